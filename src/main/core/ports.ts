@@ -1,0 +1,59 @@
+import type { SecretsStatus } from '../../shared/contract';
+import type { Settings } from '../../shared/settings';
+
+/** What only a host (Electron, the Node web host, a test) can provide to the core. */
+
+export interface Clock {
+  now(): number;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export interface Logger {
+  log(level: LogLevel, message: string, fields?: Record<string, unknown>): void;
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Secrets (tokens, keys, client secret). Values never leave the main process. */
+export interface SecretStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  clear(): Promise<void>;
+  status(): SecretsStatus;
+  /** Re-evaluate whether secrets may be persisted (after the user's consent changed). */
+  refreshPersistence?(): Promise<void>;
+}
+
+export interface SettingsStore {
+  get(): Settings;
+  set(next: Settings): void;
+}
+
+export interface Notifier {
+  notify(notification: { title: string; body: string; route?: string }): void;
+}
+
+export interface Paths {
+  dataDir: string;
+  dbFile: string;
+  logsDir: string;
+  migrationsDir: string;
+}
+
+export interface CoreDeps {
+  host: 'electron' | 'web' | 'test';
+  version: string;
+  paths: Paths;
+  clock: Clock;
+  logger: Logger;
+  secrets: SecretStore;
+  settings: SettingsStore;
+  notifier: Notifier;
+  /** Extra version strings to report (electron, chrome…). */
+  versions?: Record<string, string>;
+  /** Validate handler outputs too (development and tests). */
+  validateOutputs?: boolean;
+}

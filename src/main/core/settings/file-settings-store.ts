@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import { defaultSettings, Settings } from '../../../shared/settings';
+import { writeFileAtomic } from '../fs/atomic-write';
+import type { Logger, SettingsStore } from '../ports';
+
+/**
+ * Non-secret settings in one JSON file (the Node host and tests; the app uses electron-store).
+ * An unreadable file is kept aside under a new name, never overwritten, and defaults are used.
+ */
+export class FileSettingsStore implements SettingsStore {
+  private current: Settings;
+
+  constructor(
+    private readonly file: string,
+    private readonly logger?: Logger,
+  ) {
+    this.current = this.load();
+  }
+
+  private load(): Settings {
+    if (!fs.existsSync(this.file)) return { ...defaultSettings };
+    try {
+      const parsed = Settings.partial().parse(JSON.parse(fs.readFileSync(this.file, 'utf8')));
+      return { ...defaultSettings, ...parsed };
+    } catch (e) {
+      const aside = `${this.file}.unreadable-${Date.now()}`;
+      fs.renameSync(this.file, aside);
+      this.logger?.warn('settings file unreadable; kept aside and defaults used', { aside, error: (e as Error).message });
+      return { ...defaultSettings };
+    }
+  }
+
+  get(): Settings {
+    return { ...this.current };
+  }
+
+  set(next: Settings): void {
+    const valid = Settings.parse(next);
+    writeFileAtomic(this.file, JSON.stringify(valid, null, 2));
+    this.current = valid;
+  }
+}
+
+export class MemorySettingsStore implements SettingsStore {
+  private current: Settings = { ...defaultSettings };
+  get(): Settings {
+    return { ...this.current };
+  }
+  set(next: Settings): void {
+    this.current = Settings.parse(next);
+  }
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { createCore } from '../core/app';
+import { nodeDeps } from '../core/node-deps';
+import { defaultDataDir } from './data-dir';
+import { startWebHost } from './server';
+
+/** `npm run start:web`: the whole app in a browser, the core in this Node process. */
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const dataDir = path.resolve(flag('--data') ?? process.env.ATELIER_DATA_DIR ?? defaultDataDir());
+  const port = Number(flag('--port') ?? process.env.ATELIER_WEB_PORT ?? 0);
+  const rendererDir = path.resolve(flag('--renderer') ?? path.join(__dirname, '..', '..', '..', 'out', 'renderer'));
+  const version = (require('../../../package.json') as { version: string }).version;
+  const deps = nodeDeps({ dataDir, host: 'web', version });
+  let core;
+  try {
+    core = createCore(deps);
+  } catch (e) {
+    const err = e as { error?: { message: string; hint?: string } };
+    console.error(err.error ? `${err.error.message}\n${err.error.hint ?? ''}` : e);
+    process.exit(1);
+  }
+  const host = await startWebHost({ core, logger: deps.logger, rendererDir, port });
+  console.log(`Atelier (browser mode) is running. Open this address in your browser:\n\n  ${host.url}\n`);
+  console.log(`Data folder: ${dataDir}`);
+  const stop = async () => {
+    await host.close();
+    core.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+void main();

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Settings } from '../../shared/settings';
+import { call } from '../backend/call';
+import { useBackend, useChannel, useEventSync } from '../backend/context';
+import { NotYetSection } from '../sections/NotYetSection';
+import { SettingsSection } from '../sections/SettingsSection';
+import { sections, type SectionId } from './sections';
+import { StatusBar } from './StatusBar';
+import { useTheme } from './use-theme';
+
+const notYet: Record<Exclude<SectionId, 'settings'>, string> = {
+  library: 'Importing images, video and audio, tags, search and where each asset is used will live here. This part of Atelier is not built yet.',
+  studio: "The platform's eight AI operations, the job queue and the results gallery will live here. This part of Atelier is not built yet.",
+  planner: 'Posts, content plans on a calendar, creatives, templates, the media queue and automations will live here. This part of Atelier is not built yet.',
+  sync: 'Pending, failed and conflicting changes and the activity log will live here once Atelier syncs with the platform. Not built yet.',
+};
+
+export function App() {
+  const api = useBackend();
+  const client = useQueryClient();
+  const settings = useChannel('settings.get', {});
+  useEventSync('settings.changed', 'settings.get');
+  const [section, setSection] = useState<SectionId | null>(null);
+  const current: SectionId = section ?? settings.data?.lastSection ?? 'library';
+  useTheme(settings.data?.theme ?? 'system');
+
+  const remember = useMutation({
+    mutationFn: (patch: Partial<Settings>) => call(api, 'settings.update', patch),
+    onSuccess: (next) => client.setQueryData(['settings.get', {}], next),
+  });
+
+  const go = useCallback(
+    (id: SectionId) => {
+      setSection(id);
+      remember.mutate({ lastSection: id });
+    },
+    [remember],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      const target = sections.find((s) => s.shortcut === e.key);
+      if (target) {
+        e.preventDefault();
+        go(target.id);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go]);
+
+  const active = sections.find((s) => s.id === current) ?? sections[0]!;
+
+  return (
+    <div className="frame">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <nav className="sidebar" aria-label="Sections">
+        <div className="brand" aria-hidden="true">
+          Atelier
+        </div>
+        <ul>
+          {sections.map((s) => (
+            <li key={s.id}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={s.id === current ? 'page' : undefined}
+                onClick={() => go(s.id)}
+                title={`${s.label} (Ctrl+${s.shortcut})`}
+              >
+                {s.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="content" tabIndex={-1} aria-labelledby="section-title">
+        <h1 id="section-title">{active.label}</h1>
+        {current === 'settings' ? <SettingsSection /> : <NotYetSection text={notYet[current]} />}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

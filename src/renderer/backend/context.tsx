@@ -1,0 +1,37 @@
+import { createContext, useContext, useEffect } from 'react';
+import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import type { AtelierApi } from '../../shared/backend';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/contract';
+import type { EventName, EventPayload } from '../../shared/events';
+import { call } from './call';
+
+export const BackendContext = createContext<AtelierApi | null>(null);
+
+export function useBackend(): AtelierApi {
+  const api = useContext(BackendContext);
+  if (!api) throw new Error('BackendContext missing');
+  return api;
+}
+
+/** Query a read channel; the channel name and input form the cache key. */
+export function useChannel<C extends ChannelName>(
+  channel: C,
+  input: ChannelInput<C>,
+  options: Omit<UseQueryOptions<ChannelOutput<C>>, 'queryKey' | 'queryFn'> = {},
+) {
+  const api = useBackend();
+  return useQuery<ChannelOutput<C>>({ queryKey: [channel, input], queryFn: () => call(api, channel, input), ...options });
+}
+
+/** Keep a channel's cached data in step with a push event. */
+export function useEventSync<E extends EventName>(event: E, channel: ChannelName, map?: (p: EventPayload<E>) => unknown) {
+  const api = useBackend();
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      api.on(event, (payload) => {
+        client.setQueryData([channel, {}], map ? map(payload) : payload);
+      }),
+    [api, client, event, channel, map],
+  );
+}

@@ -1,0 +1,84 @@
+import type { AtelierApi } from '../../shared/backend';
+import { channelNames, MAX_PAYLOAD_BYTES, type ChannelName } from '../../shared/contract';
+import type { AppError, Envelope } from '../../shared/errors';
+import type { EventName, EventPayload } from '../../shared/events';
+
+type Pending = { resolve: (e: Envelope<unknown>) => void };
+type Listener = (payload: unknown) => void;
+
+const TOKEN_KEY = 'atelier.bridgeToken';
+
+/** The per-run token arrives in the URL fragment; keep it for reloads of this tab, then hide it. */
+export function takeBridgeToken(): string | null {
+  const match = /token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
+  if (match?.[1]) {
+    sessionStorage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    return match[1];
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+const lost: AppError = {
+  code: 'unavailable',
+  message: 'The connection to the Atelier core was lost.',
+  hint: 'Check that Atelier is still running in the terminal, then reload this page.',
+};
+
+/** The browser-mode backend: the same channel API over the local WebSocket bridge. */
+export function createWebBridge(token: string, base = window.location): AtelierApi {
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+  const listeners = new Map<string, Set<Listener>>();
+  let socket: WebSocket;
+  let opened: Promise<void>;
+
+  const connect = () => {
+    const scheme = base.protocol === 'https:' ? 'wss' : 'ws';
+    socket = new WebSocket(`${scheme}://${base.host}/bridge?token=${encodeURIComponent(token)}`);
+    opened = new Promise((resolve) => socket.addEventListener('open', () => resolve(), { once: true }));
+    socket.addEventListener('message', (msg) => {
+      const data = JSON.parse(String(msg.data)) as { type: string; id?: number; result?: Envelope<unknown>; event?: string; payload?: unknown };
+      if (data.type === 'result' && typeof data.id === 'number') {
+        pending.get(data.id)?.resolve(data.result as Envelope<unknown>);
+        pending.delete(data.id);
+      } else if (data.type === 'event' && data.event) {
+        for (const l of listeners.get(data.event) ?? []) l(data.payload);
+      }
+    });
+    socket.addEventListener('close', () => {
+      for (const p of pending.values()) p.resolve({ ok: false, error: lost });
+      pending.clear();
+    });
+  };
+  connect();
+
+  const invoke = async (channel: ChannelName, input: unknown): Promise<Envelope<unknown>> => {
+    const body = JSON.stringify({ id: nextId, channel, input: input ?? {} });
+    if (body.length > MAX_PAYLOAD_BYTES + 1024) {
+      return { ok: false, error: { code: 'too_large', message: `The request to ${channel} is too large to send.` } };
+    }
+    if (socket.readyState === WebSocket.CLOSED || socket.readyState === WebSocket.CLOSING) connect();
+    await Promise.race([opened, new Promise((r) => setTimeout(r, 5000))]);
+    if (socket.readyState !== WebSocket.OPEN) return { ok: false, error: lost };
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, { resolve });
+      socket.send(JSON.stringify({ id, channel, input: input ?? {} }));
+    });
+  };
+
+  const api: Record<string, unknown> = {
+    transport: 'web',
+    on: <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => {
+      const set = listeners.get(event) ?? new Set<Listener>();
+      set.add(listener as Listener);
+      listeners.set(event, set);
+      return () => set.delete(listener as Listener);
+    },
+  };
+  for (const name of channelNames) api[name] = (input: unknown) => invoke(name, input);
+  // Raw access for diagnostics and the end-to-end suite: sends exactly what it is given.
+  api.__raw = (channel: string, input: unknown) => invoke(channel as ChannelName, input);
+  return api as unknown as AtelierApi;
+}

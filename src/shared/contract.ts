@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { Envelope } from './errors';
+import { Settings, SettingsPatch } from './settings';
+
+/** One IPC channel: its input and output schemas, whether it writes, and what it is for. */
+export interface ChannelSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+  /** Mutating channels run one at a time in the core. */
+  mutates: boolean;
+}
+
+const channel = <I extends z.ZodType, O extends z.ZodType>(spec: ChannelSpec<I, O>): ChannelSpec<I, O> => spec;
+const none = z.object({}).strict();
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  host: z.enum(['electron', 'web', 'test']),
+  platform: z.string(),
+  dataDir: z.string(),
+  database: z.object({ path: z.string(), schemaVersion: z.number().int(), journalMode: z.string() }),
+  versions: z.record(z.string(), z.string()),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const SecretsStatus = z.object({
+  /** os: the OS keychain protects secrets; weak: only obfuscated; memory: kept for this run only. */
+  protection: z.enum(['os', 'weak', 'memory']),
+  /** Whether refresh tokens survive a restart with the current protection and consent. */
+  persistent: z.boolean(),
+  backend: z.string(),
+});
+export type SecretsStatus = z.infer<typeof SecretsStatus>;
+
+/** The single source of truth for every renderer → main call. */
+export const contract = {
+  /** Name, versions, host and where data lives. */
+  'app.info': channel({ input: none, output: AppInfo, mutates: false }),
+  /** The current non-secret settings. */
+  'settings.get': channel({ input: none, output: Settings, mutates: false }),
+  /** Change some settings; returns all of them. */
+  'settings.update': channel({ input: SettingsPatch, output: Settings, mutates: true }),
+  /** How secrets are protected on this machine. */
+  'secrets.status': channel({ input: none, output: SecretsStatus, mutates: false }),
+} as const satisfies Record<string, ChannelSpec>;
+
+export type Contract = typeof contract;
+export type ChannelName = keyof Contract;
+export const channelNames = Object.keys(contract) as ChannelName[];
+
+export type ChannelInput<C extends ChannelName> = z.input<Contract[C]['input']>;
+export type ChannelArgs<C extends ChannelName> = z.output<Contract[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = z.output<Contract[C]['output']>;
+
+/** What the core implements: one async function per channel. */
+export type HandlerMap = {
+  [C in ChannelName]: (input: ChannelArgs<C>) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
+};
+
+/** The call side every transport exposes: one method per channel, result envelopes only. */
+export type ChannelApi = {
+  [C in ChannelName]: (input: ChannelInput<C>) => Promise<Envelope<ChannelOutput<C>>>;
+};
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
+}
+
+/** Largest serialised input accepted on any transport. */
+export const MAX_PAYLOAD_BYTES = 1024 * 1024;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { Settings } from './settings';
+
+/** Main → renderer push events, declared once like the channels. */
+export const events = {
+  /** Settings changed (from any window or the core itself). */
+  'settings.changed': Settings,
+} as const satisfies Record<string, z.ZodType>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
+}
+
+export type Unsubscribe = () => void;
+
+/** Subscribe side every transport exposes. */
+export interface EventSource {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): Unsubscribe;
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createCore, type Core } from '../../src/main/core/app';
+import { nodeDeps } from '../../src/main/core/node-deps';
+import { startWebHost, type WebHost } from '../../src/main/web/server';
+
+export const rendererDir = path.resolve(__dirname, '../../out/renderer');
+export const chromiumPath = process.env.ATELIER_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Flags for a headless Chromium on a machine with a closed network. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface RunningApp {
+  dataDir: string;
+  core: Core;
+  host: WebHost;
+  stop(): Promise<void>;
+}
+
+/** Start the real core and browser-mode host on a fresh data folder. */
+export async function startApp(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'))): Promise<RunningApp> {
+  if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
+    throw new Error('The renderer is not built: run "npm run build:renderer" (npm run test:e2e does it).');
+  }
+  const deps = nodeDeps({ dataDir, host: 'web', version: 'e2e', quiet: true });
+  const core = createCore(deps);
+  const host = await startWebHost({ core, logger: deps.logger, rendererDir });
+  return {
+    dataDir,
+    core,
+    host,
+    stop: async () => {
+      await host.close();
+      core.close();
+    },
+  };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(): Promise<Browser> {
+  if (!fs.existsSync(chromiumPath)) {
+    throw new Error(`Chromium was not found at ${chromiumPath}. Install Debian's "chromium" or set ATELIER_CHROMIUM.`);
+  }
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
