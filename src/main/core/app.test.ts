@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore } from './app';
+import { AppException } from './errors';
+import { nodeDeps } from './node-deps';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-core-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('createCore', () => {
+  it('answers app.info with the real database facts', async () => {
+    const dir = tmp();
+    const core = createCore(nodeDeps({ dataDir: dir, host: 'test', version: '1.2.3', quiet: true }));
+    const info = await core.dispatch('app.info', {});
+    expect(info).toMatchObject({
+      ok: true,
+      data: { name: 'Atelier', version: '1.2.3', host: 'test', dataDir: dir, database: { schemaVersion: 1, journalMode: 'wal' } },
+    });
+    core.close();
+  });
+
+  it('stores settings, emits settings.changed, and they survive a restart', async () => {
+    const dir = tmp();
+    const core = createCore(nodeDeps({ dataDir: dir, host: 'test', quiet: true }));
+    const seen: unknown[] = [];
+    core.events.subscribe((event, payload) => seen.push([event, payload]));
+    await core.dispatch('settings.update', { theme: 'dark', lastSection: 'sync' });
+    expect(seen).toEqual([['settings.changed', expect.objectContaining({ theme: 'dark', lastSection: 'sync' })]]);
+    core.close();
+    const again = createCore(nodeDeps({ dataDir: dir, host: 'test', quiet: true }));
+    expect(await again.dispatch('settings.get', {})).toMatchObject({ ok: true, data: { theme: 'dark', lastSection: 'sync' } });
+    again.close();
+  });
+
+  it('persists secrets only after the user consents to weak protection (browser mode has no keychain)', async () => {
+    const dir = tmp();
+    const deps = nodeDeps({ dataDir: dir, host: 'test', quiet: true });
+    const core = createCore(deps);
+    expect(await core.dispatch('secrets.status', {})).toEqual({ ok: true, data: { protection: 'weak', persistent: false, backend: 'local-key-file' } });
+    await deps.secrets.set('refresh', 'a-refresh-token-value-xyz');
+    expect(fs.existsSync(path.join(dir, 'secrets.bin'))).toBe(false);
+    await core.dispatch('settings.update', { allowWeakSecretStorage: true });
+    expect(await core.dispatch('secrets.status', {})).toMatchObject({ ok: true, data: { persistent: true } });
+    expect(fs.existsSync(path.join(dir, 'secrets.bin'))).toBe(true);
+    core.close();
+  });
+
+  it('refuses to start on a database from a newer version, leaving it as it was', () => {
+    const dir = tmp();
+    createCore(nodeDeps({ dataDir: dir, host: 'test', quiet: true })).close();
+    const file = path.join(dir, 'atelier.db');
+    const raw = new Database(file);
+    raw.prepare("INSERT INTO schema_migrations VALUES (99, 'future', 'x', 'now')").run();
+    raw.close();
+    const before = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    expect(() => createCore(nodeDeps({ dataDir: dir, host: 'test', quiet: true }))).toThrow(AppException);
+    expect(crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')).toBe(before);
+  });
+
+  it('never writes a secret into logs, settings or the database', async () => {
+    const dir = tmp();
+    const deps = nodeDeps({ dataDir: dir, host: 'test', quiet: true });
+    const core = createCore(deps);
+    const secret = 'access-token-value-that-must-not-leak';
+    await deps.secrets.set('access', secret);
+    deps.logger.error(`request failed with ${secret}`, { authorization: `Bearer ${secret}` });
+    await core.dispatch('settings.update', { allowWeakSecretStorage: true });
+    core.close();
+    const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+    for (const f of files) expect(fs.readFileSync(path.join(dir, f)).includes(secret), f).toBe(false);
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { HandlerMap } from '../../shared/contract';
+import { defaultSettings } from '../../shared/settings';
+import { createDispatcher } from './dispatch';
+import { AppException } from './errors';
+import { createLogger, memorySink, type LogRecord } from './logger';
+import { SecretRegistry } from './redact';
+
+function setup(overrides: Partial<HandlerMap> = {}, validateOutputs = true) {
+  const records: LogRecord[] = [];
+  const registry = new SecretRegistry();
+  const logger = createLogger([memorySink(records)], registry);
+  const handlers: HandlerMap = {
+    'app.info': vi.fn(() => {
+      throw new Error('not used');
+    }),
+    'settings.get': vi.fn(() => defaultSettings),
+    'settings.update': vi.fn((patch) => ({ ...defaultSettings, ...patch })),
+    'secrets.status': vi.fn(() => ({ protection: 'memory' as const, persistent: false, backend: 'memory' })),
+    ...overrides,
+  };
+  return { dispatch: createDispatcher(handlers, { logger, validateOutputs }), handlers, records, registry };
+}
+
+describe('dispatch', () => {
+  it('runs a valid call and returns an ok envelope', async () => {
+    const { dispatch } = setup();
+    expect(await dispatch('settings.update', { theme: 'dark' })).toEqual({ ok: true, data: { ...defaultSettings, theme: 'dark' } });
+  });
+
+  it.each([
+    ['an unknown channel', 'files.deleteEverything', {}, 'unknown_channel'],
+    ['a non-string channel', 42, {}, 'unknown_channel'],
+    ['a prototype key as channel', '__proto__', {}, 'unknown_channel'],
+    ['a wrong field type', 'settings.update', { theme: 7 }, 'validation'],
+    ['an unknown field', 'settings.update', { theme: 'dark', admin: true }, 'validation'],
+    ['a non-object input', 'settings.get', 'hello', 'validation'],
+    ['a missing input', 'settings.get', undefined, 'validation'],
+    ['an oversized input', 'settings.update', { theme: 'x'.repeat(2_000_000) }, 'too_large'],
+  ])('answers %s with a typed %s error and never runs a handler', async (_n, channel, input, code) => {
+    const { dispatch, handlers } = setup();
+    const result = await dispatch(channel, input);
+    expect(result).toMatchObject({ ok: false, error: { code } });
+    expect(handlers['settings.update']).not.toHaveBeenCalled();
+  });
+
+  it('refuses an unserialisable (cyclic) input', async () => {
+    const { dispatch } = setup();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(await dispatch('settings.update', cyclic)).toMatchObject({ ok: false, error: { code: 'too_large' } });
+  });
+
+  it('passes a handler’s AppError through unchanged', async () => {
+    const { dispatch } = setup({
+      'settings.get': () => {
+        throw new AppException({ code: 'denied', message: 'The server said no', hint: 'Ask nicely' });
+      },
+    });
+    expect(await dispatch('settings.get', {})).toEqual({ ok: false, error: { code: 'denied', message: 'The server said no', hint: 'Ask nicely' } });
+  });
+
+  it('turns an unknown error into internal and logs it with secrets redacted', async () => {
+    const { dispatch, records, registry } = setup({
+      'settings.get': () => {
+        throw new Error('boom with Bearer abc.def.ghi and s3cr3t-refresh-token-123');
+      },
+    });
+    registry.add('s3cr3t-refresh-token-123');
+    const result = await dispatch('settings.get', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(JSON.stringify(result)).not.toContain('boom');
+    const logged = JSON.stringify(records);
+    expect(logged).toContain('boom');
+    expect(logged).not.toContain('abc.def.ghi');
+    expect(logged).not.toContain('s3cr3t-refresh-token-123');
+  });
+
+  it('maps a full disk to a storage error', async () => {
+    const { dispatch } = setup({
+      'settings.update': () => {
+        throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      },
+    });
+    expect(await dispatch('settings.update', { theme: 'dark' })).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringContaining('disk is full') } });
+  });
+
+  it('catches a handler output that breaks the contract in development', async () => {
+    const { dispatch, records } = setup({ 'settings.get': () => ({ theme: 'plaid' }) as never });
+    expect(await dispatch('settings.get', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(records.some((r) => r.msg.includes('breaks the contract'))).toBe(true);
+  });
+
+  it('runs mutating channels one at a time, reads alongside', async () => {
+    let active = 0;
+    let maxActive = 0;
+    const { dispatch } = setup({
+      'settings.update': async (patch) => {
+        active += 1;
+        maxActive = Math.max(maxActive, active);
+        await new Promise((r) => setTimeout(r, 5));
+        active -= 1;
+        return { ...defaultSettings, ...patch };
+      },
+    });
+    const results = await Promise.all(Array.from({ length: 10 }, () => dispatch('settings.update', { theme: 'dark' })));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(maxActive).toBe(1);
+  });
+
+  it('keeps serving after a mutating handler fails', async () => {
+    let calls = 0;
+    const { dispatch } = setup({
+      'settings.update': (patch) => {
+        calls += 1;
+        if (calls === 1) throw new Error('first fails');
+        return { ...defaultSettings, ...patch };
+      },
+    });
+    expect((await dispatch('settings.update', {})).ok).toBe(false);
+    expect((await dispatch('settings.update', {})).ok).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../../shared/settings';
+import { FileSettingsStore } from './file-settings-store';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-settings-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('file settings store', () => {
+  it('persists valid settings atomically', () => {
+    const file = path.join(tmp(), 'settings.json');
+    new FileSettingsStore(file).set({ ...defaultSettings, theme: 'light' });
+    expect(new FileSettingsStore(file).get().theme).toBe('light');
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['settings.json']);
+  });
+
+  it('keeps an unreadable file aside instead of overwriting it, and uses defaults', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'settings.json');
+    fs.writeFileSync(file, '{ not json');
+    expect(new FileSettingsStore(file).get()).toEqual(defaultSettings);
+    const aside = fs.readdirSync(dir).find((f) => f.startsWith('settings.json.unreadable-'));
+    expect(aside).toBeDefined();
+    expect(fs.readFileSync(path.join(dir, aside!), 'utf8')).toBe('{ not json');
+  });
+
+  it('rejects invalid values and keeps the old ones', () => {
+    const file = path.join(tmp(), 'settings.json');
+    const s = new FileSettingsStore(file);
+    expect(() => s.set({ ...defaultSettings, lastSection: 'casino' as never })).toThrow();
+    expect(s.get()).toEqual(defaultSettings);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+});

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { app, BrowserWindow, dialog, Notification, session } from 'electron';
+import { createCore, type Core } from './core/app';
+import { AppException } from './core/errors';
+import { consoleSink, createLogger, fileSink } from './core/logger';
+import { SecretRegistry } from './core/redact';
+import { PersistentSecretStore } from './core/secrets/secret-store';
+import { appUrlPolicy } from './shell/app-url';
+import { forwardEvents, registerIpc } from './shell/ipc';
+import { safeStorageCipher } from './shell/secret-cipher';
+import { hardenSession } from './shell/security';
+import { ElectronSettingsStore } from './shell/settings-store';
+import { createMainWindow } from './shell/window';
+
+// The composition root: build the ports, create the core, wire IPC and the window. Nothing else.
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let win: BrowserWindow | null = null;
+  let core: Core | null = null;
+
+  app.on('second-instance', () => {
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+
+  app.on('web-contents-created', (_e, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+
+  void app.whenReady().then(() => {
+    const dataDir = app.getPath('userData');
+    const registry = new SecretRegistry();
+    const logsDir = path.join(dataDir, 'logs');
+    const logger = createLogger([fileSink(logsDir), consoleSink(app.isPackaged ? 'warn' : 'info')], registry);
+    const store = new ElectronSettingsStore(dataDir, logger);
+    const secrets = new PersistentSecretStore({
+      file: path.join(dataDir, 'secrets.bin'),
+      cipher: safeStorageCipher(),
+      registry,
+      weakConsent: () => store.get().allowWeakSecretStorage,
+      logger,
+    });
+    try {
+      core = createCore({
+        host: 'electron',
+        version: app.getVersion(),
+        paths: {
+          dataDir,
+          dbFile: path.join(dataDir, 'atelier.db'),
+          logsDir,
+          migrationsDir: path.join(__dirname, 'migrations'),
+        },
+        clock: { now: () => Date.now() },
+        logger,
+        secrets,
+        settings: store,
+        notifier: {
+          notify: ({ title, body }) => {
+            if (Notification.isSupported()) new Notification({ title, body }).show();
+          },
+        },
+        versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '' },
+        validateOutputs: !app.isPackaged,
+      });
+    } catch (e) {
+      const detail = e instanceof AppException ? `${e.error.message}\n\n${e.error.hint ?? ''}` : String(e);
+      dialog.showErrorBox('Atelier cannot open its data', detail);
+      app.exit(1);
+      return;
+    }
+
+    hardenSession(session.defaultSession);
+    const policy = appUrlPolicy(path.join(__dirname, '../renderer/index.html'), process.env.ELECTRON_RENDERER_URL);
+    registerIpc(core.dispatch, { isOurContents: (c) => win !== null && c.id === win.webContents.id, isAppUrl: policy.isAppUrl }, logger);
+    win = createMainWindow({
+      preload: path.join(__dirname, '../preload/index.js'),
+      rendererUrl: policy.rendererUrl,
+      isAppUrl: policy.isAppUrl,
+      store,
+    });
+    forwardEvents(core.events, win.webContents);
+    win.on('closed', () => {
+      win = null;
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    core?.close();
+    app.quit();
+  });
+}

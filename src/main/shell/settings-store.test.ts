@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', () => {
+  const electron = {
+    app: { getPath: () => os.tmpdir(), getVersion: () => '0.0.0', getName: () => 'Atelier' },
+    ipcMain: { on: vi.fn(), handle: vi.fn() },
+    shell: {},
+  };
+  // electron-store uses the default import.
+  return { ...electron, default: electron };
+});
+
+import { defaultSettings } from '../../shared/settings';
+import { ElectronSettingsStore } from './settings-store';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-estore-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('electron-store settings', () => {
+  it('starts with defaults and persists changes across instances', () => {
+    const dir = tmp();
+    const a = new ElectronSettingsStore(dir);
+    expect(a.get()).toEqual(defaultSettings);
+    a.set({ ...defaultSettings, theme: 'dark' });
+    expect(new ElectronSettingsStore(dir).get().theme).toBe('dark');
+  });
+
+  it('refuses invalid settings and keeps the previous ones', () => {
+    const dir = tmp();
+    const s = new ElectronSettingsStore(dir);
+    expect(() => s.set({ ...defaultSettings, theme: 'neon' as never })).toThrow();
+    expect(s.get().theme).toBe('system');
+  });
+
+  it('remembers the window state and rejects nonsense', () => {
+    const dir = tmp();
+    const s = new ElectronSettingsStore(dir);
+    s.saveWindowState({ x: 10, y: 20, width: 900, height: 600, maximized: false });
+    expect(new ElectronSettingsStore(dir).windowState()).toEqual({ x: 10, y: 20, width: 900, height: 600, maximized: false });
+    expect(() => s.saveWindowState({ width: -1, height: 600, maximized: false })).toThrow();
+  });
+
+  it('falls back to defaults for a hand-edited invalid value without losing the file', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: { theme: 'neon', lastSection: 'sync' } }));
+    const s = new ElectronSettingsStore(dir);
+    expect(s.get()).toEqual(defaultSettings);
+    expect(fs.existsSync(path.join(dir, 'settings.json'))).toBe(true);
+  });
+});
