@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
-import { rendererConfig } from './vite.renderer.config';
+import rendererConfig from './vite.renderer.config.mts';
 
 /** Ship the numbered .sql migrations beside the bundled main process. */
 function copyMigrations(): Plugin {

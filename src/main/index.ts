@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, BrowserWindow, dialog, Notification, session } from 'electron';
+import { app, type BrowserWindow, dialog, Notification, session } from 'electron';
 import { createCore, type Core } from './core/app';
 import { AppException } from './core/errors';
 import { consoleSink, createLogger, fileSink } from './core/logger';

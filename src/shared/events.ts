@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { Settings } from './settings';
 
 /** Main → renderer push events, declared once like the channels. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { createCore } from '../core/app';
 import { nodeDeps } from '../core/node-deps';
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(flag('--data') ?? process.env.ATELIER_DATA_DIR ?? defaultDataDir());
   const port = Number(flag('--port') ?? process.env.ATELIER_WEB_PORT ?? 0);
   const rendererDir = path.resolve(flag('--renderer') ?? path.join(__dirname, '..', '..', '..', 'out', 'renderer'));
-  const version = (require('../../../package.json') as { version: string }).version;
+  const version = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
   const deps = nodeDeps({ dataDir, host: 'web', version });
   let core;
   try {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../shared/settings';
-import { BackendError, call } from '../backend/call';
+import { type BackendError, call } from '../backend/call';
 import { useBackend, useChannel } from '../backend/context';
 
 const themes: { id: Settings['theme']; label: string }[] = [

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit tests and the browser-mode e2e suite, then one summary line.
+// Each step runs even if an earlier one failed, so one run shows everything that is wrong.
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const reports = path.join(root, '.tmp', 'reports');
+fs.mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const lines = [];
+
+function run(cmd, args) {
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
+  return { ok: res.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function check(name, cmd, args) {
+  const r = run(cmd, args);
+  if (r.ok) passed += 1;
+  else failed += 1;
+  lines.push(`${r.ok ? 'ok  ' : 'FAIL'} ${name} (${r.seconds}s)`);
+}
+
+function vitest(name, config, reportName) {
+  const report = path.join(reports, `${reportName}.json`);
+  fs.rmSync(report, { force: true });
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+  if (config) args.push('--config', config);
+  const r = run('npx', args);
+  let p = 0;
+  let f = 0;
+  try {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    p = json.numPassedTests;
+    f = json.numFailedTests + (json.numRuntimeErrorTests ?? 0);
+    if (!r.ok && f === 0) f = 1; // a crash or a failed suite outside any test
+    if (p + f === 0) f = 1; // a suite that ran no test is a failure
+  } catch {
+    f = 1;
+  }
+  passed += p;
+  failed += f;
+  lines.push(`${r.ok ? 'ok  ' : 'FAIL'} ${name}: ${p} passed, ${f} failed (${r.seconds}s)`);
+}
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+vitest('unit and integration tests', null, 'unit');
+check('renderer build', 'npm', ['run', '--silent', 'build:renderer']);
+vitest('browser-mode end-to-end tests', 'vitest.e2e.config.ts', 'e2e');
+
+console.log('\nSummary');
+for (const l of lines) console.log(`  ${l}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
