@@ -11,7 +11,7 @@ function copyMigrations(): Plugin {
     apply: 'build',
     writeBundle(options) {
       const from = path.resolve(__dirname, 'src/main/core/db/migrations');
-      const to = path.join(options.dir ?? path.resolve(__dirname, 'out/main'), 'migrations');
+      const to = path.join(options.dir ?? path.resolve(__dirname, 'out/main'), 'db', 'migrations');
       fs.mkdirSync(to, { recursive: true });
       for (const f of fs.readdirSync(from).filter((n) => n.endsWith('.sql'))) fs.copyFileSync(path.join(from, f), path.join(to, f));
     },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { app, type BrowserWindow, dialog, Notification, session } from 'electron';
 import { createCore, type Core } from './core/app';
+import { migrationsDir } from './core/db/migrations-dir';
 import { AppException } from './core/errors';
 import { consoleSink, createLogger, fileSink } from './core/logger';
 import { SecretRegistry } from './core/redact';
@@ -13,6 +14,9 @@ import { ElectronSettingsStore } from './shell/settings-store';
 import { createMainWindow } from './shell/window';
 
 // The composition root: build the ports, create the core, wire IPC and the window. Nothing else.
+
+// A separate workspace (tests, a second profile) may be chosen before anything is opened.
+if (process.env.ATELIER_USER_DATA) app.setPath('userData', process.env.ATELIER_USER_DATA);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -51,7 +55,7 @@ if (!app.requestSingleInstanceLock()) {
           dataDir,
           dbFile: path.join(dataDir, 'atelier.db'),
           logsDir,
-          migrationsDir: path.join(__dirname, 'migrations'),
+          migrationsDir,
         },
         clock: { now: () => Date.now() },
         logger,

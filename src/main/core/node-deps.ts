@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { migrationsDir } from './db/migrations-dir';
 import { localKeyCipher } from './secrets/cipher';
 import { PersistentSecretStore } from './secrets/secret-store';
 import { consoleSink, createLogger, fileSink, type LogSink } from './logger';
@@ -6,8 +7,8 @@ import type { Clock, CoreDeps, Notifier } from './ports';
 import { SecretRegistry } from './redact';
 import { FileSettingsStore } from './settings/file-settings-store';
 
-/** Migrations ship beside the core's source; bundled hosts pass their own copy. */
-export const defaultMigrationsDir = path.join(__dirname, 'db', 'migrations');
+/** Where the numbered migrations are, from source or from the bundle. */
+export const defaultMigrationsDir = migrationsDir;
 
 export interface NodeDepsOptions {
   dataDir: string;

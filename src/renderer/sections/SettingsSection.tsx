@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../shared/settings';
 import { type BackendError, call } from '../backend/call';
@@ -31,9 +31,17 @@ function useUpdateSettings() {
   });
 }
 
+/** A control's value shown at once on change, re-synced whenever the stored value changes. */
+function useLocalValue<T>(stored: T): [T, (v: T) => void] {
+  const [local, setLocal] = useState(stored);
+  useEffect(() => setLocal(stored), [stored]);
+  return [local, setLocal];
+}
+
 function Appearance({ settings }: { settings: Settings }) {
   const update = useUpdateSettings();
   const name = useId();
+  const [theme, setTheme] = useLocalValue(settings.theme);
   return (
     <fieldset className="card">
       <legend>Appearance</legend>
@@ -44,8 +52,11 @@ function Appearance({ settings }: { settings: Settings }) {
               type="radio"
               name={name}
               value={t.id}
-              checked={settings.theme === t.id}
-              onChange={() => update.mutate({ theme: t.id })}
+              checked={theme === t.id}
+              onChange={() => {
+                setTheme(t.id);
+                update.mutate({ theme: t.id });
+              }}
             />
             {t.label}
           </label>
@@ -59,6 +70,7 @@ function Appearance({ settings }: { settings: Settings }) {
 function SecretStorage({ settings }: { settings: Settings }) {
   const status = useChannel('secrets.status', {});
   const update = useUpdateSettings();
+  const [consent, setConsent] = useLocalValue(settings.allowWeakSecretStorage);
   if (!status.data) return null;
   const { protection, persistent } = status.data;
   return (
@@ -76,8 +88,11 @@ function SecretStorage({ settings }: { settings: Settings }) {
           <label className="checkbox">
             <input
               type="checkbox"
-              checked={settings.allowWeakSecretStorage}
-              onChange={(e) => update.mutate({ allowWeakSecretStorage: e.target.checked })}
+              checked={consent}
+              onChange={(e) => {
+                setConsent(e.target.checked);
+                update.mutate({ allowWeakSecretStorage: e.target.checked });
+              }}
             />
             Keep me signed in on this machine with weak protection
           </label>
