@@ -30,6 +30,8 @@ export const AppError = z.object({
   hint: z.string().optional(),
   issues: z.array(ValidationIssue).optional(),
   retryAfterMs: z.number().int().nonnegative().optional(),
+  /** HTTP status from the platform, when the failure came from it. */
+  status: z.number().int().optional(),
 });
 export type AppError = z.infer<typeof AppError>;
 
