@@ -14,7 +14,7 @@ const layers = {
   },
   core: {
     paths: ['electron', 'electron-store', 'react', 'react-dom'],
-    patterns: ['**/shell/**', '**/web/**', '**/renderer/**', '**/preload/**', 'electron/*'],
+    patterns: ['**/shell/**', '**/web/**', '**/renderer/**', '**/preload/**', '**/sandbox/**', '**/embedded-sandbox', 'electron/*'],
     why: 'src/main/core runs in plain Node: never electron, DOM or renderer code.',
   },
   renderer: {

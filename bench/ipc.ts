@@ -66,7 +66,7 @@ async function main(): Promise<void> {
 
   ws.close();
   await host.close();
-  core.close();
+  await core.close();
   fs.rmSync(dir, { recursive: true, force: true });
 
   const rate = (n: number, s: number) => n / s;

@@ -68,6 +68,7 @@ vi.mock('electron', () => {
     },
     ipcMain: { handle: (ch: string, fn: unknown) => h.ipc.set(ch, fn), removeHandler: vi.fn(), on: vi.fn() },
     screen: { getAllDisplays: () => [] },
+    powerMonitor: { on: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => false },
     shell: { openExternal: vi.fn() },
   };

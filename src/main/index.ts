@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { app, type BrowserWindow, dialog, Notification, session } from 'electron';
+import { app, type BrowserWindow, dialog, Notification, powerMonitor, session } from 'electron';
 import { createCore, type Core } from './core/app';
+import { embeddedSandbox } from './embedded-sandbox';
 import { migrationsDir } from './core/db/migrations-dir';
 import { AppException } from './core/errors';
 import { consoleSink, createLogger, fileSink } from './core/logger';
@@ -34,7 +35,7 @@ if (!app.requestSingleInstanceLock()) {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     const dataDir = app.getPath('userData');
     const registry = new SecretRegistry();
     const logsDir = path.join(dataDir, 'logs');
@@ -68,6 +69,7 @@ if (!app.requestSingleInstanceLock()) {
         },
         versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '' },
         validateOutputs: !app.isPackaged,
+        embeddedSandbox: embeddedSandbox(path.join(dataDir, 'sandbox')),
       });
     } catch (e) {
       const detail = e instanceof AppException ? `${e.error.message}\n\n${e.error.hint ?? ''}` : String(e);
@@ -76,6 +78,8 @@ if (!app.requestSingleInstanceLock()) {
       return;
     }
 
+    await core.start();
+    powerMonitor.on('resume', () => core?.resume());
     hardenSession(session.defaultSession);
     const policy = appUrlPolicy(path.join(__dirname, '../renderer/index.html'), process.env.ELECTRON_RENDERER_URL);
     registerIpc(core.dispatch, { isOurContents: (c) => win !== null && c.id === win.webContents.id, isAppUrl: policy.isAppUrl }, logger);
@@ -92,7 +96,8 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('window-all-closed', () => {
-    core?.close();
-    app.quit();
+    const closing = core?.close() ?? Promise.resolve();
+    core = null;
+    void closing.finally(() => app.quit());
   });
 }

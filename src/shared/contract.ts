@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Envelope } from './errors';
+import { ProfileSummary } from './profile';
+import { ApiKeyInput, ConnectAccountInput, ConnectionView, SessionView, SignInInput } from './session';
 import { Settings, SettingsPatch } from './settings';
 
 /** One IPC channel: its input and output schemas, whether it writes, and what it is for. */
@@ -43,6 +45,47 @@ export const contract = {
   'settings.update': channel({ input: SettingsPatch, output: Settings, mutates: true }),
   /** How secrets are protected on this machine. */
   'secrets.status': channel({ input: none, output: SecretsStatus, mutates: false }),
+
+  /** Which platform Atelier talks to, and whether first run is done. */
+  'connection.get': channel({ input: none, output: ConnectionView, mutates: false }),
+  /** "Try the sandbox": start the built-in sandbox and sign in to its demo account. */
+  'connection.useSandbox': channel({ input: none, output: SessionView, mutates: true }),
+  /** "Connect my account": the platform profile with the user's address and client credentials. */
+  'connection.connectAccount': channel({ input: ConnectAccountInput, output: ConnectionView, mutates: true }),
+  /** Replace the client ID and secret (stored encrypted, never shown again). */
+  'connection.setClientCredentials': channel({
+    input: ConnectAccountInput.pick({ clientId: true, clientSecret: true }),
+    output: ConnectionView,
+    mutates: true,
+  }),
+  /** Built-in and imported platform profiles. */
+  'profile.list': channel({ input: none, output: z.array(ProfileSummary), mutates: false }),
+  /** Import (or replace) a custom profile from JSON; errors name the exact field. */
+  'profile.import': channel({ input: z.object({ json: z.string().min(2).max(512 * 1024) }).strict(), output: ProfileSummary, mutates: true }),
+  /** Use a profile (with its address when the profile has none). */
+  'profile.select': channel({
+    input: z.object({ id: z.string().min(1).max(64), baseUrl: z.url({ protocol: /^https?$/ }).nullable().optional() }).strict(),
+    output: ConnectionView,
+    mutates: true,
+  }),
+  /** A profile as JSON, to edit and import again. */
+  'profile.export': channel({ input: z.object({ id: z.string().min(1).max(64) }).strict(), output: z.object({ json: z.string() }), mutates: false }),
+  /** The session as the renderer may see it: never a token. */
+  'session.get': channel({ input: none, output: SessionView, mutates: false }),
+  /** Sign in with login and password. */
+  'session.signIn': channel({ input: SignInInput, output: SessionView, mutates: true }),
+  /** Sign out: tokens and keys are wiped. */
+  'session.signOut': channel({ input: none, output: SessionView, mutates: true }),
+  /** Make one authorized request to check the connection end to end. */
+  'session.check': channel({
+    input: none,
+    output: z.object({ latencyMs: z.number(), checkedAt: z.string(), baseUrl: z.string() }),
+    mutates: false,
+  }),
+  /** Use an API key (with its expiry date) instead of signing in. */
+  'apiKey.set': channel({ input: ApiKeyInput, output: SessionView, mutates: true }),
+  /** Forget the API key. */
+  'apiKey.remove': channel({ input: none, output: SessionView, mutates: true }),
 } as const satisfies Record<string, ChannelSpec>;
 
 export type Contract = typeof contract;

@@ -1,10 +1,15 @@
 import { type z } from 'zod';
+import { ConnectionView, SessionView } from './session';
 import { Settings } from './settings';
 
 /** Main → renderer push events, declared once like the channels. */
 export const events = {
   /** Settings changed (from any window or the core itself). */
   'settings.changed': Settings,
+  /** The session changed: signed in or out, token renewed, ended by the platform, key expiring. */
+  'session.changed': SessionView,
+  /** The connection (profile, address, client credentials) changed. */
+  'connection.changed': ConnectionView,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { RENDERER_CSP } from '../../src/shared/csp';
-import { openBrowser, startApp, type Browser, type RunningApp } from './harness';
+import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -15,6 +15,7 @@ beforeAll(async () => {
   browser = await openBrowser();
   browser.page.on('pageerror', (e) => pageErrors.push(e.message));
   await browser.page.goto(app.host.url);
+  await trySandbox(browser.page);
 });
 
 afterAll(async () => {
@@ -43,7 +44,7 @@ describe('browser mode: the app frame', () => {
     const labels = await page.getByRole('navigation', { name: 'Sections' }).getByRole('button').allTextContents();
     expect(labels).toEqual(['Library', 'AI Studio', 'Planner', 'Sync', 'Settings']);
     await expect.poll(() => page.getByTestId('local-state').textContent()).toContain('Local data ready · schema 1');
-    expect(await page.getByTestId('connection-state').textContent()).toContain('Not connected');
+    await expect.poll(() => page.getByTestId('connection-state').textContent()).toContain('Sandbox · signed in as demo@atelier.local');
     // The fragment token is removed from the address bar once read.
     expect(page.url()).not.toContain('token=');
   });

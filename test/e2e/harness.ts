@@ -5,6 +5,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createCore, type Core } from '../../src/main/core/app';
 import { nodeDeps } from '../../src/main/core/node-deps';
 import { startWebHost, type WebHost } from '../../src/main/web/server';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
 
 export const rendererDir = path.resolve(__dirname, '../../out/renderer');
 export const chromiumPath = process.env.ATELIER_CHROMIUM ?? '/usr/bin/chromium';
@@ -25,6 +26,8 @@ export interface RunningApp {
   dataDir: string;
   core: Core;
   host: WebHost;
+  /** The embedded sandbox, once the app started it ("Try the sandbox"). */
+  sandbox(): Sandbox;
   stop(): Promise<void>;
 }
 
@@ -33,18 +36,41 @@ export async function startApp(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), '
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
     throw new Error('The renderer is not built: run "npm run build:renderer" (npm run test:e2e does it).');
   }
-  const deps = nodeDeps({ dataDir, host: 'web', version: 'e2e', quiet: true });
+  let sandbox: Sandbox | null = null;
+  const deps = nodeDeps({
+    dataDir,
+    host: 'web',
+    version: 'e2e',
+    quiet: true,
+    // The same embedded sandbox the app starts, kept in reach so tests can expire tokens or inject faults.
+    embeddedSandbox: async () => {
+      sandbox = await startSandbox({ port: 0, dataDir: path.join(dataDir, 'sandbox'), aiLatencyMs: 200 });
+      const s = sandbox;
+      return { url: s.url, demo: s.demo, stop: () => s.stop() };
+    },
+  });
   const core = createCore(deps);
+  await core.start();
   const host = await startWebHost({ core, logger: deps.logger, rendererDir });
   return {
     dataDir,
     core,
     host,
+    sandbox: () => {
+      if (!sandbox) throw new Error('The app has not started its sandbox yet.');
+      return sandbox;
+    },
     stop: async () => {
       await host.close();
-      core.close();
+      await core.close();
     },
   };
+}
+
+/** Complete first run the quickest way: the built-in sandbox. */
+export async function trySandbox(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Try the sandbox' }).click();
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor();
 }
 
 export interface Browser {

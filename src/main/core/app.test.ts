@@ -27,7 +27,7 @@ describe('createCore', () => {
       ok: true,
       data: { name: 'Atelier', version: '1.2.3', host: 'test', dataDir: dir, database: { schemaVersion: 1, journalMode: 'wal' } },
     });
-    core.close();
+    await core.close();
   });
 
   it('stores settings, emits settings.changed, and they survive a restart', async () => {
@@ -37,10 +37,10 @@ describe('createCore', () => {
     core.events.subscribe((event, payload) => seen.push([event, payload]));
     await core.dispatch('settings.update', { theme: 'dark', lastSection: 'sync' });
     expect(seen).toEqual([['settings.changed', expect.objectContaining({ theme: 'dark', lastSection: 'sync' })]]);
-    core.close();
+    await core.close();
     const again = createCore(nodeDeps({ dataDir: dir, host: 'test', quiet: true }));
     expect(await again.dispatch('settings.get', {})).toMatchObject({ ok: true, data: { theme: 'dark', lastSection: 'sync' } });
-    again.close();
+    await again.close();
   });
 
   it('persists secrets only after the user consents to weak protection (browser mode has no keychain)', async () => {
@@ -53,12 +53,12 @@ describe('createCore', () => {
     await core.dispatch('settings.update', { allowWeakSecretStorage: true });
     expect(await core.dispatch('secrets.status', {})).toMatchObject({ ok: true, data: { persistent: true } });
     expect(fs.existsSync(path.join(dir, 'secrets.bin'))).toBe(true);
-    core.close();
+    await core.close();
   });
 
-  it('refuses to start on a database from a newer version, leaving it as it was', () => {
+  it('refuses to start on a database from a newer version, leaving it as it was', async () => {
     const dir = tmp();
-    createCore(nodeDeps({ dataDir: dir, host: 'test', quiet: true })).close();
+    await createCore(nodeDeps({ dataDir: dir, host: 'test', quiet: true })).close();
     const file = path.join(dir, 'atelier.db');
     const raw = new Database(file);
     raw.prepare("INSERT INTO schema_migrations VALUES (99, 'future', 'x', 'now')").run();
@@ -76,7 +76,7 @@ describe('createCore', () => {
     await deps.secrets.set('access', secret);
     deps.logger.error(`request failed with ${secret}`, { authorization: `Bearer ${secret}` });
     await core.dispatch('settings.update', { allowWeakSecretStorage: true });
-    core.close();
+    await core.close();
     const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile());
     for (const f of files) expect(fs.readFileSync(path.join(dir, f)).includes(secret), f).toBe(false);
   });

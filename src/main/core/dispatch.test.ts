@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HandlerMap } from '../../shared/contract';
+import { channelNames, type HandlerMap } from '../../shared/contract';
 import { defaultSettings } from '../../shared/settings';
 import { createDispatcher } from './dispatch';
 import { AppException } from './errors';
@@ -10,10 +10,16 @@ function setup(overrides: Partial<HandlerMap> = {}, validateOutputs = true) {
   const records: LogRecord[] = [];
   const registry = new SecretRegistry();
   const logger = createLogger([memorySink(records)], registry);
+  const unused = Object.fromEntries(
+    channelNames.map((c) => [
+      c,
+      vi.fn(() => {
+        throw new Error('not used');
+      }),
+    ]),
+  ) as unknown as HandlerMap;
   const handlers: HandlerMap = {
-    'app.info': vi.fn(() => {
-      throw new Error('not used');
-    }),
+    ...unused,
     'settings.get': vi.fn(() => defaultSettings),
     'settings.update': vi.fn((patch) => ({ ...defaultSettings, ...patch })),
     'secrets.status': vi.fn(() => ({ protection: 'memory' as const, persistent: false, backend: 'memory' })),

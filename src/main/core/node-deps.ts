@@ -19,6 +19,9 @@ export interface NodeDepsOptions {
   extraSinks?: LogSink[];
   quiet?: boolean;
   migrationsDir?: string;
+  embeddedSandbox?: CoreDeps['embeddedSandbox'];
+  fetch?: typeof fetch;
+  faultPoint?: (name: string) => void;
 }
 
 /** Ports for a plain Node host (browser mode, tests, benchmarks): files under one data folder. */
@@ -53,6 +56,9 @@ export function nodeDeps(options: NodeDepsOptions): CoreDeps & { registry: Secre
     settings,
     notifier: options.notifier ?? { notify: (n) => logger.info('notification', { title: n.title, route: n.route }) },
     validateOutputs: true,
+    embeddedSandbox: options.embeddedSandbox,
+    fetch: options.fetch,
+    faultPoint: options.faultPoint,
     registry,
   };
 }

@@ -43,6 +43,13 @@ export interface Paths {
   migrationsDir: string;
 }
 
+/** Starts a platform inside this process (the built-in sandbox), when the host offers one. */
+export type EmbeddedStarter = () => Promise<{
+  url: string;
+  demo: { username: string; password: string; clientId: string; clientSecret: string };
+  stop(): Promise<void>;
+}>;
+
 export interface CoreDeps {
   host: 'electron' | 'web' | 'test';
   version: string;
@@ -56,4 +63,10 @@ export interface CoreDeps {
   versions?: Record<string, string>;
   /** Validate handler outputs too (development and tests). */
   validateOutputs?: boolean;
+  /** The built-in sandbox, for the Sandbox connection. */
+  embeddedSandbox?: EmbeddedStarter;
+  /** The network (tests may wrap the real client to count or break calls). */
+  fetch?: typeof fetch;
+  /** Test hook at named points of the refresh path. */
+  faultPoint?: (name: string) => void;
 }

@@ -42,9 +42,9 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
   unregister();
-  core.close();
+  await core.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createCore } from '../core/app';
 import { nodeDeps } from '../core/node-deps';
+import { embeddedSandbox } from '../embedded-sandbox';
 import { defaultDataDir } from './data-dir';
 import { startWebHost } from './server';
 
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const port = Number(flag('--port') ?? process.env.ATELIER_WEB_PORT ?? 0);
   const rendererDir = path.resolve(flag('--renderer') ?? path.join(__dirname, '..', '..', '..', 'out', 'renderer'));
   const version = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
-  const deps = nodeDeps({ dataDir, host: 'web', version });
+  const deps = nodeDeps({ dataDir, host: 'web', version, embeddedSandbox: embeddedSandbox(path.join(dataDir, 'sandbox')) });
   let core;
   try {
     core = createCore(deps);
@@ -25,12 +26,13 @@ async function main(): Promise<void> {
     console.error(err.error ? `${err.error.message}\n${err.error.hint ?? ''}` : e);
     process.exit(1);
   }
+  await core.start();
   const host = await startWebHost({ core, logger: deps.logger, rendererDir, port });
   console.log(`Atelier (browser mode) is running. Open this address in your browser:\n\n  ${host.url}\n`);
   console.log(`Data folder: ${dataDir}`);
   const stop = async () => {
     await host.close();
-    core.close();
+    await core.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

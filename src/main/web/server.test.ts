@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  core.close();
+  await core.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

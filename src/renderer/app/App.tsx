@@ -3,6 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../shared/settings';
 import { call } from '../backend/call';
 import { useBackend, useChannel, useEventSync } from '../backend/context';
+import { FirstRun } from '../account/FirstRun';
+import { SessionBanner } from '../account/SessionBanner';
 import { NotYetSection } from '../sections/NotYetSection';
 import { SettingsSection } from '../sections/SettingsSection';
 import { sections, type SectionId } from './sections';
@@ -21,6 +23,9 @@ export function App() {
   const client = useQueryClient();
   const settings = useChannel('settings.get', {});
   useEventSync('settings.changed', 'settings.get');
+  useEventSync('session.changed', 'session.get');
+  useEventSync('connection.changed', 'connection.get');
+  const connection = useChannel('connection.get', {});
   const [section, setSection] = useState<SectionId | null>(null);
   const current: SectionId = section ?? settings.data?.lastSection ?? 'library';
   useTheme(settings.data?.theme ?? 'system');
@@ -53,6 +58,17 @@ export function App() {
 
   const active = sections.find((s) => s.id === current) ?? sections[0]!;
 
+  if (connection.isError) {
+    return (
+      <main className="bridge-problem" role="alert">
+        <h1>Atelier could not start</h1>
+        <p>{connection.error.message}</p>
+      </main>
+    );
+  }
+  if (!connection.data) return <p className="loading">Opening Atelier…</p>;
+  if (!connection.data.firstRunDone) return <FirstRun />;
+
   return (
     <div className="frame">
       <a className="skip-link" href="#main">
@@ -79,6 +95,7 @@ export function App() {
         </ul>
       </nav>
       <main id="main" className="content" tabIndex={-1} aria-labelledby="section-title">
+        <SessionBanner go={go} />
         <h1 id="section-title">{active.label}</h1>
         {current === 'settings' ? <SettingsSection /> : <NotYetSection text={notYet[current]} />}
       </main>

@@ -3,10 +3,24 @@ import { useChannel } from '../backend/context';
 /** Always-visible summary: platform connection, local data, and the host. */
 export function StatusBar() {
   const info = useChannel('app.info', {});
+  const session = useChannel('session.get', {});
+  const connection = useChannel('connection.get', {});
+  const s = session.data;
+  const where = connection.data?.profile.name ?? '';
+  const label = !s
+    ? 'Connecting…'
+    : s.state === 'active'
+      ? `${where} · ${s.mode === 'apiKey' ? 'API key' : `signed in as ${s.userLabel ?? 'you'}`}`
+      : s.state === 'needs_sign_in'
+        ? `${where} · session ended, sign in again`
+        : s.state === 'api_key_expired' || s.state === 'api_key_denied'
+          ? `${where} · API key must be replaced`
+          : `${where} · not signed in`;
+  const tone = s?.state === 'active' ? 'dot-on' : s && s.state !== 'signed_out' ? 'dot-warn' : 'dot-off';
   return (
     <footer className="status-bar" role="status" aria-live="polite">
       <span className="status-item" data-testid="connection-state">
-        <span className="dot dot-off" aria-hidden="true" /> Not connected to the platform
+        <span className={`dot ${tone}`} aria-hidden="true" /> {label}
       </span>
       <span className="status-item" data-testid="local-state">
         {info.isError

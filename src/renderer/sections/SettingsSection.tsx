@@ -1,6 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../shared/settings';
+import { AccountCard } from '../account/AccountCard';
+import { ApiKeyCard } from '../account/ApiKeyCard';
+import { ConnectionCard } from '../account/ConnectionCard';
 import { type BackendError, call } from '../backend/call';
 import { useBackend, useChannel } from '../backend/context';
 
@@ -138,6 +141,9 @@ export function SettingsSection() {
   if (!settings.data) return <p>Loading…</p>;
   return (
     <div className="stack">
+      <AccountCard />
+      <ConnectionCard />
+      <ApiKeyCard />
       <Appearance settings={settings.data} />
       <SecretStorage settings={settings.data} />
       <About />

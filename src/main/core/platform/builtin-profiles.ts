@@ -1,0 +1,95 @@
+import { aiOperations, type AiOperation, type AiOperationSpec, type PlatformProfile, type ResourceGroup } from '../../../shared/profile';
+
+const responseFields: PlatformProfile['auth']['responseFields'] = {
+  accessToken: ['access_token', 'accessToken', 'token', 'data.access_token'],
+  refreshToken: ['refresh_token', 'refreshToken', 'data.refresh_token'],
+  expiresIn: ['expires_in', 'expiresIn'],
+  expiresAt: ['expires_at', 'expiresAt', 'exp'],
+  accountId: ['account_id', 'accountId', 'user_id', 'user.id', 'sub'],
+  valid: ['valid', 'active', 'is_valid'],
+};
+
+const published = {
+  scheme: { header: 'Authorization', prefix: 'Bearer ' },
+  apiKeyScheme: { header: 'Authorization', prefix: 'Bearer ' },
+  login: { path: '/user/login', usernameField: 'username', passwordField: 'password', clientIdField: 'client_id' },
+  validate: { path: '/user/token/validate', tokenField: 'token' },
+  refresh: { path: '/user/token/refresh', refreshTokenField: 'refresh_token', clientIdField: 'client_id', clientSecretField: 'client_secret' },
+  responseFields,
+} satisfies PlatformProfile['auth'];
+
+const textInput = new Set(['text2image', 'text2video']);
+
+function aiSpec(models: (op: AiOperation) => string[]): PlatformProfile['ai'] {
+  const out = {} as PlatformProfile['ai'];
+  for (const op of aiOperations) {
+    const media = textInput.has(op) ? 'none' : 'base64';
+    const image: Record<string, unknown> =
+      media === 'none' ? { prompt: '{{prompt}}' } : { data: '{{media.base64}}', mime_type: '{{media.mime}}' };
+    const spec: AiOperationSpec = { path: `/v2/ai/${op}`, media, template: { model_id: '{{model_id}}', image }, models: models(op) };
+    out[op] = spec;
+  }
+  return out;
+}
+
+const crud = (segment: string) => ({
+  list: { method: 'GET' as const, path: `/v2/${segment}` },
+  create: { method: 'POST' as const, path: `/v2/${segment}` },
+  get: { method: 'GET' as const, path: `/v2/${segment}/{id}` },
+  update: { method: 'PATCH' as const, path: `/v2/${segment}/{id}` },
+  delete: { method: 'DELETE' as const, path: `/v2/${segment}/{id}` },
+});
+
+const unspecifiedGroups: Record<ResourceGroup, 'unspecified'> = {
+  assets: 'unspecified',
+  automations: 'unspecified',
+  contentPlans: 'unspecified',
+  creatives: 'unspecified',
+  mediaQueue: 'unspecified',
+  mediaTemplates: 'unspecified',
+  posts: 'unspecified',
+};
+
+/** The sandbox's documented models (docs/sandbox.md). */
+const sandboxModels: Record<AiOperation, string[]> = {
+  image2image: ['grayscale-1', 'blur-1', 'tint-1', 'invert-1'],
+  image2text: ['caption-1', 'describe-1'],
+  image2video: ['zoom-1', 'fade-1'],
+  text2image: ['paint-1', 'mosaic-1'],
+  text2video: ['motion-1'],
+  video2text: ['describe-1'],
+  video2video: ['grayscale-1', 'invert-1', 'mirror-1', 'reverse-1'],
+  wave2text: ['transcribe-1', 'analyze-1'],
+};
+
+/** The built-in sandbox: everything specified, started in-process on a free loopback port. */
+export const sandboxProfile: PlatformProfile = {
+  id: 'sandbox',
+  name: 'Sandbox',
+  baseUrl: null,
+  embeddedSandbox: true,
+  auth: published,
+  ai: aiSpec((op) => sandboxModels[op]),
+  groups: {
+    assets: crud('assets'),
+    automations: crud('automations'),
+    contentPlans: crud('content-plans'),
+    creatives: crud('creatives'),
+    mediaQueue: { list: { method: 'GET', path: '/v2/media-queue' }, create: { method: 'POST', path: '/v2/media-queue' } },
+    mediaTemplates: crud('media-templates'),
+    posts: crud('posts'),
+  },
+};
+
+/** The real platform as published: auth and AI paths known, resource groups not yet. */
+export const platformProfile: PlatformProfile = {
+  id: 'platform',
+  name: 'Content Creation Platform',
+  baseUrl: null,
+  embeddedSandbox: false,
+  auth: published,
+  ai: aiSpec(() => []),
+  groups: unspecifiedGroups,
+};
+
+export const builtinProfiles: PlatformProfile[] = [sandboxProfile, platformProfile];

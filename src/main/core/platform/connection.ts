@@ -1,0 +1,136 @@
+import { PlatformProfile, type ProfileSummary, resourceGroups } from '../../../shared/profile';
+import type { ConnectionView } from '../../../shared/session';
+import { fail, issuesOf } from '../errors';
+import type { MetaStore } from '../meta-store';
+import type { EmbeddedStarter, Logger, SecretStore } from '../ports';
+import { builtinProfiles } from './builtin-profiles';
+import { SECRET } from './secret-keys';
+import type { SessionTarget } from './session';
+
+export type { EmbeddedStarter };
+export type EmbeddedPlatform = Awaited<ReturnType<EmbeddedStarter>>;
+
+interface StoredConnection {
+  profileId: string;
+  baseUrl: string | null;
+  firstRunDone: boolean;
+}
+
+const DEFAULT: StoredConnection = { profileId: 'sandbox', baseUrl: null, firstRunDone: false };
+
+/** Which platform Atelier talks to: the profile, its address, and the client credentials. */
+export class Connection {
+  private embedded: Promise<EmbeddedPlatform> | null = null;
+
+  constructor(
+    private readonly meta: MetaStore,
+    private readonly secrets: SecretStore,
+    private readonly logger: Logger,
+    private readonly startEmbedded: EmbeddedStarter | undefined,
+  ) {}
+
+  private stored(): StoredConnection {
+    return { ...DEFAULT, ...this.meta.get<StoredConnection>('connection') };
+  }
+
+  private customProfiles(): PlatformProfile[] {
+    const raw = this.meta.get<unknown[]>('profiles.custom') ?? [];
+    return raw.flatMap((p) => {
+      const parsed = PlatformProfile.safeParse(p);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  profiles(): PlatformProfile[] {
+    return [...builtinProfiles, ...this.customProfiles()];
+  }
+
+  profile(): PlatformProfile {
+    const id = this.stored().profileId;
+    return this.profiles().find((p) => p.id === id) ?? builtinProfiles[0]!;
+  }
+
+  /** Validate and keep a user's profile; the error names the exact field at fault. */
+  importProfile(json: string): ProfileSummary {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(json);
+    } catch (e) {
+      fail('validation', `The profile is not valid JSON: ${(e as Error).message}`);
+    }
+    const parsed = PlatformProfile.safeParse(raw);
+    if (!parsed.success) {
+      const issues = issuesOf(parsed.error);
+      fail('validation', `The profile is not valid: ${issues[0]?.path}: ${issues[0]?.message}`, { issues });
+    }
+    if (builtinProfiles.some((p) => p.id === parsed.data.id)) {
+      fail('validation', `The profile id "${parsed.data.id}" belongs to a built-in profile; choose another id.`, {
+        issues: [{ path: 'id', message: 'reserved by a built-in profile' }],
+      });
+    }
+    const others = this.customProfiles().filter((p) => p.id !== parsed.data.id);
+    this.meta.set('profiles.custom', [...others, parsed.data]);
+    return summarise(parsed.data, false);
+  }
+
+  summaries(): ProfileSummary[] {
+    return this.profiles().map((p) => summarise(p, builtinProfiles.includes(p)));
+  }
+
+  async select(profileId: string, baseUrl: string | null): Promise<void> {
+    const profile = this.profiles().find((p) => p.id === profileId);
+    if (!profile) fail('not_found', `There is no profile "${profileId}".`);
+    this.meta.set('connection', { profileId, baseUrl: profile.embeddedSandbox ? null : (baseUrl ?? profile.baseUrl), firstRunDone: true });
+  }
+
+  async setClientCredentials(clientId: string, clientSecret: string): Promise<void> {
+    await this.secrets.set(SECRET.clientId, clientId);
+    await this.secrets.set(SECRET.clientSecret, clientSecret);
+  }
+
+  /** Start the embedded sandbox once, on first use. */
+  async embeddedPlatform(): Promise<EmbeddedPlatform> {
+    if (!this.startEmbedded) fail('unavailable', 'The built-in sandbox is not available in this build.');
+    if (!this.embedded) {
+      this.embedded = this.startEmbedded().catch((e: unknown) => {
+        this.embedded = null;
+        throw e;
+      });
+      const started = await this.embedded;
+      this.logger.info('embedded sandbox started', { url: started.url });
+    }
+    return this.embedded;
+  }
+
+  async target(): Promise<SessionTarget> {
+    const profile = this.profile();
+    if (profile.embeddedSandbox) return { profile, baseUrl: (await this.embeddedPlatform()).url };
+    return { profile, baseUrl: this.stored().baseUrl ?? profile.baseUrl };
+  }
+
+  async view(signedIn: boolean): Promise<ConnectionView> {
+    const stored = this.stored();
+    const profile = this.profile();
+    const baseUrl = profile.embeddedSandbox ? ((await this.embedded?.catch(() => null))?.url ?? null) : (stored.baseUrl ?? profile.baseUrl);
+    const [id, secret] = await Promise.all([this.secrets.get(SECRET.clientId), this.secrets.get(SECRET.clientSecret)]);
+    return {
+      firstRunDone: stored.firstRunDone,
+      profile: summarise(profile, builtinProfiles.includes(profile)),
+      baseUrl,
+      clientIdSet: Boolean(id),
+      clientSecretSet: Boolean(secret),
+      ready: signedIn && (profile.embeddedSandbox || Boolean(baseUrl)),
+    };
+  }
+
+  async close(): Promise<void> {
+    const e = await this.embedded?.catch(() => null);
+    this.embedded = null;
+    await e?.stop();
+  }
+}
+
+export function summarise(p: PlatformProfile, builtin: boolean): ProfileSummary {
+  const groups = Object.fromEntries(resourceGroups.map((g) => [g, p.groups[g] === 'unspecified' ? 'unspecified' : 'specified'])) as ProfileSummary['groups'];
+  return { id: p.id, name: p.name, builtin, embeddedSandbox: p.embeddedSandbox, baseUrl: p.baseUrl, groups };
+}

@@ -1,0 +1,97 @@
+import type { HandlerMap } from '../../../shared/contract';
+import { fail } from '../errors';
+import type { EventBus } from '../event-bus';
+import type { Clock } from '../ports';
+import type { Connection } from './connection';
+import type { AuthSession } from './session';
+
+type AccountChannels = Pick<
+  HandlerMap,
+  | 'connection.get'
+  | 'connection.useSandbox'
+  | 'connection.connectAccount'
+  | 'connection.setClientCredentials'
+  | 'profile.list'
+  | 'profile.import'
+  | 'profile.select'
+  | 'profile.export'
+  | 'session.get'
+  | 'session.signIn'
+  | 'session.signOut'
+  | 'session.check'
+  | 'apiKey.set'
+  | 'apiKey.remove'
+>;
+
+export function accountHandlers(connection: Connection, session: AuthSession, bus: EventBus, clock: Clock): AccountChannels {
+  const connectionView = () => connection.view(session.view().signedIn);
+  const announce = async () => {
+    const view = await connectionView();
+    bus.emit('connection.changed', view);
+    return view;
+  };
+  return {
+    'connection.get': () => connectionView(),
+    'connection.useSandbox': async () => {
+      await connection.select('sandbox', null);
+      const embedded = await connection.embeddedPlatform();
+      await connection.setClientCredentials(embedded.demo.clientId, embedded.demo.clientSecret);
+      const view = await session.signIn(embedded.demo.username, embedded.demo.password);
+      await announce();
+      return view;
+    },
+    'connection.connectAccount': async ({ baseUrl, clientId, clientSecret }) => {
+      if (connection.profile().id !== 'platform' || session.view().mode !== 'none') await session.signOut();
+      await connection.select('platform', baseUrl);
+      await connection.setClientCredentials(clientId, clientSecret);
+      return announce();
+    },
+    'connection.setClientCredentials': async ({ clientId, clientSecret }) => {
+      await connection.setClientCredentials(clientId, clientSecret);
+      return announce();
+    },
+    'profile.list': () => connection.summaries(),
+    'profile.import': (input) => connection.importProfile(input.json),
+    'profile.select': async ({ id, baseUrl }) => {
+      const target = connection.profiles().find((p) => p.id === id);
+      if (!target) fail('not_found', `There is no profile "${id}".`);
+      if (!target.embeddedSandbox && !target.baseUrl && !baseUrl) {
+        fail('validation', 'This profile needs the platform address.', { issues: [{ path: 'baseUrl', message: 'Enter the platform address' }] });
+      }
+      // A different platform is a different account: never carry a session across.
+      if (connection.profile().id !== id) await session.signOut();
+      await connection.select(id, baseUrl ?? null);
+      return announce();
+    },
+    'profile.export': ({ id }) => {
+      const profile = connection.profiles().find((p) => p.id === id);
+      if (!profile) fail('not_found', `There is no profile "${id}".`);
+      return { json: JSON.stringify(profile, null, 2) };
+    },
+    'session.get': () => session.view(),
+    'session.signIn': async ({ username, password }) => {
+      const view = await session.signIn(username, password);
+      await announce();
+      return view;
+    },
+    'session.signOut': async () => {
+      const view = await session.signOut();
+      await announce();
+      return view;
+    },
+    'session.check': async () => {
+      const target = await connection.target();
+      const started = clock.now();
+      const assets = target.profile.groups.assets;
+      if (assets !== 'unspecified') {
+        await session.request({ method: assets.list.method, url: new URL(`${assets.list.path}?limit=1`, target.baseUrl ?? undefined).toString() });
+      } else {
+        const v = target.profile.auth.validate;
+        await session.request({ method: 'POST', url: new URL(v.path, target.baseUrl ?? undefined).toString(), body: {} });
+      }
+      return { latencyMs: clock.now() - started, checkedAt: new Date(clock.now()).toISOString(), baseUrl: target.baseUrl ?? '' };
+    },
+    'apiKey.set': ({ key, expiresAt }) => session.useApiKey(key, expiresAt),
+    'apiKey.remove': () => session.signOut(),
+  };
+}

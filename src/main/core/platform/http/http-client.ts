@@ -1,0 +1,259 @@
+import type { Logger } from '../../ports';
+import { backoffDelay, DEFAULT_BACKOFF_BASE_MS, DEFAULT_BACKOFF_CAP_MS } from './backoff';
+import { CallScope, guard, Interrupt, realSleep } from './call-scope';
+import { type Admission, Circuits } from './circuit';
+import { HostBlocks } from './host-blocks';
+import { isNetworkError, networkCode } from './network-error';
+import { parseBody, serverMessage } from './parse-body';
+import { cancelledError, PlatformError } from './platform-error';
+import { readCapped } from './read-body';
+import { encodeBody, type EncodedBody } from './request-body';
+import { parseRetryAfter } from './retry-after';
+import { isReplaySafe, isRetryableStatus } from './retry-policy';
+import { headerScrubber, scrubDeep } from './scrub';
+import {
+  blockedError,
+  deadlineError,
+  malformedError,
+  offlineError,
+  requestBugError,
+  statusError,
+  tooLargeError,
+} from './status-error';
+import {
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_ATTEMPTS,
+  type HostReachability,
+  type HostState,
+  type HostStateChange,
+  type HttpClientDeps,
+  type HttpRequest,
+  type HttpResponse,
+} from './types';
+
+/** Error bodies are only mined for a message and a record: 1 MB is plenty. */
+const ERROR_BODY_BYTES = 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+const ACCEPT = 'application/json, */*;q=0.8';
+
+interface Prepared {
+  url: URL;
+  headers: Headers;
+  body: EncodedBody;
+}
+
+type AttemptResult =
+  | { kind: 'answer'; res: Response; text: string; truncated: boolean }
+  /** Network-level: refused, DNS, reset, or no answer within the attempt's time. */
+  | { kind: 'failed'; error: PlatformError };
+
+type Verdict = { response: HttpResponse } | { error: PlatformError; retryable: boolean; retryAfterMs?: number };
+
+function hostKey(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url; // already a bare host
+  }
+}
+
+/** The platform's HTTP client: deadlines, safe retries, Retry-After, a circuit per host, typed errors. */
+export class HttpClient {
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+  private readonly logger: Logger | undefined;
+  private readonly backoffBaseMs: number;
+  private readonly backoffCapMs: number;
+  private readonly maxBodyBytes: number;
+  private readonly circuits: Circuits;
+  private readonly blocks: HostBlocks;
+  private readonly listeners = new Set<(change: HostStateChange) => void>();
+
+  constructor(deps: HttpClientDeps = {}) {
+    // Late-bound so a fetch replaced on globalThis after construction is still used.
+    this.fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.now = deps.now ?? Date.now;
+    this.sleep = deps.sleep ?? realSleep;
+    this.random = deps.random ?? Math.random;
+    this.logger = deps.logger;
+    this.backoffBaseMs = deps.backoff?.baseMs ?? DEFAULT_BACKOFF_BASE_MS;
+    this.backoffCapMs = deps.backoff?.capMs ?? DEFAULT_BACKOFF_CAP_MS;
+    this.maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.circuits = new Circuits(deps.circuit ?? {}, this.now, (host, state) => this.emit(host, state));
+    this.blocks = new HostBlocks(this.now);
+  }
+
+  /** Resolves for 2xx only; everything else rejects with a PlatformError (see status-error.ts). */
+  async request(req: HttpRequest): Promise<HttpResponse> {
+    if (req.signal?.aborted) throw cancelledError();
+    const prepared = this.prepare(req);
+    const deadline = req.deadlineMs !== undefined && Number.isFinite(req.deadlineMs) && req.deadlineMs > 0 ? req.deadlineMs : DEFAULT_DEADLINE_MS;
+    const scope = new CallScope(deadline, this.now, req.signal);
+    try {
+      return await this.run(req, prepared, scope);
+    } catch (e) {
+      throw this.settle(e, scope);
+    } finally {
+      scope.dispose();
+    }
+  }
+
+  /** Reachability and Retry-After block of the host of `url` (or a bare host), for a status bar. */
+  hostState(url: string): HostState {
+    const host = hostKey(url);
+    const state: HostState = { host, ...this.circuits.snapshot(host) };
+    const blockedUntil = this.blocks.blockedUntil(host);
+    if (blockedUntil !== undefined) state.blockedUntil = blockedUntil;
+    return state;
+  }
+
+  /** Called when a host goes offline (circuit opens) or comes back; returns an unsubscribe function. */
+  onStateChange(listener: (change: HostStateChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The OS says the network is back: let the next request to the host (or every host) through at once. */
+  resetCircuit(url?: string): void {
+    this.circuits.reset(url === undefined ? undefined : hostKey(url));
+  }
+
+  private emit(host: string, state: HostReachability): void {
+    this.logger?.warn(state === 'offline' ? 'platform unreachable: circuit open' : 'platform reachable again: circuit closed', { host });
+    const change: HostStateChange = { host, state, at: this.now() };
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        // A failing status bar must not break requests.
+      }
+    }
+  }
+
+  private prepare(req: HttpRequest): Prepared {
+    try {
+      const url = new URL(req.url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('not an http(s) URL');
+      const headers = new Headers(req.headers);
+      if (!headers.has('accept')) headers.set('accept', ACCEPT);
+      if (req.idempotencyKey) headers.set('idempotency-key', req.idempotencyKey);
+      return { url, headers, body: encodeBody(req.body, headers) };
+    } catch (e) {
+      // Only the error's name: messages about bad headers quote the header value.
+      this.logger?.error('platform request could not be built', { method: req.method, error: e instanceof Error ? e.name : typeof e });
+      throw requestBugError();
+    }
+  }
+
+  private settle(e: unknown, scope: CallScope): PlatformError {
+    if (e instanceof PlatformError) return e;
+    const reason: unknown = e instanceof Interrupt ? e : scope.signal.reason;
+    if (reason instanceof Interrupt) return reason.kind === 'cancelled' ? cancelledError() : deadlineError(scope.deadlineMs);
+    this.logger?.error('platform request failed unexpectedly', { error: e instanceof Error ? e.name : typeof e });
+    return requestBugError();
+  }
+
+  private async run(req: HttpRequest, prepared: Prepared, scope: CallScope): Promise<HttpResponse> {
+    const host = prepared.url.host;
+    const wanted = req.maxAttempts !== undefined && Number.isFinite(req.maxAttempts) ? Math.floor(req.maxAttempts) : DEFAULT_MAX_ATTEMPTS;
+    const maxAttempts = isReplaySafe(req.method, req.idempotencyKey) && prepared.body.replayable ? Math.max(1, wanted) : 1;
+    for (let attempt = 1; ; attempt += 1) {
+      await this.waitForHost(host, scope);
+      const admission = this.circuits.admit(host);
+      if (admission === 'reject') throw offlineError();
+      const result = await this.attempt(req, prepared, admission, attempt, scope);
+      const verdict: Verdict = result.kind === 'failed' ? { error: result.error, retryable: true } : this.judge(req, result, attempt, host);
+      if ('response' in verdict) return verdict.response;
+      if (!verdict.retryable || attempt >= maxAttempts) throw verdict.error;
+      // Retry-After replaces backoff; its wait happens in waitForHost, shared with every caller.
+      const wait = verdict.retryAfterMs !== undefined ? this.blocks.remaining(host) : backoffDelay(attempt - 1, this.random, this.backoffBaseMs, this.backoffCapMs);
+      if (!scope.canWait(wait)) throw verdict.error;
+      if (verdict.retryAfterMs === undefined && wait > 0) await guard(this.sleep(wait, scope.signal), scope.signal);
+    }
+  }
+
+  /** Nothing goes to a host inside its Retry-After window: wait if the deadline allows, else fail now. */
+  private async waitForHost(host: string, scope: CallScope): Promise<void> {
+    for (let left = this.blocks.remaining(host); left > 0; left = this.blocks.remaining(host)) {
+      if (!scope.canWait(left)) throw blockedError(left);
+      await guard(this.sleep(left, scope.signal), scope.signal);
+    }
+  }
+
+  private async attempt(req: HttpRequest, prepared: Prepared, admission: Admission, n: number, scope: CallScope): Promise<AttemptResult> {
+    const host = prepared.url.host;
+    const started = this.now();
+    const timeoutMs = Math.min(req.attemptTimeoutMs ?? Infinity, scope.remaining());
+    const { signal, dispose } = scope.attempt(timeoutMs);
+    const log = (fields: Record<string, unknown>): void =>
+      this.logger?.debug('platform request', {
+        method: req.method,
+        url: prepared.url.origin + prepared.url.pathname, // never the query string: it may carry tokens
+        attempt: n,
+        ms: this.now() - started,
+        ...fields,
+      });
+    let answered = false;
+    try {
+      const init: RequestInit = { method: req.method, headers: prepared.headers, body: prepared.body.body ?? null, signal, redirect: 'follow' };
+      if (prepared.body.streaming) init.duplex = 'half';
+      const res = await guard(this.fetchImpl(prepared.url.href, init), signal);
+      answered = true;
+      this.circuits.success(host);
+      const { text, truncated } = await guard(readCapped(res, res.ok ? this.maxBodyBytes : ERROR_BODY_BYTES), signal);
+      log({ status: res.status });
+      return { kind: 'answer', res, text, truncated };
+    } catch (e) {
+      const reason: unknown = signal.aborted ? signal.reason : e;
+      if (reason instanceof Interrupt) {
+        if (reason.kind === 'cancelled') {
+          if (!answered) this.circuits.release(host, admission);
+          log({ outcome: 'cancelled' });
+          throw reason;
+        }
+        if (!answered) this.circuits.failure(host, admission); // accepted but silent counts as unreachable
+        log({ outcome: 'timeout' });
+        if (reason.kind === 'deadline') throw reason;
+        return { kind: 'failed', error: deadlineError(timeoutMs) };
+      }
+      if (answered || isNetworkError(e)) {
+        if (!answered) this.circuits.failure(host, admission);
+        log({ outcome: answered ? 'body-failed' : 'network', code: networkCode(e) });
+        return { kind: 'failed', error: offlineError() };
+      }
+      this.circuits.release(host, admission);
+      log({ outcome: 'bug', error: e instanceof Error ? e.name : typeof e });
+      throw requestBugError();
+    } finally {
+      dispose();
+    }
+  }
+
+  /** Turn an answer into a response or a typed error; secrets the request carried are scrubbed first. */
+  private judge(req: HttpRequest, result: Extract<AttemptResult, { kind: 'answer' }>, attempt: number, host: string): Verdict {
+    const { res } = result;
+    const status = res.status;
+    const contentType = res.headers.get('content-type');
+    if (status >= 200 && status < 300) {
+      if (result.truncated) return { error: tooLargeError(status), retryable: false };
+      const parsed = parseBody(result.text, contentType);
+      if (parsed.kind === 'malformed') return { error: malformedError(status, null), retryable: false };
+      return { response: { status, headers: res.headers, body: parsed.value, text: result.text, attempts: attempt } };
+    }
+    const scrubber = headerScrubber(req.headers);
+    const parsed = parseBody(scrubber.scrub(result.text), contentType);
+    const message = parsed.kind === 'malformed' ? undefined : serverMessage(parsed);
+    const body = parsed.kind === 'malformed' ? null : scrubDeep(parsed.value, scrubber);
+    let retryAfterMs: number | undefined;
+    if (status === 429 || status === 503) {
+      retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now(), res.headers.get('date'));
+      if (retryAfterMs !== undefined) this.blocks.block(host, retryAfterMs);
+    }
+    const error = statusError(status, message === undefined ? undefined : scrubber.scrub(message), body, retryAfterMs);
+    return retryAfterMs === undefined
+      ? { error, retryable: isRetryableStatus(status, req.method) }
+      : { error, retryable: isRetryableStatus(status, req.method), retryAfterMs };
+  }
+}

@@ -1,0 +1,82 @@
+import type { Logger } from '../../ports';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** Absolute URL. */
+  url: string;
+  /** Caller headers (Authorization…). Never logged, never copied into errors. */
+  headers?: Record<string, string>;
+  /** JSON-serialised, unless binary (Buffer, Uint8Array, ArrayBuffer, Blob, stream, FormData) which is sent as-is. */
+  body?: unknown;
+  /** Sent as `Idempotency-Key` on every attempt; makes POST/PUT/PATCH/DELETE retryable. */
+  idempotencyKey?: string;
+  /** Budget for the whole call: every attempt and every wait. Default 30 s. */
+  deadlineMs?: number;
+  /** Budget for one attempt, so a stalled attempt can be retried within the deadline. Default: the rest of the deadline. */
+  attemptTimeoutMs?: number;
+  /** Attempts in total, 1 = no retry. Default 3. Only safe requests are ever retried. */
+  maxAttempts?: number;
+  /** Caller cancellation: aborts the in-flight attempt at once; the call rejects with an error `isAbort` recognises. */
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or the text for non-JSON answers, or null for an empty body. */
+  body: unknown;
+  text: string;
+  attempts: number;
+}
+
+export interface CircuitOptions {
+  /** Consecutive network-level failures that open the circuit. Default 3. */
+  failureThreshold?: number;
+  /** Wait before the first probe once open. Default 2 s. */
+  firstProbeMs?: number;
+  /** Probe interval cap (intervals double up to it). Default 60 s. */
+  maxProbeMs?: number;
+}
+
+export interface BackoffOptions {
+  /** Default 250 ms. */
+  baseMs?: number;
+  /** Default 5 s. */
+  capMs?: number;
+}
+
+export interface HttpClientDeps {
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Resolves after `ms`; should reject early when `signal` aborts (the client also guards against sleeps that do not). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  logger?: Logger;
+  circuit?: CircuitOptions;
+  backoff?: BackoffOptions;
+  /** Largest successful body accepted, in bytes. Default 32 MB. */
+  maxBodyBytes?: number;
+}
+
+export type HostReachability = 'online' | 'offline';
+
+export interface HostState {
+  host: string;
+  state: HostReachability;
+  consecutiveFailures: number;
+  /** Epoch ms when the next probe may go out, while offline. */
+  nextProbeAt?: number;
+  /** Epoch ms until which the host asked us (Retry-After) to send nothing. */
+  blockedUntil?: number;
+}
+
+export interface HostStateChange {
+  host: string;
+  state: HostReachability;
+  at: number;
+}
+
+export const DEFAULT_DEADLINE_MS = 30_000;
+export const DEFAULT_MAX_ATTEMPTS = 3;

@@ -1,0 +1,390 @@
+import crypto from 'node:crypto';
+import type { PlatformProfile } from '../../../shared/profile';
+import type { SessionView } from '../../../shared/session';
+import { AppException, fail } from '../errors';
+import type { MetaStore } from '../meta-store';
+import type { Clock, Logger, Notifier, SecretStore } from '../ports';
+import { PlatformError, type HttpRequest, type HttpResponse } from './http';
+import { pick, readExpiry, readTokenPair, type TokenPair } from './response-fields';
+import { SECRET } from './secret-keys';
+
+export interface Requester {
+  request(req: HttpRequest): Promise<HttpResponse>;
+}
+
+export interface SessionTarget {
+  profile: PlatformProfile;
+  baseUrl: string | null;
+}
+
+export interface SessionDeps {
+  http: Requester;
+  secrets: SecretStore;
+  clock: Clock;
+  logger: Logger;
+  notifier: Notifier;
+  meta: MetaStore;
+  target: () => Promise<SessionTarget>;
+  onChange: (view: SessionView) => void;
+  /** Test hook: called at each named point of the refresh path (crash tests kill the process there). */
+  faultPoint?: (name: RefreshPoint) => void;
+  random?: () => number;
+}
+
+export type RefreshPoint = 'refresh:before-request' | 'refresh:response-received' | 'refresh:persisted';
+
+interface StoredTokens extends TokenPair {
+  userLabel: string | null;
+}
+interface StoredApiKey {
+  key: string;
+  expiresAt: number;
+}
+type EndState = 'needs_sign_in' | 'api_key_expired' | 'api_key_denied';
+
+const DAY = 86_400_000;
+/** Refresh slightly before the stated expiry so a request does not leave with a token about to die. */
+const EXPIRY_SKEW_MS = 5_000;
+
+const signInAgain = (message: string | null) =>
+  new AppException({ code: 'auth', message: message ?? 'Your session ended.', hint: 'Sign in again to continue; nothing you queued was lost.' });
+
+/**
+ * The one holder of tokens and API keys. Adds credentials to requests, refreshes once for any
+ * number of concurrent callers, persists a new pair before it is used, and ends the session
+ * exactly once when the platform refuses it.
+ */
+export class AuthSession {
+  private tokens: StoredTokens | null = null;
+  private apiKey: StoredApiKey | null = null;
+  private ended: { state: EndState; message: string | null } | null = null;
+  private flight: Promise<string> | null = null;
+  private refreshFailures = 0;
+  private refreshBlockedUntil = 0;
+  private validatedEpoch = -1;
+  private epoch = 0;
+  /** Counts of refresh calls made by this process, for tests and diagnostics. */
+  readonly stats = { refreshCalls: 0, refreshRefused: 0, validations: 0 };
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  /** Load what the secret store kept from an earlier run. */
+  async load(): Promise<void> {
+    this.tokens = parse<StoredTokens>(await this.deps.secrets.get(SECRET.tokens));
+    this.apiKey = parse<StoredApiKey>(await this.deps.secrets.get(SECRET.apiKey));
+    this.ended = this.deps.meta.get<{ state: EndState; message: string | null }>('session.ended') ?? null;
+    if (this.tokens || this.apiKey) this.ended = this.ended?.state === 'api_key_denied' ? this.ended : null;
+  }
+
+  view(): SessionView {
+    const now = this.deps.clock.now();
+    const key = this.apiKey;
+    const apiKey = key
+      ? {
+          masked: `••••${key.key.slice(-4)}`,
+          expiresAt: new Date(key.expiresAt).toISOString(),
+          msLeft: key.expiresAt - now,
+          warning: warningFor(key.expiresAt - now),
+        }
+      : null;
+    const mode: SessionView['mode'] = key ? 'apiKey' : this.tokens ? 'token' : 'none';
+    let state: SessionView['state'] = this.ended?.state ?? (mode === 'none' ? 'signed_out' : 'active');
+    if (key && key.expiresAt <= now) state = 'api_key_expired';
+    const expiresAt = key ? key.expiresAt : (this.tokens?.accessExpiresAt ?? null);
+    return {
+      mode,
+      state,
+      signedIn: state === 'active',
+      userLabel: this.tokens?.userLabel ?? (key ? 'API key' : null),
+      accountId: this.accountId(),
+      expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null,
+      message: state === 'api_key_expired' && !this.ended ? 'Your API key expired.' : (this.ended?.message ?? null),
+      apiKey,
+    };
+  }
+
+  /** The account that queued work belongs to. */
+  accountId(): string | null {
+    return this.deps.meta.get<string>('account.current') ?? null;
+  }
+
+  private changed(): void {
+    this.deps.onChange(this.view());
+  }
+
+  private async url(path: string): Promise<{ url: string; target: SessionTarget }> {
+    const target = await this.deps.target();
+    if (!target.baseUrl) fail('auth', 'No platform address is set.', { hint: 'Choose the sandbox or enter your platform address in Settings.' });
+    return { url: new URL(path, target.baseUrl).toString(), target };
+  }
+
+  async signIn(username: string, password: string): Promise<SessionView> {
+    const { url, target } = await this.url((await this.deps.target()).profile.auth.login.path);
+    const login = target.profile.auth.login;
+    const clientId = await this.deps.secrets.get(SECRET.clientId);
+    const body: Record<string, string> = { [login.usernameField]: username, [login.passwordField]: password };
+    if (login.clientIdField && clientId) body[login.clientIdField] = clientId;
+    const res = await this.deps.http.request({ method: 'POST', url, body, maxAttempts: 1 });
+    const pair = readTokenPair(res.body, target.profile.auth.responseFields, this.deps.clock.now());
+    if (!pair) fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', { hint: 'Check the profile’s response field names in Settings.' });
+    const accountId = pair.accountId ?? `${new URL(url).host}:${crypto.createHash('sha256').update(username).digest('hex').slice(0, 16)}`;
+    const stored: StoredTokens = { ...pair, accountId, userLabel: username };
+    await this.deps.secrets.set(SECRET.tokens, JSON.stringify(stored));
+    await this.deps.secrets.delete(SECRET.apiKey);
+    this.tokens = stored;
+    this.apiKey = null;
+    this.ended = null;
+    this.refreshFailures = 0;
+    this.deps.meta.delete('session.ended');
+    this.deps.meta.set('account.current', accountId);
+    this.deps.logger.info('signed in', { accountId });
+    this.changed();
+    return this.view();
+  }
+
+  async useApiKey(key: string, expiresAtIso: string): Promise<SessionView> {
+    const expiresAt = Date.parse(expiresAtIso);
+    const stored: StoredApiKey = { key, expiresAt };
+    await this.deps.secrets.set(SECRET.apiKey, JSON.stringify(stored));
+    await this.deps.secrets.delete(SECRET.tokens);
+    this.apiKey = stored;
+    this.tokens = null;
+    this.ended = null;
+    this.deps.meta.delete('session.ended');
+    this.deps.meta.delete('apiKey.warned');
+    const target = await this.deps.target();
+    this.deps.meta.set('account.current', `${target.baseUrl ? new URL(target.baseUrl).host : 'platform'}:key:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 16)}`);
+    this.changed();
+    this.checkApiKeyExpiry();
+    return this.view();
+  }
+
+  /** Wipe tokens and keys. Queued work stays tied to the account that made it. */
+  async signOut(): Promise<SessionView> {
+    await this.deps.secrets.delete(SECRET.tokens);
+    await this.deps.secrets.delete(SECRET.apiKey);
+    this.tokens = null;
+    this.apiKey = null;
+    this.ended = null;
+    this.flight = null;
+    this.deps.meta.delete('session.ended');
+    this.deps.meta.delete('account.current');
+    this.changed();
+    return this.view();
+  }
+
+  /** End the session once, with the platform's words, and keep nothing that could loop. */
+  private async end(state: EndState, message: string | null): Promise<void> {
+    if (this.ended?.state === state) return;
+    this.ended = { state, message };
+    this.deps.meta.set('session.ended', this.ended);
+    if (state === 'needs_sign_in') {
+      this.tokens = null;
+      await this.deps.secrets.delete(SECRET.tokens);
+    }
+    this.deps.logger.warn('session ended', { state });
+    this.changed();
+  }
+
+  /** Send a request with the current credential; on 401 refresh once (single flight) and retry once. */
+  async request(req: HttpRequest): Promise<HttpResponse> {
+    const { profile } = await this.deps.target();
+    const cred = await this.credential();
+    try {
+      return await this.deps.http.request(withAuth(profile, req, cred));
+    } catch (e) {
+      if (!(e instanceof PlatformError) || e.error.status !== 401) throw e;
+      if (cred.kind === 'apiKey') {
+        await this.end('api_key_denied', e.error.message);
+        throw apiKeyProblem(e.error.message);
+      }
+      const fresh = await this.refreshAfter(cred.value);
+      try {
+        return await this.deps.http.request(withAuth(profile, req, { kind: 'token', value: fresh }));
+      } catch (again) {
+        if (again instanceof PlatformError && again.error.status === 401) {
+          await this.end('needs_sign_in', again.error.message);
+          throw signInAgain(again.error.message);
+        }
+        throw again;
+      }
+    }
+  }
+
+  private async credential(): Promise<{ kind: 'token' | 'apiKey'; value: string }> {
+    const now = this.deps.clock.now();
+    if (this.apiKey) {
+      if (this.ended?.state === 'api_key_denied') throw apiKeyProblem(this.ended.message);
+      if (this.apiKey.expiresAt <= now) throw apiKeyProblem('Your API key expired.');
+      return { kind: 'apiKey', value: this.apiKey.key };
+    }
+    if (this.ended) throw signInAgain(this.ended.message);
+    if (!this.tokens) fail('auth', 'You are not signed in.', { hint: 'Sign in or add an API key in Settings.' });
+    const t = this.tokens;
+    if (t.accessExpiresAt !== null && t.accessExpiresAt - EXPIRY_SKEW_MS <= now) {
+      return { kind: 'token', value: await this.refreshAfter(t.access) };
+    }
+    return { kind: 'token', value: t.access };
+  }
+
+  /** Single flight: whoever meets a stale token waits for the one refresh in progress. */
+  private refreshAfter(staleAccess: string): Promise<string> {
+    if (this.tokens && this.tokens.access !== staleAccess && !this.isExpired(this.tokens)) return Promise.resolve(this.tokens.access);
+    if (!this.flight) {
+      this.flight = this.refresh().finally(() => {
+        this.flight = null;
+      });
+    }
+    return this.flight;
+  }
+
+  private isExpired(t: StoredTokens): boolean {
+    return t.accessExpiresAt !== null && t.accessExpiresAt - EXPIRY_SKEW_MS <= this.deps.clock.now();
+  }
+
+  private async refresh(): Promise<string> {
+    const t = this.tokens;
+    if (!t) throw signInAgain(this.ended?.message ?? null);
+    const now = this.deps.clock.now();
+    if (now < this.refreshBlockedUntil) {
+      fail('offline', 'The platform could not be reached to renew your session.', {
+        hint: 'Atelier retries by itself; your work waits meanwhile.',
+        retryAfterMs: this.refreshBlockedUntil - now,
+      });
+    }
+    const [clientId, clientSecret] = await Promise.all([this.deps.secrets.get(SECRET.clientId), this.deps.secrets.get(SECRET.clientSecret)]);
+    if (!clientId || !clientSecret) {
+      await this.end('needs_sign_in', 'The client ID and client secret are missing, so the session cannot be renewed.');
+      throw signInAgain('Enter the client ID and client secret in Settings, then sign in again.');
+    }
+    const { url, target } = await this.url((await this.deps.target()).profile.auth.refresh.path);
+    const f = target.profile.auth.refresh;
+    this.deps.faultPoint?.('refresh:before-request');
+    this.stats.refreshCalls += 1;
+    let res: HttpResponse;
+    try {
+      res = await this.deps.http.request({
+        method: 'POST',
+        url,
+        body: { [f.refreshTokenField]: t.refresh, [f.clientIdField]: clientId, [f.clientSecretField]: clientSecret },
+        // A refresh token is single use: never resend it automatically.
+        maxAttempts: 1,
+      });
+    } catch (e) {
+      const error = e instanceof AppException ? e.error : null;
+      if (error && (error.status === 400 || error.status === 401 || error.status === 403)) {
+        this.stats.refreshRefused += 1;
+        await this.end('needs_sign_in', error.message);
+        throw signInAgain(error.message);
+      }
+      // Network trouble or a server error: keep the refresh token and back off before the next try.
+      this.refreshFailures += 1;
+      const delay = Math.min(60_000, 1000 * 2 ** (this.refreshFailures - 1)) * (0.5 + 0.5 * (this.deps.random ?? Math.random)());
+      this.refreshBlockedUntil = this.deps.clock.now() + delay;
+      throw e;
+    }
+    this.deps.faultPoint?.('refresh:response-received');
+    const pair = readTokenPair(res.body, target.profile.auth.responseFields, this.deps.clock.now());
+    if (!pair) {
+      await this.end('needs_sign_in', 'The platform renewed the session with an answer Atelier does not recognise.');
+      throw signInAgain(null);
+    }
+    const next: StoredTokens = { ...pair, accountId: pair.accountId ?? t.accountId, userLabel: t.userLabel };
+    // Durable before use: the new pair is on disk before any request carries it.
+    await this.deps.secrets.set(SECRET.tokens, JSON.stringify(next));
+    this.deps.faultPoint?.('refresh:persisted');
+    this.tokens = next;
+    this.refreshFailures = 0;
+    this.refreshBlockedUntil = 0;
+    this.changed();
+    return next.access;
+  }
+
+  /** Check the access token with the platform, at most once per start or resume. */
+  async validateOnce(): Promise<void> {
+    if (this.validatedEpoch === this.epoch) return;
+    this.validatedEpoch = this.epoch;
+    const cred = this.tokens ? { kind: 'token' as const, value: this.tokens.access } : this.apiKey ? { kind: 'apiKey' as const, value: this.apiKey.key } : null;
+    if (!cred || this.ended) return;
+    let target: SessionTarget;
+    let url: string;
+    try {
+      ({ url, target } = await this.url((await this.deps.target()).profile.auth.validate.path));
+    } catch {
+      return;
+    }
+    this.stats.validations += 1;
+    try {
+      const res = await this.deps.http.request({ method: 'POST', url, body: { [target.profile.auth.validate.tokenField]: cred.value }, deadlineMs: 10_000 });
+      const valid = pick(res.body, target.profile.auth.responseFields.valid);
+      if (valid === false) {
+        if (cred.kind === 'apiKey') {
+          const message = typeof pick(res.body, ['message', 'error.message']) === 'string' ? String(pick(res.body, ['message', 'error.message'])) : null;
+          await this.end('api_key_denied', message);
+        } else {
+          await this.refreshAfter(cred.value).catch(() => undefined);
+        }
+        return;
+      }
+      const expiresAt = readExpiry(res.body, target.profile.auth.responseFields, this.deps.clock.now());
+      if (cred.kind === 'token' && this.tokens && expiresAt) {
+        this.tokens = { ...this.tokens, accessExpiresAt: expiresAt };
+        this.changed();
+      }
+    } catch (e) {
+      if (e instanceof PlatformError && e.error.status === 401 && cred.kind === 'token') await this.refreshAfter(cred.value).catch(() => undefined);
+      else this.deps.logger.info('validation skipped', { code: e instanceof AppException ? e.error.code : 'internal' });
+    }
+  }
+
+  /** The OS woke up or the app came back: validate again (once). */
+  resumed(): void {
+    this.epoch += 1;
+  }
+
+  /** Warn 7 days and 1 day before the API key expires; each warning once. */
+  checkApiKeyExpiry(): void {
+    const key = this.apiKey;
+    if (!key) return;
+    const left = key.expiresAt - this.deps.clock.now();
+    const level = warningFor(left);
+    const warned = this.deps.meta.get<string>('apiKey.warned');
+    if (level === 'none' || level === warned) return;
+    this.deps.meta.set('apiKey.warned', level);
+    const body =
+      level === 'expired'
+        ? 'Your API key expired. Generate a new one in your account’s API Key section and paste it in Settings.'
+        : `Your API key expires in ${level === '7d' ? 'less than 7 days' : 'less than a day'}. Generate a new one in your account’s API Key section.`;
+    this.deps.notifier.notify({ title: 'Atelier API key', body, route: 'settings' });
+    this.changed();
+  }
+}
+
+function withAuth(profile: PlatformProfile, req: HttpRequest, cred: { kind: 'token' | 'apiKey'; value: string }): HttpRequest {
+  const scheme = cred.kind === 'apiKey' ? profile.auth.apiKeyScheme : profile.auth.scheme;
+  return { ...req, headers: { ...req.headers, [scheme.header]: `${scheme.prefix}${cred.value}` } };
+}
+
+function warningFor(msLeft: number): 'none' | '7d' | '1d' | 'expired' {
+  if (msLeft <= 0) return 'expired';
+  if (msLeft <= DAY) return '1d';
+  if (msLeft <= 7 * DAY) return '7d';
+  return 'none';
+}
+
+function apiKeyProblem(message: string | null): AppException {
+  return new AppException({
+    code: 'auth',
+    message: message ?? 'Your API key was refused.',
+    hint: 'Generate a new key in your account’s API Key section and paste it in Settings. Queued work waits until then.',
+  });
+}
+
+function parse<T>(raw: string | undefined): T | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createCore, type Core } from '../../src/main/core/app';
+import { nodeDeps } from '../../src/main/core/node-deps';
+import type { Clock, Notifier } from '../../src/main/core/ports';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
+
+export interface Harness {
+  core: Core;
+  sandbox: Sandbox;
+  dataDir: string;
+  deps: ReturnType<typeof nodeDeps>;
+  notifications: { title: string; body: string; route?: string }[];
+  /** Count of requests our fetch made, by path. */
+  sent: Map<string, number>;
+  stop(): Promise<void>;
+}
+
+/** A core on a temp folder, connected to a fresh in-process sandbox (the app's Sandbox connection). */
+export async function coreWithSandbox(
+  opts: { sandbox?: SandboxOptions; reuse?: Sandbox; clock?: Clock; dataDir?: string; consent?: boolean; faultPoint?: (n: string) => void } = {},
+): Promise<Harness> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-core-sbx-'));
+  const sandbox = opts.reuse ?? (await startSandbox({ port: 0, rateLimit: false, ...opts.sandbox }));
+  const notifications: Harness['notifications'] = [];
+  const notifier: Notifier = { notify: (n) => notifications.push(n) };
+  const sent = new Map<string, number>();
+  const countingFetch: typeof fetch = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    sent.set(url.pathname, (sent.get(url.pathname) ?? 0) + 1);
+    return fetch(input, init);
+  };
+  const deps = nodeDeps({
+    dataDir,
+    host: 'test',
+    quiet: true,
+    notifier,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    fetch: countingFetch,
+    faultPoint: opts.faultPoint,
+    embeddedSandbox: async () => ({ url: sandbox.url, demo: sandbox.demo, stop: async () => undefined }),
+  });
+  if (opts.consent) deps.settings.set({ ...deps.settings.get(), allowWeakSecretStorage: true });
+  const core = createCore(deps);
+  await core.start();
+  return {
+    core,
+    sandbox,
+    dataDir,
+    deps,
+    notifications,
+    sent,
+    stop: async () => {
+      await core.close();
+      if (!opts.reuse) await sandbox.stop();
+    },
+  };
+}
+
+/** Sign in to the sandbox's demo account through the same channel the first-run screen uses. */
+export async function signInDemo(h: Harness): Promise<void> {
+  const result = await h.core.dispatch('connection.useSandbox', {});
+  if (!result.ok) throw new Error(`sign-in failed: ${JSON.stringify(result.error)}`);
+}
+
+/** One authorized request through the session, as every feature will make them. */
+export async function listAssets(h: Harness): Promise<unknown> {
+  const res = await h.core.session.request({ method: 'GET', url: `${h.sandbox.url}/v2/assets?limit=1` });
+  return res.body;
+}
