@@ -34,6 +34,8 @@ export const ConnectionView = z.object({
   clientSecretSet: z.boolean(),
   /** Whether requests are currently possible: signed in with a base URL. */
   ready: z.boolean(),
+  /** Whether the platform answered lately (offline: it could not be reached; Atelier probes it sparingly). */
+  reachable: z.enum(['online', 'offline', 'unknown']),
 });
 export type ConnectionView = z.infer<typeof ConnectionView>;
 

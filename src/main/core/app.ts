@@ -34,7 +34,10 @@ export function createCore(deps: CoreDeps): Core {
   const bus = new EventBus(deps.logger);
   const meta = new MetaStore(db);
   const http = new HttpClient({ fetch: deps.fetch, now: () => deps.clock.now(), logger: deps.logger });
-  const connection = new Connection(meta, deps.secrets, deps.logger, deps.embeddedSandbox);
+  const connection = new Connection(meta, deps.secrets, deps.logger, deps.embeddedSandbox, (url) => http.hostState(url).state);
+  http.onStateChange(() => {
+    void connection.view(session.view().signedIn).then((view) => bus.emit('connection.changed', view));
+  });
   const session = new AuthSession({
     http,
     secrets: deps.secrets,

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useChannel } from '../backend/context';
+import { call } from '../backend/call';
+import { useBackend, useChannel } from '../backend/context';
 import { useAction } from '../backend/use-action';
 import { ConnectForm } from './ConnectForm';
 import { ErrorNote, Field } from './Field';
@@ -42,9 +43,8 @@ function ClientCredentials() {
   );
 }
 
-function ProfileImport() {
+function ProfileImport({ json, setJson }: { json: string; setJson: (v: string) => void }) {
   const importProfile = useAction('profile.import', ['profile.list']);
-  const [json, setJson] = useState('');
   return (
     <form
       className="form"
@@ -70,6 +70,15 @@ export function ConnectionCard() {
   const useSandbox = useAction('connection.useSandbox', ['connection.get', 'session.get']);
   const select = useAction('profile.select', ['connection.get', 'session.get']);
   const [connecting, setConnecting] = useState(false);
+  const [json, setJson] = useState('');
+  const api = useBackend();
+  const edit = async (id: string) => {
+    const exported = await call(api, 'profile.export', { id });
+    // A copy of a built-in profile needs its own id before it can be imported.
+    const parsed = JSON.parse(exported.json) as { id: string; name: string };
+    const builtin = profiles.data?.find((p) => p.id === id)?.builtin;
+    setJson(JSON.stringify(builtin ? { ...parsed, id: `${parsed.id}-custom`, name: `${parsed.name} (custom)` } : parsed, null, 2));
+  };
   const c = conn.data;
   if (!c) return null;
   const unspecified = Object.entries(c.profile.groups).filter(([, v]) => v === 'unspecified').length;
@@ -103,6 +112,9 @@ export function ConnectionCard() {
           {profiles.data?.map((p) => (
             <li key={p.id}>
               {p.name} {p.builtin ? '(built in)' : '(imported)'}{' '}
+              <button type="button" className="link" onClick={() => void edit(p.id)}>
+                Edit as JSON
+              </button>
               {p.id !== c.profile.id && (p.embeddedSandbox || p.baseUrl) && (
                 <button type="button" className="link" onClick={() => select.mutate({ id: p.id })}>
                   Use
@@ -111,7 +123,7 @@ export function ConnectionCard() {
             </li>
           ))}
         </ul>
-        <ProfileImport />
+        <ProfileImport json={json} setJson={setJson} />
       </details>
     </section>
   );

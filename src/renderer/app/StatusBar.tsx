@@ -16,11 +16,12 @@ export function StatusBar() {
         : s.state === 'api_key_expired' || s.state === 'api_key_denied'
           ? `${where} · API key must be replaced`
           : `${where} · not signed in`;
-  const tone = s?.state === 'active' ? 'dot-on' : s && s.state !== 'signed_out' ? 'dot-warn' : 'dot-off';
+  const offline = connection.data?.reachable === 'offline';
+  const tone = offline ? 'dot-warn' : s?.state === 'active' ? 'dot-on' : s && s.state !== 'signed_out' ? 'dot-warn' : 'dot-off';
   return (
     <footer className="status-bar" role="status" aria-live="polite">
       <span className="status-item" data-testid="connection-state">
-        <span className={`dot ${tone}`} aria-hidden="true" /> {label}
+        <span className={`dot ${tone}`} aria-hidden="true" /> {offline ? `${where} · offline, your work is kept and waits` : label}
       </span>
       <span className="status-item" data-testid="local-state">
         {info.isError

@@ -27,6 +27,7 @@ export class Connection {
     private readonly secrets: SecretStore,
     private readonly logger: Logger,
     private readonly startEmbedded: EmbeddedStarter | undefined,
+    private readonly reachability: (baseUrl: string) => 'online' | 'offline' = () => 'online',
   ) {}
 
   private stored(): StoredConnection {
@@ -120,6 +121,7 @@ export class Connection {
       clientIdSet: Boolean(id),
       clientSecretSet: Boolean(secret),
       ready: signedIn && (profile.embeddedSandbox || Boolean(baseUrl)),
+      reachable: baseUrl ? this.reachability(baseUrl) : 'unknown',
     };
   }
 

@@ -239,3 +239,39 @@ describe('auth session against the sandbox', () => {
     expect(await code(listAssets(h))).toBe('auth');
   });
 });
+
+describe('the client under the session, against the sandbox', () => {
+  it('429 with Retry-After: no request reaches the sandbox before it expires', async () => {
+    h = await coreWithSandbox();
+    await signInDemo(h);
+    h.sandbox.faults.set({ path: '/v2/assets', method: 'GET', kind: 'rate_limit', retryAfterS: 1, count: 1 });
+    const arrivals: number[] = [];
+    h.sandbox.events.on('request', (r: { path?: string; url?: string }) => {
+      if ((r.path ?? r.url ?? '').startsWith('/v2/assets')) arrivals.push(Date.now());
+    });
+    const started = Date.now();
+    expect(await code(listAssets(h))).toBe('ok');
+    expect(arrivals.length).toBe(2);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('a hanging platform: every request ends within its deadline + 10%', async () => {
+    h = await coreWithSandbox();
+    await signInDemo(h);
+    h.sandbox.faults.set({ path: '/v2/assets', method: 'GET', kind: 'hang' });
+    const deadlineMs = 800;
+    const started = Date.now();
+    const ends = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const outcome = await code(h!.core.session.request({ method: 'GET', url: `${h!.sandbox.url}/v2/assets?limit=1`, deadlineMs }));
+        return { outcome, ms: Date.now() - started };
+      }),
+    );
+    for (const e of ends) {
+      expect(e.outcome).toBe('offline');
+      expect(e.ms).toBeLessThanOrEqual(deadlineMs * 1.1);
+    }
+    h.sandbox.faults.clear();
+  });
+});
