@@ -197,7 +197,8 @@ export class HttpClient {
       });
     let answered = false;
     try {
-      const init: RequestInit = { method: req.method, headers: prepared.headers, body: prepared.body.body ?? null, signal, redirect: 'follow' };
+      // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
+      const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: prepared.headers, body: prepared.body.body ?? null, signal, redirect: 'follow' };
       if (prepared.body.streaming) init.duplex = 'half';
       const res = await guard(this.fetchImpl(prepared.url.href, init), signal);
       answered = true;
