@@ -50,6 +50,7 @@ export function createCore(deps: CoreDeps): Core {
     faultPoint: deps.faultPoint ? (name: RefreshPoint) => deps.faultPoint?.(name) : undefined,
   });
   let loaded: Promise<void> | null = null;
+  let expiryTimer: NodeJS.Timeout | undefined;
   const ready = () => (loaded ??= session.load());
 
   const handlers: HandlerMap = {
@@ -96,12 +97,17 @@ export function createCore(deps: CoreDeps): Core {
     start: async () => {
       await ready();
       void session.validateOnce();
+      session.checkApiKeyExpiry();
+      // Expiry warnings must fire while the app stays open for days.
+      expiryTimer = setInterval(() => session.checkApiKeyExpiry(), 60 * 60 * 1000);
+      expiryTimer.unref();
     },
     resume: () => {
       session.resumed();
       void session.validateOnce();
     },
     close: async () => {
+      if (expiryTimer) clearInterval(expiryTimer);
       await connection.close();
       if (db.open) db.close();
     },
