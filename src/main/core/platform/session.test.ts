@@ -91,6 +91,20 @@ describe('auth session against the sandbox', () => {
     expect(await code(listAssets(h))).toBe('ok');
   });
 
+  it('signing out while a refresh is in flight keeps the session signed out', async () => {
+    h = await coreWithSandbox({ consent: true });
+    await signInDemo(h);
+    h.sandbox.expireAccessTokens();
+    h.sandbox.faults.set({ path: '/user/token/refresh', kind: 'latency', latencyMs: 300, count: 1 });
+    const pending = code(listAssets(h));
+    await new Promise((r) => setTimeout(r, 100));
+    await h.core.dispatch('session.signOut', {});
+    expect(await pending).toBe('auth');
+    expect(await h.core.dispatch('session.get', {})).toMatchObject({ ok: true, data: { state: 'signed_out', signedIn: false } });
+    expect(await h.deps.secrets.get('session.tokens')).toBeUndefined();
+    expect(await code(listAssets(h))).toBe('auth');
+  });
+
   it('wrong client credentials are refused: one clean prompt', async () => {
     h = await coreWithSandbox();
     await signInDemo(h);

@@ -43,6 +43,8 @@ interface StoredApiKey {
 type EndState = 'needs_sign_in' | 'api_key_expired' | 'api_key_denied';
 
 const DAY = 86_400_000;
+/** Callers wait for the one refresh in flight, so it gets its own, shorter deadline. */
+const REFRESH_DEADLINE_MS = 15_000;
 /** Refresh slightly before the stated expiry so a request does not leave with a token about to die. */
 const EXPIRY_SKEW_MS = 5_000;
 
@@ -62,6 +64,8 @@ export class AuthSession {
   private refreshFailures = 0;
   private refreshBlockedUntil = 0;
   private validatedEpoch = -1;
+  /** Bumped by sign-in, sign-out and key changes: a refresh started before one must not write after it. */
+  private generation = 0;
   private epoch = 0;
   /** Counts of refresh calls made by this process, for tests and diagnostics. */
   readonly stats = { refreshCalls: 0, refreshRefused: 0, validations: 0 };
@@ -129,6 +133,7 @@ export class AuthSession {
     if (!pair) fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', { hint: 'Check the profile’s response field names in Settings.' });
     const accountId = pair.accountId ?? `${new URL(url).host}:${crypto.createHash('sha256').update(username).digest('hex').slice(0, 16)}`;
     const stored: StoredTokens = { ...pair, accountId, userLabel: username };
+    this.generation += 1;
     await this.deps.secrets.set(SECRET.tokens, JSON.stringify(stored));
     await this.deps.secrets.delete(SECRET.apiKey);
     this.tokens = stored;
@@ -145,6 +150,7 @@ export class AuthSession {
   async useApiKey(key: string, expiresAtIso: string): Promise<SessionView> {
     const expiresAt = Date.parse(expiresAtIso);
     const stored: StoredApiKey = { key, expiresAt };
+    this.generation += 1;
     await this.deps.secrets.set(SECRET.apiKey, JSON.stringify(stored));
     await this.deps.secrets.delete(SECRET.tokens);
     this.apiKey = stored;
@@ -161,6 +167,7 @@ export class AuthSession {
 
   /** Wipe tokens and keys. Queued work stays tied to the account that made it. */
   async signOut(): Promise<SessionView> {
+    this.generation += 1;
     await this.deps.secrets.delete(SECRET.tokens);
     await this.deps.secrets.delete(SECRET.apiKey);
     this.tokens = null;
@@ -231,9 +238,10 @@ export class AuthSession {
   private refreshAfter(staleAccess: string): Promise<string> {
     if (this.tokens && this.tokens.access !== staleAccess && !this.isExpired(this.tokens)) return Promise.resolve(this.tokens.access);
     if (!this.flight) {
-      this.flight = this.refresh().finally(() => {
-        this.flight = null;
+      const flight: Promise<string> = this.refresh().finally(() => {
+        if (this.flight === flight) this.flight = null;
       });
+      this.flight = flight;
     }
     return this.flight;
   }
@@ -259,6 +267,7 @@ export class AuthSession {
     }
     const { url, target } = await this.url((await this.deps.target()).profile.auth.refresh.path);
     const f = target.profile.auth.refresh;
+    const generation = this.generation;
     this.deps.faultPoint?.('refresh:before-request');
     this.stats.refreshCalls += 1;
     let res: HttpResponse;
@@ -269,6 +278,7 @@ export class AuthSession {
         body: { [f.refreshTokenField]: t.refresh, [f.clientIdField]: clientId, [f.clientSecretField]: clientSecret },
         // A refresh token is single use: never resend it automatically.
         maxAttempts: 1,
+        deadlineMs: REFRESH_DEADLINE_MS,
       });
     } catch (e) {
       const error = e instanceof AppException ? e.error : null;
@@ -284,6 +294,10 @@ export class AuthSession {
       throw e;
     }
     this.deps.faultPoint?.('refresh:response-received');
+    if (generation !== this.generation) {
+      // The user signed out or in while this refresh was in flight: its pair belongs to a session that is gone.
+      throw signInAgain(this.tokens ? null : 'You signed out.');
+    }
     const pair = readTokenPair(res.body, target.profile.auth.responseFields, this.deps.clock.now());
     if (!pair) {
       await this.end('needs_sign_in', 'The platform renewed the session with an answer Atelier does not recognise.');
