@@ -21,6 +21,7 @@ export interface Harness {
 export async function coreWithSandbox(
   opts: { sandbox?: SandboxOptions; reuse?: Sandbox; clock?: Clock; dataDir?: string; consent?: boolean; faultPoint?: (n: string) => void } = {},
 ): Promise<Harness> {
+  const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-core-sbx-'));
   const sandbox = opts.reuse ?? (await startSandbox({ port: 0, rateLimit: false, ...opts.sandbox }));
   const notifications: Harness['notifications'] = [];
@@ -54,6 +55,7 @@ export async function coreWithSandbox(
     stop: async () => {
       await core.close();
       if (!opts.reuse) await sandbox.stop();
+      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

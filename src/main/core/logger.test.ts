@@ -49,3 +49,17 @@ describe('redaction', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('secret registry', () => {
+  it('redacts each token of a stored pair, not only the whole JSON value', () => {
+    const registry = new SecretRegistry();
+    registry.add(JSON.stringify({ access: 'access-token-abcdefgh', refresh: 'refresh-token-ijklmnop', userLabel: 'ana@example.com', accessExpiresAt: 5 }));
+    expect(registry.scrub('sent access-token-abcdefgh and refresh-token-ijklmnop for ana@example.com')).toBe('sent [redacted] and [redacted] for ana@example.com');
+  });
+
+  it('stays bounded, forgetting the oldest values first', () => {
+    const registry = new SecretRegistry(3);
+    for (const v of ['secret-one-1', 'secret-two-2', 'secret-three-3', 'secret-four-4']) registry.add(v);
+    expect(registry.scrub('secret-one-1 secret-four-4')).toBe('secret-one-1 [redacted]');
+  });
+});

@@ -34,18 +34,26 @@ export function createLogger(sinks: LogSink[], registry: SecretRegistry, clock: 
   };
 }
 
-/** Appends JSON lines to logs/atelier.log, rotating at 5 MB (one old file kept). */
-export function fileSink(logsDir: string, maxBytes = 5 * 1024 * 1024): LogSink {
+/**
+ * Appends JSON lines to logs/atelier.log through one open file, rotating at 5 MB (one old file
+ * kept). Debug lines are kept only when asked for: one per request would cost more than the request.
+ */
+export function fileSink(logsDir: string, maxBytes = 5 * 1024 * 1024, minLevel: LogLevel = process.env.ATELIER_DEBUG ? 'debug' : 'info'): LogSink {
   fs.mkdirSync(logsDir, { recursive: true });
   const file = path.join(logsDir, 'atelier.log');
+  const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
   let size = fs.existsSync(file) ? fs.statSync(file).size : 0;
+  let fd = fs.openSync(file, 'a', 0o600);
   return (record) => {
+    if (order.indexOf(record.level) < order.indexOf(minLevel)) return;
     const line = `${JSON.stringify(record)}\n`;
     if (size + line.length > maxBytes) {
+      fs.closeSync(fd);
       fs.renameSync(file, `${file}.1`);
+      fd = fs.openSync(file, 'a', 0o600);
       size = 0;
     }
-    fs.appendFileSync(file, line, { mode: 0o600 });
+    fs.writeSync(fd, line);
     size += line.length;
   };
 }

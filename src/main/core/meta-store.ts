@@ -2,10 +2,19 @@ import type { Db } from './db/open';
 
 /** Small non-secret facts kept in the database (connection choice, current account, warnings shown). */
 export class MetaStore {
-  constructor(private readonly db: Db) {}
+  // Prepared once: preparing a statement per call costs more than the read itself.
+  private readonly read;
+  private readonly write;
+  private readonly remove;
+
+  constructor(db: Db) {
+    this.read = db.prepare<[string], { value: string }>('SELECT value FROM app_meta WHERE key = ?');
+    this.write = db.prepare<[string, string]>('INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    this.remove = db.prepare<[string]>('DELETE FROM app_meta WHERE key = ?');
+  }
 
   get<T>(key: string): T | undefined {
-    const row = this.db.prepare('SELECT value FROM app_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    const row = this.read.get(key);
     if (!row) return undefined;
     try {
       return JSON.parse(row.value) as T;
@@ -15,10 +24,10 @@ export class MetaStore {
   }
 
   set(key: string, value: unknown): void {
-    this.db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    this.write.run(key, JSON.stringify(value));
   }
 
   delete(key: string): void {
-    this.db.prepare('DELETE FROM app_meta WHERE key = ?').run(key);
+    this.remove.run(key);
   }
 }

@@ -21,6 +21,8 @@ const DEFAULT: StoredConnection = { profileId: 'sandbox', baseUrl: null, firstRu
 /** Which platform Atelier talks to: the profile, its address, and the client credentials. */
 export class Connection {
   private embedded: Promise<EmbeddedPlatform> | null = null;
+  /** Every request asks for the target: keep it until the connection changes. */
+  private cachedTarget: SessionTarget | null = null;
 
   constructor(
     private readonly meta: MetaStore,
@@ -71,6 +73,7 @@ export class Connection {
     }
     const others = this.customProfiles().filter((p) => p.id !== parsed.data.id);
     this.meta.set('profiles.custom', [...others, parsed.data]);
+    this.cachedTarget = null;
     return summarise(parsed.data, false);
   }
 
@@ -82,6 +85,7 @@ export class Connection {
     const profile = this.profiles().find((p) => p.id === profileId);
     if (!profile) fail('not_found', `There is no profile "${profileId}".`);
     this.meta.set('connection', { profileId, baseUrl: profile.embeddedSandbox ? null : (baseUrl ?? profile.baseUrl), firstRunDone: true });
+    this.cachedTarget = null;
   }
 
   async setClientCredentials(clientId: string, clientSecret: string): Promise<void> {
@@ -104,9 +108,13 @@ export class Connection {
   }
 
   async target(): Promise<SessionTarget> {
+    if (this.cachedTarget) return this.cachedTarget;
     const profile = this.profile();
-    if (profile.embeddedSandbox) return { profile, baseUrl: (await this.embeddedPlatform()).url };
-    return { profile, baseUrl: this.stored().baseUrl ?? profile.baseUrl };
+    const target = profile.embeddedSandbox
+      ? { profile, baseUrl: (await this.embeddedPlatform()).url }
+      : { profile, baseUrl: this.stored().baseUrl ?? profile.baseUrl };
+    this.cachedTarget = target;
+    return target;
   }
 
   async view(signedIn: boolean): Promise<ConnectionView> {
@@ -126,6 +134,7 @@ export class Connection {
   }
 
   async close(): Promise<void> {
+    this.cachedTarget = null;
     const e = await this.embedded?.catch(() => null);
     this.embedded = null;
     await e?.stop();
