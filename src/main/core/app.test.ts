@@ -1,22 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCore } from './app';
 import { AppException } from './errors';
 import { nodeDeps } from './node-deps';
+import { tempDirs } from '../../../test/support/temp-dirs';
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-core-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('core');
 
 describe('createCore', () => {
   it('answers app.info with the real database facts', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => {
   const electron = {
@@ -15,16 +15,9 @@ vi.mock('electron', () => {
 
 import { defaultSettings } from '../../shared/settings';
 import { ElectronSettingsStore } from './settings-store';
+import { tempDirs } from '../../../test/support/temp-dirs';
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-estore-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('estore');
 
 describe('electron-store settings', () => {
   it('starts with defaults and persists changes across instances', () => {

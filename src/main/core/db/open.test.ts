@@ -1,22 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppException } from '../errors';
 import { defaultMigrationsDir } from '../node-deps';
 import { openDatabase } from './open';
+import { tempDirs } from '../../../../test/support/temp-dirs';
 
-const dirs: string[] = [];
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-db-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('db');
 
 const hash = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 

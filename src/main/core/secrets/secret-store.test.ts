@@ -1,20 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SecretRegistry } from '../redact';
 import { localKeyCipher, type SecretCipher } from './cipher';
 import { PersistentSecretStore } from './secret-store';
+import { tempDirs } from '../../../../test/support/temp-dirs';
 
-const dirs: string[] = [];
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-secrets-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('secrets');
 
 const SECRET = 'refresh-token-0123456789abcdef';
 

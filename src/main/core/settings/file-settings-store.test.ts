@@ -1,19 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings';
 import { FileSettingsStore } from './file-settings-store';
+import { tempDirs } from '../../../../test/support/temp-dirs';
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-settings-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirs('settings');
 
 describe('file settings store', () => {
   it('persists valid settings atomically', () => {
