@@ -32,7 +32,8 @@ export interface RunningApp {
 }
 
 /** Start the real core and browser-mode host on a fresh data folder. */
-export async function startApp(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'))): Promise<RunningApp> {
+export async function startApp(given?: string): Promise<RunningApp> {
+  const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
     throw new Error('The renderer is not built: run "npm run build:renderer" (npm run test:e2e does it).');
   }
@@ -63,6 +64,7 @@ export async function startApp(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), '
     stop: async () => {
       await host.close();
       await core.close();
+      if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -234,6 +234,7 @@ describe('auth session against the sandbox', () => {
     await h.stop();
     h = undefined;
     await sandbox.stop();
+    fs.rmSync(first.dataDir, { recursive: true, force: true });
   });
 
   it('sign out wipes tokens and keys from the secret store', async () => {
