@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createCore, type Core } from '../src/main/core/app';
 import { nodeDeps } from '../src/main/core/node-deps';
 import { startSandbox, type Sandbox } from '../src/sandbox';
+import { percentile, pool } from './support/load';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
 const CONCURRENCY = 8;
@@ -34,22 +35,6 @@ interface Side {
   once(i: number): Promise<void>;
   /** Refreshes made so far (0 for the baseline). */
   refreshes(): number;
-}
-
-/** Runs `total` tasks with `concurrency` workers; returns each task's latency in ms. */
-async function pool(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < total) {
-      const i = next++;
-      const started = performance.now();
-      await task(i);
-      latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return latencies;
 }
 
 async function login(sandbox: Sandbox): Promise<string> {
@@ -122,10 +107,6 @@ async function runRound(side: Side, round: number): Promise<Round> {
   const latencies = await pool(REQUESTS, CONCURRENCY, side.once);
   const seconds = (performance.now() - started) / 1000;
   return { side: side.name, round, seconds, latencies, refreshes: side.refreshes() - before };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 function median(values: number[]): number {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../src/sandbox';
+import { percentile, pool } from './support/load';
 
 const LOGIN_ITERATIONS = 500; // each is one login plus one validate
 const LOGIN_CONCURRENCY = 8;
@@ -29,22 +30,6 @@ async function post(url: string, body: unknown, token?: string): Promise<{ statu
 
 function expectStatus(actual: number, expected: number, what: string): void {
   if (actual !== expected) throw new Error(`${what}: expected HTTP ${expected}, got ${actual}`);
-}
-
-/** Runs total tasks with a fixed number of workers; returns each task's latency in ms. */
-async function pool(total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < total) {
-      const i = next++;
-      const started = performance.now();
-      await task(i);
-      latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return latencies;
 }
 
 async function measure(scenario: string, requestsPerTask: number, total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<Result> {
@@ -75,10 +60,6 @@ async function createAssets(sandbox: Sandbox, label: string): Promise<Result> {
   };
   await pool(WARMUP, CREATE_CONCURRENCY, create);
   return measure(label, 1, CREATES, CREATE_CONCURRENCY, create);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 function print(results: Result[]): void {
