@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Envelope } from './errors';
-import { ProfileSummary } from './profile';
+import { AssetDetail, AssetIdsInput, AssetUpdateInput, AssetView, ImportInput, ImportReport, ImportUploadsInput, LibraryPage, LibraryQuery, TagCount } from './library';
+import { ProfileSummary, ResourceGroup } from './profile';
+import { RecordCreateInput, RecordDeleteInput, RecordGetInput, RecordList, RecordListInput, RecordUpdateInput, RecordView } from './records';
+import { ConflictView, FailedChange, ResolveInput, SyncLogEntry, SyncStatus } from './sync';
 import { ApiKeyInput, ConnectAccountInput, ConnectionView, SessionView, SignInInput } from './session';
 import { Settings, SettingsPatch } from './settings';
 
@@ -86,6 +89,55 @@ export const contract = {
   'apiKey.set': channel({ input: ApiKeyInput, output: SessionView, mutates: true }),
   /** Forget the API key. */
   'apiKey.remove': channel({ input: none, output: SessionView, mutates: true }),
+
+  /** Records of a group, newest change first. */
+  'records.list': channel({ input: RecordListInput, output: RecordList, mutates: false }),
+  'records.get': channel({ input: RecordGetInput, output: RecordView, mutates: false }),
+  /** Create a record; it syncs through the outbox. */
+  'records.create': channel({ input: RecordCreateInput, output: RecordView, mutates: true }),
+  /** Change fields (merge patch: null removes a field). */
+  'records.update': channel({ input: RecordUpdateInput, output: RecordView, mutates: true }),
+  'records.delete': channel({ input: RecordDeleteInput, output: z.object({ id: z.string() }), mutates: true }),
+
+  /** A window of the library (or its trash), filtered, searched and sorted. */
+  'library.query': channel({ input: LibraryQuery, output: LibraryPage, mutates: false }),
+  /** One asset with its AI text, every field and where it is used. */
+  'library.get': channel({ input: z.object({ id: z.string().min(1).max(200) }).strict(), output: AssetDetail, mutates: false }),
+  // Imports may take minutes; each file is its own transaction, so they run alongside other changes
+  // instead of holding the one-at-a-time queue (a rename during a long import must not wait).
+  /** Import files and folders by path (drag and drop in the app). */
+  'library.import': channel({ input: ImportInput, output: ImportReport, mutates: false }),
+  /** Ask the user for files or folders with the system dialog, then import them. */
+  'library.importDialog': channel({ input: none, output: ImportReport, mutates: false }),
+  /** Import files the browser uploaded to the local host (browser mode). */
+  'library.importUploads': channel({ input: ImportUploadsInput, output: ImportReport, mutates: false }),
+  /** Rename, tag, annotate. */
+  'library.update': channel({ input: AssetUpdateInput, output: AssetView, mutates: true }),
+  /** Move to the trash (restorable until emptied). */
+  'library.trash': channel({ input: AssetIdsInput, output: z.object({ count: z.number().int() }), mutates: true }),
+  'library.restore': channel({ input: AssetIdsInput, output: z.object({ count: z.number().int() }), mutates: true }),
+  /** Delete what is in the trash for good. */
+  'library.emptyTrash': channel({ input: none, output: z.object({ count: z.number().int() }), mutates: true }),
+  /** Every tag with how many assets carry it. */
+  'library.tags': channel({ input: none, output: z.array(TagCount), mutates: false }),
+
+  /** Online state, per-group counts, progress and why sync waits, if it does. */
+  'sync.status': channel({ input: none, output: SyncStatus, mutates: false }),
+  /** The activity log, newest first. */
+  'sync.log': channel({ input: z.object({ limit: z.int().min(1).max(1000).default(200) }).strict(), output: z.array(SyncLogEntry), mutates: false }),
+  /** Sync now (after the current cycle, if one runs). */
+  'sync.now': channel({ input: none, output: SyncStatus, mutates: false }),
+  'sync.setPaused': channel({ input: z.object({ paused: z.boolean() }).strict(), output: SyncStatus, mutates: true }),
+  /** Changes the platform refused, with its message. */
+  'sync.failed': channel({ input: none, output: z.array(FailedChange), mutates: false }),
+  'sync.retry': channel({ input: z.object({ seq: z.int().min(1) }).strict(), output: SyncStatus, mutates: true }),
+  /** Drop a refused change; the record returns to the platform's last agreed version. */
+  'sync.discard': channel({ input: z.object({ seq: z.int().min(1) }).strict(), output: SyncStatus, mutates: true }),
+  /** Records changed here and on the platform, both versions side by side. */
+  'sync.conflicts': channel({ input: none, output: z.array(ConflictView), mutates: false }),
+  'sync.resolve': channel({ input: ResolveInput, output: SyncStatus, mutates: true }),
+  /** Answer a pull that would delete most of a group: allow it, or keep ours and send them again. */
+  'sync.confirmMassDelete': channel({ input: z.object({ group: ResourceGroup, choice: z.enum(['allow', 'keep']) }).strict(), output: SyncStatus, mutates: true }),
 } as const satisfies Record<string, ChannelSpec>;
 
 export type Contract = typeof contract;

@@ -1,13 +1,14 @@
 /**
  * The Content-Security-Policy of every renderer document. No inline or eval'd script, no plugins,
- * and the only connection allowed is to our own origin (the browser-mode bridge).
+ * and the only connection allowed is to our own origin (the browser-mode bridge). Images and
+ * media may also come from `atelier-media:`, the desktop app's scheme for stored blobs.
  */
 export const RENDERER_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
+  "img-src 'self' data: blob: atelier-media:",
+  "media-src 'self' blob: atelier-media:",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

@@ -1,5 +1,7 @@
 import { type z } from 'zod';
+import { RecordsChanged } from './records';
 import { ConnectionView, SessionView } from './session';
+import { SyncStatus } from './sync';
 import { Settings } from './settings';
 
 /** Main → renderer push events, declared once like the channels. */
@@ -10,6 +12,10 @@ export const events = {
   'session.changed': SessionView,
   /** The connection (profile, address, client credentials) changed. */
   'connection.changed': ConnectionView,
+  /** Records of a group changed (locally or by a pull): screens showing them reload. */
+  'records.changed': RecordsChanged,
+  /** Sync's phase, counts or progress changed (throttled while draining). */
+  'sync.changed': SyncStatus,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

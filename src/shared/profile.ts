@@ -27,6 +27,8 @@ export const GroupEndpoints = z.union([
       get: Endpoint.optional(),
       update: Endpoint.optional(),
       delete: Endpoint.optional(),
+      /** Create sends `{<field>: [record]}` and answers with the same field (a batch "add items" endpoint). */
+      itemsField: fieldName.optional(),
     })
     .strict(),
 ]);
@@ -46,6 +48,40 @@ export const AiOperationSpec = z
   })
   .strict();
 export type AiOperationSpec = z.infer<typeof AiOperationSpec>;
+
+/** How resource lists page and how records name their server fields (the sandbox's shape by default). */
+export const RecordsFormat = z
+  .object({
+    itemsField: fieldName,
+    nextCursorField: fieldName,
+    hasMoreField: fieldName,
+    /** Query parameter that asks for changes after a cursor (including deletions). */
+    sinceParam: fieldName,
+    cursorParam: fieldName,
+    limitParam: fieldName,
+    pageSize: z.int().min(1).max(1000),
+    idField: fieldName,
+    versionField: fieldName,
+    deletedField: fieldName,
+    /** Fields the server owns: never sent, never stored as the record's own. */
+    serverFields: z.array(fieldName).max(50),
+  })
+  .strict();
+export type RecordsFormat = z.infer<typeof RecordsFormat>;
+
+export const defaultRecordsFormat: RecordsFormat = {
+  itemsField: 'items',
+  nextCursorField: 'next_cursor',
+  hasMoreField: 'has_more',
+  sinceParam: 'since',
+  cursorParam: 'cursor',
+  limitParam: 'limit',
+  pageSize: 200,
+  idField: 'id',
+  versionField: 'version',
+  deletedField: 'deleted',
+  serverFields: ['id', 'version', 'created_at', 'updated_at', 'deleted', 'deleted_at'],
+};
 
 /** What platform-api.md leaves open, as validated configuration. Holds no secrets. */
 export const PlatformProfile = z
@@ -79,6 +115,7 @@ export const PlatformProfile = z
       .strict(),
     ai: z.record(AiOperation, AiOperationSpec),
     groups: z.record(ResourceGroup, GroupEndpoints),
+    records: RecordsFormat.default(defaultRecordsFormat),
   })
   .strict();
 export type PlatformProfile = z.infer<typeof PlatformProfile>;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../src/main/core/app';
 import { nodeDeps } from '../../src/main/core/node-deps';
-import type { Clock, Notifier } from '../../src/main/core/ports';
+import type { Clock, CoreDeps, Notifier } from '../../src/main/core/ports';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 
 export interface Harness {
@@ -19,7 +19,17 @@ export interface Harness {
 
 /** A core on a temp folder, connected to a fresh in-process sandbox (the app's Sandbox connection). */
 export async function coreWithSandbox(
-  opts: { sandbox?: SandboxOptions; reuse?: Sandbox; clock?: Clock; dataDir?: string; consent?: boolean; faultPoint?: (n: string) => void } = {},
+  opts: {
+    sandbox?: SandboxOptions;
+    reuse?: Sandbox;
+    clock?: Clock;
+    dataDir?: string;
+    consent?: boolean;
+    faultPoint?: (n: string) => void;
+    /** Sync runs only when a test calls core.sync.run(), unless autoStart is set. */
+    sync?: NonNullable<CoreDeps['sync']>;
+    mediaTools?: CoreDeps['mediaTools'];
+  } = {},
 ): Promise<Harness> {
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-core-sbx-'));
@@ -42,6 +52,8 @@ export async function coreWithSandbox(
     faultPoint: opts.faultPoint,
     embeddedSandbox: async () => ({ url: sandbox.url, demo: sandbox.demo, stop: async () => undefined }),
   });
+  deps.sync = { autoStart: false, ...opts.sync };
+  if (opts.mediaTools) deps.mediaTools = opts.mediaTools;
   if (opts.consent) deps.settings.set({ ...deps.settings.get(), allowWeakSecretStorage: true });
   const core = createCore(deps);
   await core.start();

@@ -1,5 +1,7 @@
 import os from 'node:os';
+import path from 'node:path';
 import type { HandlerMap } from '../../shared/contract';
+import type { EventPayload } from '../../shared/events';
 import { openDatabase, type Db } from './db/open';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { EventBus } from './event-bus';
@@ -10,6 +12,18 @@ import { HttpClient } from './platform/http';
 import { AuthSession, type RefreshPoint } from './platform/session';
 import type { CoreDeps } from './ports';
 import { settingsHandlers } from './settings/handlers';
+import { BlobStore } from './library/files/blob-store';
+import { detectMediaTools } from './library/files/media-tools';
+import { libraryHandlers } from './library/handlers';
+import { Library } from './library/library';
+import { recordHandlers } from './store/handlers';
+import { RecordStore } from './store/record-store';
+import { Workspace } from './store/workspace';
+import { ActivityLog } from './sync/activity-log';
+import { SyncEngine } from './sync/engine';
+import { syncHandlers } from './sync/handlers';
+import { SyncWriter } from './sync/writer';
+import { resourceGroups } from '../../shared/profile';
 
 export interface Core {
   dispatch: Dispatch;
@@ -19,6 +33,12 @@ export interface Core {
   session: AuthSession;
   connection: Connection;
   http: HttpClient;
+  store: RecordStore;
+  workspace: Workspace;
+  sync: SyncEngine;
+  library: Library;
+  /** What hosts need to serve media and take uploads (browser mode). */
+  media: { blobPath(sha: string): string | null; uploadsDir: string };
   /** Load the session and validate it once (in the background). Call once after creating. */
   start(): Promise<void>;
   /** The system resumed from sleep or the window came back: validate again, once. */
@@ -49,6 +69,61 @@ export function createCore(deps: CoreDeps): Core {
     onChange: (view) => bus.emit('session.changed', view),
     faultPoint: deps.faultPoint ? (name: RefreshPoint) => deps.faultPoint?.(name) : undefined,
   });
+  const now = () => deps.clock.now();
+  const workspace = new Workspace(db, meta);
+  const store = new RecordStore(db, now, (group, ids) => {
+    bus.emit('records.changed', { group, ids: ids && ids.length <= 1000 ? ids : null });
+    sync.kick(250);
+  });
+  const writer = new SyncWriter(store, now);
+  const activity = new ActivityLog(db, now);
+  let reachable: 'online' | 'offline' | 'unknown' = 'unknown';
+  let lastProfile: string | null = null;
+  const sync: SyncEngine = new SyncEngine({
+    store,
+    writer,
+    log: activity,
+    clock: deps.clock,
+    logger: deps.logger,
+    session,
+    target: () => connection.target(),
+    account: () => workspace.account(),
+    online: () => reachable,
+    onStatus: (status) => bus.emit('sync.changed', status),
+    onRecordsChanged: (group) => bus.emit('records.changed', { group, ids: null }),
+    ...(deps.sync?.concurrency !== undefined && { concurrency: deps.sync.concurrency }),
+    ...(deps.sync?.pullIntervalMs !== undefined && { pullIntervalMs: deps.sync.pullIntervalMs }),
+    ...(deps.faultPoint && { faultPoint: deps.faultPoint }),
+  });
+  bus.subscribe((event, payload) => {
+    if (event === 'session.changed') {
+      const view = payload as EventPayload<'session.changed'>;
+      if (view.state === 'active' && view.accountId && workspace.enter(view.accountId)) {
+        for (const group of resourceGroups) bus.emit('records.changed', { group, ids: null });
+      }
+      sync.kick();
+    } else if (event === 'connection.changed') {
+      const view = payload as EventPayload<'connection.changed'>;
+      const was = reachable;
+      reachable = view.reachable;
+      const profileKey = `${view.profile.id} ${view.baseUrl ?? ''}`;
+      if (profileKey !== lastProfile) {
+        lastProfile = profileKey;
+        sync.profileChanged();
+      } else if (reachable === 'online' && was !== 'online') sync.kick();
+    }
+  });
+  const blobs = new BlobStore(path.join(deps.paths.dataDir, 'media'));
+  const uploadsDir = path.join(deps.paths.dataDir, 'uploads');
+  const library = new Library({
+    store,
+    workspace,
+    blobs,
+    tools: deps.mediaTools ?? (() => detectMediaTools()),
+    now,
+    logger: deps.logger,
+    uploadsDir,
+  });
   let loaded: Promise<void> | null = null;
   let expiryTimer: NodeJS.Timeout | undefined;
   const ready = () => (loaded ??= session.load());
@@ -73,6 +148,9 @@ export function createCore(deps: CoreDeps): Core {
     }),
     ...settingsHandlers(deps, bus),
     ...accountHandlers(connection, session, bus, deps.clock),
+    ...recordHandlers(store, workspace),
+    ...libraryHandlers(library, deps.dialogs),
+    ...syncHandlers(store, sync, writer, activity, workspace),
   };
   // Nothing answers before the session has read its secrets.
   for (const name of Object.keys(handlers) as (keyof HandlerMap)[]) {
@@ -94,8 +172,17 @@ export function createCore(deps: CoreDeps): Core {
     session,
     connection,
     http,
+    store,
+    workspace,
+    sync,
+    library,
+    media: { blobPath: (sha) => library.blobPath(sha), uploadsDir },
     start: async () => {
       await ready();
+      const view = session.view();
+      if (view.state === 'active' && view.accountId) workspace.enter(view.accountId);
+      await blobs.cleanTemp().catch((e: unknown) => deps.logger.warn('could not clean unfinished media files', { error: e }));
+      if (deps.sync?.autoStart !== false) sync.start();
       void session.validateOnce();
       session.checkApiKeyExpiry();
       // Expiry warnings must fire while the app stays open for days.
@@ -108,6 +195,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     close: async () => {
       if (expiryTimer) clearInterval(expiryTimer);
+      await sync.close();
       await connection.close();
       if (db.open) db.close();
     },

@@ -1,5 +1,6 @@
 import type { SecretsStatus } from '../../shared/contract';
 import type { Settings } from '../../shared/settings';
+import type { MediaTools } from './library/files/media-tools';
 
 /** What only a host (Electron, the Node web host, a test) can provide to the core. */
 
@@ -36,6 +37,12 @@ export interface Notifier {
   notify(notification: { title: string; body: string; route?: string }): void;
 }
 
+/** System dialogs (the desktop app has them; browser mode does not). */
+export interface Dialogs {
+  /** Files and folders to import; empty when the user cancelled. */
+  chooseImport(): Promise<string[]>;
+}
+
 export interface Paths {
   dataDir: string;
   dbFile: string;
@@ -67,6 +74,11 @@ export interface CoreDeps {
   embeddedSandbox?: EmbeddedStarter;
   /** The network (tests may wrap the real client to count or break calls). */
   fetch?: typeof fetch;
+  dialogs?: Dialogs;
+  /** ffmpeg/ffprobe lookup (tests force them absent). */
+  mediaTools?: () => Promise<MediaTools>;
+  /** Sync tuning (tests use small values). */
+  sync?: { concurrency?: number; pullIntervalMs?: number; autoStart?: boolean };
   /** Test hook at named points of the refresh path. */
   faultPoint?: (name: string) => void;
 }

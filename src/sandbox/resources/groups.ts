@@ -91,7 +91,7 @@ export const GROUPS: GroupDef[] = [
     schema: z
       .object({
         text: z.string().max(100_000),
-        status: z.enum(['draft', 'scheduled', 'published', 'failed']).optional(),
+        status: z.enum(['draft', 'ready', 'scheduled', 'published', 'failed']).optional(),
         scheduled_at: isoDate.optional(),
         asset_ids: ids.optional(),
       })

@@ -1,4 +1,4 @@
-import { aiOperations, type AiOperation, type AiOperationSpec, type PlatformProfile, type ResourceGroup } from '../../../shared/profile';
+import { aiOperations, defaultRecordsFormat, type AiOperation, type AiOperationSpec, type PlatformProfile, type ResourceGroup } from '../../../shared/profile';
 
 const responseFields: PlatformProfile['auth']['responseFields'] = {
   accessToken: ['access_token', 'accessToken', 'token', 'data.access_token'],
@@ -75,10 +75,11 @@ export const sandboxProfile: PlatformProfile = {
     automations: crud('automations'),
     contentPlans: crud('content-plans'),
     creatives: crud('creatives'),
-    mediaQueue: { list: { method: 'GET', path: '/v2/media-queue' }, create: { method: 'POST', path: '/v2/media-queue' } },
+    mediaQueue: { list: { method: 'GET', path: '/v2/media-queue' }, create: { method: 'POST', path: '/v2/media-queue' }, itemsField: 'items' },
     mediaTemplates: crud('media-templates'),
     posts: crud('posts'),
   },
+  records: defaultRecordsFormat,
 };
 
 /** The real platform as published: auth and AI paths known, resource groups not yet. */
@@ -90,6 +91,7 @@ export const platformProfile: PlatformProfile = {
   auth: published,
   ai: aiSpec(() => []),
   groups: unspecifiedGroups,
+  records: defaultRecordsFormat,
 };
 
 export const builtinProfiles: PlatformProfile[] = [sandboxProfile, platformProfile];

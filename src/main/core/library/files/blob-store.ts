@@ -1,0 +1,279 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { BlobCorruptError, BlobNotFoundError, BlobWriteError, errnoCode } from './blob-errors';
+import { type BlobFsOps, nodeBlobFs, type WritableFile, writeAll } from './blob-fs';
+import { CHUNK_SIZE } from './chunk-pool';
+import { copyHashed } from './copy-hashed';
+import { assertSha256, hashFile } from './sha256';
+
+export { BlobCorruptError, BlobNotFoundError, BlobWriteError, InvalidShaError } from './blob-errors';
+export type { BlobFsOps } from './blob-fs';
+
+export interface PutResult {
+  sha256: string;
+  size: number;
+  /** True when the store already held this content; nothing new was written. */
+  existed: boolean;
+}
+
+export interface BlobStoreOptions {
+  /** File operations; tests inject failures here. */
+  fs?: BlobFsOps;
+}
+
+const TEMP_DIR = '.tmp';
+const QUARANTINE_DIR = '.quarantine';
+
+/** fsync a folder so a rename into it survives a power cut; not possible on Windows, where rename is durable enough. */
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const handle = await fs.open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // EISDIR/EPERM on Windows: nothing more can be done there.
+  }
+}
+
+async function sizeOf(file: string): Promise<number | null> {
+  try {
+    const stat = await fs.stat(file);
+    return stat.isFile() ? stat.size : null;
+  } catch (e) {
+    if (errnoCode(e) === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+/**
+ * Content-addressed files: each blob lives at `<root>/<first two hex>/<sha256>` and is named by
+ * the SHA-256 of its bytes, so identical media is stored once and damage is detectable on read.
+ * Writes go to `<root>/.tmp`, are fsynced, then renamed into place: a blob is whole or absent.
+ */
+export class BlobStore {
+  readonly root: string;
+  private readonly tempDir: string;
+  private readonly quarantineDir: string;
+  private readonly ops: BlobFsOps;
+  /** Temp files being written right now, which cleanTemp must not delete. */
+  private readonly writing = new Set<string>();
+
+  constructor(root: string, options: BlobStoreOptions = {}) {
+    this.root = path.resolve(root);
+    this.tempDir = path.join(this.root, TEMP_DIR);
+    this.quarantineDir = path.join(this.root, QUARANTINE_DIR);
+    this.ops = options.fs ?? nodeBlobFs;
+  }
+
+  /** Where the blob lives (whether or not it exists). Throws InvalidShaError for anything but 64 lowercase hex. */
+  path(sha: string): string {
+    assertSha256(sha);
+    return path.join(this.root, sha.slice(0, 2), sha);
+  }
+
+  async has(sha: string): Promise<boolean> {
+    return (await sizeOf(this.path(sha))) !== null;
+  }
+
+  /** Size in bytes, or null when the blob is absent. */
+  async size(sha: string): Promise<number | null> {
+    return sizeOf(this.path(sha));
+  }
+
+  /** Streams a file into the store (hashing as it copies); never holds the whole file in memory. */
+  async putFile(srcPath: string, opts: { signal?: AbortSignal } = {}): Promise<PutResult> {
+    const { signal } = opts;
+    signal?.throwIfAborted();
+    let source;
+    try {
+      source = await this.ops.openRead(srcPath);
+    } catch (e) {
+      throw new BlobWriteError(srcPath, e);
+    }
+    try {
+      return await this.store(srcPath, signal, (temp) => copyHashed(source, temp, signal));
+    } finally {
+      await source.close().catch(() => undefined);
+    }
+  }
+
+  /** Stores bytes already in memory (thumbnails, downloaded AI outputs). */
+  async putBuffer(data: Buffer, opts: { signal?: AbortSignal; label?: string } = {}): Promise<PutResult> {
+    opts.signal?.throwIfAborted();
+    return this.store(opts.label ?? 'a generated file', opts.signal, async (temp) => {
+      const writing = writeAll(temp, data, 0);
+      const sha256 = createHash('sha256').update(data).digest('hex');
+      await writing;
+      return { sha256, size: data.length };
+    });
+  }
+
+  /**
+   * Reads a blob, re-hashing as it streams. A mismatch is only known at the end, so the stream
+   * then fails with BlobCorruptError (and the file is quarantined): consumers must discard what
+   * they received when the stream errors.
+   */
+  openVerified(sha: string): Readable {
+    const file = this.path(sha);
+    const hash = createHash('sha256');
+    const out = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+      flush: (callback) => {
+        if (hash.digest('hex') === sha) return callback();
+        this.quarantine(sha).then(
+          (at) => callback(new BlobCorruptError(sha, at)),
+          (e: unknown) => callback(e instanceof Error ? e : new Error(String(e))),
+        );
+      },
+    });
+    const source = createReadStream(file, { highWaterMark: CHUNK_SIZE });
+    source.on('error', (e) => out.destroy(errnoCode(e) === 'ENOENT' ? new BlobNotFoundError(sha) : e));
+    // A consumer that stops early must not leave the file open.
+    out.on('close', () => source.destroy());
+    source.pipe(out);
+    return out;
+  }
+
+  /** The whole blob, verified. For small blobs (thumbnails); stream big ones with openVerified. */
+  async readVerified(sha: string): Promise<Buffer> {
+    const file = this.path(sha);
+    let data: Buffer;
+    try {
+      data = await fs.readFile(file);
+    } catch (e) {
+      if (errnoCode(e) === 'ENOENT') throw new BlobNotFoundError(sha);
+      throw e;
+    }
+    if (createHash('sha256').update(data).digest('hex') !== sha) throw new BlobCorruptError(sha, await this.quarantine(sha));
+    return data;
+  }
+
+  /** True when the blob exists and its bytes match its name; a damaged blob is quarantined. */
+  async verify(sha: string): Promise<boolean> {
+    const file = this.path(sha);
+    try {
+      if ((await hashFile(file)).sha256 === sha) return true;
+    } catch (e) {
+      if (errnoCode(e) === 'ENOENT') return false;
+      throw e;
+    }
+    await this.quarantine(sha);
+    return false;
+  }
+
+  /** Deletes a blob; false when it was not there. */
+  async remove(sha: string): Promise<boolean> {
+    try {
+      await fs.unlink(this.path(sha));
+      return true;
+    } catch (e) {
+      if (errnoCode(e) === 'ENOENT') return false;
+      throw e;
+    }
+  }
+
+  /** Deletes temp files a crash left behind (run at startup); returns how many. */
+  async cleanTemp(): Promise<number> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.tempDir);
+    } catch (e) {
+      if (errnoCode(e) === 'ENOENT') return 0;
+      throw e;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.tempDir, name);
+      if (this.writing.has(file)) continue;
+      await fs.rm(file, { force: true, recursive: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  /** Writes through `fill` into a fresh temp file, fsyncs, and moves it into place; on any failure removes it. */
+  private async store(
+    label: string,
+    signal: AbortSignal | undefined,
+    fill: (temp: WritableFile) => Promise<{ sha256: string; size: number }>,
+  ): Promise<PutResult> {
+    const temp = path.join(this.tempDir, `${randomUUID()}.part`);
+    this.writing.add(temp);
+    try {
+      await fs.mkdir(this.tempDir, { recursive: true });
+      const written = await this.writeTemp(temp, fill);
+      signal?.throwIfAborted();
+      return await this.commit(temp, written.sha256, written.size);
+    } catch (e) {
+      await fs.rm(temp, { force: true }).catch(() => undefined);
+      if (signal?.aborted) throw signal.reason;
+      throw e instanceof BlobWriteError ? e : new BlobWriteError(label, e);
+    } finally {
+      this.writing.delete(temp);
+    }
+  }
+
+  private async writeTemp(
+    temp: string,
+    fill: (temp: WritableFile) => Promise<{ sha256: string; size: number }>,
+  ): Promise<{ sha256: string; size: number }> {
+    const file = await this.ops.createTemp(temp);
+    let written: { sha256: string; size: number };
+    try {
+      written = await fill(file);
+      await file.sync();
+    } catch (e) {
+      await file.close().catch(() => undefined);
+      throw e;
+    }
+    // close can report a deferred write error (network disks); it counts as a failed write.
+    await file.close();
+    return written;
+  }
+
+  private async commit(temp: string, sha256: string, size: number): Promise<PutResult> {
+    const target = this.path(sha256);
+    // Same name means same content; a size mismatch means the old copy is damaged, so replace it.
+    if ((await sizeOf(target)) === size) {
+      await fs.rm(temp, { force: true });
+      return { sha256, size, existed: true };
+    }
+    // Two imports of the same new content may both get here; the second rename replaces an
+    // identical file, which is harmless.
+    const shard = path.dirname(target);
+    const created = await fs.mkdir(shard, { recursive: true });
+    try {
+      await fs.rename(temp, target);
+    } catch (e) {
+      // Windows refuses to replace a file another process has open; if an equal copy is there, fine.
+      if ((await sizeOf(target)) !== size) throw e;
+      await fs.rm(temp, { force: true });
+      return { sha256, size, existed: true };
+    }
+    await syncDir(shard);
+    if (created !== undefined) await syncDir(this.root);
+    return { sha256, size, existed: false };
+  }
+
+  /** Moves a damaged blob aside so it is never served again; returns where it went (null if it was gone). */
+  private async quarantine(sha: string): Promise<string | null> {
+    const destination = path.join(this.quarantineDir, `${sha}.${Date.now()}`);
+    try {
+      await fs.mkdir(this.quarantineDir, { recursive: true });
+      await fs.rename(this.path(sha), destination);
+      return destination;
+    } catch (e) {
+      if (errnoCode(e) === 'ENOENT') return null;
+      throw e;
+    }
+  }
+}

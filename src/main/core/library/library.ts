@@ -1,0 +1,348 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AssetDetail, AssetView, ImportReport, LibraryPage, LibraryQuery } from '../../../shared/library';
+import type { AssetKind } from '../../../shared/records';
+import { fail, toAppError } from '../errors';
+import type { Logger } from '../ports';
+import { parseFields, type Fields } from '../store/fields';
+import type { RecordRow, RecordStore } from '../store/record-store';
+import { recordLabel } from '../store/labels';
+import type { Workspace } from '../store/workspace';
+import { errnoCode } from './files/blob-errors';
+import { BlobWriteError, type BlobStore } from './files/blob-store';
+import { detectMediaType } from './files/media-kind';
+import type { MediaTools } from './files/media-tools';
+import { probeMedia } from './files/probe';
+import { isSha256 } from './files/sha256';
+import { makeThumbnail } from './files/thumbnail';
+import { expandImportPaths } from './files/walk';
+import { ftsQuery } from './fts-query';
+
+export interface LibraryDeps {
+  store: RecordStore;
+  workspace: Workspace;
+  blobs: BlobStore;
+  tools(): Promise<MediaTools>;
+  now(): number;
+  logger: Logger;
+  /** Where the browser-mode host puts uploaded files (named by upload id). */
+  uploadsDir: string;
+}
+
+interface AssetRow extends RecordRow {
+  trashed_at: number | null;
+  thumb_sha256: string | null;
+  thumb_state: AssetView['thumb']['state'];
+}
+
+const SORT_COLUMNS: Record<NonNullable<LibraryQuery['sort']>, string> = {
+  created: 'a.created_at',
+  updated: 'a.updated_at',
+  name: 'a.name COLLATE NOCASE',
+  size: 'a.size_bytes',
+  kind: 'a.kind',
+};
+
+const PLACEHOLDER_REASONS: Record<string, string> = {
+  'no-ffmpeg': 'No preview: ffmpeg is not installed',
+  audio: 'Audio',
+  unsupported: 'No preview for this type',
+  unreadable: 'No preview: the file could not be read',
+};
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Files in, assets out: import, search, tag, trash. Each asset is a record of the Assets group. */
+export class Library {
+  /** How many files are hashed, probed and thumbnailed at once. */
+  private readonly concurrency = 2;
+
+  constructor(private readonly deps: LibraryDeps) {}
+
+  /** The path of a stored blob (file or thumbnail), or null for anything else. */
+  blobPath(sha: string): string | null {
+    if (!isSha256(sha)) return null;
+    const file = this.deps.blobs.path(sha);
+    return fs.existsSync(file) ? file : null;
+  }
+
+  private account(): string {
+    return this.deps.workspace.account();
+  }
+
+  toView(row: AssetRow): AssetView {
+    const f = parseFields(row.data);
+    const sha = typeof f.sha256 === 'string' ? f.sha256 : null;
+    const thumbReady = row.thumb_state === 'ready' && row.thumb_sha256 !== null;
+    return {
+      id: row.id,
+      name: typeof f.name === 'string' ? f.name : '',
+      kind: (typeof f.kind === 'string' ? f.kind : 'other') as AssetKind,
+      mimeType: typeof f.mime_type === 'string' ? f.mime_type : null,
+      sizeBytes: num(f.size_bytes),
+      width: num(f.width),
+      height: num(f.height),
+      durationMs: num(f.duration_ms),
+      tags: Array.isArray(f.tags) ? f.tags.filter((t): t is string => typeof t === 'string') : [],
+      notes: typeof f.notes === 'string' ? f.notes : '',
+      sha256: sha,
+      thumb: {
+        state: row.thumb_state,
+        sha256: thumbReady ? row.thumb_sha256 : null,
+        reason: row.thumb_state === 'placeholder' ? (PLACEHOLDER_REASONS[row.thumb_sha256 ?? ''] ?? 'No preview') : null,
+      },
+      hasFile: sha !== null && this.blobPath(sha) !== null,
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+      trashedAt: row.trashed_at === null ? null : iso(row.trashed_at),
+      syncState: row.sync_state,
+    };
+  }
+
+  private row(id: string): AssetRow {
+    const row = this.deps.store.get('assets', id) as AssetRow | undefined;
+    if (!row || row.deleted === 1 || row.account_id !== this.account()) fail('not_found', 'That asset does not exist (it may have been deleted).');
+    return row;
+  }
+
+  query(q: LibraryQuery & { trash: boolean; sort: NonNullable<LibraryQuery['sort']>; dir: 'asc' | 'desc'; offset: number; limit: number }): LibraryPage {
+    const where = ['a.account_id = ?', 'a.deleted = 0', q.trash ? 'a.trashed_at IS NOT NULL' : 'a.trashed_at IS NULL'];
+    const params: unknown[] = [this.account()];
+    let join = '';
+    const joinParams: unknown[] = [];
+    if (q.tag) {
+      join = 'JOIN asset_tags t ON t.asset_id = a.id AND t.tag = ?';
+      joinParams.push(q.tag);
+    }
+    if (q.kind) {
+      where.push('a.kind = ?');
+      params.push(q.kind);
+    }
+    const match = q.text ? ftsQuery(q.text) : null;
+    if (match) {
+      where.push('a.rowid IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)');
+      params.push(match);
+    }
+    const from = `FROM assets a ${join} WHERE ${where.join(' AND ')}`;
+    const total = (this.deps.store.stmt(`SELECT count(*) AS n ${from}`).get(...joinParams, ...params) as { n: number }).n;
+    const order = `${SORT_COLUMNS[q.sort]} ${q.dir === 'asc' ? 'ASC' : 'DESC'}, a.id`;
+    const rows = this.deps.store.stmt(`SELECT a.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...joinParams, ...params, q.limit, q.offset) as AssetRow[];
+    return { items: rows.map((r) => this.toView(r)), total };
+  }
+
+  get(id: string): AssetDetail {
+    const row = this.deps.store.get('assets', id) as AssetRow | undefined;
+    if (!row || row.deleted === 1 || row.account_id !== this.account()) fail('not_found', 'That asset does not exist (it may have been deleted).');
+    const fields = parseFields(row.data);
+    return { ...this.toView(row), aiText: typeof fields.ai_text === 'string' ? fields.ai_text : '', usage: this.usage(id), fields };
+  }
+
+  /** Posts, creatives and queue items that use the asset. */
+  usage(id: string): AssetDetail['usage'] {
+    const account = this.account();
+    const out: AssetDetail['usage'] = [];
+    const find = (group: 'posts' | 'creatives' | 'mediaQueue', table: string, noun: string, test: string) => {
+      const rows = this.deps.store
+        .stmt(`SELECT id, data FROM ${table} WHERE account_id = ? AND deleted = 0 AND ${test} ORDER BY updated_at DESC LIMIT 100`)
+        .all(account, id) as { id: string; data: string }[];
+      for (const r of rows) out.push({ group, id: r.id, label: recordLabel(noun, parseFields(r.data)) });
+    };
+    find('posts', 'posts', 'post', "EXISTS (SELECT 1 FROM json_each(data, '$.asset_ids') WHERE value = ?)");
+    find('creatives', 'creatives', 'creative', "EXISTS (SELECT 1 FROM json_each(data, '$.asset_ids') WHERE value = ?)");
+    find('mediaQueue', 'media_queue', 'media queue item', 'asset_id = ?');
+    return out;
+  }
+
+  tags(): { tag: string; count: number }[] {
+    return this.deps.store
+      .stmt(
+        `SELECT t.tag AS tag, count(*) AS count FROM asset_tags t JOIN assets a ON a.id = t.asset_id
+         WHERE a.account_id = ? AND a.deleted = 0 AND a.trashed_at IS NULL GROUP BY t.tag COLLATE NOCASE ORDER BY count DESC, t.tag LIMIT 1000`,
+      )
+      .all(this.account()) as { tag: string; count: number }[];
+  }
+
+  update(input: { id: string; name?: string; tags?: string[]; notes?: string }): AssetView {
+    this.row(input.id);
+    const patch: Fields = {};
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.tags !== undefined) patch.tags = [...new Map(input.tags.map((t) => [t.toLowerCase(), t])).values()];
+    if (input.notes !== undefined) patch.notes = input.notes;
+    this.deps.store.update('assets', this.account(), input.id, patch);
+    return this.toView(this.row(input.id));
+  }
+
+  /** To the trash: hidden, restorable, and deleted on the platform. */
+  trash(ids: string[]): number {
+    const { store } = this.deps;
+    const account = this.account();
+    let count = 0;
+    store.db.transaction(() => {
+      for (const id of ids) {
+        const row = this.row(id);
+        if (row.trashed_at !== null) continue;
+        store.outbox.deleted(account, 'assets', id, row.remote_id !== null);
+        store.stmt("UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?").run(this.deps.now(), this.deps.now(), id);
+        count++;
+      }
+    })();
+    store.changed('assets', ids);
+    return count;
+  }
+
+  /** Back from the trash; the platform gets it back too (the same record if the delete was not sent yet). */
+  restore(ids: string[]): number {
+    const { store } = this.deps;
+    const account = this.account();
+    let count = 0;
+    store.db.transaction(() => {
+      for (const id of ids) {
+        const row = this.row(id);
+        if (row.trashed_at === null) continue;
+        const fields = parseFields(row.data);
+        const entries = store.outbox.entries(id);
+        if (store.outbox.cancelDelete(id)) {
+          if (row.remote_id !== null) store.outbox.updated(account, 'assets', id, fields);
+          else if (!entries.some((e) => e.op === 'create')) store.outbox.created(account, 'assets', id, fields);
+        } else if (entries.some((e) => e.op === 'delete')) {
+          // The delete is on its way: the asset goes up again as a new record after it.
+          store.outbox.created(account, 'assets', id, fields);
+        } else {
+          store.stmt('UPDATE assets SET remote_id = NULL, remote_version = NULL WHERE id = ?').run(id);
+          store.outbox.created(account, 'assets', id, fields);
+        }
+        store.stmt("UPDATE assets SET trashed_at = NULL, updated_at = ?, sync_state = 'pending' WHERE id = ?").run(this.deps.now(), id);
+        count++;
+      }
+    })();
+    store.changed('assets', ids);
+    return count;
+  }
+
+  /** Delete the trash for good, and the files no other asset uses. */
+  async emptyTrash(): Promise<number> {
+    const { store } = this.deps;
+    const rows = store.stmt('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND trashed_at IS NOT NULL').all(this.account()) as AssetRow[];
+    const blobs = new Set<string>();
+    store.db.transaction(() => {
+      for (const row of rows) {
+        const sha = parseFields(row.data).sha256;
+        if (typeof sha === 'string') blobs.add(sha);
+        if (row.thumb_state === 'ready' && row.thumb_sha256) blobs.add(row.thumb_sha256);
+        // A delete still to be sent keeps a tombstone until the platform acknowledges it.
+        if (store.outbox.entries(row.id).length > 0) store.stmt('UPDATE assets SET deleted = 1 WHERE id = ?').run(row.id);
+        else store.stmt('DELETE FROM assets WHERE id = ?').run(row.id);
+      }
+    })();
+    for (const sha of blobs) {
+      const used = store.stmt("SELECT 1 FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1").get(sha, sha);
+      if (!used) await this.deps.blobs.remove(sha).catch((e: unknown) => this.deps.logger.warn('could not remove a blob', { error: e }));
+    }
+    store.changed('assets', null);
+    return rows.length;
+  }
+
+  /** Import files and folders. Each file is its own step: one bad file never stops the others. */
+  async importPaths(paths: string[], names?: Map<string, string>): Promise<ImportReport> {
+    const { files, skipped } = await expandImportPaths(paths);
+    const report = await this.importFiles(files.map((f) => f.path), names);
+    report.skipped.unshift(...skipped);
+    return report;
+  }
+
+  private async importFiles(files: string[], names?: Map<string, string>): Promise<ImportReport> {
+    const report: ImportReport = { imported: [], duplicates: [], skipped: [], failed: [] };
+    const tools = await this.deps.tools();
+    let next = 0;
+    let stopped: string | null = null;
+    const worker = async () => {
+      while (next < files.length) {
+        const file = files[next++];
+        if (file === undefined) break;
+        if (stopped) {
+          report.failed.push({ path: file, message: stopped });
+          continue;
+        }
+        try {
+          await this.importOne(file, names?.get(file) ?? path.basename(file), tools, report);
+        } catch (e) {
+          const { error, known } = toAppError(e);
+          if (!known) this.deps.logger.error('import failed', { error: e });
+          // The file store's own words name the file; the generic mapping does not.
+          const message = e instanceof BlobWriteError || (e instanceof Error && errnoCode(e) === 'ENOSPC') ? e.message : error.hint ? `${error.message} ${error.hint}` : error.message;
+          report.failed.push({ path: file, message });
+          if (error.code === 'storage') stopped = message; // disk full: the rest would fail the same way
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, worker));
+    if (report.imported.length > 0) this.deps.store.changed('assets', report.imported.map((a) => a.id));
+    return report;
+  }
+
+  private async importOne(file: string, name: string, tools: MediaTools, report: ImportReport): Promise<void> {
+    const { store, blobs } = this.deps;
+    const type = await detectMediaType(file);
+    const put = await blobs.putFile(file);
+    const existing = store
+      .stmt('SELECT id, data FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1')
+      .get(this.account(), put.sha256) as { id: string; data: string } | undefined;
+    if (existing) {
+      report.duplicates.push({ path: file, existingId: existing.id, name: String(parseFields(existing.data).name ?? name) });
+      return;
+    }
+    const created: string[] = put.existed ? [] : [put.sha256];
+    try {
+      const probe = await probeMedia(file, type.kind, tools);
+      const thumb = await makeThumbnail(file, type.kind, tools, probe.durationMs === undefined ? {} : { durationMs: probe.durationMs });
+      let thumbSha: string | null = null;
+      if (thumb.state === 'ready') {
+        const t = await blobs.putBuffer(thumb.data);
+        if (!t.existed) created.push(t.sha256);
+        thumbSha = t.sha256;
+      }
+      const fields: Fields = { name, kind: type.kind, mime_type: type.mime, size_bytes: put.size, sha256: put.sha256, tags: [], notes: '' };
+      if (probe.width !== undefined) fields.width = probe.width;
+      if (probe.height !== undefined) fields.height = probe.height;
+      if (probe.durationMs !== undefined) fields.duration_ms = probe.durationMs;
+      const row = store.create('assets', this.account(), fields, {
+        columns: thumb.state === 'ready' ? { thumb_state: 'ready', thumb_sha256: thumbSha } : { thumb_state: 'placeholder', thumb_sha256: thumb.reason },
+      });
+      report.imported.push({ id: row.id, name });
+    } catch (e) {
+      // Nothing half-done: files written for an asset that was not recorded go again.
+      for (const sha of created) await blobs.remove(sha).catch(() => {});
+      throw e;
+    }
+  }
+
+  /** Files uploaded by the browser (browser mode), imported and then removed from the uploads folder. */
+  async importUploads(uploads: { id: string; name: string }[]): Promise<ImportReport> {
+    const names = new Map<string, string>();
+    const paths: string[] = [];
+    for (const u of uploads) {
+      const file = path.join(this.deps.uploadsDir, u.id);
+      if (!fs.existsSync(file)) fail('not_found', `The upload of ${u.name} was not found; upload it again.`);
+      // The upload's own name carries the extension the type detection falls back on.
+      paths.push(file);
+      names.set(file, path.basename(u.name));
+    }
+    try {
+      return await this.importUploadedFiles(paths, names);
+    } finally {
+      for (const p of paths) fs.rmSync(p, { force: true });
+    }
+  }
+
+  private async importUploadedFiles(paths: string[], names: Map<string, string>): Promise<ImportReport> {
+    const report = await this.importFiles(paths, names);
+    const rename = (p: string) => names.get(p) ?? p;
+    return {
+      imported: report.imported,
+      duplicates: report.duplicates.map((d) => ({ ...d, path: rename(d.path) })),
+      skipped: report.skipped.map((s) => ({ ...s, path: rename(s.path) })),
+      failed: report.failed.map((f) => ({ ...f, path: rename(f.path) })),
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import type { ResourceGroup } from '../../../shared/profile';
+
+/** How a group is kept locally: its table, a noun for messages, and which fields hold ids of other records. */
+export interface GroupTable {
+  group: ResourceGroup;
+  table: string;
+  noun: string;
+  /** Fields holding local ids of records in another group (a string or an array of strings). */
+  refs: Record<string, ResourceGroup>;
+  /** Fields that never leave this device. */
+  localOnly: string[];
+}
+
+const def = (group: ResourceGroup, table: string, noun: string, refs: Record<string, ResourceGroup> = {}): GroupTable => ({
+  group,
+  table,
+  noun,
+  refs,
+  localOnly: [],
+});
+
+export const GROUP_TABLES: Record<ResourceGroup, GroupTable> = {
+  assets: def('assets', 'assets', 'asset'),
+  automations: def('automations', 'automations', 'automation'),
+  contentPlans: def('contentPlans', 'content_plans', 'content plan', { post_ids: 'posts' }),
+  creatives: def('creatives', 'creatives', 'creative', { asset_ids: 'assets', template_id: 'mediaTemplates' }),
+  mediaQueue: def('mediaQueue', 'media_queue', 'media queue item', { asset_id: 'assets' }),
+  mediaTemplates: def('mediaTemplates', 'media_templates', 'media template'),
+  posts: def('posts', 'posts', 'post', { asset_ids: 'assets' }),
+};
+
+/**
+ * Push and pull order: a record is sent after the records it refers to, so their remote ids are
+ * known, and pulled after them, so references resolve to local ids.
+ */
+export const SYNC_ORDER: ResourceGroup[] = ['assets', 'mediaTemplates', 'automations', 'creatives', 'posts', 'contentPlans', 'mediaQueue'];
+
+export function tableOf(group: ResourceGroup): GroupTable {
+  return GROUP_TABLES[group];
+}

@@ -1,0 +1,401 @@
+import type { AppError } from '../../../shared/errors';
+import { resourceGroups, type ResourceGroup } from '../../../shared/profile';
+import type { SessionView } from '../../../shared/session';
+import type { GroupSyncView, SyncPhase, SyncStatus } from '../../../shared/sync';
+import type { Clock, Logger } from '../ports';
+import type { HttpRequest, HttpResponse } from '../platform/http';
+import type { SessionTarget } from '../platform/session';
+import type { OutboxEntry } from '../store/outbox';
+import type { RecordStore } from '../store/record-store';
+import { SYNC_ORDER, tableOf } from '../store/tables';
+import type { ActivityLog } from './activity-log';
+import { pullGroup, type MassDeleteChoice } from './pull';
+import { pushEntry } from './push';
+import { RemoteGroup } from './remote';
+import type { SyncWriter } from './writer';
+
+export interface SyncEngineDeps {
+  store: RecordStore;
+  writer: SyncWriter;
+  log: ActivityLog;
+  clock: Clock;
+  logger: Logger;
+  session: { view(): SessionView; request(req: HttpRequest): Promise<HttpResponse> };
+  target(): Promise<SessionTarget>;
+  /** Whose records sync. */
+  account(): string;
+  online(): SyncStatus['online'];
+  onStatus(status: SyncStatus): void;
+  onRecordsChanged(group: ResourceGroup): void;
+  random?: () => number;
+  /** Requests in flight while draining. Default 6. */
+  concurrency?: number;
+  /** How often to pull when nothing else triggers a sync. Default 60 s. */
+  pullIntervalMs?: number;
+  /** Test hook: called at named points of the drain (a crash test kills the process there). */
+  faultPoint?: (name: string) => void;
+}
+
+const BATCH = 256;
+const RETRY_BASE_MS = 1_000;
+const RETRY_CAP_MS = 5 * 60 * 1000;
+const OFFLINE_CAP_MS = 60 * 1000;
+const WAIT_FOR_OTHERS_MS = 2_000;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * Drains the outbox and pulls remote changes, one cycle at a time. A cycle starts on any change,
+ * on sign-in, when the platform comes back, and every minute. Nothing is ever dropped: a change
+ * leaves the outbox only when the platform acknowledged it or the user discarded it.
+ */
+export class SyncEngine {
+  private phase: SyncPhase = 'idle';
+  private message: string | null = null;
+  private progress: { done: number; total: number } | null = null;
+  private lastSyncAt: number | null = null;
+  private nextAttemptAt: number | null = null;
+  private offlineStreak = 0;
+  private userPaused = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+  private interval: NodeJS.Timeout | undefined;
+  private statusTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Cycles start by themselves only after start(); tests may call run() instead. */
+  private started = false;
+  private readonly massDelete = new Map<ResourceGroup, { wouldDelete: number; localCount: number }>();
+  private readonly choices = new Map<ResourceGroup, MassDeleteChoice>();
+  private readonly random: () => number;
+
+  constructor(private readonly deps: SyncEngineDeps) {
+    this.random = deps.random ?? Math.random;
+  }
+
+  start(): void {
+    this.started = true;
+    this.interval = setInterval(() => this.kick(), this.deps.pullIntervalMs ?? 60_000);
+    this.interval.unref();
+    this.kick();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.interval);
+    clearTimeout(this.timer);
+    clearTimeout(this.statusTimer);
+    await this.running?.catch(() => {});
+  }
+
+  /** Run a cycle after `delayMs` (an earlier request wins). */
+  kick(delayMs = 0): void {
+    if (this.closed || !this.started) return;
+    const at = this.deps.clock.now() + delayMs;
+    if (this.timer && at >= this.timerAt) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Infinity;
+      void this.run();
+    }, Math.max(0, delayMs));
+    this.timer.unref?.();
+  }
+
+  /** One cycle now (or, if one is running, one more right after it). Resolves when done. */
+  run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const cycle = this.cycle()
+      .catch((e: unknown) => {
+        this.deps.logger.error('sync cycle failed', { error: e });
+        this.setPhase('idle', 'Sync stopped on an unexpected error; it will try again.');
+        this.kick(RETRY_BASE_MS * 30);
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.again && !this.closed) {
+          this.again = false;
+          this.kick();
+        }
+      });
+    this.running = cycle;
+    return cycle;
+  }
+
+  setPaused(paused: boolean): void {
+    this.userPaused = paused;
+    if (paused) this.setPhase('paused_user', 'Sync is paused.');
+    else this.kick();
+  }
+
+  /** The user's answer to a pull that would delete most of a group's records. */
+  chooseMassDelete(group: ResourceGroup, choice: MassDeleteChoice): void {
+    this.choices.set(group, choice);
+    this.massDelete.delete(group);
+    this.kick();
+  }
+
+  /** The profile changed: changes that waited for an endpoint may go now. */
+  profileChanged(): void {
+    this.deps.store.stmt("UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run();
+    this.kick();
+  }
+
+  private setPhase(phase: SyncPhase, message: string | null): void {
+    const changed = phase !== this.phase || message !== this.message;
+    this.phase = phase;
+    this.message = message;
+    if (changed) this.emitNow();
+    else this.emitSoon();
+  }
+
+  private emitNow(): void {
+    clearTimeout(this.statusTimer);
+    this.statusTimer = undefined;
+    try {
+      this.deps.onStatus(this.status());
+    } catch (e) {
+      this.deps.logger.warn('sync status not sent', { error: e });
+    }
+  }
+
+  /** At most five status events a second while draining. */
+  private emitSoon(): void {
+    if (this.statusTimer) return;
+    this.statusTimer = setTimeout(() => this.emitNow(), 200);
+    this.statusTimer.unref?.();
+  }
+
+  private authMessage(view: SessionView): string {
+    switch (view.state) {
+      case 'needs_sign_in':
+        return 'Your session ended. Sign in again to sync; your changes are kept.';
+      case 'api_key_expired':
+        return 'Your API key expired. Add a new one in Settings to sync; your changes are kept.';
+      case 'api_key_denied':
+        return 'The platform refused your API key. Add a new one in Settings to sync; your changes are kept.';
+      default:
+        return view.accountId && view.accountId !== this.deps.account()
+          ? 'Signed in as another account: these changes wait for the account that made them.'
+          : 'Sign in to sync; your changes are kept on this computer.';
+    }
+  }
+
+  private async cycle(): Promise<void> {
+    const account = this.deps.account();
+    if (this.userPaused) return this.setPhase('paused_user', 'Sync is paused.');
+    const view = this.deps.session.view();
+    if (view.state !== 'active' || view.accountId !== account) return this.setPhase('paused_auth', this.authMessage(view));
+    const target = await this.deps.target();
+    if (!target.baseUrl) return this.setPhase('paused_auth', 'Choose the platform address in Settings to sync.');
+    const groups = SYNC_ORDER.filter((g) => RemoteGroup.specified(target.profile, g));
+    this.specifiedGroups = new Set(groups);
+    this.setPhase('syncing', null);
+    const stop = (await this.drain(account, target, groups)) ?? (await this.pull(account, target, groups));
+    this.progress = null;
+    if (stop) return this.stopped(stop);
+    this.offlineStreak = 0;
+    this.lastSyncAt = this.deps.clock.now();
+    this.nextAttemptAt = this.nextDue(account, groups);
+    if (this.nextAttemptAt !== null) this.kick(Math.max(0, this.nextAttemptAt - this.deps.clock.now()));
+    this.setPhase('idle', null);
+  }
+
+  private stopped(error: AppError): void {
+    const now = this.deps.clock.now();
+    if (error.code === 'auth') return this.setPhase('paused_auth', this.authMessage(this.deps.session.view()));
+    if (error.code === 'rate_limited') {
+      const wait = Math.max(1_000, error.retryAfterMs ?? 10_000);
+      this.nextAttemptAt = now + wait;
+      this.kick(wait);
+      return this.setPhase('offline', error.message);
+    }
+    this.offlineStreak++;
+    const wait = Math.round(Math.min(OFFLINE_CAP_MS, 2_000 * 2 ** (this.offlineStreak - 1)) * (0.5 + this.random() / 2));
+    this.nextAttemptAt = now + wait;
+    this.kick(wait);
+    this.setPhase('offline', error.message);
+  }
+
+  private nextDue(account: string, groups: ResourceGroup[]): number | null {
+    if (groups.length === 0) return null;
+    const row = this.deps.store
+      .stmt(`SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${groups.map(() => '?').join(',')})`)
+      .get(account, ...groups) as { at: number | null };
+    return row.at;
+  }
+
+  /** The first entry of each record that may go now, oldest first. */
+  private dueHeads(account: string, groups: ResourceGroup[]): OutboxEntry[] {
+    return this.deps.store
+      .stmt(
+        `SELECT o.* FROM outbox o
+         WHERE o.account_id = ? AND o.state = 'pending' AND o.next_attempt_at <= ? AND o.grp IN (${groups.map(() => '?').join(',')})
+           AND o.seq = (SELECT min(x.seq) FROM outbox x WHERE x.record_id = o.record_id)
+         ORDER BY o.seq LIMIT ${BATCH}`,
+      )
+      .all(account, this.deps.clock.now(), ...groups) as OutboxEntry[];
+  }
+
+  private pendingCount(account: string, groups: ResourceGroup[]): number {
+    return (
+      this.deps.store
+        .stmt(`SELECT count(*) AS n FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${groups.map(() => '?').join(',')})`)
+        .get(account, ...groups) as { n: number }
+    ).n;
+  }
+
+  /** Send what is due, `concurrency` at a time, one entry per record at a time. */
+  private async drain(account: string, target: SessionTarget, groups: ResourceGroup[]): Promise<AppError | null> {
+    if (groups.length === 0) return null;
+    const total = this.pendingCount(account, groups);
+    if (total === 0) return null;
+    this.progress = { done: 0, total };
+    const remotes = new Map(groups.map((g) => [g, new RemoteGroup(g, target, (req) => this.deps.session.request(req))]));
+    const { writer, log } = this.deps;
+    let stop: AppError | null = null;
+    let sent = 0;
+    let refused = 0;
+    const touched = new Set<ResourceGroup>();
+    for (;;) {
+      const heads = this.dueHeads(account, groups);
+      if (heads.length === 0 || this.closed) break;
+      // Entries waiting for a record they refer to go again in this drain once something moved.
+      const waitingOnOthers: { entry: OutboxEntry; message: string }[] = [];
+      let moved = 0;
+      let next = 0;
+      const worker = async () => {
+        while (stop === null && !this.closed && next < heads.length) {
+          const entry = heads[next++] as OutboxEntry;
+          const remote = remotes.get(entry.grp) as RemoteGroup;
+          this.deps.faultPoint?.('sync.before-send');
+          const outcome = await pushEntry(this.deps.store, remote, entry);
+          this.deps.faultPoint?.('sync.before-ack');
+          const where = { account, group: entry.grp, recordId: entry.record_id };
+          switch (outcome.kind) {
+            case 'acked':
+              writer.ack(entry, outcome.remote);
+              sent++;
+              break;
+            case 'conflict':
+              writer.conflict(entry, outcome.remote, outcome.message);
+              log.add('warn', `Conflict on a ${tableOf(entry.grp).noun}: it changed here and on the platform. Choose which version to keep.`, where);
+              break;
+            case 'refused':
+              writer.refuse(entry, outcome.message);
+              refused++;
+              log.add('error', `The platform refused a change to a ${tableOf(entry.grp).noun}: ${outcome.message}`, where);
+              break;
+            case 'retry':
+              writer.retry(entry, outcome.message, outcome.afterMs ?? this.backoff(entry.attempts + 1));
+              log.add('warn', `Will retry a ${tableOf(entry.grp).noun}: ${outcome.message}`, where);
+              break;
+            case 'waiting':
+              if (outcome.reason === 'reference') waitingOnOthers.push({ entry, message: outcome.message });
+              writer.wait(entry, outcome.message, outcome.reason === 'reference' ? 0 : outcome.afterMs);
+              break;
+            case 'stop':
+              stop = outcome.error;
+              continue;
+          }
+          this.deps.faultPoint?.('sync.after-ack');
+          touched.add(entry.grp);
+          if (outcome.kind !== 'waiting') {
+            moved++;
+            if (this.progress) this.progress.done = Math.min(this.progress.total, this.progress.done + 1);
+          }
+          this.emitSoon();
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.deps.concurrency ?? 6, heads.length) }, worker));
+      if (stop || moved === 0) {
+        // Nothing it waits for can move in this drain: look again in a moment.
+        for (const w of waitingOnOthers) writer.wait(w.entry, w.message, WAIT_FOR_OTHERS_MS);
+        break;
+      }
+    }
+    for (const g of touched) this.deps.onRecordsChanged(g);
+    if (sent > 0 || refused > 0) {
+      log.add(refused > 0 ? 'warn' : 'info', `Sent ${sent} change${sent === 1 ? '' : 's'}${refused > 0 ? `; ${refused} refused and set aside` : ''}.`, { account });
+    }
+    return stop;
+  }
+
+  /** Capped exponential backoff with full jitter. */
+  private backoff(attempt: number): number {
+    return Math.round(this.random() * Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** attempt));
+  }
+
+  private async pull(account: string, target: SessionTarget, groups: ResourceGroup[]): Promise<AppError | null> {
+    for (const group of groups) {
+      const remote = new RemoteGroup(group, target, (req) => this.deps.session.request(req));
+      const result = await pullGroup({
+        store: this.deps.store,
+        writer: this.deps.writer,
+        log: this.deps.log,
+        now: () => this.deps.clock.now(),
+        remote,
+        account,
+        choice: this.choices.get(group) ?? null,
+      });
+      if (result.kind === 'stop') return result.error;
+      if (result.kind === 'ask') this.massDelete.set(group, { wouldDelete: result.wouldDelete, localCount: result.localCount });
+      else {
+        this.massDelete.delete(group);
+        this.choices.delete(group);
+      }
+      if (result.kind === 'applied' && result.changed > 0) this.deps.onRecordsChanged(group);
+    }
+    return null;
+  }
+
+  status(): SyncStatus {
+    const account = this.deps.account();
+    const { store } = this.deps;
+    const counts = new Map<string, { pending: number; failed: number }>();
+    const rows = store
+      .stmt("SELECT grp, sum(state = 'pending') AS pending, sum(state = 'failed') AS failed FROM outbox WHERE account_id = ? GROUP BY grp")
+      .all(account) as { grp: string; pending: number; failed: number }[];
+    for (const r of rows) counts.set(r.grp, { pending: r.pending, failed: r.failed });
+    const cursors = new Map(
+      (store.stmt('SELECT grp, pulled_at FROM sync_cursors WHERE account_id = ?').all(account) as { grp: string; pulled_at: number | null }[]).map((r) => [
+        r.grp,
+        r.pulled_at,
+      ]),
+    );
+    const specified = this.specifiedGroups;
+    const groups: GroupSyncView[] = resourceGroups.map((group) => {
+      const c = counts.get(group) ?? { pending: 0, failed: 0 };
+      const conflicts = (store.stmt(`SELECT count(*) AS n FROM ${tableOf(group).table} WHERE account_id = ? AND sync_state = 'conflict'`).get(account) as { n: number }).n;
+      return {
+        group,
+        endpoints: specified === null || specified.has(group) ? 'specified' : 'unspecified',
+        pending: c.pending,
+        failed: c.failed,
+        conflicts,
+        lastPulledAt: iso(cursors.get(group) ?? null),
+        massDelete: this.massDelete.get(group) ?? null,
+      };
+    });
+    const sum = (k: 'pending' | 'failed' | 'conflicts') => groups.reduce((n, g) => n + g[k], 0);
+    return {
+      phase: this.phase,
+      online: this.deps.online(),
+      accountId: account,
+      groups,
+      totals: { pending: sum('pending'), failed: sum('failed'), conflicts: sum('conflicts') },
+      progress: this.progress ? { ...this.progress } : null,
+      lastSyncAt: iso(this.lastSyncAt),
+      message: this.message,
+      nextAttemptAt: iso(this.nextAttemptAt),
+    };
+  }
+
+  /** Which groups the current profile specifies (null until first known). */
+  specifiedGroups: Set<ResourceGroup> | null = null;
+}

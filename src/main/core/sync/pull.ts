@@ -1,0 +1,110 @@
+import type { AppError } from '../../../shared/errors';
+import { AppException } from '../errors';
+import type { RecordRow, RecordStore } from '../store/record-store';
+import { tableOf } from '../store/tables';
+import type { ActivityLog } from './activity-log';
+import type { RemoteGroup, RemoteRecord } from './remote';
+import type { SyncWriter } from './writer';
+
+/** allow: apply the deletions; keep: keep ours and send them back up as new records. */
+export type MassDeleteChoice = 'allow' | 'keep';
+
+export type PullResult =
+  | { kind: 'applied'; changed: number }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'ask'; wouldDelete: number; localCount: number }
+  | { kind: 'stop'; error: AppError };
+
+/** A pull deleting this share of the local records (or more) waits for the user (Joplin's guard). */
+export const MASS_DELETE_SHARE = 0.9;
+/** Below this many deletions there is nothing "mass" to ask about. */
+export const MASS_DELETE_MIN = 3;
+const MAX_PAGES = 10_000;
+const APPLY_CHUNK = 500;
+
+export interface PullContext {
+  store: RecordStore;
+  writer: SyncWriter;
+  log: ActivityLog;
+  now(): number;
+  remote: RemoteGroup;
+  account: string;
+  choice: MassDeleteChoice | null;
+}
+
+/** Pull one group's change feed since its cursor and merge it. Safe to repeat: applied versions are skipped. */
+export async function pullGroup(ctx: PullContext): Promise<PullResult> {
+  const { store, writer, log, remote, account } = ctx;
+  const group = remote.group;
+  const noun = tableOf(group).noun;
+  // A create that may have reached the platform without our knowing its id would come back as a
+  // stranger and be duplicated here; pull once its answer is in.
+  const unsettled = store
+    .stmt("SELECT 1 FROM outbox WHERE account_id = ? AND grp = ? AND op = 'create' AND attempts > 0 AND state = 'pending' LIMIT 1")
+    .get(account, group);
+  if (unsettled) return { kind: 'skipped', reason: 'a create is not yet acknowledged' };
+
+  const saved = store.stmt('SELECT cursor FROM sync_cursors WHERE account_id = ? AND grp = ?').get(account, group) as { cursor: string | null } | undefined;
+  let cursor = saved?.cursor ?? null;
+  const items: RemoteRecord[] = [];
+  try {
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await remote.changes(cursor);
+      items.push(...result.items);
+      cursor = result.nextCursor ?? cursor;
+      if (!result.hasMore || result.nextCursor === null) break;
+    }
+  } catch (e) {
+    const error = e instanceof AppException ? e.error : null;
+    if (error && (error.code === 'auth' || error.code === 'offline' || error.code === 'rate_limited')) return { kind: 'stop', error };
+    log.add('warn', `Could not read ${noun} changes from the platform: ${error?.message ?? 'unexpected answer'}`, { account, group });
+    return { kind: 'skipped', reason: 'the feed could not be read' };
+  }
+
+  // Deletions of records we hold, unchanged here: how much of the group would go?
+  const deletions: RecordRow[] = [];
+  for (const item of items) {
+    if (!item.deleted) continue;
+    const row = store.byRemoteId(group, account, item.remoteId);
+    if (row && row.deleted === 0 && store.outbox.entries(row.id).length === 0) deletions.push(row);
+  }
+  if (deletions.length >= MASS_DELETE_MIN) {
+    const localCount = (
+      store.stmt(`SELECT count(*) AS n FROM ${tableOf(group).table} WHERE account_id = ? AND deleted = 0 AND remote_id IS NOT NULL`).get(account) as { n: number }
+    ).n;
+    if (deletions.length >= Math.ceil(localCount * MASS_DELETE_SHARE)) {
+      if (ctx.choice === null) {
+        log.add('warn', `The platform would delete ${deletions.length} of your ${localCount} ${noun}s. Sync waits for you to confirm.`, { account, group });
+        return { kind: 'ask', wouldDelete: deletions.length, localCount };
+      }
+      if (ctx.choice === 'keep') {
+        store.db.transaction(() => deletions.forEach((row) => writer.reupload(group, row)))();
+        log.add('info', `Kept ${deletions.length} ${noun}s the platform deleted; they will be sent again.`, { account, group });
+      }
+    }
+  }
+
+  const counts = { inserted: 0, updated: 0, deleted: 0, conflict: 0, skipped: 0 };
+  for (let i = 0; i < items.length; i += APPLY_CHUNK) {
+    store.db.transaction(() => {
+      for (const item of items.slice(i, i + APPLY_CHUNK)) counts[writer.applyRemote(group, account, item)]++;
+    })();
+  }
+  store
+    .stmt(
+      `INSERT INTO sync_cursors (account_id, grp, cursor, pulled_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id, grp) DO UPDATE SET cursor = excluded.cursor, pulled_at = excluded.pulled_at`,
+    )
+    .run(account, group, cursor, ctx.now());
+  const changed = counts.inserted + counts.updated + counts.deleted + counts.conflict;
+  if (changed > 0) {
+    const parts = [
+      counts.inserted && `${counts.inserted} new`,
+      counts.updated && `${counts.updated} changed`,
+      counts.deleted && `${counts.deleted} deleted`,
+      counts.conflict && `${counts.conflict} in conflict`,
+    ].filter(Boolean);
+    log.add(counts.conflict > 0 ? 'warn' : 'info', `Received ${noun}s from the platform: ${parts.join(', ')}.`, { account, group });
+  }
+  return { kind: 'applied', changed };
+}

@@ -1,0 +1,96 @@
+import type { AppError } from '../../../shared/errors';
+import { AppException } from '../errors';
+import { PlatformError } from '../platform/http';
+import { parseFields, type Fields } from '../store/fields';
+import type { OutboxEntry } from '../store/outbox';
+import type { RecordStore } from '../store/record-store';
+import { tableOf } from '../store/tables';
+import { toRemoteRefs } from './refs';
+import { toRemoteRecord, type RemoteGroup, type RemoteRecord } from './remote';
+
+/** What became of one outbox entry after one attempt. */
+export type PushOutcome =
+  | { kind: 'acked'; remote: RemoteRecord | null }
+  /** The platform has a newer version (or deleted it): both sides are kept for the user. */
+  | { kind: 'conflict'; remote: RemoteRecord | null; message: string }
+  /** Refused for what it is (4xx): set aside after this one attempt. */
+  | { kind: 'refused'; message: string }
+  /** Worth trying again later (5xx, malformed answer): backoff. */
+  | { kind: 'retry'; message: string; afterMs?: number }
+  /** Not tried: a record it refers to has not reached the platform yet, or the profile lacks the endpoint. */
+  | { kind: 'waiting'; reason: 'reference' | 'specification'; message: string; afterMs: number }
+  /** Stops the whole drain: signed out, offline, or told to wait. */
+  | { kind: 'stop'; error: AppError };
+
+const WAIT_FOR_REFERENCE_MS = 2_000;
+const WAIT_FOR_SPEC_MS = 60 * 60 * 1000;
+
+function errorOf(e: unknown): AppError | null {
+  return e instanceof AppException ? e.error : null;
+}
+
+/** The platform's current copy of the record, from a 409 answer's body when it carries one. */
+function currentFrom(e: PlatformError, remote: RemoteGroup): RemoteRecord | null {
+  const body = e.body as { current?: unknown; error?: { current?: unknown } } | null;
+  const current = body?.error?.current ?? body?.current;
+  if (!current) return null;
+  try {
+    return toRemoteRecord(current, remote.format);
+  } catch {
+    return null;
+  }
+}
+
+/** Send one entry. Never throws: every failure becomes an outcome the engine records. */
+export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: OutboxEntry): Promise<PushOutcome> {
+  const group = entry.grp;
+  const noun = tableOf(group).noun;
+  const row = store.get(group, entry.record_id);
+  if (!row) return { kind: 'acked', remote: null }; // the record is gone for good: nothing left to tell
+  if (entry.op !== 'create' && !remote.supports(entry.op)) {
+    return { kind: 'waiting', reason: 'specification', message: `Waiting for the platform's specification: it has no way to ${entry.op} a ${noun} yet.`, afterMs: WAIT_FOR_SPEC_MS };
+  }
+  let fields: Fields = {};
+  if (entry.op !== 'delete') {
+    const out = toRemoteRefs(store, group, parseFields(entry.payload));
+    if (!out.ok) {
+      return { kind: 'waiting', reason: 'reference', message: `Waiting for a ${tableOf(out.waitingFor.group).noun} it uses to sync first.`, afterMs: WAIT_FOR_REFERENCE_MS };
+    }
+    fields = out.fields;
+  }
+  if (entry.op !== 'create' && row.remote_id === null) {
+    // Its create is ahead of it in the outbox and not acknowledged: order says wait.
+    return { kind: 'waiting', reason: 'reference', message: `Waiting for the ${noun} to be created on the platform first.`, afterMs: WAIT_FOR_REFERENCE_MS };
+  }
+  try {
+    if (entry.op === 'create') return { kind: 'acked', remote: await remote.create(fields, entry.idempotency_key) };
+    if (entry.op === 'update') {
+      return { kind: 'acked', remote: await remote.update(row.remote_id as string, row.remote_version, fields, entry.idempotency_key) };
+    }
+    return { kind: 'acked', remote: await remote.remove(row.remote_id as string, row.remote_version, entry.idempotency_key) };
+  } catch (e) {
+    const error = errorOf(e);
+    if (!error) return { kind: 'retry', message: 'Atelier could not send this change; it will try again.' };
+    switch (error.code) {
+      case 'auth':
+      case 'offline':
+      case 'rate_limited':
+        return { kind: 'stop', error };
+      case 'conflict':
+        return { kind: 'conflict', remote: e instanceof PlatformError ? currentFrom(e, remote) : null, message: error.message };
+      case 'not_found':
+        // Deleting what is already gone is done; changing it means the platform deleted it.
+        if (entry.op === 'delete') return { kind: 'acked', remote: null };
+        if (entry.op === 'update') {
+          const gone: RemoteRecord = { remoteId: row.remote_id as string, version: null, deleted: true, fields: {} };
+          return { kind: 'conflict', remote: gone, message: `The ${noun} was deleted on the platform.` };
+        }
+        return { kind: 'refused', message: error.message };
+      case 'denied':
+      case 'validation':
+        return { kind: 'refused', message: error.message };
+      default:
+        return { kind: 'retry', message: error.message, ...(error.retryAfterMs !== undefined && { afterMs: error.retryAfterMs }) };
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import type { Endpoint, GroupEndpoints, PlatformProfile, RecordsFormat, ResourceGroup } from '../../../shared/profile';
+import { fail } from '../errors';
+import type { HttpRequest, HttpResponse } from '../platform/http';
+import type { SessionTarget } from '../platform/session';
+import type { Fields } from '../store/fields';
+
+/** A record as the platform returned it, split into what we keep and what the server owns. */
+export interface RemoteRecord {
+  remoteId: string;
+  version: number | null;
+  deleted: boolean;
+  fields: Fields;
+}
+
+export interface RemotePage {
+  items: RemoteRecord[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+export type Send = (req: HttpRequest) => Promise<HttpResponse>;
+
+/** Dots reach into objects ("data.items"). */
+function pick(body: unknown, path: string): unknown {
+  let cur: unknown = body;
+  for (const part of path.split('.')) {
+    if (!cur || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+function malformed(what: string): never {
+  fail('unavailable', `The platform's answer did not contain ${what}.`, { hint: 'Check the platform profile, or try again later.' });
+}
+
+export function toRemoteRecord(value: unknown, format: RecordsFormat): RemoteRecord {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) malformed('a record');
+  const raw = value as Fields;
+  const id = raw[format.idField];
+  if (typeof id !== 'string' && typeof id !== 'number') malformed(`the record's "${format.idField}"`);
+  const version = raw[format.versionField];
+  const fields: Fields = {};
+  for (const [k, v] of Object.entries(raw)) if (!format.serverFields.includes(k)) fields[k] = v;
+  return {
+    remoteId: String(id),
+    version: typeof version === 'number' && Number.isFinite(version) ? version : null,
+    deleted: raw[format.deletedField] === true,
+    fields,
+  };
+}
+
+/** The requests of one group, built from the platform profile. */
+export class RemoteGroup {
+  readonly format: RecordsFormat;
+  private readonly endpoints: Exclude<GroupEndpoints, 'unspecified'>;
+
+  constructor(
+    readonly group: ResourceGroup,
+    private readonly target: SessionTarget,
+    private readonly send: Send,
+  ) {
+    const endpoints = target.profile.groups[group];
+    if (endpoints === 'unspecified') fail('unavailable', `The platform has not specified the ${group} endpoints.`);
+    this.endpoints = endpoints;
+    this.format = target.profile.records;
+  }
+
+  static specified(profile: PlatformProfile, group: ResourceGroup): boolean {
+    return profile.groups[group] !== 'unspecified';
+  }
+
+  /** Whether the profile names an endpoint for this operation. */
+  supports(op: 'create' | 'update' | 'delete'): boolean {
+    return this.endpoints[op] !== undefined;
+  }
+
+  private url(endpoint: Endpoint, remoteId?: string, query?: Record<string, string>): string {
+    const path = remoteId === undefined ? endpoint.path : endpoint.path.replaceAll('{id}', encodeURIComponent(remoteId));
+    const url = new URL(path, this.target.baseUrl ?? undefined);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
+    return url.toString();
+  }
+
+  async create(fields: Fields, idempotencyKey: string): Promise<RemoteRecord> {
+    const { create, itemsField } = this.endpoints;
+    const body = itemsField ? { [itemsField]: [fields] } : fields;
+    const res = await this.send({ method: create.method, url: this.url(create), body, idempotencyKey });
+    const item = itemsField ? (pick(res.body, itemsField) as unknown[] | undefined)?.[0] : res.body;
+    return toRemoteRecord(item, this.format);
+  }
+
+  async update(remoteId: string, version: number | null, patch: Fields, idempotencyKey: string): Promise<RemoteRecord> {
+    const endpoint = this.endpoints.update;
+    if (!endpoint) fail('unavailable', `The platform's specification has no way to change a ${this.group} record.`);
+    const res = await this.send({ method: endpoint.method, url: this.url(endpoint, remoteId), body: patch, idempotencyKey, headers: ifMatch(version) });
+    return toRemoteRecord(res.body, this.format);
+  }
+
+  /** The tombstone when the platform answers with one (so the pull that brings it back is a no-op). */
+  async remove(remoteId: string, version: number | null, idempotencyKey: string): Promise<RemoteRecord | null> {
+    const endpoint = this.endpoints.delete;
+    if (!endpoint) fail('unavailable', `The platform's specification has no way to delete a ${this.group} record.`);
+    const res = await this.send({ method: endpoint.method, url: this.url(endpoint, remoteId), idempotencyKey, headers: ifMatch(version) });
+    try {
+      return toRemoteRecord(res.body, this.format);
+    } catch {
+      return null;
+    }
+  }
+
+  /** One page of the change feed after `cursor` (null: from the beginning), deletions included. */
+  async changes(cursor: string | null): Promise<RemotePage> {
+    const f = this.format;
+    const query: Record<string, string> = { [f.limitParam]: String(f.pageSize) };
+    if (cursor !== null) query[f.sinceParam] = cursor;
+    const res = await this.send({ method: this.endpoints.list.method, url: this.url(this.endpoints.list, undefined, query) });
+    const items = pick(res.body, f.itemsField);
+    if (!Array.isArray(items)) malformed(`a list in "${f.itemsField}"`);
+    const next = pick(res.body, f.nextCursorField);
+    return {
+      items: items.map((item) => toRemoteRecord(item, f)),
+      nextCursor: typeof next === 'string' && next !== '' ? next : null,
+      hasMore: pick(res.body, f.hasMoreField) === true,
+    };
+  }
+}
+
+function ifMatch(version: number | null): Record<string, string> | undefined {
+  return version === null ? undefined : { 'If-Match': `"${version}"` };
+}

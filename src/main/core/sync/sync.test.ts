@@ -1,0 +1,364 @@
+/**
+ * The outbox and sync engine against the sandbox over loopback: what is sent, in which order,
+ * what is set aside, what becomes a conflict, and that nothing is ever lost or duplicated.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { coreWithSandbox, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/contract';
+import { sandboxProfile } from '../platform/builtin-profiles';
+
+const open: Harness[] = [];
+afterEach(async () => {
+  while (open.length) await open.pop()?.stop();
+});
+
+async function harness(opts: Parameters<typeof coreWithSandbox>[0] = {}): Promise<Harness> {
+  const h = await coreWithSandbox(opts);
+  open.push(h);
+  return h;
+}
+
+async function call<C extends ChannelName>(h: Harness, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const result = await h.core.dispatch(channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.data as ChannelOutput<C>;
+}
+
+/** Every live record of a sandbox collection, read with the harness's own session. */
+async function remoteAll(h: Harness, path: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const url = `${h.sandbox.url}${path}?limit=200${cursor ? `&cursor=${cursor}` : ''}`;
+    const body = (await h.core.session.request({ method: 'GET', url })).body as { items: Record<string, unknown>[]; next_cursor: string; has_more: boolean };
+    out.push(...body.items);
+    if (!body.has_more) return out;
+    cursor = body.next_cursor;
+  }
+}
+
+const outboxRows = (h: Harness) => h.core.db.prepare('SELECT * FROM outbox ORDER BY seq').all() as { op: string; state: string; grp: string; attempts: number; last_error: string | null }[];
+
+describe('outbox', () => {
+  it('writes each change with its entry and folds untried changes into one request', async () => {
+    const h = await harness();
+    const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'first' } });
+    await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'second' } });
+    await call(h, 'records.update', { group: 'posts', id: post.id, fields: { status: 'ready' } });
+    expect(outboxRows(h)).toMatchObject([{ op: 'create', state: 'pending', attempts: 0 }]);
+    expect(JSON.parse((h.core.db.prepare('SELECT payload FROM outbox').get() as { payload: string }).payload)).toEqual({ text: 'second', status: 'ready' });
+
+    await signInDemo(h);
+    await h.core.sync.run();
+    expect(h.sandbox.stats.byRoute['POST /v2/posts']).toBe(1);
+    const [remote] = await remoteAll(h, '/v2/posts');
+    expect(remote).toMatchObject({ text: 'second', status: 'ready', version: 1 });
+    const local = await call(h, 'records.get', { group: 'posts', id: post.id });
+    expect(local).toMatchObject({ remoteId: remote?.id, version: 1, syncState: 'synced', pending: 0 });
+    expect(outboxRows(h)).toEqual([]);
+  });
+
+  it('sends nothing for a record deleted before its create was sent', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'never mind' } });
+    await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'really' } });
+    await call(h, 'records.delete', { group: 'posts', id: post.id });
+    await h.core.sync.run();
+    expect(outboxRows(h)).toEqual([]);
+    expect(h.sandbox.stats.byRoute['POST /v2/posts'] ?? 0).toBe(0);
+    expect((await call(h, 'records.list', { group: 'posts', includeDeleted: true })).total).toBe(0);
+  });
+
+  it('refuses bad input from the renderer with the field at fault and writes nothing', async () => {
+    const h = await harness();
+    const bad = await h.core.dispatch('records.create', { group: 'posts', fields: { text: 'x', scheduled_at: 'tomorrow' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ path: 'scheduled_at' }] } });
+    const reserved = await h.core.dispatch('records.create', { group: 'assets', fields: { name: 'a', version: 3 } });
+    expect(reserved).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ path: 'version' }] } });
+    const unknownGroup = await h.core.dispatch('records.create', { group: 'stories' as 'posts', fields: {} });
+    expect(unknownGroup).toMatchObject({ ok: false, error: { code: 'validation' } });
+    const missing = await h.core.dispatch('records.update', { group: 'posts', id: 'nope', fields: { text: 'y' } });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(outboxRows(h)).toEqual([]);
+  });
+});
+
+describe('sync engine', () => {
+  it('creates, updates with the last known version, and deletes; references travel as platform ids', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    const asset = await call(h, 'records.create', { group: 'assets', fields: { name: 'cover.png', tags: ['x'] } });
+    const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'hello', asset_ids: [asset.id] } });
+    await h.core.sync.run();
+    const remoteAsset = (await remoteAll(h, '/v2/assets'))[0];
+    expect((await remoteAll(h, '/v2/posts'))[0]).toMatchObject({ text: 'hello', asset_ids: [remoteAsset?.id] });
+    // Locally the reference stays the local id.
+    expect((await call(h, 'records.get', { group: 'posts', id: post.id })).fields.asset_ids).toEqual([asset.id]);
+
+    await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'hello again' } });
+    await h.core.sync.run();
+    const after = (await remoteAll(h, '/v2/posts'))[0];
+    expect(after).toMatchObject({ text: 'hello again', version: 2 });
+    expect((await call(h, 'records.get', { group: 'posts', id: post.id })).version).toBe(2);
+
+    await call(h, 'records.delete', { group: 'posts', id: post.id });
+    await h.core.sync.run();
+    expect(await remoteAll(h, '/v2/posts')).toEqual([]);
+    expect(outboxRows(h)).toEqual([]);
+  });
+
+  it('sets a refused change aside after one attempt with the server message; the others sync; retry sends it again', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    const good = await call(h, 'records.create', { group: 'posts', fields: { text: 'good' } });
+    await h.core.sync.run();
+    await call(h, 'records.create', { group: 'posts', fields: { text: 'bad' } });
+    await call(h, 'records.update', { group: 'posts', id: good.id, fields: { text: 'good 2' } });
+    h.sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'error', status: 422, count: 1 });
+    await h.core.sync.run();
+    const failed = await call(h, 'sync.failed', {});
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ label: 'bad', op: 'create', attempts: 1 });
+    expect(failed[0]?.message.length).toBeGreaterThan(0);
+    expect(h.sandbox.stats.byRoute['POST /v2/posts']).toBeGreaterThanOrEqual(1);
+    expect((await remoteAll(h, '/v2/posts')).map((p) => p.text)).toEqual(['good 2']);
+    const status = await call(h, 'sync.status', {});
+    expect(status.groups.find((g) => g.group === 'posts')).toMatchObject({ failed: 1, pending: 0 });
+    // One attempt only: another cycle leaves it alone.
+    await h.core.sync.run();
+    expect((await call(h, 'sync.failed', {}))[0]?.attempts).toBe(1);
+
+    await call(h, 'sync.retry', { seq: failed[0]?.seq ?? 0 });
+    await h.core.sync.run();
+    expect((await remoteAll(h, '/v2/posts')).map((p) => p.text).sort()).toEqual(['bad', 'good 2']);
+    expect(await call(h, 'sync.failed', {})).toEqual([]);
+  });
+
+  it('discarding a refused change returns the record to the platform version', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'v1' } });
+    await h.core.sync.run();
+    await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'v2' } });
+    h.sandbox.faults.set({ path: '/v2/posts/*', method: 'PATCH', kind: 'error', status: 400, count: 1 });
+    await h.core.sync.run();
+    const [failed] = await call(h, 'sync.failed', {});
+    await call(h, 'sync.discard', { seq: failed?.seq ?? 0 });
+    expect(await call(h, 'records.get', { group: 'posts', id: post.id })).toMatchObject({ fields: { text: 'v1' }, syncState: 'synced', pending: 0 });
+  });
+
+  it('backs off on 5xx without dropping the change, then sends it', async () => {
+    let offset = 0;
+    const h = await harness({ clock: { now: () => Date.now() + offset } });
+    await signInDemo(h);
+    await call(h, 'records.create', { group: 'creatives', fields: { name: 'hero' } });
+    h.sandbox.faults.set({ path: '/v2/creatives', method: 'POST', kind: 'error', status: 503, count: 50 });
+    await h.core.sync.run();
+    const [row] = outboxRows(h);
+    expect(row).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(row?.last_error).toBeTruthy();
+    h.sandbox.faults.clear();
+    await h.core.sync.run(); // not due yet: nothing sent
+    expect(outboxRows(h)).toHaveLength(1);
+    offset += 10 * 60 * 1000;
+    await h.core.sync.run();
+    expect(outboxRows(h)).toEqual([]);
+    expect(await remoteAll(h, '/v2/creatives')).toHaveLength(1);
+  });
+
+  it('100 creates whose responses are lost after the sandbox committed them: no duplicates, all acknowledged', async () => {
+    // Each create's first answer is lost after the sandbox committed it (one request at a time, so
+    // the fault hits exactly that request).
+    let sandbox: Harness['sandbox'] | null = null;
+    const h = await harness({
+      sync: { concurrency: 1 },
+      faultPoint: (name) => {
+        if (name === 'sync.before-send') sandbox?.faults.set({ path: '/v2/assets', method: 'POST', kind: 'drop', count: 1 });
+      },
+    });
+    sandbox = h.sandbox;
+    await signInDemo(h);
+    for (let i = 0; i < 100; i++) await call(h, 'records.create', { group: 'assets', fields: { name: `a${i}` } });
+    await h.core.sync.run();
+    sandbox = null;
+    const remote = await remoteAll(h, '/v2/assets');
+    expect(remote).toHaveLength(100);
+    expect(new Set(remote.map((r) => r.name)).size).toBe(100);
+    expect(outboxRows(h)).toEqual([]);
+    const local = await call(h, 'records.list', { group: 'assets', limit: 1000 });
+    expect(new Set(local.items.map((r) => r.remoteId))).toEqual(new Set(remote.map((r) => r.id)));
+    expect(h.sandbox.stats.idempotentReplays).toBeGreaterThanOrEqual(100);
+  });
+
+  it('pauses on an ended session without dropping anything, and resumes after sign-in', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    await call(h, 'records.create', { group: 'posts', fields: { text: 'kept' } });
+    h.sandbox.expireAccessTokens();
+    h.sandbox.expireRefreshTokens();
+    await h.core.sync.run();
+    const status = await call(h, 'sync.status', {});
+    expect(status.phase).toBe('paused_auth');
+    expect(status.message).toMatch(/sign in again/i);
+    expect(outboxRows(h)).toMatchObject([{ op: 'create', state: 'pending', attempts: 0 }]);
+    await call(h, 'session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
+    await h.core.sync.run();
+    expect(outboxRows(h)).toEqual([]);
+    expect((await remoteAll(h, '/v2/posts')).map((p) => p.text)).toEqual(['kept']);
+  });
+
+  it("never sends one account's changes under another account", async () => {
+    const h = await harness();
+    await h.sandbox.createAccount('other@atelier.local', 'other-password');
+    await signInDemo(h);
+    await call(h, 'records.create', { group: 'posts', fields: { text: 'made by demo' } });
+    await call(h, 'session.signOut', {});
+    await call(h, 'session.signIn', { username: 'other@atelier.local', password: 'other-password' });
+    await h.core.sync.run();
+    expect(await remoteAll(h, '/v2/posts')).toEqual([]);
+    expect(h.sandbox.stats.byRoute['POST /v2/posts'] ?? 0).toBe(0);
+    // The other account's screens do not show it; its change still waits.
+    expect((await call(h, 'records.list', { group: 'posts' })).total).toBe(0);
+    expect(outboxRows(h)).toHaveLength(1);
+
+    await call(h, 'session.signOut', {});
+    await call(h, 'session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
+    await h.core.sync.run();
+    expect((await remoteAll(h, '/v2/posts')).map((p) => p.text)).toEqual(['made by demo']);
+  });
+
+  it('keeps changes of unspecified groups waiting and drains them when the profile names the endpoints', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    const waiting = { ...sandboxProfile, id: 'sandbox-partial', name: 'Partial', embeddedSandbox: false, baseUrl: h.sandbox.url, groups: { ...sandboxProfile.groups, posts: 'unspecified' } };
+    await call(h, 'profile.import', { json: JSON.stringify(waiting) });
+    await call(h, 'profile.select', { id: 'sandbox-partial' });
+    await call(h, 'session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
+    await call(h, 'records.create', { group: 'posts', fields: { text: 'waits' } });
+    await call(h, 'records.create', { group: 'creatives', fields: { name: 'goes' } });
+    await h.core.sync.run();
+    const status = await call(h, 'sync.status', {});
+    expect(status.groups.find((g) => g.group === 'posts')).toMatchObject({ endpoints: 'unspecified', pending: 1 });
+    expect(await remoteAll(h, '/v2/posts')).toEqual([]);
+    expect(await remoteAll(h, '/v2/creatives')).toHaveLength(1);
+
+    const named = { ...waiting, groups: sandboxProfile.groups };
+    await call(h, 'profile.import', { json: JSON.stringify(named) });
+    await call(h, 'profile.select', { id: 'sandbox-partial' });
+    await h.core.sync.run();
+    expect((await remoteAll(h, '/v2/posts')).map((p) => p.text)).toEqual(['waits']);
+  });
+
+  it('asks before a pull that would delete 90% or more of the local records', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    for (let i = 0; i < 10; i++) await call(h, 'records.create', { group: 'mediaTemplates', fields: { name: `t${i}` } });
+    await h.core.sync.run();
+    for (const r of await remoteAll(h, '/v2/media-templates')) {
+      await h.core.session.request({ method: 'DELETE', url: `${h.sandbox.url}/v2/media-templates/${String(r.id)}` });
+    }
+    await h.core.sync.run();
+    const asked = (await call(h, 'sync.status', {})).groups.find((g) => g.group === 'mediaTemplates');
+    expect(asked?.massDelete).toEqual({ wouldDelete: 10, localCount: 10 });
+    expect((await call(h, 'records.list', { group: 'mediaTemplates' })).total).toBe(10);
+
+    await call(h, 'sync.confirmMassDelete', { group: 'mediaTemplates', choice: 'keep' });
+    await h.core.sync.run();
+    await h.core.sync.run();
+    expect(await remoteAll(h, '/v2/media-templates')).toHaveLength(10);
+    expect((await call(h, 'records.list', { group: 'mediaTemplates' })).total).toBe(10);
+
+    for (const r of await remoteAll(h, '/v2/media-templates')) {
+      await h.core.session.request({ method: 'DELETE', url: `${h.sandbox.url}/v2/media-templates/${String(r.id)}` });
+    }
+    await h.core.sync.run();
+    await call(h, 'sync.confirmMassDelete', { group: 'mediaTemplates', choice: 'allow' });
+    await h.core.sync.run();
+    expect((await call(h, 'records.list', { group: 'mediaTemplates' })).total).toBe(0);
+  });
+});
+
+describe('two clients on one account', () => {
+  async function pair() {
+    const a = await harness();
+    const b = await harness({ reuse: a.sandbox });
+    await signInDemo(a);
+    await signInDemo(b);
+    return { a, b };
+  }
+
+  it('an offline edit on both sides becomes a conflict, not an overwrite; keeping either side converges', async () => {
+    const { a, b } = await pair();
+    const post = await call(a, 'records.create', { group: 'posts', fields: { text: 'original', status: 'draft' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    const [onB] = (await call(b, 'records.list', { group: 'posts' })).items;
+    expect(onB?.fields).toEqual({ text: 'original', status: 'draft' });
+
+    await call(a, 'records.update', { group: 'posts', id: post.id, fields: { text: 'from A' } });
+    await call(b, 'records.update', { group: 'posts', id: onB?.id ?? '', fields: { text: 'from B', status: 'ready' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    const [conflict] = await call(b, 'sync.conflicts', {});
+    expect(conflict).toMatchObject({
+      group: 'posts',
+      local: { fields: { text: 'from B', status: 'ready' }, deleted: false },
+      remote: { fields: { text: 'from A', status: 'draft' }, deleted: false, version: 2 },
+      differing: ['status', 'text'],
+    });
+    expect((await remoteAll(b, '/v2/posts'))[0]?.text).toBe('from A');
+    expect((await call(b, 'sync.status', {})).totals.conflicts).toBe(1);
+
+    // Keep the platform's: B takes A's version.
+    await call(b, 'sync.resolve', { group: 'posts', id: onB?.id ?? '', keep: 'remote' });
+    await b.core.sync.run();
+    expect((await call(b, 'records.get', { group: 'posts', id: onB?.id ?? '' })).fields).toEqual({ text: 'from A', status: 'draft' });
+
+    // Again, and keep mine: A ends with B's version.
+    await call(a, 'records.update', { group: 'posts', id: post.id, fields: { text: 'A2' } });
+    await call(b, 'records.update', { group: 'posts', id: onB?.id ?? '', fields: { text: 'B2' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    await call(b, 'sync.resolve', { group: 'posts', id: onB?.id ?? '', keep: 'local' });
+    await b.core.sync.run();
+    await a.core.sync.run();
+    const finalA = await call(a, 'records.get', { group: 'posts', id: post.id });
+    const finalB = await call(b, 'records.get', { group: 'posts', id: onB?.id ?? '' });
+    expect(finalA.fields).toEqual(finalB.fields);
+    expect(finalA.fields.text).toBe('B2');
+    expect((await remoteAll(a, '/v2/posts'))[0]).toMatchObject({ text: 'B2' });
+    expect(finalA.syncState).toBe('synced');
+    expect(finalB.syncState).toBe('synced');
+
+    // An edited merge is validated like any change and then wins everywhere.
+    await call(a, 'records.update', { group: 'posts', id: post.id, fields: { text: 'A3' } });
+    await call(b, 'records.update', { group: 'posts', id: onB?.id ?? '', fields: { text: 'B3' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    const badMerge = await b.core.dispatch('sync.resolve', { group: 'posts', id: onB?.id ?? '', keep: 'merged', fields: { text: 5 } });
+    expect(badMerge).toMatchObject({ ok: false, error: { code: 'validation' } });
+    await call(b, 'sync.resolve', { group: 'posts', id: onB?.id ?? '', keep: 'merged', fields: { text: 'A3 + B3', status: 'draft' } });
+    await b.core.sync.run();
+    await a.core.sync.run();
+    expect((await call(a, 'records.get', { group: 'posts', id: post.id })).fields.text).toBe('A3 + B3');
+  });
+
+  it('a record deleted on one side and edited on the other is a conflict too', async () => {
+    const { a, b } = await pair();
+    const post = await call(a, 'records.create', { group: 'posts', fields: { text: 'x' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    const [onB] = (await call(b, 'records.list', { group: 'posts' })).items;
+    await call(a, 'records.delete', { group: 'posts', id: post.id });
+    await call(b, 'records.update', { group: 'posts', id: onB?.id ?? '', fields: { text: 'edited' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    const [conflict] = await call(b, 'sync.conflicts', {});
+    expect(conflict).toMatchObject({ local: { deleted: false, fields: { text: 'edited' } }, remote: { deleted: true } });
+    await call(b, 'sync.resolve', { group: 'posts', id: onB?.id ?? '', keep: 'local' });
+    await b.core.sync.run();
+    await a.core.sync.run();
+    expect((await call(a, 'records.list', { group: 'posts' })).items.map((p) => p.fields.text)).toEqual(['edited']);
+  });
+});

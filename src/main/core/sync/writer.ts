@@ -1,0 +1,250 @@
+import crypto from 'node:crypto';
+import type { ResourceGroup } from '../../../shared/profile';
+import { fail } from '../errors';
+import { parseFields, sameJson, type Fields } from '../store/fields';
+import type { OutboxEntry } from '../store/outbox';
+import type { RecordRow, RecordStore } from '../store/record-store';
+import { tableOf } from '../store/tables';
+import { toLocalRefs } from './refs';
+import type { RemoteRecord } from './remote';
+
+/** The platform's side of a conflict, as stored on the record. */
+export interface ConflictSide {
+  fields: Fields;
+  deleted: boolean;
+  version: number | null;
+  /** The platform did not say what it holds now (a 409 without a body). */
+  unknown?: boolean;
+}
+
+/**
+ * Every database change sync makes, each in one transaction: acknowledgements, set-asides,
+ * conflicts, pulled records and resolutions.
+ */
+export class SyncWriter {
+  constructor(
+    private readonly store: RecordStore,
+    private readonly now: () => number,
+  ) {}
+
+  private table(group: ResourceGroup): string {
+    return tableOf(group).table;
+  }
+
+  private run(sql: string, ...params: unknown[]): void {
+    this.store.stmt(sql).run(...params);
+  }
+
+  /** After the last entry of a record is gone, the record is in step with the platform. */
+  private settle(group: ResourceGroup, id: string): void {
+    this.run(
+      `UPDATE ${this.table(group)} SET sync_state = 'synced', base = data
+       WHERE id = ? AND sync_state <> 'conflict' AND NOT EXISTS (SELECT 1 FROM outbox WHERE record_id = ?)`,
+      id,
+      id,
+    );
+  }
+
+  ack(entry: OutboxEntry, remote: RemoteRecord | null): void {
+    const group = entry.grp;
+    this.store.db.transaction(() => {
+      this.store.outbox.remove(entry.seq);
+      if (remote) {
+        if (entry.op === 'create') {
+          this.run(`UPDATE ${this.table(group)} SET remote_id = ?, remote_version = ? WHERE id = ?`, remote.remoteId, remote.version, entry.record_id);
+        } else if (remote.version !== null) {
+          this.run(`UPDATE ${this.table(group)} SET remote_version = ? WHERE id = ?`, remote.version, entry.record_id);
+        }
+      }
+      this.settle(group, entry.record_id);
+    })();
+  }
+
+  private entryState(entry: OutboxEntry, state: OutboxEntry['state'], message: string, nextAttemptAt: number, countAttempt: boolean): void {
+    this.run(
+      'UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ? WHERE seq = ?',
+      state,
+      message,
+      nextAttemptAt,
+      countAttempt ? 1 : 0,
+      this.now(),
+      entry.seq,
+    );
+  }
+
+  refuse(entry: OutboxEntry, message: string): void {
+    this.entryState(entry, 'failed', message, 0, true);
+  }
+
+  retry(entry: OutboxEntry, message: string, afterMs: number): void {
+    this.entryState(entry, 'pending', message, this.now() + afterMs, true);
+  }
+
+  wait(entry: OutboxEntry, message: string, afterMs: number): void {
+    this.entryState(entry, 'pending', message, this.now() + afterMs, false);
+  }
+
+  private side(group: ResourceGroup, account: string, remote: RemoteRecord | null): ConflictSide {
+    if (!remote) return { fields: {}, deleted: false, version: null, unknown: true };
+    return { fields: toLocalRefs(this.store, group, account, remote.fields), deleted: remote.deleted, version: remote.version };
+  }
+
+  private markConflict(group: ResourceGroup, row: RecordRow, side: ConflictSide): void {
+    this.run(`UPDATE ${this.table(group)} SET sync_state = 'conflict', conflict = ? WHERE id = ?`, JSON.stringify(side), row.id);
+    this.run("UPDATE outbox SET state = 'conflict', updated_at = ? WHERE record_id = ? AND state = 'pending'", this.now(), row.id);
+  }
+
+  conflict(entry: OutboxEntry, remote: RemoteRecord | null, message: string): void {
+    this.store.db.transaction(() => {
+      const row = this.store.get(entry.grp, entry.record_id);
+      this.entryState(entry, 'conflict', message, 0, true);
+      if (row) this.markConflict(entry.grp, row, this.side(entry.grp, row.account_id, remote));
+    })();
+  }
+
+  /**
+   * Apply one pulled record. Returns what happened, for counting. A record with local changes not
+   * yet acknowledged is never overwritten: it becomes a conflict instead.
+   */
+  applyRemote(group: ResourceGroup, account: string, remote: RemoteRecord): 'inserted' | 'updated' | 'deleted' | 'conflict' | 'skipped' {
+    const row = this.store.byRemoteId(group, account, remote.remoteId);
+    if (!row) {
+      if (remote.deleted) return 'skipped';
+      const fields = toLocalRefs(this.store, group, account, remote.fields);
+      const now = this.now();
+      const data = JSON.stringify(fields);
+      this.run(
+        `INSERT INTO ${this.table(group)} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'synced')`,
+        crypto.randomUUID(),
+        account,
+        remote.remoteId,
+        remote.version,
+        data,
+        data,
+        now,
+        now,
+      );
+      return 'inserted';
+    }
+    if (remote.version !== null && row.remote_version !== null && remote.version <= row.remote_version) return 'skipped';
+    const hasLocal = this.store.outbox.entries(row.id).length > 0;
+    if (remote.deleted) {
+      if (row.deleted === 1 && !hasLocal) return 'skipped';
+      if (hasLocal) {
+        this.markConflict(group, row, this.side(group, account, remote));
+        return 'conflict';
+      }
+      this.run(`UPDATE ${this.table(group)} SET deleted = 1, remote_version = ?, base = NULL, updated_at = ?, sync_state = 'synced' WHERE id = ?`, remote.version, this.now(), row.id);
+      return 'deleted';
+    }
+    const fields = toLocalRefs(this.store, group, account, remote.fields);
+    const local = parseFields(row.data);
+    if (hasLocal) {
+      if (row.deleted === 0 && sameJson(local, fields)) {
+        // Both sides made the same change: only the version moves on.
+        this.run(`UPDATE ${this.table(group)} SET remote_version = ? WHERE id = ?`, remote.version, row.id);
+        return 'skipped';
+      }
+      this.markConflict(group, row, this.side(group, account, remote));
+      return 'conflict';
+    }
+    const data = JSON.stringify(fields);
+    this.run(
+      `UPDATE ${this.table(group)} SET data = ?, base = ?, remote_version = ?, deleted = 0, updated_at = ?, sync_state = 'synced', conflict = NULL WHERE id = ?`,
+      data,
+      data,
+      remote.version,
+      this.now(),
+      row.id,
+    );
+    return 'updated';
+  }
+
+  /** A remote deletion the user chose not to accept: the record goes back up as a new one. */
+  reupload(group: ResourceGroup, row: RecordRow): void {
+    this.run(`UPDATE ${this.table(group)} SET remote_id = NULL, remote_version = NULL, sync_state = 'pending' WHERE id = ?`, row.id);
+    this.store.outbox.clearRecord(row.id);
+    this.store.outbox.created(row.account_id, group, row.id, parseFields(row.data));
+  }
+
+  /** The user's choice for a record in conflict. */
+  resolve(group: ResourceGroup, account: string, id: string, keep: 'local' | 'remote' | 'merged', merged?: Fields): void {
+    this.store.db.transaction(() => {
+      const row = this.store.get(group, id);
+      if (!row || row.account_id !== account || row.sync_state !== 'conflict' || row.conflict === null) {
+        fail('not_found', `That ${tableOf(group).noun} is not in conflict any more.`);
+      }
+      const side = JSON.parse(row.conflict) as ConflictSide;
+      this.store.outbox.clearRecord(id);
+      const t = this.table(group);
+      if (keep === 'remote') {
+        if (side.unknown) fail('conflict', 'The platform did not say what it holds now; sync again to fetch it, or keep your version.');
+        const data = JSON.stringify(side.fields);
+        this.run(
+          `UPDATE ${t} SET data = ?, base = ?, remote_version = ?, deleted = ?, sync_state = 'synced', conflict = NULL, updated_at = ? WHERE id = ?`,
+          data,
+          side.deleted ? null : data,
+          side.version ?? row.remote_version,
+          side.deleted ? 1 : 0,
+          this.now(),
+          id,
+        );
+        return;
+      }
+      const fields = keep === 'merged' ? (merged ?? {}) : parseFields(row.data);
+      const stillDeleted = keep === 'local' && row.deleted === 1;
+      this.run(
+        `UPDATE ${t} SET data = ?, remote_version = ?, deleted = ?, sync_state = 'pending', conflict = NULL, updated_at = ? WHERE id = ?`,
+        JSON.stringify(fields),
+        side.version ?? row.remote_version,
+        stillDeleted ? 1 : 0,
+        this.now(),
+        id,
+      );
+      if (side.deleted) {
+        // The platform deleted it: keeping ours means creating it again (or nothing, if ours is deleted too).
+        if (stillDeleted) this.run(`UPDATE ${t} SET sync_state = 'synced' WHERE id = ?`, id);
+        else this.reupload(group, { ...row, data: JSON.stringify(fields) });
+        return;
+      }
+      if (stillDeleted) {
+        this.store.outbox.deleted(account, group, id, true);
+        return;
+      }
+      // Send our whole version, removing what only the platform's side has.
+      const patch: Fields = { ...fields };
+      for (const k of Object.keys(side.fields)) if (!(k in fields)) patch[k] = null;
+      this.store.outbox.updated(account, group, id, patch);
+    })();
+    this.store.changed(group, [id]);
+  }
+
+  /** A failed change the user wants tried again. */
+  retryFailed(seq: number, account: string): void {
+    const entry = this.store.outbox.get(seq);
+    if (!entry || entry.account_id !== account || entry.state !== 'failed') fail('not_found', 'That change is not waiting for a retry.');
+    this.run("UPDATE outbox SET state = 'pending', next_attempt_at = 0, updated_at = ? WHERE seq = ?", this.now(), seq);
+  }
+
+  /**
+   * Discard a failed change: the record goes back to what the platform last agreed (or, for a
+   * create the platform refused, it is removed here too). Later changes of the record go with it.
+   */
+  discardFailed(seq: number, account: string): void {
+    this.store.db.transaction(() => {
+      const entry = this.store.outbox.get(seq);
+      if (!entry || entry.account_id !== account || entry.state !== 'failed') fail('not_found', 'That change is not waiting for a retry.');
+      const row = this.store.get(entry.grp, entry.record_id);
+      this.store.outbox.clearRecord(entry.record_id);
+      if (!row) return;
+      const t = this.table(entry.grp);
+      if (row.remote_id === null) {
+        this.run(`DELETE FROM ${t} WHERE id = ?`, row.id);
+        return;
+      }
+      const base = row.base ?? row.data;
+      this.run(`UPDATE ${t} SET data = ?, deleted = 0, sync_state = 'synced', updated_at = ? WHERE id = ?`, base, this.now(), row.id);
+    })();
+  }
+}
