@@ -71,6 +71,7 @@ vi.mock('electron', () => {
     powerMonitor: { on: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => false },
     shell: { openExternal: vi.fn() },
+    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn(), unhandle: vi.fn() },
   };
   return { ...electron, default: electron };
 });

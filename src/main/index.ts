@@ -9,6 +9,7 @@ import { SecretRegistry } from './core/redact';
 import { PersistentSecretStore } from './core/secrets/secret-store';
 import { appUrlPolicy } from './shell/app-url';
 import { forwardEvents, registerIpc } from './shell/ipc';
+import { handleMediaProtocol, registerMediaScheme } from './shell/media-protocol';
 import { safeStorageCipher } from './shell/secret-cipher';
 import { hardenSession } from './shell/security';
 import { ElectronSettingsStore } from './shell/settings-store';
@@ -18,6 +19,8 @@ import { createMainWindow } from './shell/window';
 
 // A separate workspace (tests, a second profile) may be chosen before anything is opened.
 if (process.env.ATELIER_USER_DATA) app.setPath('userData', process.env.ATELIER_USER_DATA);
+// Custom schemes get their privileges only if declared before the app is ready.
+registerMediaScheme();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -81,6 +84,7 @@ if (!app.requestSingleInstanceLock()) {
     await core.start();
     powerMonitor.on('resume', () => core?.resume());
     hardenSession(session.defaultSession);
+    handleMediaProtocol(core.media);
     const policy = appUrlPolicy(path.join(__dirname, '../renderer/index.html'), process.env.ELECTRON_RENDERER_URL);
     registerIpc(core.dispatch, { isOurContents: (c) => win !== null && c.id === win.webContents.id, isAppUrl: policy.isAppUrl }, logger);
     win = createMainWindow({

@@ -4,6 +4,7 @@ const h = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
   invoke: vi.fn(async (channel: string, input: unknown) => ({ ok: true, data: { channel, input } })),
   listeners: new Map<string, Set<(...a: unknown[]) => void>>(),
+  paths: new Map<unknown, string>(),
 }));
 
 vi.mock('electron', () => ({
@@ -17,8 +18,10 @@ vi.mock('electron', () => ({
     },
     removeListener: (ch: string, fn: (...a: unknown[]) => void) => h.listeners.get(ch)?.delete(fn),
   },
+  webUtils: { getPathForFile: (file: unknown) => h.paths.get(file) ?? '' },
 }));
 
+import type { MediaAccess } from '../shared/backend';
 import { channelNames } from '../shared/contract';
 import './index';
 
@@ -28,7 +31,7 @@ describe('preload', () => {
   it('exposes only window.atelier with one method per contract channel plus on()', () => {
     expect([...h.exposed.keys()]).toEqual(['atelier']);
     const keys = Object.keys(api()).sort();
-    expect(keys).toEqual([...channelNames, 'on', 'transport'].sort());
+    expect(keys).toEqual([...channelNames, 'media', 'on', 'transport'].sort());
   });
 
   it('invokes the prefixed channel with the input', async () => {
@@ -50,5 +53,16 @@ describe('preload', () => {
     fire('settings.changed', { theme: 'light' });
     expect(got).toEqual([{ theme: 'dark' }]);
     expect(() => on('not.an.event', () => undefined)).toThrow();
+  });
+
+  it('points media at the atelier-media scheme, gives dropped files their path, and never uploads', () => {
+    const media = api().media as MediaAccess;
+    const sha = 'ef'.repeat(32);
+    expect(media.url(sha)).toBe(`atelier-media://blob/${sha}`);
+    const dropped = new File(['x'], 'clip.mp4');
+    h.paths.set(dropped, '/home/me/Videos/clip.mp4');
+    expect(media.pathForFile(dropped)).toBe('/home/me/Videos/clip.mp4');
+    expect(media.pathForFile(new File(['y'], 'made-in-page.txt'))).toBeNull();
+    expect(media.upload).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   await core.start();
-  const host = await startWebHost({ core, logger: deps.logger, rendererDir, port });
+  const host = await startWebHost({ core, logger: deps.logger, rendererDir, port, media: core.media });
   console.log(`Atelier (browser mode) is running. Open this address in your browser:\n\n  ${host.url}\n`);
   console.log(`Data folder: ${dataDir}`);
   const stop = async () => {

@@ -6,8 +6,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { RENDERER_CSP } from '../../shared/csp';
 import type { Core } from '../core/app';
 import type { Logger } from '../core/ports';
+import type { HostMedia } from '../media/host-media';
+import { mediaRoutes } from './media-routes';
 import { BridgeRequest, MAX_FRAME_BYTES, type BridgeMessage } from './protocol';
 import { resolveStatic } from './static-files';
+import { cleanStaleUploads, DEFAULT_MAX_UPLOAD_BYTES } from './uploads';
 
 export interface WebHostOptions {
   core: Core;
@@ -17,6 +20,10 @@ export interface WebHostOptions {
   port?: number;
   /** Fixed token for tests; otherwise a random one per run. */
   token?: string;
+  /** Stored blobs and the uploads folder (`core.media`); without it /media and /upload answer 404. */
+  media?: HostMedia;
+  /** Largest upload accepted, in bytes (default 4 GiB); larger ones get a 413. */
+  maxUploadBytes?: number;
 }
 
 export interface WebHost {
@@ -59,12 +66,31 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? crypto.randomBytes(24).toString('base64url');
   let origin = '';
   let allowedHosts = new Set<string>();
+  // A page of ours may be opened as 127.0.0.1 or as localhost; no other page may call in.
+  const isForeignOrigin = (requestOrigin: string | undefined) =>
+    requestOrigin !== undefined && requestOrigin !== origin && requestOrigin !== origin.replace('127.0.0.1', 'localhost');
+  const media = mediaRoutes({
+    media: options.media,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    logger,
+    isOurToken: (given) => sameToken(given, token),
+    isForeignOrigin,
+  });
+  if (options.media) await cleanStaleUploads(options.media.uploadsDir, logger);
 
   const server = http.createServer((req, res) => {
     if (!allowedHosts.has(req.headers.host ?? '')) {
       res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Misdirected request');
       return;
     }
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', origin);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain', ...SECURITY_HEADERS }).end('Bad request');
+      return;
+    }
+    if (media(req, res, url)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
       return;
@@ -94,7 +120,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return refuse(401, 'Unauthorized');
     }
     const requestOrigin = req.headers.origin;
-    if (requestOrigin !== undefined && requestOrigin !== origin && requestOrigin !== origin.replace('127.0.0.1', 'localhost')) {
+    if (isForeignOrigin(requestOrigin)) {
       logger.warn('bridge connection refused: foreign origin', { origin: requestOrigin });
       return refuse(403, 'Forbidden');
     }

@@ -1,4 +1,4 @@
-import type { AtelierApi } from '../../shared/backend';
+import type { AtelierApi, MediaAccess } from '../../shared/backend';
 import { channelNames, MAX_PAYLOAD_BYTES, type ChannelName } from '../../shared/contract';
 import type { AppError, Envelope } from '../../shared/errors';
 import type { EventName, EventPayload } from '../../shared/events';
@@ -24,6 +24,62 @@ const lost: AppError = {
   message: 'The connection to the Atelier core was lost.',
   hint: 'Check that Atelier is still running in the terminal, then reload this page.',
 };
+
+function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+async function uploadError(res: Response, file: File): Promise<Error> {
+  const body = (await res.json().catch(() => ({}))) as { error?: unknown; maxBytes?: unknown };
+  if (res.status === 413) {
+    const limit = typeof body.maxBytes === 'number' ? formatBytes(body.maxBytes) : 'the largest size Atelier accepts';
+    return new Error(`This file is larger than ${limit}, the most browser mode can take: "${file.name}" (${formatBytes(file.size)}).`);
+  }
+  if (res.status === 403) {
+    return new Error('Atelier refused the upload: this page is no longer connected to it. Open the address shown in the terminal again.');
+  }
+  const detail = typeof body.error === 'string' ? body.error : `the host answered ${res.status}`;
+  return new Error(`"${file.name}" could not be uploaded: ${detail}`);
+}
+
+/**
+ * Browser mode has no file paths: blobs come from the host's /media route and files are sent to
+ * its /upload route first. The same per-run token guards both (in the query for <img>/<video>,
+ * which cannot send headers).
+ */
+function webMedia(token: string, base: Pick<Location, 'protocol' | 'host'>): MediaAccess {
+  const origin = `${base.protocol}//${base.host}`;
+  return {
+    url: (sha256) => `${origin}/media/${encodeURIComponent(sha256)}?t=${encodeURIComponent(token)}`,
+    pathForFile: () => null,
+    upload: async (file, signal) => {
+      let res: Response;
+      try {
+        res = await fetch(`${origin}/upload`, {
+          method: 'PUT',
+          body: file,
+          headers: { 'x-atelier-token': token, 'x-file-name': encodeURIComponent(file.name) },
+          signal,
+        });
+      } catch (e) {
+        // Cancelling is the caller's doing: let them see it as the abort it is.
+        if (signal?.aborted) throw e;
+        throw new Error(`"${file.name}" could not be sent to Atelier. Check that it is still running in the terminal, then try again.`, { cause: e });
+      }
+      if (res.status !== 201) throw await uploadError(res, file);
+      const body = (await res.json().catch(() => null)) as { id?: unknown } | null;
+      if (typeof body?.id !== 'string') throw new Error(`"${file.name}" was uploaded but Atelier's answer was not understood.`);
+      return { id: body.id };
+    },
+  };
+}
 
 /** The browser-mode backend: the same channel API over the local WebSocket bridge. */
 export function createWebBridge(token: string, base = window.location): AtelierApi {
@@ -70,6 +126,7 @@ export function createWebBridge(token: string, base = window.location): AtelierA
 
   const api: Record<string, unknown> = {
     transport: 'web',
+    media: webMedia(token, base),
     on: <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => {
       const set = listeners.get(event) ?? new Set<Listener>();
       set.add(listener as Listener);
