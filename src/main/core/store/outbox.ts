@@ -17,6 +17,8 @@ export interface OutboxEntry {
   idempotency_key: string;
   state: EntryState;
   attempts: number;
+  /** When it was first handed to the network; from then on its payload and key never change. */
+  sent_at: number | null;
   next_attempt_at: number;
   last_error: string | null;
   created_at: number;
@@ -24,8 +26,8 @@ export interface OutboxEntry {
 }
 
 
-/** An entry that was never tried may still be folded into; once tried, its payload and key are frozen. */
-const isOpen = (e: OutboxEntry | undefined): e is OutboxEntry => e !== undefined && e.attempts === 0 && e.state === 'pending';
+/** An entry not yet handed to the network may still be folded into; after that its payload and key are frozen. */
+const isOpen = (e: OutboxEntry | undefined): e is OutboxEntry => e !== undefined && e.sent_at === null && e.attempts === 0 && e.state === 'pending';
 
 /**
  * The per-record change log (Joplin's item_changes, with frozen payloads). Every method must run
@@ -49,6 +51,7 @@ export class Outbox {
       remove: db.prepare<[number]>('DELETE FROM outbox WHERE seq = ?'),
       removeRecord: db.prepare<[string]>('DELETE FROM outbox WHERE record_id = ?'),
       get: db.prepare<[number], OutboxEntry>('SELECT * FROM outbox WHERE seq = ?'),
+      markSent: db.prepare<[number, number]>('UPDATE outbox SET sent_at = coalesce(sent_at, ?) WHERE seq = ?'),
     };
   }
 
@@ -88,8 +91,8 @@ export class Outbox {
    */
   deleted(account: string, group: ResourceGroup, recordId: string, hasRemoteId: boolean): boolean {
     const all = this.entries(recordId);
-    // A create that was tried and not refused may have reached the platform (its answer lost).
-    const mayExist = hasRemoteId || all.some((e) => e.op === 'create' && e.attempts > 0 && e.state !== 'failed');
+    // A create handed to the network and not refused may have reached the platform (its answer lost).
+    const mayExist = hasRemoteId || all.some((e) => e.op === 'create' && (e.sent_at !== null || e.attempts > 0) && e.state !== 'failed');
     if (!mayExist) {
       this.stmts.removeRecord.run(recordId);
       return false;
@@ -105,6 +108,14 @@ export class Outbox {
     if (!isOpen(last) || last.op !== 'delete') return false;
     this.stmts.remove.run(last.seq);
     return true;
+  }
+
+  /** Freeze entries before their requests leave: written (durably) first, so a crash mid-request cannot fold later changes into them. */
+  markSent(seqs: number[]): void {
+    const now = this.now();
+    this.db.transaction(() => {
+      for (const seq of seqs) this.stmts.markSent.run(now, seq);
+    })();
   }
 
   remove(seq: number): void {

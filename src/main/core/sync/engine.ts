@@ -104,25 +104,25 @@ export class SyncEngine {
     this.timer.unref?.();
   }
 
-  /** One cycle now (or, if one is running, one more right after it). Resolves when done. */
+  /** One cycle now (or, if one is running, one more right after it). Resolves when all are done. */
   run(): Promise<void> {
     if (this.running) {
       this.again = true;
       return this.running;
     }
-    const cycle = this.cycle()
-      .catch((e: unknown) => {
-        this.deps.logger.error('sync cycle failed', { error: e });
-        this.setPhase('idle', 'Sync stopped on an unexpected error; it will try again.');
-        this.kick(RETRY_BASE_MS * 30);
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.closed) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    // A request during a cycle runs one more cycle right after, inside the same promise.
+    const cycle = (async () => {
+      do {
+        this.again = false;
+        await this.cycle().catch((e: unknown) => {
+          this.deps.logger.error('sync cycle failed', { error: e });
+          this.setPhase('idle', 'Sync stopped on an unexpected error; it will try again.');
+          this.kick(RETRY_BASE_MS * 30);
+        });
+      } while (this.again && !this.closed);
+    })().finally(() => {
+      this.running = null;
+    });
     this.running = cycle;
     return cycle;
   }
@@ -265,6 +265,8 @@ export class SyncEngine {
     for (;;) {
       const heads = this.dueHeads(account, groups);
       if (heads.length === 0 || this.closed) break;
+      // In the same tick as the read: nothing can fold into these entries from here on.
+      this.deps.store.outbox.markSent(heads.map((e) => e.seq));
       // Entries waiting for a record they refer to go again in this drain once something moved.
       const waitingOnOthers: { entry: OutboxEntry; message: string }[] = [];
       let moved = 0;

@@ -40,7 +40,7 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   // A create that may have reached the platform without our knowing its id would come back as a
   // stranger and be duplicated here; pull once its answer is in.
   const unsettled = store
-    .stmt("SELECT 1 FROM outbox WHERE account_id = ? AND grp = ? AND op = 'create' AND attempts > 0 AND state = 'pending' LIMIT 1")
+    .stmt("SELECT 1 FROM outbox WHERE account_id = ? AND grp = ? AND op = 'create' AND sent_at IS NOT NULL AND state = 'pending' LIMIT 1")
     .get(account, group);
   if (unsettled) return { kind: 'skipped', reason: 'a create is not yet acknowledged' };
 

@@ -193,8 +193,9 @@ CREATE TRIGGER assets_fts_au AFTER UPDATE OF data ON assets BEGIN
 END;
 
 -- The outbox: one entry per local change, written in the same transaction as the change.
--- An entry's payload and idempotency key are frozen once it has been attempted; later changes
--- to the record append entries, and entries of one record replay in seq order.
+-- An entry's payload and idempotency key are frozen once it is handed to the network (sent_at,
+-- written before the request leaves); later changes to the record append entries, and entries of
+-- one record replay in seq order.
 CREATE TABLE outbox (
   seq             INTEGER PRIMARY KEY AUTOINCREMENT,
   account_id      TEXT NOT NULL,
@@ -205,6 +206,7 @@ CREATE TABLE outbox (
   idempotency_key TEXT NOT NULL UNIQUE,
   state           TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'failed', 'conflict')),
   attempts        INTEGER NOT NULL DEFAULT 0,
+  sent_at         INTEGER,
   next_attempt_at INTEGER NOT NULL DEFAULT 0,
   last_error      TEXT,
   created_at      INTEGER NOT NULL,
