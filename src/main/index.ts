@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { app, type BrowserWindow, dialog, Notification, powerMonitor, session } from 'electron';
 import { createCore, type Core } from './core/app';
+import { electronDialogs } from './shell/dialogs';
 import { embeddedSandbox } from './embedded-sandbox';
 import { migrationsDir } from './core/db/migrations-dir';
 import { AppException } from './core/errors';
@@ -73,6 +74,7 @@ if (!app.requestSingleInstanceLock()) {
         versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '' },
         validateOutputs: !app.isPackaged,
         embeddedSandbox: embeddedSandbox(path.join(dataDir, 'sandbox')),
+        dialogs: electronDialogs(() => win),
       });
     } catch (e) {
       const detail = e instanceof AppException ? `${e.error.message}\n\n${e.error.hint ?? ''}` : String(e);
