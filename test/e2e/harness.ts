@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createCore, type Core } from '../../src/main/core/app';
 import { nodeDeps } from '../../src/main/core/node-deps';
+import type { CoreDeps } from '../../src/main/core/ports';
 import { startWebHost, type WebHost } from '../../src/main/web/server';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 
@@ -28,16 +29,21 @@ export interface RunningApp {
   host: WebHost;
   /** The embedded sandbox, once the app started it ("Try the sandbox"). */
   sandbox(): Sandbox;
+  /** Take the platform away (the network is gone) and bring it back on the same address with its data. */
+  stopSandbox(): Promise<void>;
+  restartSandbox(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Start the real core and browser-mode host on a fresh data folder. */
-export async function startApp(given?: string): Promise<RunningApp> {
+export async function startApp(given?: string, opts: { sync?: CoreDeps['sync'] } = {}): Promise<RunningApp> {
   const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
     throw new Error('The renderer is not built: run "npm run build:renderer" (npm run test:e2e does it).');
   }
   let sandbox: Sandbox | null = null;
+  const sandboxDir = path.join(dataDir, 'sandbox');
+  let sandboxPort = 0;
   const deps = nodeDeps({
     dataDir,
     host: 'web',
@@ -45,11 +51,13 @@ export async function startApp(given?: string): Promise<RunningApp> {
     quiet: true,
     // The same embedded sandbox the app starts, kept in reach so tests can expire tokens or inject faults.
     embeddedSandbox: async () => {
-      sandbox = await startSandbox({ port: 0, dataDir: path.join(dataDir, 'sandbox'), aiLatencyMs: 200 });
+      sandbox = await startSandbox({ port: 0, dataDir: sandboxDir, aiLatencyMs: 200 });
+      sandboxPort = Number(new URL(sandbox.url).port);
       const s = sandbox;
       return { url: s.url, demo: s.demo, stop: () => s.stop() };
     },
   });
+  if (opts.sync) deps.sync = opts.sync;
   const core = createCore(deps);
   await core.start();
   const host = await startWebHost({ core, logger: deps.logger, rendererDir });
@@ -60,6 +68,12 @@ export async function startApp(given?: string): Promise<RunningApp> {
     sandbox: () => {
       if (!sandbox) throw new Error('The app has not started its sandbox yet.');
       return sandbox;
+    },
+    stopSandbox: async () => {
+      await sandbox?.stop();
+    },
+    restartSandbox: async () => {
+      sandbox = await startSandbox({ port: sandboxPort, dataDir: sandboxDir, aiLatencyMs: 200 });
     },
     stop: async () => {
       await host.close();
