@@ -23,6 +23,9 @@ export const LibraryQuery = z
 export type LibraryQuery = z.input<typeof LibraryQuery>;
 
 export const ThumbState = z.enum(['none', 'ready', 'placeholder', 'missing']);
+/** Why there is no thumbnail: ffmpeg absent (video), audio, a format without preview, an unreadable file. */
+export const ThumbReason = z.enum(['no-ffmpeg', 'audio', 'unsupported', 'unreadable']);
+export type ThumbReason = z.infer<typeof ThumbReason>;
 
 export const AssetView = z.object({
   id: z.string(),
@@ -36,8 +39,8 @@ export const AssetView = z.object({
   tags: z.array(z.string()),
   notes: z.string(),
   sha256: z.string().nullable(),
-  /** ready: thumbSha256 names the thumbnail; placeholder: thumbReason says why there is none. */
-  thumb: z.object({ state: ThumbState, sha256: z.string().nullable(), reason: z.string().nullable() }),
+  /** ready: sha256 names the thumbnail; placeholder: reason says why there is none. */
+  thumb: z.object({ state: ThumbState, sha256: z.string().nullable(), reason: ThumbReason.nullable() }),
   /** Whether the media file is on this computer (a record pulled from another device may not have it). */
   hasFile: z.boolean(),
   createdAt: z.string(),

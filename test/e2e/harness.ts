@@ -60,7 +60,7 @@ export async function startApp(given?: string, opts: { sync?: CoreDeps['sync'] }
   if (opts.sync) deps.sync = opts.sync;
   const core = createCore(deps);
   await core.start();
-  const host = await startWebHost({ core, logger: deps.logger, rendererDir });
+  const host = await startWebHost({ core, logger: deps.logger, rendererDir, media: core.media });
   return {
     dataDir,
     core,

@@ -5,9 +5,11 @@ import { call } from '../backend/call';
 import { useBackend, useChannel, useEventSync } from '../backend/context';
 import { FirstRun } from '../account/FirstRun';
 import { SessionBanner } from '../account/SessionBanner';
+import { LibrarySection } from '../library/LibrarySection';
 import { NotYetSection } from '../sections/NotYetSection';
 import { SettingsSection } from '../sections/SettingsSection';
 import { sections, type SectionId } from './sections';
+import { SyncSection } from '../sync/SyncSection';
 import { StatusBar } from './StatusBar';
 import { useTheme } from './use-theme';
 
@@ -97,9 +99,9 @@ export function App() {
       <main id="main" className="content" tabIndex={-1} aria-labelledby="section-title">
         <SessionBanner go={go} />
         <h1 id="section-title">{active.label}</h1>
-        {current === 'settings' ? <SettingsSection /> : <NotYetSection text={notYet[current]} />}
+        {current === 'settings' ? <SettingsSection /> : current === 'sync' ? <SyncSection go={go} /> : current === 'library' ? <LibrarySection /> : <NotYetSection text={notYet[current]} />}
       </main>
-      <StatusBar />
+      <StatusBar onOpenSync={() => go('sync')} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useChannel } from '../backend/context';
+import { SyncStatusItem } from '../sync/SyncStatusItem';
 
-/** Always-visible summary: platform connection, local data, and the host. */
-export function StatusBar() {
+/** Always-visible summary: platform connection, sync, local data, and the host. */
+export function StatusBar({ onOpenSync }: { onOpenSync?: () => void }) {
   const info = useChannel('app.info', {});
   const session = useChannel('session.get', {});
   const connection = useChannel('connection.get', {});
@@ -23,6 +24,7 @@ export function StatusBar() {
       <span className="status-item" data-testid="connection-state">
         <span className={`dot ${tone}`} aria-hidden="true" /> {offline ? `${where} · offline, your work is kept and waits` : label}
       </span>
+      <SyncStatusItem onOpen={onOpenSync} />
       <span className="status-item" data-testid="local-state">
         {info.isError
           ? `Local data: ${info.error.message}`

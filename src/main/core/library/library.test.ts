@@ -63,7 +63,7 @@ describe('library', () => {
     const clip = byName.get('clip.mp4');
     expect(clip).toMatchObject({ kind: 'video', width: 320, height: 240, thumb: { state: 'ready' } });
     expect(clip?.durationMs).toBeGreaterThan(1500);
-    expect(byName.get('voice.wav')).toMatchObject({ kind: 'audio', thumb: { state: 'placeholder', reason: 'Audio' } });
+    expect(byName.get('voice.wav')).toMatchObject({ kind: 'audio', thumb: { state: 'placeholder', reason: 'audio' } });
     // Content-addressed: the stored file is verified by its hash and the thumbnail is served the same way.
     const stored = h.core.media.blobPath(byName.get('beach.png')?.sha256 ?? '');
     expect(stored && fs.readFileSync(stored).equals(fs.readFileSync(png))).toBe(true);
@@ -78,7 +78,7 @@ describe('library', () => {
     const video = await makeVideo(tmp(), 'clip.mp4', { seconds: 1 });
     await call(h, 'library.import', { paths: [video] });
     const [asset] = (await call(h, 'library.query', {})).items;
-    expect(asset).toMatchObject({ kind: 'video', thumb: { state: 'placeholder', sha256: null, reason: 'No preview: ffmpeg is not installed' } });
+    expect(asset).toMatchObject({ kind: 'video', thumb: { state: 'placeholder', sha256: null, reason: 'no-ffmpeg' } });
   });
 
   it('searches names, tags and notes by prefix, filters by type and tag, sorts, and ignores FTS syntax in what users type', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AssetDetail, AssetView, ImportReport, LibraryPage, LibraryQuery } from '../../../shared/library';
+import { ThumbReason, type AssetDetail, type AssetView, type ImportReport, type LibraryPage, type LibraryQuery } from '../../../shared/library';
 import type { AssetKind } from '../../../shared/records';
 import { fail, toAppError } from '../errors';
 import type { Logger } from '../ports';
@@ -43,11 +43,11 @@ const SORT_COLUMNS: Record<NonNullable<LibraryQuery['sort']>, string> = {
   kind: 'a.kind',
 };
 
-const PLACEHOLDER_REASONS: Record<string, string> = {
-  'no-ffmpeg': 'No preview: ffmpeg is not installed',
-  audio: 'Audio',
-  unsupported: 'No preview for this type',
-  unreadable: 'No preview: the file could not be read',
+
+// For a placeholder, the thumbnail column holds why there is none.
+const thumbReason = (value: string | null): ThumbReason => {
+  const parsed = ThumbReason.safeParse(value);
+  return parsed.success ? parsed.data : 'unsupported';
 };
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
@@ -90,7 +90,7 @@ export class Library {
       thumb: {
         state: row.thumb_state,
         sha256: thumbReady ? row.thumb_sha256 : null,
-        reason: row.thumb_state === 'placeholder' ? (PLACEHOLDER_REASONS[row.thumb_sha256 ?? ''] ?? 'No preview') : null,
+        reason: row.thumb_state === 'placeholder' ? thumbReason(row.thumb_sha256) : null,
       },
       hasFile: sha !== null && this.blobPath(sha) !== null,
       createdAt: iso(row.created_at),
