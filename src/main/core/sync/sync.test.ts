@@ -108,6 +108,41 @@ describe('sync engine', () => {
     expect(outboxRows(h)).toEqual([]);
   });
 
+  it('every group syncs through its endpoints, the media queue through its batch "add items" endpoint', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    const asset = await call(h, 'records.create', { group: 'assets', fields: { name: 'a.png' } });
+    const template = await call(h, 'records.create', { group: 'mediaTemplates', fields: { name: 'Launch', variables: ['product'], body: 'Meet {{product}}' } });
+    const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'Meet Atelier', status: 'scheduled', scheduled_at: '2026-12-01T09:00:00Z', asset_ids: [asset.id] } });
+    await call(h, 'records.create', { group: 'creatives', fields: { name: 'Banner', template_id: template.id, asset_ids: [asset.id] } });
+    await call(h, 'records.create', { group: 'contentPlans', fields: { title: 'December', post_ids: [post.id] } });
+    await call(h, 'records.create', { group: 'automations', fields: { name: 'Tag imports', enabled: true, trigger: { type: 'asset.imported' }, actions: [] } });
+    await call(h, 'records.create', { group: 'mediaQueue', fields: { asset_id: asset.id, note: 'first' } });
+    await h.core.sync.run();
+    expect(outboxRows(h)).toEqual([]);
+    const [remoteAsset] = await remoteAll(h, '/v2/assets');
+    const [remoteTemplate] = await remoteAll(h, '/v2/media-templates');
+    const [remotePost] = await remoteAll(h, '/v2/posts');
+    expect(remotePost).toMatchObject({ asset_ids: [remoteAsset?.id], scheduled_at: '2026-12-01T09:00:00Z' });
+    expect((await remoteAll(h, '/v2/creatives'))[0]).toMatchObject({ template_id: remoteTemplate?.id, asset_ids: [remoteAsset?.id] });
+    expect((await remoteAll(h, '/v2/content-plans'))[0]).toMatchObject({ title: 'December', post_ids: [remotePost?.id] });
+    expect((await remoteAll(h, '/v2/automations'))[0]).toMatchObject({ name: 'Tag imports', enabled: true });
+    expect((await remoteAll(h, '/v2/media-queue'))[0]).toMatchObject({ asset_id: remoteAsset?.id, note: 'first' });
+
+    // A second device pulls them all, with references pointing at its own local records.
+    const b = await harness({ reuse: h.sandbox });
+    await signInDemo(b);
+    await b.core.sync.run();
+    for (const group of ['assets', 'automations', 'contentPlans', 'creatives', 'mediaQueue', 'mediaTemplates', 'posts'] as const) {
+      expect((await call(b, 'records.list', { group })).total, group).toBe(1);
+    }
+    const [bAsset] = (await call(b, 'records.list', { group: 'assets' })).items;
+    const [bQueue] = (await call(b, 'records.list', { group: 'mediaQueue' })).items;
+    expect(bQueue?.fields.asset_id).toBe(bAsset?.id);
+    const usage = await call(b, 'library.get', { id: bAsset?.id ?? '' });
+    expect(usage.usage.map((u) => u.group).sort()).toEqual(['creatives', 'mediaQueue', 'posts']);
+  });
+
   it('sets a refused change aside after one attempt with the server message; the others sync; retry sends it again', async () => {
     const h = await harness();
     await signInDemo(h);
