@@ -5,10 +5,12 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { AppException } from '../errors';
 import { defaultMigrationsDir } from '../node-deps';
+import { loadMigrations } from './migrations';
 import { openDatabase } from './open';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 
 const tmp = tempDirs('db');
+const shipped = loadMigrations(defaultMigrationsDir).map((m) => m.id);
 
 const hash = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -29,11 +31,12 @@ describe('openDatabase', () => {
     expect(first.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(first.db.pragma('synchronous', { simple: true })).toBe(2);
     expect(first.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(first.applied).toEqual([1]);
+    expect(first.applied).toEqual(shipped);
+    expect(shipped.slice(0, 2)).toEqual([1, 2]);
     first.db.close();
     const second = openDatabase(file, defaultMigrationsDir);
     expect(second.applied).toEqual([]);
-    expect(second.db.prepare('SELECT id, name FROM schema_migrations').all()).toEqual([{ id: 1, name: 'app_meta' }]);
+    expect(second.db.prepare('SELECT id, name FROM schema_migrations').all()).toEqual(loadMigrations(defaultMigrationsDir).map((m) => ({ id: m.id, name: m.name })));
     second.db.close();
   });
 
@@ -63,7 +66,7 @@ describe('openDatabase', () => {
     const file = path.join(tmp(), 'newer.db');
     openDatabase(file, defaultMigrationsDir).db.close();
     const raw = new Database(file);
-    raw.prepare("INSERT INTO schema_migrations VALUES (2, 'from_the_future', 'x', 'now')").run();
+    raw.prepare("INSERT INTO schema_migrations VALUES (?, 'from_the_future', 'x', 'now')").run(shipped.length + 1);
     raw.close();
     const before = hash(file);
     const error = refusal(() => openDatabase(file, defaultMigrationsDir));
