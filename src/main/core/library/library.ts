@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ThumbReason, type AssetDetail, type AssetView, type ImportReport, type LibraryPage, type LibraryQuery } from '../../../shared/library';
+import { ThumbReason, type AssetDetail, type AssetView, type ImportReport, type LibraryPage } from '../../../shared/library';
 import type { AssetKind } from '../../../shared/records';
 import { fail, toAppError } from '../errors';
 import type { Logger } from '../ports';
@@ -16,7 +16,7 @@ import { probeMedia } from './files/probe';
 import { isSha256 } from './files/sha256';
 import { makeThumbnail } from './files/thumbnail';
 import { expandImportPaths } from './files/walk';
-import { ftsQuery } from './fts-query';
+import { librarySql, type ResolvedQuery } from './library-sql';
 
 export interface LibraryDeps {
   store: RecordStore;
@@ -34,15 +34,6 @@ interface AssetRow extends RecordRow {
   thumb_sha256: string | null;
   thumb_state: AssetView['thumb']['state'];
 }
-
-const SORT_COLUMNS: Record<NonNullable<LibraryQuery['sort']>, string> = {
-  created: 'a.created_at',
-  updated: 'a.updated_at',
-  name: 'a.name COLLATE NOCASE',
-  size: 'a.size_bytes',
-  kind: 'a.kind',
-};
-
 
 // For a placeholder, the thumbnail column holds why there is none.
 const thumbReason = (value: string | null): ThumbReason => {
@@ -106,28 +97,10 @@ export class Library {
     return row;
   }
 
-  query(q: LibraryQuery & { trash: boolean; sort: NonNullable<LibraryQuery['sort']>; dir: 'asc' | 'desc'; offset: number; limit: number }): LibraryPage {
-    const where = ['a.account_id = ?', 'a.deleted = 0', q.trash ? 'a.trashed_at IS NOT NULL' : 'a.trashed_at IS NULL'];
-    const params: unknown[] = [this.account()];
-    let join = '';
-    const joinParams: unknown[] = [];
-    if (q.tag) {
-      join = 'JOIN asset_tags t ON t.asset_id = a.id AND t.tag = ?';
-      joinParams.push(q.tag);
-    }
-    if (q.kind) {
-      where.push('a.kind = ?');
-      params.push(q.kind);
-    }
-    const match = q.text ? ftsQuery(q.text) : null;
-    if (match) {
-      where.push('a.rowid IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)');
-      params.push(match);
-    }
-    const from = `FROM assets a ${join} WHERE ${where.join(' AND ')}`;
-    const total = (this.deps.store.stmt(`SELECT count(*) AS n ${from}`).get(...joinParams, ...params) as { n: number }).n;
-    const order = `${SORT_COLUMNS[q.sort]} ${q.dir === 'asc' ? 'ASC' : 'DESC'}, a.id`;
-    const rows = this.deps.store.stmt(`SELECT a.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...joinParams, ...params, q.limit, q.offset) as AssetRow[];
+  query(q: ResolvedQuery): LibraryPage {
+    const sql = librarySql(q, this.account());
+    const total = (this.deps.store.stmt(sql.count).get(...sql.params) as { n: number }).n;
+    const rows = this.deps.store.stmt(sql.page).all(...sql.pageParams) as AssetRow[];
     return { items: rows.map((r) => this.toView(r)), total };
   }
 

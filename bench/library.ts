@@ -1,0 +1,376 @@
+// Library page and search latency at 100,000 assets: core.library.query (our path: the SQL Library.query
+// builds, run through the store's cached statements, then each row mapped to an AssetView) against the
+// very same SQL through a second, raw better-sqlite3 connection to the same file, with JSON.parse of each
+// row's data (our path parses it too). Each query runs ITERATIONS times after a warm-up, the two sides
+// interleaved; p50/p95 are compared. Target: p95 ours/raw ≤ 1.5 for each query.
+// LIBRARY_BENCH_ASSETS sets the number of assets (default 100000), LIBRARY_BENCH_ITERATIONS the runs.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { LibraryPage } from '../src/shared/library';
+import { createCore, type Core } from '../src/main/core/app';
+import { librarySql } from '../src/main/core/library/library-sql';
+import { nodeDeps } from '../src/main/core/node-deps';
+import { median, ms, spread, table, type Log, type Spread } from './support/report';
+
+const TARGET = 1.5;
+/** Time for the measured runs of one query (both sides); slow queries get fewer runs, at least MIN_RUNS. */
+const CASE_BUDGET_MS = 30_000;
+const WARMUP_BUDGET_MS = 5_000;
+const MIN_RUNS = 20;
+
+type Query = Parameters<Core['library']['query']>[0];
+
+export interface LibraryBenchOptions {
+  assets: number;
+  /** Measured runs per query and side (default 200), after `warmup` runs (default 20). */
+  iterations?: number;
+  warmup?: number;
+  log?: Log;
+}
+
+export interface CaseResult {
+  name: string;
+  /** Measured runs per side (fewer than asked when a run is slow, to stay within the time budget). */
+  runs: number;
+  rows: number;
+  total: number;
+  ours: Spread;
+  raw: Spread;
+  /** p95 ours / p95 raw. */
+  ratio: number;
+  met: boolean;
+  /** Medians of the parts of our path, in ms (measured separately, after the comparison). */
+  parts: { sql: number; toView: number; existsSync: number; jsonParse: number; prepare: number };
+}
+
+export interface LibraryBenchResult {
+  assets: number;
+  seedSeconds: number;
+  cases: CaseResult[];
+  met: boolean;
+  /** The temp folder used (removed before returning). */
+  workDir: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding: realistic rows written straight into `assets` in one transaction (the triggers fill
+// asset_tags and assets_fts exactly as for imported assets).
+
+const WORDS = [
+  'sunset', 'sunrise', 'sunflower', 'sunny', 'beach', 'beam', 'bear', 'beauty', 'mountain', 'river', 'forest', 'city',
+  'street', 'night', 'morning', 'coffee', 'studio', 'portrait', 'product', 'launch', 'team', 'office', 'garden', 'flower',
+  'ocean', 'wave', 'snow', 'winter', 'summer', 'autumn', 'spring', 'market', 'dog', 'cat', 'kitchen', 'recipe',
+  'concert', 'stage', 'crowd', 'travel', 'road', 'car', 'bridge', 'tower', 'lake', 'island', 'desert', 'cloud',
+];
+const TAGS = [
+  'travel', 'portrait', 'family', 'product', 'summer', 'winter', 'client-a', 'client-b', 'draft', 'final', 'social', 'story',
+  'reel', 'thumbnail', 'b-roll', 'interview', 'behind-the-scenes', 'launch', 'campaign', 'archive', 'favourite', 'raw',
+  'edited', 'logo', 'brand', 'event', 'food', 'nature', 'city', 'night',
+];
+const KINDS: { kind: string; share: number; ext: string; mime: string }[] = [
+  { kind: 'image', share: 0.55, ext: 'jpg', mime: 'image/jpeg' },
+  { kind: 'video', share: 0.25, ext: 'mp4', mime: 'video/mp4' },
+  { kind: 'audio', share: 0.08, ext: 'mp3', mime: 'audio/mpeg' },
+  { kind: 'document', share: 0.08, ext: 'pdf', mime: 'application/pdf' },
+  { kind: 'other', share: 0.04, ext: 'bin', mime: 'application/octet-stream' },
+];
+
+/** Small deterministic PRNG (mulberry32), so every run seeds the same library. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Seeded {
+  seconds: number;
+  rowsSeconds: number;
+  withFile: number;
+  trashed: number;
+}
+
+export function seedLibrary(core: Core, blobRoot: string, count: number): Seeded {
+  const started = performance.now();
+  const random = rng(20_260_501);
+  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  const account = core.workspace.account();
+  const insert = core.db.prepare(
+    `INSERT INTO assets (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, deleted, sync_state, trashed_at, thumb_sha256, thumb_state)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+  );
+  const start = Date.now() - count * 60_000;
+  const files: string[] = [];
+  let trashed = 0;
+  core.db.transaction(() => {
+    for (let i = 0; i < count; i += 1) {
+      let r = random();
+      const kind = KINDS.find((k) => (r -= k.share) < 0) ?? KINDS[0]!;
+      const sha = crypto.randomBytes(32).toString('hex');
+      const tags = [...new Set(Array.from({ length: Math.floor(random() * 5) }, () => pick(TAGS)))];
+      const fields: Record<string, unknown> = {
+        name: `${pick(WORDS)}-${pick(WORDS)}-${String(i).padStart(6, '0')}.${kind.ext}`,
+        kind: kind.kind,
+        mime_type: kind.mime,
+        size_bytes: Math.floor(20_000 + random() * (kind.kind === 'video' ? 400e6 : 8e6)),
+        sha256: sha,
+        tags,
+        notes: random() < 0.3 ? Array.from({ length: 4 + Math.floor(random() * 8) }, () => pick(WORDS)).join(' ') : '',
+      };
+      if (kind.kind === 'image' || kind.kind === 'video') {
+        fields.width = pick([1080, 1920, 3840, 4032]);
+        fields.height = pick([1080, 1350, 2160, 3024]);
+      }
+      if (kind.kind === 'video' || kind.kind === 'audio') fields.duration_ms = Math.floor(2_000 + random() * 600_000);
+      const data = JSON.stringify(fields);
+      // Distinct creation times, one a minute on average, newest last.
+      const created = start + i * 60_000 + Math.floor(random() * 59_000);
+      const synced = random() < 0.9;
+      const isTrashed = random() < 0.02;
+      if (isTrashed) trashed++;
+      const thumb = kind.kind === 'image' || kind.kind === 'video';
+      insert.run(
+        crypto.randomUUID(),
+        account,
+        synced ? `ast_${i}` : null,
+        synced ? 1 : null,
+        data,
+        synced ? data : null,
+        created,
+        created,
+        synced ? 'synced' : 'pending',
+        isTrashed ? created + 1_000 : null,
+        thumb ? crypto.randomBytes(32).toString('hex') : kind.kind === 'audio' ? 'audio' : 'unsupported',
+        thumb ? 'ready' : 'placeholder',
+      );
+      // 95% of the files are on this computer; the rest came from another device.
+      if (random() < 0.95) files.push(sha);
+    }
+  })();
+  const rowsSeconds = (performance.now() - started) / 1000;
+  // Empty stand-ins for the media files, where BlobStore keeps them, so hasFile sees real files.
+  const dirs = new Set<string>();
+  for (const sha of files) {
+    const dir = path.join(blobRoot, sha.slice(0, 2));
+    if (!dirs.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      dirs.add(dir);
+    }
+    fs.closeSync(fs.openSync(path.join(dir, sha), 'w'));
+  }
+  return { seconds: (performance.now() - started) / 1000, rowsSeconds, withFile: files.length, trashed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The raw side: the statements Library.query builds, copied here (and checked against ours below).
+
+interface RawRow {
+  id: string;
+  data: string;
+}
+
+function rawSide(raw: Database.Database, q: Query, account: string): () => { total: number; ids: string[] } {
+  const sql = librarySql(q, account);
+  // Prepared once, as the store does for ours.
+  const count = raw.prepare(sql.count);
+  const page = raw.prepare(sql.page);
+  return () => {
+    const total = (count.get(...sql.params) as { n: number }).n;
+    const rows = page.all(...sql.pageParams) as RawRow[];
+    const ids: string[] = [];
+    for (const row of rows) {
+      JSON.parse(row.data);
+      ids.push(row.id);
+    }
+    return { total, ids };
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Case {
+  name: string;
+  query: Query;
+}
+
+const base = { sort: 'created', dir: 'desc', offset: 0, limit: 200, trash: false } as const;
+const CASES: Case[] = [
+  { name: 'first page (newest 200)', query: { ...base } },
+  { name: "search 'sun bea' (FTS)", query: { ...base, text: 'sun bea' } },
+  { name: "tag 'travel'", query: { ...base, tag: 'travel' } },
+];
+
+function time(fn: () => unknown): number {
+  const started = performance.now();
+  fn();
+  return performance.now() - started;
+}
+
+function measureCase(core: Core, raw: Database.Database, blobRoot: string, c: Case, iterations: number, warmup: number): CaseResult {
+  const account = core.workspace.account();
+  const runRaw = rawSide(raw, c.query, account);
+  const runOurs = (): LibraryPage => core.library.query(c.query);
+
+  // Same answer on both sides, or the comparison means nothing.
+  const a = runOurs();
+  const b = runRaw();
+  if (a.total !== b.total || a.items.map((i) => i.id).join() !== b.ids.join()) {
+    throw new Error(`${c.name}: the raw SQL answers differently from Library.query (total ${b.total} vs ${a.total}); librarySql is out of date`);
+  }
+
+  // Warm up (at most WARMUP_BUDGET_MS), then fit the runs into CASE_BUDGET_MS: a slow query gets fewer runs.
+  const warmStarted = performance.now();
+  let warmed = 0;
+  while (warmed < warmup && (warmed < 2 || performance.now() - warmStarted < WARMUP_BUDGET_MS)) {
+    runOurs();
+    runRaw();
+    warmed++;
+  }
+  const perPair = (performance.now() - warmStarted) / warmed;
+  const runs = Math.max(1, Math.min(iterations, Math.max(MIN_RUNS, Math.floor(CASE_BUDGET_MS / perPair))));
+  const ours: number[] = [];
+  const rawTimes: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    // Alternate which side goes first, so neither always finds the caches warmer.
+    if (i % 2) {
+      ours.push(time(runOurs));
+      rawTimes.push(time(runRaw));
+    } else {
+      rawTimes.push(time(runRaw));
+      ours.push(time(runOurs));
+    }
+  }
+
+  // Where our time goes: the same statements through the store's cache, then the mapping.
+  const sql = librarySql(c.query, account);
+  const countStmt = core.store.stmt(sql.count);
+  const pageStmt = core.store.stmt(sql.page);
+  const parts = { sql: [] as number[], toView: [] as number[], existsSync: [] as number[], jsonParse: [] as number[], prepare: [] as number[] };
+  const rows = pageStmt.all(...sql.pageParams) as (RawRow & Record<string, unknown>)[];
+  const blobPaths = rows.map((r) => {
+    const sha = (JSON.parse(r.data) as { sha256?: unknown }).sha256;
+    return typeof sha === 'string' ? path.join(blobRoot, sha.slice(0, 2), sha) : null;
+  });
+  const toView = core.library.toView.bind(core.library) as (row: unknown) => unknown;
+  const rounds = Math.max(5, Math.floor(runs / 4));
+  for (let i = 0; i < rounds; i += 1) {
+    parts.sql.push(time(() => (countStmt.get(...sql.params), pageStmt.all(...sql.pageParams))));
+    parts.toView.push(time(() => rows.forEach((r) => toView(r))));
+    parts.existsSync.push(time(() => blobPaths.forEach((p) => p !== null && fs.existsSync(p))));
+    parts.jsonParse.push(time(() => rows.forEach((r) => JSON.parse(r.data))));
+    parts.prepare.push(time(() => (core.db.prepare(sql.count), core.db.prepare(sql.page))));
+  }
+
+  const o = spread(ours);
+  const r = spread(rawTimes);
+  const ratio = o.p95 / r.p95;
+  return {
+    name: c.name,
+    runs,
+    rows: a.items.length,
+    total: a.total,
+    ours: o,
+    raw: r,
+    ratio,
+    met: ratio <= TARGET,
+    parts: {
+      sql: median(parts.sql),
+      toView: median(parts.toView),
+      existsSync: median(parts.existsSync),
+      jsonParse: median(parts.jsonParse),
+      prepare: median(parts.prepare),
+    },
+  };
+}
+
+/** Runs the benchmark and removes everything it wrote. */
+export async function runLibraryBench(options: LibraryBenchOptions): Promise<LibraryBenchResult> {
+  const log = options.log ?? console.log;
+  const iterations = options.iterations ?? 200;
+  const warmup = options.warmup ?? 20;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-library-'));
+  let core: Core | undefined;
+  let raw: Database.Database | undefined;
+  try {
+    const deps = nodeDeps({ dataDir: path.join(work, 'data'), host: 'test', quiet: true });
+    deps.sync = { autoStart: false };
+    core = createCore(deps);
+    await core.start();
+    const blobRoot = path.join(deps.paths.dataDir, 'media');
+    const seeded = seedLibrary(core, blobRoot, options.assets);
+    const dbMb = fs.statSync(deps.paths.dbFile).size / 1024 / 1024;
+    log(
+      `seeded ${options.assets} assets (${seeded.trashed} in the trash, ${seeded.withFile} with their file on disk) in ${seeded.seconds.toFixed(1)} s ` +
+        `(rows, tags and FTS in one transaction ${seeded.rowsSeconds.toFixed(1)} s, files ${(seeded.seconds - seeded.rowsSeconds).toFixed(1)} s); ` +
+        `database ${dbMb.toFixed(0)} MB + WAL`,
+    );
+    raw = new Database(deps.paths.dbFile, { readonly: true, fileMustExist: true });
+
+    const cases = CASES.map((c) => measureCase(core!, raw!, blobRoot, c, iterations, warmup));
+
+    log('');
+    log(`up to ${iterations} runs per query and side (fewer for slow queries: ${CASE_BUDGET_MS / 1000} s each) after up to ${warmup} warm-up runs, interleaved; times in ms`);
+    table(
+      log,
+      ['query', 'runs', 'rows', 'total', 'ours p50', 'ours p95', 'raw p50', 'raw p95', 'p95 ours/raw', 'target'],
+      cases.map((c) => [c.name, String(c.runs), String(c.rows), String(c.total), ms(c.ours.p50), ms(c.ours.p95), ms(c.raw.p50), ms(c.raw.p95), c.ratio.toFixed(2), c.met ? 'met' : 'MISSED']),
+    );
+    log('');
+    log('ours = core.library.query: count(*) + page through the store\'s cached statements, then toView per row');
+    log('       (JSON.parse of data, two ISO dates, thumbnail fields, and fs.existsSync of the media file for hasFile).');
+    log('raw  = the same two statements, prepared once on a second better-sqlite3 connection, + JSON.parse of each row\'s data.');
+    log('');
+    log('where our time goes (medians, ms; measured separately):');
+    table(
+      log,
+      ['query', 'SQL (count+page)', 'toView × rows', 'of which existsSync', 'JSON.parse × rows', 'prepare (uncached)'],
+      cases.map((c) => [c.name, ms(c.parts.sql), ms(c.parts.toView), ms(c.parts.existsSync), ms(c.parts.jsonParse), ms(c.parts.prepare)]),
+    );
+    log('');
+    log('query plans of the count(*) each query runs (SQLite EXPLAIN QUERY PLAN, no ANALYZE):');
+    for (const c of CASES) {
+      const sql = librarySql(c.query, core.workspace.account());
+      const plan = core.db.prepare(`EXPLAIN QUERY PLAN ${sql.count}`).all(...sql.params) as { detail: string }[];
+      log(`  ${c.name}: ${plan.map((p) => p.detail).join(' | ')}`);
+    }
+    log('');
+    const met = cases.every((c) => c.met);
+    const worst = cases.reduce((w, c) => (c.ratio > w.ratio ? c : w));
+    log(`ratio ours/raw (p95): ${cases.map((c) => c.ratio.toFixed(2)).join(' / ')}  (target ≤ ${TARGET} for each; worst: ${worst.name})`);
+    log(met ? 'target met' : `target missed: ${cases.filter((c) => !c.met).map((c) => c.name).join(', ')}`);
+    return { assets: options.assets, seedSeconds: seeded.seconds, cases, met, workDir: work };
+  } finally {
+    raw?.close();
+    await core?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const assets = Number(process.env.LIBRARY_BENCH_ASSETS ?? 100_000);
+  const iterations = Number(process.env.LIBRARY_BENCH_ITERATIONS ?? 200);
+  if (!Number.isInteger(assets) || assets <= 0) throw new Error(`LIBRARY_BENCH_ASSETS must be a positive integer, got "${process.env.LIBRARY_BENCH_ASSETS}"`);
+  if (!Number.isInteger(iterations) || iterations <= 0) throw new Error(`LIBRARY_BENCH_ITERATIONS must be a positive integer, got "${process.env.LIBRARY_BENCH_ITERATIONS}"`);
+  const deadline = setTimeout(() => {
+    console.error('library bench took longer than 600 s; stopping');
+    process.exit(1);
+  }, 600_000);
+  deadline.unref();
+  console.log(`Library benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${assets} assets, temp folder in ${os.tmpdir()}`);
+  await runLibraryBench({ assets, iterations });
+}
+
+// Run only as a script (`tsx bench/library.ts`), not when the smoke test imports it.
+if (/[\\/]bench[\\/]library\.ts$/.test(process.argv[1] ?? '')) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
