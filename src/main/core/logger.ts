@@ -10,11 +10,22 @@ export interface LogRecord {
   [field: string]: unknown;
 }
 
-export type LogSink = (record: LogRecord) => void;
+/** A sink may say the lowest level it keeps, so nothing below it is built (redacted, dated) at all. */
+export type LogSink = ((record: LogRecord) => void) & { minLevel?: LogLevel };
+
+const ORDER: LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
+function withMinLevel(sink: (record: LogRecord) => void, minLevel: LogLevel): LogSink {
+  return Object.assign((record: LogRecord) => {
+    if (ORDER.indexOf(record.level) >= ORDER.indexOf(minLevel)) sink(record);
+  }, { minLevel });
+}
 
 /** A structured logger that redacts every record before any sink sees it (secrets redacted by construction). */
 export function createLogger(sinks: LogSink[], registry: SecretRegistry, clock: Clock = Date): Logger {
+  const lowest = Math.min(...sinks.map((s) => ORDER.indexOf(s.minLevel ?? 'debug')));
   const log = (level: LogLevel, message: string, fields: Record<string, unknown> = {}): void => {
+    if (ORDER.indexOf(level) < lowest) return;
     const safe = redact(fields, registry) as Record<string, unknown>;
     const record: LogRecord = { ...safe, t: new Date(clock.now()).toISOString(), level, msg: registry.scrub(message) };
     for (const sink of sinks) {
@@ -41,11 +52,9 @@ export function createLogger(sinks: LogSink[], registry: SecretRegistry, clock: 
 export function fileSink(logsDir: string, maxBytes = 5 * 1024 * 1024, minLevel: LogLevel = process.env.ATELIER_DEBUG ? 'debug' : 'info'): LogSink {
   fs.mkdirSync(logsDir, { recursive: true });
   const file = path.join(logsDir, 'atelier.log');
-  const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
   let size = fs.existsSync(file) ? fs.statSync(file).size : 0;
   let fd = fs.openSync(file, 'a', 0o600);
-  return (record) => {
-    if (order.indexOf(record.level) < order.indexOf(minLevel)) return;
+  return withMinLevel((record) => {
     const line = `${JSON.stringify(record)}\n`;
     if (size + line.length > maxBytes) {
       fs.closeSync(fd);
@@ -55,15 +64,11 @@ export function fileSink(logsDir: string, maxBytes = 5 * 1024 * 1024, minLevel: 
     }
     fs.writeSync(fd, line);
     size += line.length;
-  };
+  }, minLevel);
 }
 
 export function consoleSink(minLevel: LogLevel = 'info'): LogSink {
-  const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
-  return (record) => {
-    if (order.indexOf(record.level) < order.indexOf(minLevel)) return;
-    process.stderr.write(`${record.t} ${record.level} ${record.msg}\n`);
-  };
+  return withMinLevel((record) => process.stderr.write(`${record.t} ${record.level} ${record.msg}\n`), minLevel);
 }
 
 export function memorySink(into: LogRecord[]): LogSink {

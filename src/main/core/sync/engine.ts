@@ -11,7 +11,7 @@ import { SYNC_ORDER, tableOf } from '../store/tables';
 import type { ActivityLog } from './activity-log';
 import { pullGroup, type MassDeleteChoice } from './pull';
 import { pushEntry } from './push';
-import { RemoteGroup } from './remote';
+import { RemoteGroup, type RemoteRecord } from './remote';
 import type { SyncWriter } from './writer';
 
 export interface SyncEngineDeps {
@@ -41,6 +41,8 @@ const RETRY_BASE_MS = 1_000;
 const RETRY_CAP_MS = 5 * 60 * 1000;
 const OFFLINE_CAP_MS = 60 * 1000;
 const WAIT_FOR_OTHERS_MS = 2_000;
+/** Acknowledgements stored per transaction while draining. */
+const ACK_BATCH = 64;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -271,6 +273,7 @@ export class SyncEngine {
       const waitingOnOthers: { entry: OutboxEntry; message: string }[] = [];
       let moved = 0;
       let next = 0;
+      const acks: { entry: OutboxEntry; remote: RemoteRecord | null }[] = [];
       const worker = async () => {
         while (stop === null && !this.closed && next < heads.length) {
           const entry = heads[next++] as OutboxEntry;
@@ -281,7 +284,10 @@ export class SyncEngine {
           const where = { account, group: entry.grp, recordId: entry.record_id };
           switch (outcome.kind) {
             case 'acked':
-              writer.ack(entry, outcome.remote);
+              // Stored in small batches: a crash before the batch commits only replays requests the
+              // platform recognises (the same idempotency key, or a 409 already holding our change).
+              acks.push({ entry, remote: outcome.remote });
+              if (acks.length >= ACK_BATCH) writer.ackMany(acks.splice(0));
               sent++;
               break;
             case 'conflict':
@@ -315,6 +321,7 @@ export class SyncEngine {
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.deps.concurrency ?? 6, heads.length) }, worker));
+      writer.ackMany(acks.splice(0));
       if (stop || moved === 0) {
         // Nothing it waits for can move in this drain: look again in a moment.
         for (const w of waitingOnOthers) writer.wait(w.entry, w.message, WAIT_FOR_OTHERS_MS);

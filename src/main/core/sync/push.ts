@@ -1,7 +1,7 @@
 import type { AppError } from '../../../shared/errors';
 import { AppException } from '../errors';
 import { PlatformError } from '../platform/http';
-import { parseFields, type Fields } from '../store/fields';
+import { parseFields, sameJson, type Fields } from '../store/fields';
 import type { OutboxEntry } from '../store/outbox';
 import type { RecordStore } from '../store/record-store';
 import { tableOf } from '../store/tables';
@@ -41,6 +41,10 @@ function currentFrom(e: PlatformError, remote: RemoteGroup): RemoteRecord | null
   }
 }
 
+function alreadyApplied(patch: Fields, current: Fields): boolean {
+  return Object.entries(patch).every(([k, v]) => (v === null ? current[k] === undefined : sameJson(v, current[k])));
+}
+
 /** Send one entry. Never throws: every failure becomes an outcome the engine records. */
 export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: OutboxEntry): Promise<PushOutcome> {
   const group = entry.grp;
@@ -76,8 +80,12 @@ export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: 
       case 'offline':
       case 'rate_limited':
         return { kind: 'stop', error };
-      case 'conflict':
-        return { kind: 'conflict', remote: e instanceof PlatformError ? currentFrom(e, remote) : null, message: error.message };
+      case 'conflict': {
+        const current = e instanceof PlatformError ? currentFrom(e, remote) : null;
+        // Our own change already applied (its answer was lost before we stored it): done, not a conflict.
+        if (current && entry.op === 'update' && !current.deleted && alreadyApplied(fields, current.fields)) return { kind: 'acked', remote: current };
+        return { kind: 'conflict', remote: current, message: error.message };
+      }
       case 'not_found':
         // Deleting what is already gone is done; changing it means the platform deleted it.
         if (entry.op === 'delete') return { kind: 'acked', remote: null };

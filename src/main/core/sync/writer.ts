@@ -45,6 +45,14 @@ export class SyncWriter {
     );
   }
 
+  /** Several acknowledgements in one transaction (one disk flush instead of one each). */
+  ackMany(acks: { entry: OutboxEntry; remote: RemoteRecord | null }[]): void {
+    if (acks.length === 0) return;
+    this.store.db.transaction(() => {
+      for (const a of acks) this.ack(a.entry, a.remote);
+    })();
+  }
+
   ack(entry: OutboxEntry, remote: RemoteRecord | null): void {
     const group = entry.grp;
     this.store.db.transaction(() => {
