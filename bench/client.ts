@@ -9,6 +9,7 @@ import { createCore, type Core } from '../src/main/core/app';
 import { nodeDeps } from '../src/main/core/node-deps';
 import { startSandbox, type Sandbox } from '../src/sandbox';
 import { percentile, pool } from './support/load';
+import { login } from './support/sandbox-login';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
 const CONCURRENCY = 8;
@@ -35,17 +36,6 @@ interface Side {
   once(i: number): Promise<void>;
   /** Refreshes made so far (0 for the baseline). */
   refreshes(): number;
-}
-
-async function login(sandbox: Sandbox): Promise<string> {
-  const res = await fetch(`${sandbox.url}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: sandbox.demo.username, password: sandbox.demo.password }),
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (res.status !== 200 || !body.access_token) throw new Error(`login: HTTP ${res.status}`);
-  return body.access_token;
 }
 
 async function seed(sandbox: Sandbox): Promise<void> {

@@ -13,6 +13,7 @@ import type { LibraryPage } from '../src/shared/library';
 import { createCore, type Core } from '../src/main/core/app';
 import { librarySql } from '../src/main/core/library/library-sql';
 import { nodeDeps } from '../src/main/core/node-deps';
+import { prng as rng } from '../test/support/prng';
 import { median, ms, spread, table, type Log, type Spread } from './support/report';
 
 const TARGET = 1.5;
@@ -77,18 +78,6 @@ const KINDS: { kind: string; share: number; ext: string; mime: string }[] = [
   { kind: 'document', share: 0.08, ext: 'pdf', mime: 'application/pdf' },
   { kind: 'other', share: 0.04, ext: 'bin', mime: 'application/octet-stream' },
 ];
-
-/** Small deterministic PRNG (mulberry32), so every run seeds the same library. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Seeded {
   seconds: number;

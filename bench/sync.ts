@@ -21,6 +21,7 @@ import type { RemoteRecord } from '../src/main/core/sync/remote';
 import { startSandbox, type Sandbox } from '../src/sandbox';
 import { pool } from './support/load';
 import { median, ms, spread, table, type Log } from './support/report';
+import { login } from './support/sandbox-login';
 
 const TARGET = 0.8;
 const DEFAULT_CONCURRENCY = 6;
@@ -120,17 +121,6 @@ function plan(count: number): Change[] {
 function cpuSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
-}
-
-async function login(sandbox: Sandbox): Promise<string> {
-  const res = await fetch(`${sandbox.url}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: sandbox.demo.username, password: sandbox.demo.password }),
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (res.status !== 200 || !body.access_token) throw new Error(`login: HTTP ${res.status}`);
-  return body.access_token;
 }
 
 /** Live records of the groups the changes went to, counted through the sandbox's list API. */

@@ -3,6 +3,10 @@
  * process agree on them and on the state they must end in.
  */
 
+import { prng } from '../support/prng';
+
+export { prng };
+
 export const RECORDS_PER_GROUP = 250;
 export const EDITS_PER_ROUND = 10;
 
@@ -22,18 +26,6 @@ export interface Edit {
   group: Group;
   kind: 'update' | 'delete';
   value: string;
-}
-
-/** A small seeded PRNG (mulberry32): the same seed always gives the same sequence. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function initialRecords(seed: number): Planned[] {

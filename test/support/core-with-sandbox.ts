@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'vitest';
 import { createCore, type Core } from '../../src/main/core/app';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/contract';
 import { nodeDeps } from '../../src/main/core/node-deps';
 import type { Clock, CoreDeps, Notifier } from '../../src/main/core/ports';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
@@ -82,4 +84,24 @@ export async function signInDemo(h: Harness): Promise<void> {
 export async function listAssets(h: Harness): Promise<unknown> {
   const res = await h.core.session.request({ method: 'GET', url: `${h.sandbox.url}/v2/assets?limit=1` });
   return res.body;
+}
+
+/** Harnesses for one test file, each stopped after its test. */
+export function harnesses(): (opts?: Parameters<typeof coreWithSandbox>[0]) => Promise<Harness> {
+  const open: Harness[] = [];
+  afterEach(async () => {
+    while (open.length) await open.pop()?.stop();
+  });
+  return async (opts = {}) => {
+    const h = await coreWithSandbox(opts);
+    open.push(h);
+    return h;
+  };
+}
+
+/** Call a channel through dispatch and return its data; a failure throws with its code and message. */
+export async function call<C extends ChannelName>(h: Harness, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const result = await h.core.dispatch(channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.data as ChannelOutput<C>;
 }

@@ -5,10 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { coreWithSandbox, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import { describe, expect, it } from 'vitest';
+import { call, harnesses, signInDemo } from '../../../../test/support/core-with-sandbox';
 import { tempDirs } from '../../../../test/support/temp-dirs';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/contract';
 import { BlobStore } from './files/blob-store';
 import { nodeBlobFs, type BlobFsOps } from './files/blob-fs';
 import { NO_MEDIA_TOOLS } from './files/media-tools';
@@ -16,22 +15,7 @@ import { makeAudio, makeImage, makeVideo } from './files/test-media';
 import { Library } from './library';
 
 const tmp = tempDirs('library');
-const open: Harness[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.stop();
-});
-
-async function harness(opts: Parameters<typeof coreWithSandbox>[0] = {}): Promise<Harness> {
-  const h = await coreWithSandbox(opts);
-  open.push(h);
-  return h;
-}
-
-async function call<C extends ChannelName>(h: Harness, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const result = await h.core.dispatch(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.data as ChannelOutput<C>;
-}
+const harness = harnesses();
 
 const names = (page: { items: { name: string }[] }) => page.items.map((a) => a.name).sort();
 

@@ -2,27 +2,11 @@
  * The outbox and sync engine against the sandbox over loopback: what is sent, in which order,
  * what is set aside, what becomes a conflict, and that nothing is ever lost or duplicated.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { coreWithSandbox, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/contract';
+import { describe, expect, it } from 'vitest';
+import { call, harnesses, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
 import { sandboxProfile } from '../platform/builtin-profiles';
 
-const open: Harness[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.stop();
-});
-
-async function harness(opts: Parameters<typeof coreWithSandbox>[0] = {}): Promise<Harness> {
-  const h = await coreWithSandbox(opts);
-  open.push(h);
-  return h;
-}
-
-async function call<C extends ChannelName>(h: Harness, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const result = await h.core.dispatch(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.data as ChannelOutput<C>;
-}
+const harness = harnesses();
 
 /** Every live record of a sandbox collection, read with the harness's own session. */
 async function remoteAll(h: Harness, path: string): Promise<Record<string, unknown>[]> {
