@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AiCatalog, AiExportInput, AiExportReport, AiGalleryPage, AiGalleryQuery, AiJobDetail, AiJobIdInput, AiJobView, AiQueueStatus, AiQueueView, AiReorderInput, AiSaveInput, AiSubmitInput, AiSubmitResult } from './ai';
 import type { Envelope } from './errors';
 import { AssetDetail, AssetIdsInput, AssetUpdateInput, AssetView, ImportInput, ImportReport, ImportUploadsInput, LibraryPage, LibraryQuery, TagCount } from './library';
 import { ProfileSummary, ResourceGroup } from './profile';
@@ -138,6 +139,35 @@ export const contract = {
   'sync.resolve': channel({ input: ResolveInput, output: SyncStatus, mutates: true }),
   /** Answer a pull that would delete most of a group: allow it, or keep ours and send them again. */
   'sync.confirmMassDelete': channel({ input: z.object({ group: ResourceGroup, choice: z.enum(['allow', 'keep']) }).strict(), output: SyncStatus, mutates: true }),
+
+  /** The eight operations as the current profile offers them: models (with recent ones), parameters, input kind. */
+  'ai.catalog': channel({ input: none, output: AiCatalog, mutates: false }),
+  /** Queue a job; an identical request that already succeeded is offered instead unless `force`. */
+  'ai.submit': channel({ input: AiSubmitInput, output: AiSubmitResult, mutates: true }),
+  /** The queue: waiting and running jobs in order, the latest finished ones, and its status. */
+  'ai.queue': channel({ input: none, output: AiQueueView, mutates: false }),
+  /** Gallery and history, filtered by operation, model, dates and text. */
+  'ai.gallery': channel({ input: AiGalleryQuery, output: AiGalleryPage, mutates: false }),
+  /** One job with its full provenance. */
+  'ai.get': channel({ input: AiJobIdInput, output: AiJobDetail, mutates: false }),
+  /** Cancel a waiting or running job (a running request is aborted). */
+  'ai.cancel': channel({ input: AiJobIdInput, output: AiJobView, mutates: true }),
+  /** Queue a failed or cancelled job again (it may be billed again). */
+  'ai.retry': channel({ input: AiJobIdInput, output: AiJobView, mutates: true }),
+  /** A new job with the same settings as an earlier one. */
+  'ai.rerun': channel({ input: AiJobIdInput.extend({ force: z.boolean().default(false) }), output: AiSubmitResult, mutates: true }),
+  /** Move a waiting job before another (or to the end). */
+  'ai.reorder': channel({ input: AiReorderInput, output: AiQueueView, mutates: true }),
+  /** Pause or resume the queue (running jobs finish; no new one starts while paused). */
+  'ai.setPaused': channel({ input: z.object({ paused: z.boolean() }).strict(), output: AiQueueStatus, mutates: true }),
+  /** How many jobs run at once (default 2). */
+  'ai.setConcurrency': channel({ input: z.object({ concurrency: z.int().min(1).max(8) }).strict(), output: AiQueueStatus, mutates: true }),
+  /** Save a result's media output to the library, with tags. */
+  'ai.save': channel({ input: AiSaveInput, output: AssetView, mutates: true }),
+  /** Write results (media files, text as .txt, provenance as .json) to a folder. */
+  'ai.export': channel({ input: AiExportInput, output: AiExportReport, mutates: false }),
+  /** Remove a finished job from the history (its files go when nothing else uses them). */
+  'ai.remove': channel({ input: AiJobIdInput, output: z.object({ id: z.string() }), mutates: true }),
 } as const satisfies Record<string, ChannelSpec>;
 
 export type Contract = typeof contract;

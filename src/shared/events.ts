@@ -1,4 +1,5 @@
 import { type z } from 'zod';
+import { AiChanged } from './ai';
 import { RecordsChanged } from './records';
 import { ConnectionView, SessionView } from './session';
 import { SyncStatus } from './sync';
@@ -16,6 +17,8 @@ export const events = {
   'records.changed': RecordsChanged,
   /** Sync's phase, counts or progress changed (throttled while draining). */
   'sync.changed': SyncStatus,
+  /** AI jobs changed (state, progress, order) and the queue's summary (throttled while running). */
+  'ai.changed': AiChanged,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -34,6 +34,20 @@ export const GroupEndpoints = z.union([
 ]);
 export type GroupEndpoints = z.infer<typeof GroupEndpoints>;
 
+/** One parameter of an operation, from the platform profile (the form draws a field for it). */
+export const AiParamSpec = z
+  .object({
+    name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/),
+    label: z.string().min(1).max(100),
+    type: z.enum(['integer', 'number', 'text', 'color']),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    default: z.union([z.number(), z.string()]).optional(),
+    help: z.string().max(300).optional(),
+  })
+  .strict();
+export type AiParamSpec = z.infer<typeof AiParamSpec>;
+
 export const AiOperationSpec = z
   .object({
     path,
@@ -45,6 +59,8 @@ export const AiOperationSpec = z
       .loose(),
     /** Models offered in the form (the user's recent ones are added). */
     models: z.array(z.string().min(1).max(200)).max(200),
+    /** Parameters the form offers; their values go into the body's "image" object. */
+    params: z.array(AiParamSpec).max(50).optional(),
   })
   .strict();
 export type AiOperationSpec = z.infer<typeof AiOperationSpec>;

@@ -24,6 +24,11 @@ import { SyncEngine } from './sync/engine';
 import { syncHandlers } from './sync/handlers';
 import { SyncWriter } from './sync/writer';
 import { resourceGroups } from '../../shared/profile';
+import { aiHandlers } from './ai/handlers';
+import { JobStore } from './ai/job-store';
+import { AiQueue } from './ai/queue';
+import { JobRunner } from './ai/runner';
+import { Studio } from './ai/studio';
 
 export interface Core {
   dispatch: Dispatch;
@@ -37,6 +42,7 @@ export interface Core {
   workspace: Workspace;
   sync: SyncEngine;
   library: Library;
+  ai: { studio: Studio; queue: AiQueue; jobs: JobStore };
   /** What hosts need to serve media and take uploads (browser mode). */
   media: { blobPath(sha: string): string | null; uploadsDir: string };
   /** Load the session and validate it once (in the background). Call once after creating. */
@@ -111,19 +117,47 @@ export function createCore(deps: CoreDeps): Core {
         lastProfile = profileKey;
         sync.profileChanged();
       } else if (reachable === 'online' && was !== 'online') sync.kick();
+      if (reachable === 'online' && was !== 'online') queue.online();
     }
+    if (event === 'session.changed') queue.online();
   });
   const blobs = new BlobStore(path.join(deps.paths.dataDir, 'media'));
   const uploadsDir = path.join(deps.paths.dataDir, 'uploads');
+  const tools = deps.mediaTools ?? (() => detectMediaTools());
+  const jobs = new JobStore(db);
   const library = new Library({
     store,
     workspace,
     blobs,
-    tools: deps.mediaTools ?? (() => detectMediaTools()),
+    tools,
     now,
     logger: deps.logger,
     uploadsDir,
+    otherUses: (sha) => jobs.uses(sha),
   });
+  const aiChanged = throttledIds(200, (ids) => bus.emit('ai.changed', { ids, status: queue.status() }));
+  const queue: AiQueue = new AiQueue({
+    jobs,
+    runner: new JobRunner({
+      send: (req) => session.request(req),
+      fetchPlain: (req) => http.request(req),
+      target: () => connection.target(),
+      blobs,
+      jobs,
+      tools,
+      now,
+      logger: deps.logger,
+    }),
+    now,
+    logger: deps.logger,
+    notifier: deps.notifier,
+    account: () => workspace.account(),
+    session: () => session.view(),
+    load: () => meta.get('ai.queue'),
+    save: (settings) => meta.set('ai.queue', settings),
+    changed: aiChanged,
+  });
+  const studio = new Studio({ jobs, queue, store, blobs, library, meta, uploadsDir, account: () => workspace.account(), target: () => connection.target(), now });
   let loaded: Promise<void> | null = null;
   let expiryTimer: NodeJS.Timeout | undefined;
   const ready = () => (loaded ??= session.load());
@@ -151,6 +185,7 @@ export function createCore(deps: CoreDeps): Core {
     ...recordHandlers(store, workspace),
     ...libraryHandlers(library, deps.dialogs),
     ...syncHandlers(store, sync, writer, activity, workspace),
+    ...aiHandlers(studio, queue, blobs, deps.dialogs),
   };
   // Nothing answers before the session has read its secrets.
   for (const name of Object.keys(handlers) as (keyof HandlerMap)[]) {
@@ -176,6 +211,7 @@ export function createCore(deps: CoreDeps): Core {
     workspace,
     sync,
     library,
+    ai: { studio, queue, jobs },
     media: { blobPath: (sha) => library.blobPath(sha), uploadsDir },
     start: async () => {
       await ready();
@@ -183,6 +219,7 @@ export function createCore(deps: CoreDeps): Core {
       if (view.state === 'active' && view.accountId) workspace.enter(view.accountId);
       await blobs.cleanTemp().catch((e: unknown) => deps.logger.warn('could not clean unfinished media files', { error: e }));
       if (deps.sync?.autoStart !== false) sync.start();
+      if (deps.ai?.autoStart !== false) queue.start();
       void session.validateOnce();
       session.checkApiKeyExpiry();
       // Expiry warnings must fire while the app stays open for days.
@@ -195,9 +232,39 @@ export function createCore(deps: CoreDeps): Core {
     },
     close: async () => {
       if (expiryTimer) clearInterval(expiryTimer);
+      await queue.close();
+      aiChanged.cancel();
       await sync.close();
       await connection.close();
       if (db.open) db.close();
     },
   };
+}
+
+/** Collects ids and calls `flush` at most once per `ms` (null when too many to list). */
+function throttledIds(ms: number, flush: (ids: string[] | null) => void): ((ids: string[] | null) => void) & { cancel(): void } {
+  let pending: Set<string> | null = new Set();
+  let all = false;
+  let timer: NodeJS.Timeout | null = null;
+  const fire = () => {
+    timer = null;
+    const ids = all || !pending || pending.size > 500 ? null : [...pending];
+    pending = new Set();
+    all = false;
+    flush(ids);
+  };
+  const push = (ids: string[] | null) => {
+    if (ids === null) all = true;
+    else for (const id of ids) pending?.add(id);
+    if (!timer) {
+      timer = setTimeout(fire, ms);
+      timer.unref?.();
+    }
+  };
+  return Object.assign(push, {
+    cancel: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  });
 }

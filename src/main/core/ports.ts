@@ -34,13 +34,16 @@ export interface SettingsStore {
 }
 
 export interface Notifier {
-  notify(notification: { title: string; body: string; route?: string }): void;
+  /** `route` is the screen a click opens; `whenUnfocused` skips it while the user is looking at the app. */
+  notify(notification: { title: string; body: string; route?: string; whenUnfocused?: boolean }): void;
 }
 
 /** System dialogs (the desktop app has them; browser mode does not). */
 export interface Dialogs {
   /** Files and folders to import; empty when the user cancelled. */
   chooseImport(): Promise<string[]>;
+  /** A folder to write into (exports); null when the user cancelled. */
+  chooseFolder(title: string): Promise<string | null>;
 }
 
 export interface Paths {
@@ -79,6 +82,8 @@ export interface CoreDeps {
   mediaTools?: () => Promise<MediaTools>;
   /** Sync tuning (tests use small values). */
   sync?: { concurrency?: number; pullIntervalMs?: number; autoStart?: boolean };
+  /** The AI job queue starts by itself unless told not to (tests that stage a restart). */
+  ai?: { autoStart?: boolean };
   /** Test hook at named points of the refresh path. */
   faultPoint?: (name: string) => void;
 }

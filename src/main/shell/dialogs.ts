@@ -24,5 +24,11 @@ export function electronDialogs(window: () => BrowserWindow | null, platform: No
       const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;
     },
+    chooseFolder: async (title) => {
+      const options = { title, buttonLabel: 'Choose', properties: ['openDirectory' as const, 'createDirectory' as const] };
+      const parent = window();
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
   };
 }

@@ -27,6 +27,8 @@ export interface LibraryDeps {
   logger: Logger;
   /** Where the browser-mode host puts uploaded files (named by upload id). */
   uploadsDir: string;
+  /** Whether something outside the library (an AI job) still uses a stored file, so emptying the trash keeps it. */
+  otherUses?: (sha: string) => boolean;
 }
 
 interface AssetRow extends RecordRow {
@@ -210,7 +212,7 @@ export class Library {
     })();
     for (const sha of blobs) {
       const used = store.stmt("SELECT 1 FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1").get(sha, sha);
-      if (!used) await this.deps.blobs.remove(sha).catch((e: unknown) => this.deps.logger.warn('could not remove a blob', { error: e }));
+      if (!used && !this.deps.otherUses?.(sha)) await this.deps.blobs.remove(sha).catch((e: unknown) => this.deps.logger.warn('could not remove a blob', { error: e }));
     }
     store.changed('assets', null);
     return rows.length;
@@ -288,6 +290,44 @@ export class Library {
       for (const sha of created) await blobs.remove(sha).catch(() => {});
       throw e;
     }
+  }
+
+  /**
+   * A file already in the store (an AI result) becomes an asset, probed and thumbnailed like an
+   * import. When the library already has that content, the existing asset gets the tags instead.
+   */
+  async importBlob(sha: string, input: { name: string; tags: string[]; notes?: string; aiText?: string }): Promise<AssetView> {
+    const { store, blobs } = this.deps;
+    const file = this.blobPath(sha);
+    if (!file) fail('not_found', 'That file is no longer in the data folder.', { hint: 'Run the job again to get it back.' });
+    const existing = store.stmt('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1').get(this.account(), sha) as AssetRow | undefined;
+    if (existing) {
+      const fields = parseFields(existing.data);
+      const had = Array.isArray(fields.tags) ? fields.tags.filter((t): t is string => typeof t === 'string') : [];
+      const tags = [...new Set([...had, ...input.tags])];
+      const patch: Fields = { tags };
+      if (existing.trashed_at !== null) store.stmt('UPDATE assets SET trashed_at = NULL WHERE id = ?').run(existing.id);
+      store.update('assets', this.account(), existing.id, patch);
+      store.changed('assets', [existing.id]);
+      return this.toView(this.row(existing.id));
+    }
+    const type = await detectMediaType(file);
+    if (type.kind === 'other') fail('validation', `"${input.name}" is not an image, video or audio file, so it cannot go in the library.`);
+    const tools = await this.deps.tools();
+    const probe = await probeMedia(file, type.kind, tools);
+    const thumb = await makeThumbnail(file, type.kind, tools, probe.durationMs === undefined ? {} : { durationMs: probe.durationMs });
+    const thumbSha = thumb.state === 'ready' ? (await blobs.putBuffer(thumb.data)).sha256 : null;
+    const size = (await blobs.size(sha)) ?? 0;
+    const fields: Fields = { name: input.name, kind: type.kind, mime_type: type.mime, size_bytes: size, sha256: sha, tags: [...new Set(input.tags)], notes: input.notes ?? '' };
+    if (input.aiText) fields.ai_text = input.aiText;
+    if (probe.width !== undefined) fields.width = probe.width;
+    if (probe.height !== undefined) fields.height = probe.height;
+    if (probe.durationMs !== undefined) fields.duration_ms = probe.durationMs;
+    const row = store.create('assets', this.account(), fields, {
+      columns: thumb.state === 'ready' ? { thumb_state: 'ready', thumb_sha256: thumbSha } : { thumb_state: 'placeholder', thumb_sha256: thumb.reason },
+    });
+    store.changed('assets', [row.id]);
+    return this.toView(this.row(row.id));
   }
 
   /** Files uploaded by the browser (browser mode), imported and then removed from the uploads folder. */

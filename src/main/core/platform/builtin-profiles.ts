@@ -20,13 +20,40 @@ const published = {
 
 const textInput = new Set(['text2image', 'text2video']);
 
-function aiSpec(models: (op: AiOperation) => string[]): PlatformProfile['ai'] {
+type Params = NonNullable<AiOperationSpec['params']>;
+const seed: Params[number] = { name: 'seed', label: 'Seed', type: 'integer', min: 0, max: 2_147_483_647, default: 0, help: 'The same seed gives the same result.' };
+const size = (maxW: number, maxH: number, w: number, h: number): Params => [
+  { name: 'width', label: 'Width (px)', type: 'integer', min: 16, max: maxW, default: w },
+  { name: 'height', label: 'Height (px)', type: 'integer', min: 16, max: maxH, default: h },
+];
+const timing: Params = [
+  { name: 'duration_s', label: 'Duration (s)', type: 'number', min: 0.5, max: 10, default: 2 },
+  { name: 'fps', label: 'Frames per second', type: 'integer', min: 1, max: 30, default: 12 },
+];
+
+/** The sandbox's documented parameters (docs/sandbox.md); the published platform lists none. */
+const sandboxParams: Record<AiOperation, Params> = {
+  text2image: [...size(2048, 2048, 512, 512), seed],
+  image2image: [
+    { name: 'sigma', label: 'Blur strength', type: 'number', min: 0.3, max: 100, default: 4, help: 'Used by blur-1.' },
+    { name: 'color', label: 'Tint colour', type: 'color', default: '#3366ff', help: 'Used by tint-1.' },
+  ],
+  image2text: [],
+  image2video: timing,
+  text2video: [...size(1280, 720, 320, 240), ...timing, seed],
+  video2text: [],
+  video2video: [],
+  wave2text: [],
+};
+
+function aiSpec(models: (op: AiOperation) => string[], params?: (op: AiOperation) => Params): PlatformProfile['ai'] {
   const out = {} as PlatformProfile['ai'];
   for (const op of aiOperations) {
     const media = textInput.has(op) ? 'none' : 'base64';
     const image: Record<string, unknown> =
       media === 'none' ? { prompt: '{{prompt}}' } : { data: '{{media.base64}}', mime_type: '{{media.mime}}' };
     const spec: AiOperationSpec = { path: `/v2/ai/${op}`, media, template: { model_id: '{{model_id}}', image }, models: models(op) };
+    if (params) spec.params = params(op);
     out[op] = spec;
   }
   return out;
@@ -69,7 +96,7 @@ export const sandboxProfile: PlatformProfile = {
   baseUrl: null,
   embeddedSandbox: true,
   auth: published,
-  ai: aiSpec((op) => sandboxModels[op]),
+  ai: aiSpec((op) => sandboxModels[op], (op) => sandboxParams[op]),
   groups: {
     assets: crud('assets'),
     automations: crud('automations'),

@@ -114,6 +114,24 @@ export class BlobStore {
     });
   }
 
+  /** Stores a stream (a download) as it arrives, hashing on the way; only the chunk in hand is in memory. */
+  async putStream(source: AsyncIterable<Uint8Array>, opts: { signal?: AbortSignal; label?: string } = {}): Promise<PutResult> {
+    opts.signal?.throwIfAborted();
+    return this.store(opts.label ?? 'a downloaded file', opts.signal, async (temp) => {
+      const hash = createHash('sha256');
+      let size = 0;
+      for await (const chunk of source) {
+        opts.signal?.throwIfAborted();
+        const data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        const writing = writeAll(temp, data, size);
+        hash.update(data);
+        size += data.length;
+        await writing;
+      }
+      return { sha256: hash.digest('hex'), size };
+    });
+  }
+
   /**
    * Reads a blob, re-hashing as it streams. A mismatch is only known at the end, so the stream
    * then fails with BlobCorruptError (and the file is quarantined): consumers must discard what

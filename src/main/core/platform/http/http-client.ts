@@ -21,6 +21,7 @@ import {
   tooLargeError,
 } from './status-error';
 import {
+  ConsumeFailure,
   DEFAULT_DEADLINE_MS,
   DEFAULT_MAX_ATTEMPTS,
   type HostReachability,
@@ -43,7 +44,7 @@ interface Prepared {
 }
 
 type AttemptResult =
-  | { kind: 'answer'; res: Response; text: string; truncated: boolean }
+  | { kind: 'answer'; res: Response; text: string; truncated: boolean; consumed?: unknown }
   /** Network-level: refused, DNS, reset, or no answer within the attempt's time. */
   | { kind: 'failed'; error: PlatformError };
 
@@ -94,6 +95,7 @@ export class HttpClient {
     try {
       return await this.run(req, prepared, scope);
     } catch (e) {
+      if (e instanceof ConsumeFailure) throw e.failure;
       throw this.settle(e, scope);
     } finally {
       scope.dispose();
@@ -198,15 +200,22 @@ export class HttpClient {
     let answered = false;
     try {
       // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
-      const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: prepared.headers, body: prepared.body.body ?? null, signal, redirect: 'follow' };
+      const body = prepared.body.make ? prepared.body.make() : prepared.body.body;
+      const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: prepared.headers, body: body ?? null, signal, redirect: 'follow' };
       if (prepared.body.streaming) init.duplex = 'half';
       const res = await guard(this.fetchImpl(prepared.url.href, init), signal);
       answered = true;
       this.circuits.success(host);
+      if (res.ok && req.consume) {
+        const consumed = await guard(req.consume(res, signal), signal);
+        log({ status: res.status });
+        return { kind: 'answer', res, text: '', truncated: false, consumed };
+      }
       const { text, truncated } = await guard(readCapped(res, res.ok ? this.maxBodyBytes : ERROR_BODY_BYTES), signal);
       log({ status: res.status });
       return { kind: 'answer', res, text, truncated };
     } catch (e) {
+      if (e instanceof ConsumeFailure && !signal.aborted) throw e;
       const reason: unknown = signal.aborted ? signal.reason : e;
       if (reason instanceof Interrupt) {
         if (reason.kind === 'cancelled') {
@@ -238,6 +247,7 @@ export class HttpClient {
     const status = res.status;
     const contentType = res.headers.get('content-type');
     if (status >= 200 && status < 300) {
+      if ('consumed' in result) return { response: { status, headers: res.headers, body: null, text: '', attempts: attempt, consumed: result.consumed } };
       if (result.truncated) return { error: tooLargeError(status), retryable: false };
       const parsed = parseBody(result.text, contentType);
       if (parsed.kind === 'malformed') return { error: malformedError(status, null), retryable: false };

@@ -2,6 +2,7 @@
 export { HttpClient } from './http-client';
 export { PlatformError, isAbort } from './platform-error';
 export { parseRetryAfter } from './retry-after';
+export { ConsumeFailure } from './types';
 export type {
   BackoffOptions,
   CircuitOptions,

@@ -1,5 +1,7 @@
 export interface EncodedBody {
   body?: RequestInit['body'];
+  /** A fresh body per attempt (a stream factory): streamed, yet it can be sent again. */
+  make?: () => RequestInit['body'];
   /** False for streams: they are consumed by the first attempt, so the call cannot be retried. */
   replayable: boolean;
   streaming: boolean;
@@ -22,6 +24,7 @@ function isStream(body: unknown): boolean {
 /** Binary and streams go as-is with the caller's content-type; anything else is JSON. Throws on unserialisable values. */
 export function encodeBody(body: unknown, headers: Headers): EncodedBody {
   if (body === undefined) return { replayable: true, streaming: false };
+  if (typeof body === 'function') return { make: body as () => RequestInit['body'], replayable: true, streaming: true };
   if (isBinary(body)) return { body: body as RequestInit['body'], replayable: true, streaming: false };
   if (isStream(body)) return { body: body as RequestInit['body'], replayable: false, streaming: true };
   const json = JSON.stringify(body);

@@ -8,8 +8,16 @@ export interface HttpRequest {
   url: string;
   /** Caller headers (Authorization…). Never logged, never copied into errors. */
   headers?: Record<string, string>;
-  /** JSON-serialised, unless binary (Buffer, Uint8Array, ArrayBuffer, Blob, stream, FormData) which is sent as-is. */
+  /**
+   * JSON-serialised, unless binary (Buffer, Uint8Array, ArrayBuffer, Blob, stream, FormData) which is sent as-is.
+   * A function is a stream factory: called once per attempt, so a streamed body can still be retried.
+   */
   body?: unknown;
+  /**
+   * Takes a successful (2xx) answer's body as a stream instead of reading it into memory (downloads).
+   * Its result is the response's `consumed`; the response's text is then empty.
+   */
+  consume?: (res: Response, signal: AbortSignal) => Promise<unknown>;
   /** Sent as `Idempotency-Key` on every attempt; makes POST/PUT/PATCH/DELETE retryable. */
   idempotencyKey?: string;
   /** Budget for the whole call: every attempt and every wait. Default 30 s. */
@@ -29,6 +37,8 @@ export interface HttpResponse {
   body: unknown;
   text: string;
   attempts: number;
+  /** What `consume` returned, when the request had one. */
+  consumed?: unknown;
 }
 
 export interface CircuitOptions {
@@ -80,3 +90,11 @@ export interface HostStateChange {
 
 export const DEFAULT_DEADLINE_MS = 30_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
+
+/** Thrown by a `consume` function for a failure on our side (disk full, bad content): passed to the caller as its cause, never read as a network failure. */
+export class ConsumeFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super('the answer could not be stored');
+    this.name = 'ConsumeFailure';
+  }
+}

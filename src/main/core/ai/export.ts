@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import type { AiExportReport, AiJobDetail } from '../../../shared/ai';
+import { fail } from '../errors';
+import type { BlobStore } from '../library/files/blob-store';
+
+const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'video/mp4': 'mp4', 'video/webm': 'webm', 'audio/wav': 'wav', 'audio/mpeg': 'mp3' };
+
+/** A name that is safe on Windows, macOS and Linux. */
+function safe(part: string): string {
+  return part.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'result';
+}
+
+/** A file name not yet taken in the folder (never overwrites what is there). */
+async function freeName(folder: string, base: string, ext: string): Promise<string> {
+  for (let n = 0; ; n += 1) {
+    const name = n === 0 ? `${base}.${ext}` : `${base} (${n}).${ext}`;
+    try {
+      await fs.access(path.join(folder, name));
+    } catch {
+      return name;
+    }
+  }
+}
+
+/**
+ * Write results to a folder: each media output (verified on the way out), the produced text as
+ * .txt, and the provenance as .json beside them.
+ */
+export async function exportResults(folder: string, jobs: AiJobDetail[], blobs: BlobStore): Promise<AiExportReport> {
+  if (!path.isAbsolute(folder)) fail('validation', 'Choose a folder by its full path.');
+  try {
+    const stat = await fs.stat(folder);
+    if (!stat.isDirectory()) fail('validation', `${folder} is not a folder.`);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') fail('not_found', `The folder ${folder} does not exist.`, { hint: 'Create it or choose another one.' });
+    throw e;
+  }
+  const files: string[] = [];
+  for (const job of jobs) {
+    const base = safe(`${job.operation}-${job.modelId}-${job.id.slice(0, 8)}`);
+    for (const out of job.outputs) {
+      const name = await freeName(folder, job.outputs.length > 1 ? `${base}-${out.index + 1}` : base, EXT[out.mimeType] ?? 'bin');
+      const target = path.join(folder, name);
+      try {
+        await pipeline(blobs.openVerified(out.sha256), createWriteStream(target, { flags: 'wx' }));
+      } catch (e) {
+        await fs.rm(target, { force: true });
+        throw e;
+      }
+      files.push(name);
+    }
+    if (job.text !== null) {
+      const name = await freeName(folder, base, 'txt');
+      await fs.writeFile(path.join(folder, name), job.text, { flag: 'wx' });
+      files.push(name);
+    }
+    const name = await freeName(folder, `${base}.provenance`, 'json');
+    await fs.writeFile(path.join(folder, name), `${JSON.stringify(job.provenance, null, 2)}\n`, { flag: 'wx' });
+    files.push(name);
+  }
+  return { folder, files };
+}

@@ -1,0 +1,61 @@
+import type { HandlerMap } from '../../../shared/contract';
+import { fail } from '../errors';
+import type { BlobStore } from '../library/files/blob-store';
+import type { Dialogs } from '../ports';
+import { exportResults } from './export';
+import type { AiQueue } from './queue';
+import type { Studio } from './studio';
+
+type AiChannels = Pick<
+  HandlerMap,
+  | 'ai.catalog'
+  | 'ai.submit'
+  | 'ai.queue'
+  | 'ai.gallery'
+  | 'ai.get'
+  | 'ai.cancel'
+  | 'ai.retry'
+  | 'ai.rerun'
+  | 'ai.reorder'
+  | 'ai.setPaused'
+  | 'ai.setConcurrency'
+  | 'ai.save'
+  | 'ai.export'
+  | 'ai.remove'
+>;
+
+export function aiHandlers(studio: Studio, queue: AiQueue, blobs: BlobStore, dialogs: Dialogs | undefined): AiChannels {
+  return {
+    'ai.catalog': () => studio.catalog(),
+    'ai.submit': (input) => studio.submit(input),
+    'ai.queue': () => studio.queueView(),
+    'ai.gallery': (q) => studio.gallery(q),
+    'ai.get': ({ id }) => studio.get(id),
+    'ai.cancel': ({ id }) => studio.cancel(id),
+    'ai.retry': ({ id }) => studio.retry(id),
+    'ai.rerun': ({ id, force }) => studio.rerun(id, force),
+    'ai.reorder': ({ id, before }) => studio.reorder(id, before),
+    'ai.setPaused': ({ paused }) => {
+      queue.setPaused(paused);
+      return queue.status();
+    },
+    'ai.setConcurrency': ({ concurrency }) => {
+      queue.setConcurrency(concurrency);
+      return queue.status();
+    },
+    'ai.save': (input) => studio.save(input),
+    'ai.export': async ({ ids, folder }) => {
+      let into = folder ?? null;
+      if (into === null) {
+        if (!dialogs) fail('validation', 'Type the folder to export into.', { issues: [{ path: 'folder', message: 'A folder is required here.' }] });
+        into = await dialogs.chooseFolder('Export AI results');
+        if (into === null) return { folder: '', files: [] };
+      }
+      return exportResults(into, ids.map((id) => studio.get(id)), blobs);
+    },
+    'ai.remove': async ({ id }) => {
+      await studio.remove(id);
+      return { id };
+    },
+  };
+}

@@ -1,0 +1,275 @@
+import type { AiJobState, AiJobView, AiMediaKind, AiOutputView, AiParams, AiProgress } from '../../../shared/ai';
+import type { AppError } from '../../../shared/errors';
+import type { AiOperation } from '../../../shared/profile';
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db/open';
+
+export interface JobRow {
+  rowid: number;
+  id: string;
+  account_id: string;
+  operation: AiOperation;
+  model_id: string;
+  prompt: string | null;
+  params: string;
+  input_sha256: string | null;
+  input_name: string | null;
+  input_mime: string | null;
+  input_kind: AiMediaKind | null;
+  input_size: number | null;
+  input_url: string | null;
+  fingerprint: string;
+  idempotency_key: string;
+  profile: string;
+  state: AiJobState;
+  position: number;
+  attempts: number;
+  not_before: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  requested_at: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  request: string | null;
+  response: string | null;
+  result_text: string | null;
+  unknown_shape: 0 | 1;
+}
+
+export interface OutputRow {
+  job_id: string;
+  idx: number;
+  kind: AiMediaKind;
+  sha256: string;
+  mime_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  thumb_sha256: string | null;
+  remote_url: string | null;
+  asset_id: string | null;
+}
+
+export type NewJob = Omit<JobRow, 'rowid' | 'attempts' | 'not_before' | 'started_at' | 'finished_at' | 'requested_at' | 'duration_ms' | 'error' | 'request' | 'response' | 'result_text' | 'unknown_shape'>;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The ai_jobs and ai_outputs tables. Statements are prepared once per SQL text. */
+export class JobStore {
+  private readonly cache = new Map<string, Statement>();
+
+  constructor(readonly db: Db) {}
+
+  stmt(sql: string): Statement {
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+
+  get(id: string): JobRow | null {
+    return (this.stmt('SELECT rowid, * FROM ai_jobs WHERE id = ?').get(id) as JobRow | undefined) ?? null;
+  }
+
+  outputs(jobId: string): OutputRow[] {
+    return this.stmt('SELECT * FROM ai_outputs WHERE job_id = ? ORDER BY idx').all(jobId) as OutputRow[];
+  }
+
+  output(jobId: string, idx: number): OutputRow | null {
+    return (this.stmt('SELECT * FROM ai_outputs WHERE job_id = ? AND idx = ?').get(jobId, idx) as OutputRow | undefined) ?? null;
+  }
+
+  insert(job: NewJob): void {
+    this.stmt(
+      `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, params, input_sha256, input_name, input_mime, input_kind, input_size, input_url,
+        fingerprint, idempotency_key, profile, state, position, created_at)
+       VALUES (@id, @account_id, @operation, @model_id, @prompt, @params, @input_sha256, @input_name, @input_mime, @input_kind, @input_size, @input_url,
+        @fingerprint, @idempotency_key, @profile, @state, @position, @created_at)`,
+    ).run(job);
+  }
+
+  /** The latest succeeded job with this fingerprint (the saved result of an identical request). */
+  cached(account: string, fingerprint: string): JobRow | null {
+    return (
+      (this.stmt("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND fingerprint = ? AND state = 'succeeded' ORDER BY finished_at DESC LIMIT 1").get(account, fingerprint) as
+        | JobRow
+        | undefined) ?? null
+    );
+  }
+
+  /** Position after every waiting job. */
+  nextPosition(account: string): number {
+    const row = this.stmt("SELECT MAX(position) AS p FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running')").get(account) as { p: number | null };
+    return (row.p ?? 0) + 1;
+  }
+
+  /** Waiting and running jobs of an account, in queue order. */
+  active(account: string): JobRow[] {
+    return this.stmt("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') ORDER BY state = 'queued', position").all(account) as JobRow[];
+  }
+
+  recent(account: string, limit: number): JobRow[] {
+    return this.stmt("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state NOT IN ('queued', 'running') ORDER BY finished_at DESC LIMIT ?").all(account, limit) as JobRow[];
+  }
+
+  /** The next job allowed to start now, skipping ones already starting. */
+  next(account: string, now: number, exclude: ReadonlySet<string>): JobRow | null {
+    const rows = this.stmt("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before <= ? ORDER BY position LIMIT ?").all(
+      account,
+      now,
+      exclude.size + 1,
+    ) as JobRow[];
+    return rows.find((r) => !exclude.has(r.id)) ?? null;
+  }
+
+  /** When the earliest held-back waiting job may start (Retry-After, backoff), or null. */
+  nextWake(account: string, now: number): number | null {
+    const row = this.stmt("SELECT MIN(not_before) AS t FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before > ?").get(account, now) as { t: number | null };
+    return row.t;
+  }
+
+  counts(account: string): { queued: number; running: number } {
+    const rows = this.stmt("SELECT state, COUNT(*) AS n FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY state").all(account) as { state: string; n: number }[];
+    return { queued: rows.find((r) => r.state === 'queued')?.n ?? 0, running: rows.find((r) => r.state === 'running')?.n ?? 0 };
+  }
+
+  /** Running jobs left by a stopped app go back to the queue, keeping their idempotency keys. */
+  reconcile(): number {
+    return this.stmt("UPDATE ai_jobs SET state = 'queued', not_before = 0 WHERE state = 'running'").run().changes;
+  }
+
+  markRunning(id: string, now: number): void {
+    this.stmt("UPDATE ai_jobs SET state = 'running', started_at = ?, attempts = attempts + 1, requested_at = ? WHERE id = ? AND state = 'queued'").run(now, now, id);
+  }
+
+  /** Back to waiting (offline, rate limited, signed out), with why. */
+  requeue(id: string, notBefore: number, error: AppError | null): void {
+    this.stmt("UPDATE ai_jobs SET state = 'queued', not_before = ?, error = ? WHERE id = ? AND state = 'running'").run(notBefore, error ? JSON.stringify(error) : null, id);
+  }
+
+  finish(id: string, state: 'failed' | 'cancelled', now: number, error: AppError | null, response?: string | null): void {
+    this.stmt("UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, response = COALESCE(?, response) WHERE id = ? AND state IN ('queued', 'running')").run(
+      state,
+      now,
+      error ? JSON.stringify(error) : null,
+      response ?? null,
+      id,
+    );
+  }
+
+  succeed(
+    id: string,
+    r: { now: number; durationMs: number; request: string; response: string; text: string | null; unknownShape: boolean; outputs: Omit<OutputRow, 'job_id' | 'asset_id'>[] },
+  ): boolean {
+    return this.db.transaction(() => {
+      // A job cancelled while its answer was being stored stays cancelled.
+      if ((this.get(id)?.state ?? null) !== 'running') return false;
+      this.stmt('DELETE FROM ai_outputs WHERE job_id = ?').run(id);
+      for (const o of r.outputs) {
+        this.stmt(
+          `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms, thumb_sha256, remote_url)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(id, o.idx, o.kind, o.sha256, o.mime_type, o.size_bytes, o.width, o.height, o.duration_ms, o.thumb_sha256, o.remote_url);
+      }
+      this.stmt(
+        `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?, result_text = ?, unknown_shape = ?, error = NULL
+         WHERE id = ?`,
+      ).run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, id);
+      return true;
+    })();
+  }
+
+  /** The request body as sent (kept for provenance even when the job fails). */
+  setRequest(id: string, request: string): void {
+    this.stmt('UPDATE ai_jobs SET request = ? WHERE id = ?').run(request, id);
+  }
+
+  retry(id: string): void {
+    this.stmt("UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, position = ? WHERE id = ?").run(
+      this.nextPosition((this.get(id) as JobRow).account_id),
+      id,
+    );
+  }
+
+  setPosition(id: string, position: number): void {
+    this.stmt('UPDATE ai_jobs SET position = ? WHERE id = ?').run(position, id);
+  }
+
+  setAsset(jobId: string, idx: number, assetId: string): void {
+    this.stmt('UPDATE ai_outputs SET asset_id = ? WHERE job_id = ? AND idx = ?').run(assetId, jobId, idx);
+  }
+
+  remove(id: string): void {
+    this.stmt('DELETE FROM ai_jobs WHERE id = ?').run(id);
+  }
+
+  /** Whether any job still uses this file (as input, output or poster). */
+  uses(sha: string): boolean {
+    return (
+      this.stmt('SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE input_sha256 = ? LIMIT 1').get(sha, sha, sha) !==
+      undefined
+    );
+  }
+}
+
+export function outputView(o: OutputRow): AiOutputView {
+  return {
+    index: o.idx,
+    kind: o.kind,
+    sha256: o.sha256,
+    mimeType: o.mime_type,
+    sizeBytes: o.size_bytes,
+    width: o.width,
+    height: o.height,
+    durationMs: o.duration_ms,
+    thumbSha256: o.thumb_sha256,
+    assetId: o.asset_id,
+  };
+}
+
+export function jobView(row: JobRow, outputs: OutputRow[], live: { progress?: AiProgress; waiting?: string | null; now: number }): AiJobView {
+  const error = parseJson<AppError | null>(row.error, null);
+  const elapsedMs =
+    row.started_at === null ? null : row.state === 'running' ? Math.max(0, live.now - row.started_at) : row.finished_at !== null ? Math.max(0, row.finished_at - row.started_at) : null;
+  const progress: AiProgress =
+    live.progress ?? (row.state === 'succeeded' || row.state === 'failed' || row.state === 'cancelled' ? { phase: 'done', fraction: 1 } : row.state === 'running' ? { phase: 'generating', fraction: null } : { phase: 'waiting', fraction: null });
+  return {
+    id: row.id,
+    operation: row.operation,
+    modelId: row.model_id,
+    prompt: row.prompt,
+    params: parseJson<AiParams>(row.params, {}),
+    input:
+      row.input_sha256 === null
+        ? null
+        : { sha256: row.input_sha256, name: row.input_name ?? '', mimeType: row.input_mime ?? 'application/octet-stream', kind: row.input_kind ?? 'image', sizeBytes: row.input_size ?? 0 },
+    state: row.state,
+    position: row.position,
+    createdAt: iso(row.created_at) as string,
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+    elapsedMs,
+    progress,
+    waiting: row.state === 'queued' ? (live.waiting ?? null) : null,
+    error,
+    attempts: row.attempts,
+    text: row.result_text,
+    outputs: outputs.map(outputView),
+    unknownShape: row.unknown_shape === 1,
+  };
+}
+
+export { parseJson };

@@ -1,0 +1,234 @@
+import type { AiProgress, AiQueueStatus } from '../../../shared/ai';
+import type { SessionView } from '../../../shared/session';
+import type { Logger, Notifier } from '../ports';
+import type { JobRow, JobStore } from './job-store';
+import type { JobRunner, RunOutcome } from './runner';
+
+export interface QueueDeps {
+  jobs: JobStore;
+  runner: JobRunner;
+  now(): number;
+  logger: Logger;
+  notifier: Notifier;
+  /** The account whose jobs run (the workspace's). */
+  account(): string;
+  session(): SessionView;
+  /** Remembered settings (paused, concurrency). */
+  load(): { paused?: boolean; concurrency?: number } | undefined;
+  save(settings: { paused: boolean; concurrency: number }): void;
+  /** Jobs changed (ids, or null for many) — throttled by the caller. */
+  changed(ids: string[] | null): void;
+}
+
+interface Running {
+  controller: AbortController;
+  progress: AiProgress;
+}
+
+export const DEFAULT_CONCURRENCY = 2;
+/** A job that ran at least this long gets a notification when it ends while the app is not in front. */
+export const LONG_JOB_MS = 15_000;
+const OFFLINE_BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+/**
+ * The AI job queue: starts waiting jobs in order up to the concurrency, holds them while paused,
+ * signed out, offline or rate limited, and records every outcome. Jobs live in SQLite, so the
+ * queue is the same after a restart; this class only holds what is in flight.
+ */
+export class AiQueue {
+  private readonly running = new Map<string, Running>();
+  private paused: boolean;
+  private concurrency: number;
+  private offlineUntil = 0;
+  private offlineStrikes = 0;
+  private rateLimitedUntil = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+  private closed = false;
+  private pumping = false;
+
+  constructor(private readonly deps: QueueDeps) {
+    const saved = deps.load();
+    this.paused = saved?.paused === true;
+    this.concurrency = Number.isInteger(saved?.concurrency) && (saved?.concurrency as number) >= 1 ? (saved?.concurrency as number) : DEFAULT_CONCURRENCY;
+  }
+
+  /** Reconcile what a stopped app left running, then start. */
+  start(): void {
+    const back = this.deps.jobs.reconcile();
+    if (back > 0) this.deps.logger.info('AI jobs interrupted by a stop go back to the queue', { count: back });
+    this.started = true;
+    this.kick();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    // Stopping is not cancelling: the jobs stay running in the database and are reconciled on the next start.
+    for (const r of this.running.values()) r.controller.abort(new Error('closing'));
+  }
+
+  progressOf(id: string): AiProgress | undefined {
+    return this.running.get(id)?.progress;
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Why waiting jobs do not start now, in words; null when they may. */
+  waitingReason(): string | null {
+    const now = this.deps.now();
+    if (this.paused) return 'The queue is paused.';
+    const session = this.deps.session();
+    if (!session.signedIn) return 'Sign in to run AI jobs; they wait until then.';
+    if (session.state !== 'active') return 'Your session ended: sign in again to run AI jobs.';
+    if (this.offlineUntil > now) return 'The platform cannot be reached; jobs start when it is back.';
+    if (this.rateLimitedUntil > now) return `The platform asked to slow down; jobs start again at ${new Date(this.rateLimitedUntil).toLocaleTimeString()}.`;
+    return null;
+  }
+
+  status(): AiQueueStatus {
+    const counts = this.deps.jobs.counts(this.deps.account());
+    const known = [...this.running.values()].map((r) => r.progress.fraction).filter((f): f is number => f !== null);
+    return {
+      paused: this.paused,
+      concurrency: this.concurrency,
+      queued: counts.queued,
+      running: counts.running,
+      waiting: counts.queued > 0 ? this.waitingReason() : null,
+      fraction: known.length === 0 ? null : known.reduce((a, b) => a + b, 0) / known.length,
+    };
+  }
+
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    this.persist();
+    this.deps.changed(null);
+    this.kick();
+  }
+
+  setConcurrency(n: number): void {
+    this.concurrency = n;
+    this.persist();
+    this.deps.changed(null);
+    this.kick();
+  }
+
+  /** The network is back (or the user signed in): try again now. */
+  online(): void {
+    this.offlineUntil = 0;
+    this.kick();
+  }
+
+  /** Cancel a running job: its request is aborted. Returns false when it was not running here. */
+  abort(id: string): boolean {
+    const r = this.running.get(id);
+    if (!r) return false;
+    r.controller.abort();
+    return true;
+  }
+
+  kick(delayMs = 0): void {
+    if (!this.started || this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  private persist(): void {
+    this.deps.save({ paused: this.paused, concurrency: this.concurrency });
+  }
+
+  private pump(): void {
+    if (this.closed || this.pumping) return;
+    this.pumping = true;
+    try {
+      const now = this.deps.now();
+      const reason = this.waitingReason();
+      const account = this.deps.account();
+      if (reason === null) {
+        while (this.running.size < this.concurrency) {
+          const job = this.deps.jobs.next(account, now, new Set(this.running.keys()));
+          if (!job) break;
+          this.launch(job);
+        }
+      }
+      // Wake for the earliest time-based hold (Retry-After, offline backoff, a held-back job).
+      const wakes = [this.offlineUntil, this.rateLimitedUntil, this.deps.jobs.nextWake(account, now) ?? 0].filter((t) => t > now);
+      if (wakes.length > 0 && !this.paused) this.kick(Math.min(...wakes) - now + 5);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private launch(job: JobRow): void {
+    const controller = new AbortController();
+    const entry: Running = { controller, progress: { phase: 'sending', fraction: null } };
+    this.running.set(job.id, entry);
+    this.deps.jobs.markRunning(job.id, this.deps.now());
+    this.deps.changed([job.id]);
+    const fresh = this.deps.jobs.get(job.id) as JobRow;
+    void this.deps.runner
+      .run(fresh, controller.signal, (p) => {
+        entry.progress = p;
+        this.deps.changed([job.id]);
+      })
+      .then(
+        (outcome) => this.settle(fresh, outcome),
+        (e: unknown) => {
+          this.deps.logger.error('AI job runner threw', { job: job.id, error: e });
+          this.settle(fresh, { kind: 'failed', error: { code: 'internal', message: 'Something went wrong while running this job.', hint: 'Retry it; if it happens again, export diagnostics.' } });
+        },
+      );
+  }
+
+  private settle(job: JobRow, outcome: RunOutcome): void {
+    this.running.delete(job.id);
+    if (this.closed) return;
+    const { jobs } = this.deps;
+    const now = this.deps.now();
+    switch (outcome.kind) {
+      case 'succeeded':
+        this.offlineStrikes = 0;
+        this.notifyIfLong(job, 'finished');
+        break;
+      case 'cancelled':
+        jobs.finish(job.id, 'cancelled', now, null);
+        break;
+      case 'failed':
+        jobs.finish(job.id, 'failed', now, outcome.error);
+        this.notifyIfLong(job, 'failed');
+        break;
+      case 'wait': {
+        let notBefore = now + outcome.afterMs;
+        if (outcome.reason === 'offline') {
+          const delay = OFFLINE_BACKOFF_MS[Math.min(this.offlineStrikes, OFFLINE_BACKOFF_MS.length - 1)] as number;
+          this.offlineStrikes += 1;
+          this.offlineUntil = Math.max(this.offlineUntil, now + delay);
+          notBefore = 0;
+        } else if (outcome.reason === 'rate_limited') {
+          this.rateLimitedUntil = Math.max(this.rateLimitedUntil, notBefore);
+        }
+        jobs.requeue(job.id, notBefore, outcome.error);
+        break;
+      }
+    }
+    this.deps.changed([job.id]);
+    this.kick();
+  }
+
+  private notifyIfLong(job: JobRow, how: 'finished' | 'failed'): void {
+    const row = this.deps.jobs.get(job.id);
+    if (!row || row.started_at === null || (row.finished_at ?? this.deps.now()) - row.started_at < LONG_JOB_MS) return;
+    this.deps.notifier.notify({
+      title: how === 'finished' ? `${job.operation} finished` : `${job.operation} failed`,
+      body: job.prompt ? `“${job.prompt.slice(0, 80)}”` : `Model ${job.model_id}`,
+      route: 'studio',
+      whenUnfocused: true,
+    });
+  }
+}
