@@ -43,6 +43,8 @@ export interface Core {
   sync: SyncEngine;
   library: Library;
   ai: { studio: Studio; queue: AiQueue; jobs: JobStore };
+  /** The content-addressed file store (library media, AI inputs and results). */
+  blobs: BlobStore;
   /** What hosts need to serve media and take uploads (browser mode). */
   media: { blobPath(sha: string): string | null; uploadsDir: string };
   /** Load the session and validate it once (in the background). Call once after creating. */
@@ -212,6 +214,7 @@ export function createCore(deps: CoreDeps): Core {
     sync,
     library,
     ai: { studio, queue, jobs },
+    blobs,
     media: { blobPath: (sha) => library.blobPath(sha), uploadsDir },
     start: async () => {
       await ready();

@@ -160,12 +160,12 @@ export class JobStore {
     this.stmt("UPDATE ai_jobs SET state = 'queued', not_before = ?, error = ? WHERE id = ? AND state = 'running'").run(notBefore, error ? JSON.stringify(error) : null, id);
   }
 
-  finish(id: string, state: 'failed' | 'cancelled', now: number, error: AppError | null, response?: string | null): void {
-    this.stmt("UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, response = COALESCE(?, response) WHERE id = ? AND state IN ('queued', 'running')").run(
+  finish(id: string, state: 'failed' | 'cancelled', now: number, error: AppError | null, request?: string | null): void {
+    this.stmt("UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, request = COALESCE(?, request) WHERE id = ? AND state IN ('queued', 'running')").run(
       state,
       now,
       error ? JSON.stringify(error) : null,
-      response ?? null,
+      request ?? null,
       id,
     );
   }
@@ -190,11 +190,6 @@ export class JobStore {
       ).run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, id);
       return true;
     })();
-  }
-
-  /** The request body as sent (kept for provenance even when the job fails). */
-  setRequest(id: string, request: string): void {
-    this.stmt('UPDATE ai_jobs SET request = ? WHERE id = ?').run(request, id);
   }
 
   retry(id: string): void {

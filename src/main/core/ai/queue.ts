@@ -200,7 +200,7 @@ export class AiQueue {
         jobs.finish(job.id, 'cancelled', now, null);
         break;
       case 'failed':
-        jobs.finish(job.id, 'failed', now, outcome.error);
+        jobs.finish(job.id, 'failed', now, outcome.error, outcome.request);
         this.notifyIfLong(job, 'failed');
         break;
       case 'wait': {

@@ -30,7 +30,7 @@ export interface RunnerDeps {
 
 export type RunOutcome =
   | { kind: 'succeeded' }
-  | { kind: 'failed'; error: AppError }
+  | { kind: 'failed'; error: AppError; request?: string }
   | { kind: 'cancelled' }
   /** Not done, not failed: wait and send again with the same idempotency key (offline, rate limited, signed out). */
   | { kind: 'wait'; afterMs: number; error: AppError; reason: 'offline' | 'rate_limited' | 'auth' | 'busy' };
@@ -71,8 +71,14 @@ export class JobRunner {
   constructor(private readonly deps: RunnerDeps) {}
 
   async run(job: JobRow, signal: AbortSignal, progress: (p: AiProgress) => void): Promise<RunOutcome> {
+    const sent: { request: string | null } = { request: null };
+    const outcome = await this.outcome(job, signal, progress, sent);
+    return outcome.kind === 'failed' && sent.request !== null ? { ...outcome, request: sent.request } : outcome;
+  }
+
+  private async outcome(job: JobRow, signal: AbortSignal, progress: (p: AiProgress) => void, sent: { request: string | null }): Promise<RunOutcome> {
     try {
-      return await this.attempt(job, signal, progress);
+      return await this.attempt(job, signal, progress, sent);
     } catch (e) {
       if (signal.aborted || isAbort(e)) return { kind: 'cancelled' };
       const { error, known } = toAppError(e);
@@ -93,7 +99,7 @@ export class JobRunner {
     }
   }
 
-  private async attempt(job: JobRow, signal: AbortSignal, progress: (p: AiProgress) => void): Promise<RunOutcome> {
+  private async attempt(job: JobRow, signal: AbortSignal, progress: (p: AiProgress) => void, sent: { request: string | null }): Promise<RunOutcome> {
     const { deps } = this;
     const target = await deps.target();
     const spec = target.profile.ai[job.operation];
@@ -104,16 +110,16 @@ export class JobRunner {
         : { sha256: job.input_sha256, mimeType: job.input_mime ?? 'application/octet-stream', name: job.input_name ?? '', size: job.input_size ?? 0, url: job.input_url };
     const body = renderBody(spec, { operation: job.operation, modelId: job.model_id, prompt: job.prompt, params: parseJson(job.params, {}), media });
     const request = JSON.stringify(body.provenance);
-    deps.jobs.setRequest(job.id, request);
+    sent.request = request; // kept with the outcome, for the provenance of a failed job too
     const total = bodyLength(body);
-    let sent = 0;
+    let bytes = 0;
     let lastReport = 0;
     const onBytes = (n: number) => {
-      sent += n;
+      bytes += n;
       const now = deps.now();
-      if (sent >= total || now - lastReport >= 100) {
+      if (bytes >= total || now - lastReport >= 100) {
         lastReport = now;
-        progress(sent >= total ? { phase: 'generating', fraction: null } : { phase: 'sending', fraction: Math.min(1, sent / total) });
+        progress(bytes >= total ? { phase: 'generating', fraction: null } : { phase: 'sending', fraction: Math.min(1, bytes / total) });
       }
     };
     progress(body.streamed ? { phase: 'sending', fraction: 0 } : { phase: 'generating', fraction: null });
@@ -121,10 +127,11 @@ export class JobRunner {
     const res = await deps.send({
       method: 'POST',
       url: new URL(spec.path, target.baseUrl).toString(),
-      headers: { 'content-type': 'application/json' },
+      // The length is known before the first byte, so the platform can refuse an oversize body at once.
+      headers: body.streamed ? { 'content-type': 'application/json', 'content-length': String(total) } : { 'content-type': 'application/json' },
       body: body.streamed
         ? () => {
-            sent = 0;
+            bytes = 0;
             return bodyStream(body, (sha) => deps.blobs.openVerified(sha), onBytes);
           }
         : JSON.parse(body.prefix),

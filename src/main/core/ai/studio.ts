@@ -68,6 +68,7 @@ export class Studio {
 
   private remember(op: AiOperation, model: string): void {
     const all = this.recent();
+    if (all[op]?.[0] === model) return; // already the most recent: nothing to write
     all[op] = [model, ...(all[op] ?? []).filter((m) => m !== model)].slice(0, RECENT_MAX);
     this.deps.meta.set(RECENT_KEY, all);
   }

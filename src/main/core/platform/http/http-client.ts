@@ -8,6 +8,7 @@ import { parseBody, serverMessage } from './parse-body';
 import { cancelledError, PlatformError } from './platform-error';
 import { readCapped } from './read-body';
 import { encodeBody, type EncodedBody } from './request-body';
+import { streamFetch } from './stream-transport';
 import { parseRetryAfter } from './retry-after';
 import { isReplaySafe, isRetryableStatus } from './retry-policy';
 import { headerScrubber, scrubDeep } from './scrub';
@@ -61,6 +62,7 @@ function hostKey(url: string): string {
 /** The platform's HTTP client: deadlines, safe retries, Retry-After, a circuit per host, typed errors. */
 export class HttpClient {
   private readonly fetchImpl: typeof fetch;
+  private readonly streamFetchImpl: typeof fetch;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
@@ -75,6 +77,7 @@ export class HttpClient {
   constructor(deps: HttpClientDeps = {}) {
     // Late-bound so a fetch replaced on globalThis after construction is still used.
     this.fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.streamFetchImpl = deps.streamFetch ?? streamFetch;
     this.now = deps.now ?? Date.now;
     this.sleep = deps.sleep ?? realSleep;
     this.random = deps.random ?? Math.random;
@@ -203,7 +206,8 @@ export class HttpClient {
       const body = prepared.body.make ? prepared.body.make() : prepared.body.body;
       const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: prepared.headers, body: body ?? null, signal, redirect: 'follow' };
       if (prepared.body.streaming) init.duplex = 'half';
-      const res = await guard(this.fetchImpl(prepared.url.href, init), signal);
+      const send = prepared.body.streaming ? this.streamFetchImpl : this.fetchImpl;
+      const res = await guard(send(prepared.url.href, init), signal);
       answered = true;
       this.circuits.success(host);
       if (res.ok && req.consume) {

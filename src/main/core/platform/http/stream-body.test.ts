@@ -100,3 +100,92 @@ describe('consumed answers', () => {
     expect(server.hits).toHaveLength(1);
   });
 });
+
+describe('the streamed-body transport', () => {
+  it('sends chunks only as fast as the socket drains (a slow reader keeps memory flat)', async () => {
+    const { streamFetch } = await import('./stream-transport');
+    const http = await import('node:http');
+    let produced = 0;
+    let receivedWhenHalf = -1;
+    let received = 0;
+    const total = 64 * 1024 * 1024;
+    const srv = http.createServer((req, res) => {
+      req.on('data', (c: Buffer) => {
+        received += c.length;
+        req.pause();
+        setTimeout(() => req.resume(), 1); // a slow server
+      });
+      req.on('end', () => res.end('done'));
+    });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+    const port = (srv.address() as { port: number }).port;
+    async function* body() {
+      const chunk = Buffer.alloc(1024 * 1024);
+      for (; produced < total; produced += chunk.length) {
+        if (produced === total / 2) receivedWhenHalf = received;
+        yield chunk;
+      }
+    }
+    try {
+      const res = await streamFetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: body() as never });
+      expect(await res.text()).toBe('done');
+      expect(received).toBe(total);
+      // When half was produced, most of it had already been taken by the server: nothing piled up.
+      expect(total / 2 - receivedWhenHalf).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      srv.close();
+    }
+  });
+
+  it('aborting destroys the connection, and the server sees it', async () => {
+    const { streamFetch } = await import('./stream-transport');
+    const http = await import('node:http');
+    let aborted = false;
+    const srv = http.createServer((req) => {
+      req.on('aborted', () => (aborted = true));
+      req.on('close', () => (aborted = aborted || !req.complete));
+    });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+    const port = (srv.address() as { port: number }).port;
+    const controller = new AbortController();
+    async function* body() {
+      for (;;) {
+        yield Buffer.alloc(1024);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+    try {
+      const pending = streamFetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: body() as never, signal: controller.signal });
+      await new Promise((r) => setTimeout(r, 50));
+      controller.abort();
+      await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(aborted).toBe(true);
+    } finally {
+      srv.closeAllConnections();
+      srv.close();
+    }
+  });
+
+  it('a body that fails midway fails the request instead of sending a short one', async () => {
+    const { streamFetch } = await import('./stream-transport');
+    const seen: number[] = [];
+    server = await startServer((_req, res) => res.end('ok'));
+    async function* body() {
+      yield Buffer.from('{"a":"');
+      throw new Error('damaged input');
+    }
+    await expect(streamFetch(`${server.url}/x`, { method: 'POST', body: body() as never })).rejects.toThrow('damaged input');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.hits.map((h) => h.body.length)).toEqual(seen); // nothing arrived as a whole request
+  });
+
+  it('answers keep their status and headers; a 204 has no body', async () => {
+    const { streamFetch } = await import('./stream-transport');
+    server = await startServer((req, res) => res.writeHead(req.url === '/empty' ? 204 : 201, { 'x-thing': 'yes', 'set-cookie': ['a=1', 'b=2'] }).end(req.url === '/empty' ? undefined : 'body'));
+    const created = await streamFetch(`${server.url}/x`, { method: 'POST', body: (async function* () { yield Buffer.from('x'); })() as never });
+    expect([created.status, created.headers.get('x-thing'), await created.text()]).toEqual([201, 'yes', 'body']);
+    const empty = await streamFetch(`${server.url}/empty`, { method: 'GET' });
+    expect([empty.status, empty.body]).toEqual([204, null]);
+  });
+});

@@ -59,6 +59,8 @@ export interface BackoffOptions {
 
 export interface HttpClientDeps {
   fetch?: typeof fetch;
+  /** For streamed request bodies (uploads); node:http with backpressure unless replaced. */
+  streamFetch?: typeof fetch;
   now?: () => number;
   /** Resolves after `ms`; should reject early when `signal` aborts (the client also guards against sleeps that do not). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
