@@ -137,6 +137,7 @@ async function sendBench(inputMb: number, rounds: number, log: Log) {
       input_kind: 'video',
       input_size: size,
       input_url: null,
+      source_text: null,
       fingerprint: 'bench',
       idempotency_key: 'bench-send',
       profile: 'sandbox',

@@ -5,6 +5,8 @@ import { call } from '../backend/call';
 import { useBackend, useChannel, useEventSync } from '../backend/context';
 import { FirstRun } from '../account/FirstRun';
 import { SessionBanner } from '../account/SessionBanner';
+import { StudioSection } from '../ai/StudioSection';
+import { useAiEvents } from '../ai/use-ai-events';
 import { LibrarySection } from '../library/LibrarySection';
 import { NotYetSection } from '../sections/NotYetSection';
 import { SettingsSection } from '../sections/SettingsSection';
@@ -13,9 +15,8 @@ import { SyncSection } from '../sync/SyncSection';
 import { StatusBar } from './StatusBar';
 import { useTheme } from './use-theme';
 
-const notYet: Record<Exclude<SectionId, 'settings'>, string> = {
+const notYet: Record<Exclude<SectionId, 'settings' | 'studio'>, string> = {
   library: 'Importing images, video and audio, tags, search and where each asset is used will live here. This part of Atelier is not built yet.',
-  studio: "The platform's eight AI operations, the job queue and the results gallery will live here. This part of Atelier is not built yet.",
   planner: 'Posts, content plans on a calendar, creatives, templates, the media queue and automations will live here. This part of Atelier is not built yet.',
   sync: 'Pending, failed and conflicting changes and the activity log will live here once Atelier syncs with the platform. Not built yet.',
 };
@@ -27,6 +28,7 @@ export function App() {
   useEventSync('settings.changed', 'settings.get');
   useEventSync('session.changed', 'session.get');
   useEventSync('connection.changed', 'connection.get');
+  useAiEvents();
   const connection = useChannel('connection.get', {});
   const [section, setSection] = useState<SectionId | null>(null);
   const current: SectionId = section ?? settings.data?.lastSection ?? 'library';
@@ -99,9 +101,19 @@ export function App() {
       <main id="main" className="content" tabIndex={-1} aria-labelledby="section-title">
         <SessionBanner go={go} />
         <h1 id="section-title">{active.label}</h1>
-        {current === 'settings' ? <SettingsSection /> : current === 'sync' ? <SyncSection go={go} /> : current === 'library' ? <LibrarySection /> : <NotYetSection text={notYet[current]} />}
+        {current === 'settings' ? (
+          <SettingsSection />
+        ) : current === 'sync' ? (
+          <SyncSection go={go} />
+        ) : current === 'library' ? (
+          <LibrarySection />
+        ) : current === 'studio' ? (
+          <StudioSection />
+        ) : (
+          <NotYetSection text={notYet[current]} />
+        )}
       </main>
-      <StatusBar onOpenSync={() => go('sync')} />
+      <StatusBar onOpenSync={() => go('sync')} onOpenStudio={() => go('studio')} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
+import { AiStatusItem } from '../ai/AiStatusItem';
 import { useChannel } from '../backend/context';
 import { SyncStatusItem } from '../sync/SyncStatusItem';
 
-/** Always-visible summary: platform connection, sync, local data, and the host. */
-export function StatusBar({ onOpenSync }: { onOpenSync?: () => void }) {
+/** Always-visible summary: platform connection, sync, AI jobs, local data, and the host. */
+export function StatusBar({ onOpenSync, onOpenStudio }: { onOpenSync?: () => void; onOpenStudio?: () => void }) {
   const info = useChannel('app.info', {});
   const session = useChannel('session.get', {});
   const connection = useChannel('connection.get', {});
@@ -25,6 +26,7 @@ export function StatusBar({ onOpenSync }: { onOpenSync?: () => void }) {
         <span className={`dot ${tone}`} aria-hidden="true" /> {offline ? `${where} · offline, your work is kept and waits` : label}
       </span>
       <SyncStatusItem onOpen={onOpenSync} />
+      <AiStatusItem onOpen={onOpenStudio} />
       <span className="status-item" data-testid="local-state">
         {info.isError
           ? `Local data: ${info.error.message}`

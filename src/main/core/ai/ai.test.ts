@@ -363,8 +363,10 @@ describe('results', () => {
     const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'orange harbour at night' });
     const txt = await run(h, { operation: 'image2text', modelId: 'describe-1', input: { kind: 'result', jobId: img.id } });
     await run(h, { operation: 'text2image', modelId: 'mosaic-1', prompt: 'green fields' });
+    // The prompt finds its job and what was made from its result (newest first).
     const byText = await call(h, 'ai.gallery', { text: 'harb' });
-    expect(byText.items.map((j) => j.id)).toEqual([img.id]);
+    expect(byText.items.map((j) => j.id)).toEqual([txt.id, img.id]);
+    expect((await call(h, 'ai.gallery', { text: 'green' })).items.map((j) => j.prompt)).toEqual(['green fields']);
     const word = txt.text!.split(/\W+/).find((w) => w.length > 4)!;
     expect((await call(h, 'ai.gallery', { text: word })).items.map((j) => j.id)).toContain(txt.id);
     expect((await call(h, 'ai.gallery', { operation: 'image2text' })).items.map((j) => j.id)).toEqual([txt.id]);

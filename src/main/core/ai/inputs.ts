@@ -18,6 +18,8 @@ export interface StoredInput {
   size: number;
   /** Where the platform already holds it (an output it produced). */
   url: string | null;
+  /** Words describing it, for search: the prompt behind a result, an asset's name and AI text. */
+  describedBy: string | null;
 }
 
 export interface InputDeps {
@@ -34,7 +36,7 @@ async function fromFile(file: string, name: string, blobs: BlobStore): Promise<S
   const type = await detectMediaType(file);
   if (type.kind === 'other') fail('validation', `"${name}" is not an image, video or audio file.`);
   const put = await blobs.putFile(file);
-  return { sha256: put.sha256, name, mimeType: type.mime, kind: type.kind, size: put.size, url: null };
+  return { sha256: put.sha256, name, mimeType: type.mime, kind: type.kind, size: put.size, url: null, describedBy: name };
 }
 
 /** Resolve where an input comes from into a stored, hashed file (so the job survives restarts). */
@@ -55,6 +57,7 @@ export async function resolveInput(ref: z.output<typeof AiInputRef>, wanted: AiM
         kind: (typeof f.kind === 'string' ? f.kind : 'other') as AiMediaKind,
         size,
         url: null,
+        describedBy: [f.name, f.ai_text].filter((t): t is string => typeof t === 'string' && t !== '').join(' ') || null,
       };
       break;
     }
@@ -82,7 +85,8 @@ export async function resolveInput(ref: z.output<typeof AiInputRef>, wanted: AiM
       const size = await deps.blobs.size(out.sha256);
       if (size === null) fail('not_found', 'The file of that result is missing from the data folder.', { hint: 'Run its job again.' });
       const name = `${job?.operation ?? 'result'}-${out.sha256.slice(0, 8)}`;
-      input = { sha256: out.sha256, name, mimeType: out.mime_type, kind: out.kind, size, url: out.remote_url };
+      const describedBy = [job?.prompt, job?.source_text].filter((t): t is string => typeof t === 'string' && t !== '').join(' ') || null;
+      input = { sha256: out.sha256, name, mimeType: out.mime_type, kind: out.kind, size, url: out.remote_url, describedBy };
       break;
     }
   }

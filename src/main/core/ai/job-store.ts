@@ -18,6 +18,7 @@ export interface JobRow {
   input_kind: AiMediaKind | null;
   input_size: number | null;
   input_url: string | null;
+  source_text: string | null;
   fingerprint: string;
   idempotency_key: string;
   profile: string;
@@ -94,9 +95,9 @@ export class JobStore {
 
   insert(job: NewJob): void {
     this.stmt(
-      `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, params, input_sha256, input_name, input_mime, input_kind, input_size, input_url,
+      `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, params, input_sha256, input_name, input_mime, input_kind, input_size, input_url, source_text,
         fingerprint, idempotency_key, profile, state, position, created_at)
-       VALUES (@id, @account_id, @operation, @model_id, @prompt, @params, @input_sha256, @input_name, @input_mime, @input_kind, @input_size, @input_url,
+       VALUES (@id, @account_id, @operation, @model_id, @prompt, @params, @input_sha256, @input_name, @input_mime, @input_kind, @input_size, @input_url, @source_text,
         @fingerprint, @idempotency_key, @profile, @state, @position, @created_at)`,
     ).run(job);
   }

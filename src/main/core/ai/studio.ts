@@ -154,6 +154,7 @@ export class Studio {
       input_kind: media?.kind ?? null,
       input_size: media?.size ?? null,
       input_url: media?.url ?? null,
+      source_text: media?.describedBy ?? null,
       fingerprint: print,
       idempotency_key: `atelier-ai-${id}`,
       profile: target.profile.id,

@@ -17,6 +17,9 @@ CREATE TABLE ai_jobs (
   input_size INTEGER,
   -- Where the platform already holds the input (a result it produced), for profiles that send URLs.
   input_url TEXT,
+  -- Words that describe the input (the prompt behind a result used as input, an asset's name), so
+  -- searching a prompt also finds what was made from its result.
+  source_text TEXT,
   -- SHA-256 of the canonical request (profile, operation, model, prompt, parameters, input hash):
   -- the same request again finds the stored result instead of paying twice.
   fingerprint TEXT NOT NULL,
@@ -66,16 +69,16 @@ CREATE INDEX ai_outputs_sha ON ai_outputs (sha256);
 
 -- Full text over prompts and produced text.
 CREATE VIRTUAL TABLE ai_fts USING fts5 (
-  prompt, result_text,
+  prompt, result_text, source_text,
   content = 'ai_jobs', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
 );
 CREATE TRIGGER ai_fts_ai AFTER INSERT ON ai_jobs BEGIN
-  INSERT INTO ai_fts (rowid, prompt, result_text) VALUES (new.rowid, new.prompt, new.result_text);
+  INSERT INTO ai_fts (rowid, prompt, result_text, source_text) VALUES (new.rowid, new.prompt, new.result_text, new.source_text);
 END;
 CREATE TRIGGER ai_fts_ad AFTER DELETE ON ai_jobs BEGIN
-  INSERT INTO ai_fts (ai_fts, rowid, prompt, result_text) VALUES ('delete', old.rowid, old.prompt, old.result_text);
+  INSERT INTO ai_fts (ai_fts, rowid, prompt, result_text, source_text) VALUES ('delete', old.rowid, old.prompt, old.result_text, old.source_text);
 END;
-CREATE TRIGGER ai_fts_au AFTER UPDATE OF prompt, result_text ON ai_jobs BEGIN
-  INSERT INTO ai_fts (ai_fts, rowid, prompt, result_text) VALUES ('delete', old.rowid, old.prompt, old.result_text);
-  INSERT INTO ai_fts (rowid, prompt, result_text) VALUES (new.rowid, new.prompt, new.result_text);
+CREATE TRIGGER ai_fts_au AFTER UPDATE OF prompt, result_text, source_text ON ai_jobs BEGIN
+  INSERT INTO ai_fts (ai_fts, rowid, prompt, result_text, source_text) VALUES ('delete', old.rowid, old.prompt, old.result_text, old.source_text);
+  INSERT INTO ai_fts (rowid, prompt, result_text, source_text) VALUES (new.rowid, new.prompt, new.result_text, new.source_text);
 END;

@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useChannel } from '../backend/context';
+import { plural } from '../library/format';
+import { useDebouncedValue } from '../library/use-debounced-value';
+import { QueryError } from '../sync/QueryError';
+import { useNow } from '../sync/use-sync';
+import { GALLERY_MAX, GALLERY_PAGE, galleryInput, isGalleryFiltered, noGalleryFilters, type GalleryFilters } from './gallery-filters';
+import { GalleryFilterBar } from './GalleryFilterBar';
+import { GalleryTile } from './GalleryTile';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** Arrow keys, Home and End move between tiles (one tab stop for the whole grid). */
+function moveFocus(e: KeyboardEvent<HTMLElement>) {
+  const tiles = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[data-gallery-tile]'));
+  const at = tiles.indexOf(document.activeElement as HTMLElement);
+  if (at < 0) return;
+  const top = tiles[0]?.offsetTop ?? 0;
+  const columns = Math.max(1, tiles.filter((t) => t.offsetTop === top).length);
+  const step: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, Home: -at, End: tiles.length - 1 - at };
+  const delta = step[e.key];
+  if (delta === undefined) return;
+  e.preventDefault();
+  tiles[Math.min(tiles.length - 1, Math.max(0, at + delta))]?.focus();
+}
+
+/** Results, newest first, filtered; choosing one opens its detail. */
+export function Gallery({ selected, onSelect }: { selected: string | null; onSelect(id: string): void }) {
+  const [filters, setFilters] = useState<GalleryFilters>(noGalleryFilters);
+  const [limit, setLimit] = useState(GALLERY_PAGE);
+  const text = useDebouncedValue(filters.text, SEARCH_DEBOUNCE_MS);
+  const settled = useMemo(() => ({ ...filters, text }), [filters, text]);
+  const input = useMemo(() => galleryInput(settled, limit), [settled, limit]);
+  const page = useChannel('ai.gallery', input, { placeholderData: (prev) => prev });
+  const now = useNow(30_000);
+  const filterKey = JSON.stringify(settled);
+  useEffect(() => setLimit(GALLERY_PAGE), [filterKey]);
+
+  const items = page.data?.items ?? [];
+  const total = page.data?.total ?? 0;
+  const tabStop = items.some((j) => j.id === selected) ? selected : items[0]?.id;
+  return (
+    <section className="card studio-gallery" aria-labelledby="ai-gallery-title" data-testid="ai-gallery">
+      <h2 id="ai-gallery-title">Results</h2>
+      <GalleryFilterBar value={filters} models={page.data?.models ?? []} onChange={setFilters} />
+      <QueryError error={page.error} />
+      <p className="muted gallery-count" role="status">
+        {!page.data ? 'Loading results…' : items.length < total ? `Showing ${items.length.toLocaleString()} of ${plural(total, 'result')}` : plural(total, 'result')}
+      </p>
+      {page.data && items.length === 0 && (
+        <div className="library-empty">
+          <p className="muted">{isGalleryFiltered(settled) ? 'No result matches these filters.' : 'No results yet: run an operation above and its result appears here.'}</p>
+          {isGalleryFiltered(settled) && (
+            <button type="button" onClick={() => setFilters(noGalleryFilters)}>
+              Clear filters
+            </button>
+          )}
+        </div>
+      )}
+      {items.length > 0 && (
+        <ul className="plain gallery-grid" aria-label="Results, newest first" aria-busy={page.isFetching} onKeyDown={moveFocus}>
+          {items.map((job) => (
+            <li key={job.id}>
+              <GalleryTile job={job} selected={job.id === selected} tabStop={job.id === tabStop} now={now} onSelect={onSelect} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length < total && (
+        <div className="row">
+          {limit < GALLERY_MAX ? (
+            <button type="button" onClick={() => setLimit((l) => Math.min(GALLERY_MAX, l + GALLERY_PAGE))} disabled={page.isFetching}>
+              Show more
+            </button>
+          ) : (
+            <span className="muted">Narrow the filters to see older results.</span>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AiQueueView } from '../../shared/ai';
+import { useChannel } from '../backend/context';
+import { QueryError } from '../sync/QueryError';
+import { QueueControls } from './QueueControls';
+import { reorderTarget } from './queue-order';
+import { QueueRow } from './QueueRow';
+import { useAiAction } from './use-ai-action';
+
+const orderOf = (q: AiQueueView | undefined) => q?.active.map((j) => j.id).join(' ') ?? '';
+
+/** The job queue: waiting and running jobs in order, the latest finished ones, and its controls. */
+export function QueuePanel({ onShow }: { onShow(id: string): void }) {
+  const queue = useChannel('ai.queue', {});
+  const client = useQueryClient();
+  const reorder = useAiAction('ai.reorder');
+  const data = queue.data;
+  // A moved row leaves the page and comes back, which drops the keyboard focus: put it back on
+  // the same button (or the row's other one at an end) once the new order is on screen.
+  const [refocus, setRefocus] = useState<{ id: string; dir: 'up' | 'down'; order: string } | null>(null);
+  const order = orderOf(data);
+  useEffect(() => {
+    if (!refocus || order !== refocus.order) return;
+    setRefocus(null);
+    const find = (dir: string) => document.querySelector<HTMLButtonElement>(`[data-focus-key="${CSS.escape(`${refocus.id}:${dir}`)}"]`);
+    const again = find(refocus.dir);
+    (again && !again.disabled ? again : find(refocus.dir === 'up' ? 'down' : 'up'))?.focus();
+  }, [order, refocus]);
+  const queuedIds = data?.active.filter((j) => j.state === 'queued').map((j) => j.id) ?? [];
+
+  const move = (id: string, dir: 'up' | 'down') => {
+    const target = reorderTarget(queuedIds, id, dir);
+    // One move at a time (the buttons stay enabled so the keyboard is not thrown off them).
+    if (!target || reorder.isPending) return;
+    reorder.mutate(
+      { id, before: target.before },
+      {
+        onSuccess: (next: AiQueueView) => {
+          client.setQueryData(['ai.queue', {}], next);
+          setRefocus({ id, dir, order: orderOf(next) });
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card studio-queue" aria-labelledby="ai-queue-title" data-testid="ai-queue">
+      <h2 id="ai-queue-title">Queue</h2>
+      {queue.isError && <QueryError error={queue.error} />}
+      {!data && !queue.isError && <p className="muted">Loading the queue…</p>}
+      {data && (
+        <>
+          <QueueControls status={data.status} />
+          {data.status.waiting && data.status.queued > 0 && (
+            <p className="warning" data-testid="ai-queue-waiting">
+              Waiting: {data.status.waiting}
+            </p>
+          )}
+          {data.active.length === 0 ? (
+            <p className="muted">Nothing is waiting or running.</p>
+          ) : (
+            <ol className="plain queue-list" aria-label="Waiting and running jobs, in the order they run">
+              {data.active.map((job) => {
+                const at = queuedIds.indexOf(job.id);
+                return (
+                  <QueueRow
+                    key={job.id}
+                    job={job}
+                    canMove={at < 0 ? undefined : { up: at > 0, down: at < queuedIds.length - 1 }}
+                    onMove={(dir) => move(job.id, dir)}
+                    onShow={onShow}
+                  />
+                );
+              })}
+            </ol>
+          )}
+          <QueryError error={reorder.error} />
+          {data.recent.length > 0 && (
+            <>
+              <h3 className="queue-recent-title">Recently finished</h3>
+              <ul className="plain queue-list" aria-label="Recently finished jobs">
+                {data.recent.map((job) => (
+                  <QueueRow key={job.id} job={job} onShow={onShow} />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

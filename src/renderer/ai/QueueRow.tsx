@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import type { AiJobView } from '../../shared/ai';
+import { QueryError } from '../sync/QueryError';
+import { Elapsed } from './Elapsed';
+import { jobSubject, jobTitle } from './format';
+import { JobProgress } from './JobProgress';
+import { stateLabels } from './labels';
+import { useAiAction } from './use-ai-action';
+
+interface Props {
+  job: AiJobView;
+  /** For waiting jobs: whether they can move up or down, and how. */
+  canMove?: { up: boolean; down: boolean };
+  onMove?(dir: 'up' | 'down'): void;
+  onShow(id: string): void;
+}
+
+/** One job in the queue: what it is, where it is, and what can be done with it. */
+export function QueueRow({ job, canMove, onMove, onShow }: Props) {
+  const titleId = useId();
+  const cancel = useAiAction('ai.cancel');
+  const retry = useAiAction('ai.retry');
+  const active = job.state === 'queued' || job.state === 'running';
+  const subject = jobSubject(job);
+  const name = `${jobTitle(job)}${subject ? ` “${subject}”` : ''}`;
+  return (
+    <li className={`queue-row job-${job.state}`} data-testid={`ai-job-${job.id}`} data-state={job.state}>
+      <div className="queue-row-head">
+        <strong id={titleId}>{jobTitle(job)}</strong>
+        <span className={`job-state job-state-${job.state}`}>{stateLabels[job.state]}</span>
+        <Elapsed job={job} />
+      </div>
+      {subject && (
+        <p className="queue-subject" title={job.prompt ?? job.input?.name}>
+          {subject}
+        </p>
+      )}
+      {active && <JobProgress job={job} />}
+      {job.state === 'failed' && job.error && (
+        <div className="error-note" data-testid={`ai-job-error-${job.id}`}>
+          <strong>{job.error.message}</strong>
+          {job.error.hint && <span> {job.error.hint}</span>}
+        </div>
+      )}
+      <div className="row queue-actions">
+        {job.state === 'queued' && canMove && onMove && (
+          <>
+            <button type="button" className="lib-small" data-focus-key={`${job.id}:up`} aria-label={`Move up: ${name}`} title="Move up" disabled={!canMove.up} onClick={() => onMove('up')}>
+              ↑ Up
+            </button>
+            <button type="button" className="lib-small" data-focus-key={`${job.id}:down`} aria-label={`Move down: ${name}`} title="Move down" disabled={!canMove.down} onClick={() => onMove('down')}>
+              ↓ Down
+            </button>
+          </>
+        )}
+        {active && (
+          <button type="button" className="lib-small" data-testid={`ai-cancel-${job.id}`} aria-label={`Cancel ${name}`} disabled={cancel.isPending} onClick={() => cancel.mutate({ id: job.id })}>
+            Cancel
+          </button>
+        )}
+        {(job.state === 'failed' || job.state === 'cancelled') && (
+          <button type="button" className="lib-small" data-testid={`ai-retry-${job.id}`} aria-describedby={titleId} disabled={retry.isPending} onClick={() => retry.mutate({ id: job.id })}>
+            Retry (may be billed again)
+          </button>
+        )}
+        {!active && (
+          <button type="button" className="lib-small" aria-label={`Show ${name}`} onClick={() => onShow(job.id)}>
+            Show
+          </button>
+        )}
+      </div>
+      <QueryError error={cancel.error ?? retry.error} />
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { aiOperations, type AiOperation } from '../../shared/profile';
+import { useBackend, useChannel } from '../backend/context';
+import { useStoredState } from '../library/use-stored-state';
+import { QueryError } from '../sync/QueryError';
+import { CachedPrompt, type CachedOffer } from './CachedPrompt';
+import { Gallery } from './Gallery';
+import { JobDetail } from './JobDetail';
+import { operationOrder } from './labels';
+import { OperationPicker, tabId } from './OperationPicker';
+import { QueuePanel } from './QueuePanel';
+import { StudioForm } from './StudioForm';
+import { useDrafts } from './use-drafts';
+import type { Reuse } from './UseAsInput';
+
+const FORM_PANEL = 'studio-form-panel';
+
+/** The catalog follows the profile: fetch it again when the connection changes. */
+function useCatalog() {
+  const api = useBackend();
+  const client = useQueryClient();
+  useEffect(() => api.on('connection.changed', () => void client.invalidateQueries({ queryKey: ['ai.catalog'] })), [api, client]);
+  return useChannel('ai.catalog', {});
+}
+
+/** D1–D4: the eight operations, the job queue, and the results gallery with provenance. */
+export function StudioSection() {
+  const catalog = useCatalog();
+  const [chosen, setOperation] = useStoredState<AiOperation>('atelier.studio.operation', aiOperations, 'text2image');
+  const drafts = useDrafts();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [offer, setOffer] = useState<CachedOffer | null>(null);
+  const composeRef = useRef<HTMLHeadingElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+
+  const views = catalog.data?.operations ?? [];
+  const offered = operationOrder.filter((op) => views.some((v) => v.operation === op));
+  const view = views.find((v) => v.operation === chosen) ?? views.find((v) => v.operation === offered[0]);
+  const update = drafts.update;
+
+  // A question about a re-run belongs to the result it was asked for, one about a submit to its form.
+  const select = useCallback((id: string | null) => {
+    setSelected(id);
+    setOffer((o) => (o?.origin === 'detail' ? null : o));
+  }, []);
+  const pickOperation = (op: AiOperation) => {
+    setOperation(op);
+    setOffer((o) => (o?.origin === 'form' ? null : o));
+  };
+  const show = useCallback((id: string) => {
+    select(id);
+    // The panel renders the job next; take the keyboard there once it has.
+    requestAnimationFrame(() => panelRef.current?.focus());
+  }, [select]);
+  const takeSaved = (id: string) => {
+    setOffer(null);
+    show(id);
+  };
+  const closeDetail = () => {
+    const was = selected;
+    select(null);
+    // Back to the result's tile, as Escape in the library returns to the asset.
+    requestAnimationFrame(() => {
+      const tile = was ? document.querySelector<HTMLElement>(`[data-testid="gallery-item-${CSS.escape(was)}"]`) : null;
+      (tile ?? panelRef.current)?.focus();
+    });
+  };
+  const reuse = (op: AiOperation, what: Reuse) => {
+    pickOperation(op);
+    update(op, 'input' in what ? { input: what.input } : { prompt: what.prompt });
+    requestAnimationFrame(() => {
+      composeRef.current?.scrollIntoView({ block: 'nearest' });
+      composeRef.current?.focus();
+    });
+  };
+  const cachedFor = (origin: CachedOffer['origin']) =>
+    offer?.origin === origin ? <CachedPrompt offer={offer} onUse={takeSaved} onDone={() => setOffer(null)} /> : null;
+
+  return (
+    <div className="studio">
+      <div className="studio-top">
+        <section className="card studio-compose" aria-labelledby="studio-compose-title">
+          <h2 id="studio-compose-title" ref={composeRef} tabIndex={-1}>
+            New job
+          </h2>
+          {catalog.isError && <QueryError error={catalog.error} />}
+          {!catalog.data && !catalog.isError && <p className="muted">Loading the operations…</p>}
+          {catalog.data && !view && <p className="muted">The current platform profile offers no AI operations.</p>}
+          {view && (
+            <>
+              <OperationPicker operations={offered} value={view.operation} panelId={FORM_PANEL} onChange={pickOperation} />
+              <div role="tabpanel" id={FORM_PANEL} aria-labelledby={tabId(view.operation)} className="studio-panel">
+                <StudioForm
+                  key={view.operation}
+                  view={view}
+                  draft={drafts.draftOf(view.operation)}
+                  cached={cachedFor('form')}
+                  onDraft={(patch) => update(view.operation, patch)}
+                  onCached={setOffer}
+                />
+              </div>
+            </>
+          )}
+        </section>
+        <QueuePanel onShow={show} />
+      </div>
+      <div className="studio-bottom">
+        <Gallery selected={selected} onSelect={select} />
+        <JobDetail id={selected} panelRef={panelRef} offered={offered} cached={cachedFor('detail')} onCached={setOffer} onUse={reuse} onClose={closeDetail} />
+      </div>
+    </div>
+  );
+}
