@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { app, type BrowserWindow, dialog, Notification, powerMonitor, session } from 'electron';
+import { app, type BrowserWindow, dialog, powerMonitor, session } from 'electron';
 import { createCore, type Core } from './core/app';
 import { electronDialogs } from './shell/dialogs';
+import { electronNotifier } from './shell/notifier';
 import { embeddedSandbox } from './embedded-sandbox';
 import { migrationsDir } from './core/db/migrations-dir';
 import { AppException } from './core/errors';
@@ -66,11 +67,10 @@ if (!app.requestSingleInstanceLock()) {
         logger,
         secrets,
         settings: store,
-        notifier: {
-          notify: ({ title, body }) => {
-            if (Notification.isSupported()) new Notification({ title, body }).show();
-          },
-        },
+        notifier: electronNotifier(
+          () => win,
+          (section) => core?.events.emit('app.navigate', { section }),
+        ),
         versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '' },
         validateOutputs: !app.isPackaged,
         embeddedSandbox: embeddedSandbox(path.join(dataDir, 'sandbox')),

@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import { z } from 'zod';
 import { AiChanged } from './ai';
 import { RecordsChanged } from './records';
 import { ConnectionView, SessionView } from './session';
@@ -19,6 +19,10 @@ export const events = {
   'sync.changed': SyncStatus,
   /** AI jobs changed (state, progress, order) and the queue's summary (throttled while running). */
   'ai.changed': AiChanged,
+  /** A notification for hosts whose renderer shows it itself (browser mode); the desktop app uses the OS's. */
+  'app.notification': z.object({ title: z.string(), body: z.string(), route: Settings.shape.lastSection.optional(), whenUnfocused: z.boolean().optional() }),
+  /** Open a section (the user clicked a notification about it). */
+  'app.navigate': z.object({ section: Settings.shape.lastSection }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

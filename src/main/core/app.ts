@@ -10,7 +10,7 @@ import { Connection } from './platform/connection';
 import { accountHandlers } from './platform/handlers';
 import { HttpClient } from './platform/http';
 import { AuthSession, type RefreshPoint } from './platform/session';
-import type { CoreDeps } from './ports';
+import type { CoreDeps, Notifier } from './ports';
 import { settingsHandlers } from './settings/handlers';
 import { BlobStore } from './library/files/blob-store';
 import { detectMediaTools } from './library/files/media-tools';
@@ -60,6 +60,13 @@ export function createCore(deps: CoreDeps): Core {
   const { db } = opened;
   db.prepare("INSERT OR IGNORE INTO app_meta (key, value) VALUES ('created_at', ?)").run(JSON.stringify(new Date(deps.clock.now()).toISOString()));
   const bus = new EventBus(deps.logger);
+  // In browser mode the page shows notifications itself (the Web Notifications API).
+  const notifier: Notifier = {
+    notify: (n) => {
+      deps.notifier.notify(n);
+      if (deps.host === 'web') bus.emit('app.notification', n);
+    },
+  };
   const meta = new MetaStore(db);
   const http = new HttpClient({ fetch: deps.fetch, now: () => deps.clock.now(), logger: deps.logger });
   const connection = new Connection(meta, deps.secrets, deps.logger, deps.embeddedSandbox, (url) => http.hostState(url).state);
@@ -71,7 +78,7 @@ export function createCore(deps: CoreDeps): Core {
     secrets: deps.secrets,
     clock: deps.clock,
     logger: deps.logger,
-    notifier: deps.notifier,
+    notifier,
     meta,
     target: () => connection.target(),
     onChange: (view) => bus.emit('session.changed', view),
@@ -152,7 +159,7 @@ export function createCore(deps: CoreDeps): Core {
     }),
     now,
     logger: deps.logger,
-    notifier: deps.notifier,
+    notifier,
     account: () => workspace.account(),
     session: () => session.view(),
     load: () => meta.get('ai.queue'),

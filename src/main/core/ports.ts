@@ -33,9 +33,17 @@ export interface SettingsStore {
   set(next: Settings): void;
 }
 
+export interface AppNotification {
+  title: string;
+  body: string;
+  /** The section a click opens. */
+  route?: Settings['lastSection'];
+  /** Skip it while the user is looking at the app. */
+  whenUnfocused?: boolean;
+}
+
 export interface Notifier {
-  /** `route` is the screen a click opens; `whenUnfocused` skips it while the user is looking at the app. */
-  notify(notification: { title: string; body: string; route?: string; whenUnfocused?: boolean }): void;
+  notify(notification: AppNotification): void;
 }
 
 /** System dialogs (the desktop app has them; browser mode does not). */

@@ -17,6 +17,7 @@ import { SubmitError } from './SubmitError';
 import type { Draft } from './use-drafts';
 import { useAiAction } from './use-ai-action';
 import { useInputFile } from './use-input-file';
+import { askToNotify } from '../app/use-notifications';
 
 interface Props {
   view: AiOperationView;
@@ -82,6 +83,7 @@ export function StudioForm({ view, draft, cached, onDraft, onCached }: Props) {
       params: checked.params,
       ...(textInput ? { prompt: draft.prompt.trim() } : draft.input ? { input: draft.input.ref } : {}),
     };
+    askToNotify(); // a long job may finish while Atelier is in the background
     submit.mutate(input, {
       onSuccess: (answer) => {
         if (answer.kind === 'queued') return setQueued(answer.job);

@@ -14,6 +14,7 @@ import { sections, type SectionId } from './sections';
 import { SyncSection } from '../sync/SyncSection';
 import { StatusBar } from './StatusBar';
 import { useTheme } from './use-theme';
+import { useNotifications } from './use-notifications';
 
 const notYet: Record<Exclude<SectionId, 'settings' | 'studio'>, string> = {
   library: 'Importing images, video and audio, tags, search and where each asset is used will live here. This part of Atelier is not built yet.',
@@ -46,6 +47,8 @@ export function App() {
     },
     [remember],
   );
+
+  useNotifications(go);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -319,6 +319,32 @@ describe('the queue', () => {
     }
   });
 
+  it('a denied API key: the job waits with the platform\'s message and what to do, and is not retried', async () => {
+    const h = await signedIn();
+    const token = JSON.parse((await h.deps.secrets.get('session.tokens'))!).access as string;
+    const created = (await (
+      await fetch(`${h.sandbox.url}/account/api-keys`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+      })
+    ).json()) as { key: string; expires_at: string };
+    await call(h, 'apiKey.set', { key: created.key, expiresAt: created.expires_at });
+    h.sandbox.expireApiKeys();
+    const j = await submit(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'denied' });
+    const waiting = await until('the job to wait on the credential', async () => {
+      const v = await job(h, j.id);
+      return v.state === 'queued' && v.attempts === 1 ? v : null;
+    });
+    expect(waiting.error).toMatchObject({ code: 'auth' });
+    expect(waiting.waiting).toMatch(/expired/i);
+    expect(waiting.waiting).toMatch(/API Key section\. Sign in/);
+    // Nothing is lost and nothing is retried while the credential is refused.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.sent.get('/v2/ai/text2image')).toBe(1);
+    expect((await call(h, 'ai.queue', {})).active.map((a) => a.id)).toEqual([j.id]);
+  });
+
   it('waits while signed out and starts by itself after sign-in', async () => {
     const h = await open({ sandbox: { aiLatencyMs: 0 } });
     await signInDemo(h);
@@ -331,6 +357,20 @@ describe('the queue', () => {
     expect(h.sent.get('/v2/ai/text2image') ?? 0).toBe(0);
     await signInDemo(h);
     expect((await finished(h, j.id)).state).toBe('succeeded');
+  });
+});
+
+describe('notifications', () => {
+  it('a long job notifies when it ends (for when the window is not in front); a short one does not', async () => {
+    let offset = 0;
+    const h = await signedIn({ clock: { now: () => Date.now() + offset }, sandbox: { aiLatencyMs: 300 } });
+    await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'quick' });
+    expect(h.notifications).toEqual([]);
+    const j = await submit(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'a long one' });
+    await until('the job to run', async () => (await job(h, j.id)).state === 'running');
+    offset += 20_000; // it takes 20 s by the app's clock
+    expect((await finished(h, j.id)).state).toBe('succeeded');
+    expect(h.notifications).toEqual([{ title: 'text2image finished', body: '“a long one”', route: 'studio', whenUnfocused: true }]);
   });
 });
 

@@ -72,6 +72,10 @@ export class AiQueue {
     return this.running.get(id)?.progress;
   }
 
+  isPaused(): boolean {
+    return this.paused;
+  }
+
   isRunning(id: string): boolean {
     return this.running.has(id);
   }

@@ -104,8 +104,10 @@ export class Studio {
 
   private waitingFor(row: JobRow): string | null {
     const general = this.deps.queue.waitingReason();
+    const error = parseJson<{ code?: string; message?: string } | null>(row.error, null);
+    // The platform's own words first when it refused the credential (a denied or expired key).
+    if (general && error?.message && error.code === 'auth' && !this.deps.queue.isPaused()) return `${error.message.replace(/[.\s]*$/, '.')} ${general}`;
     if (general) return general;
-    const error = parseJson<{ message?: string } | null>(row.error, null);
     if (row.not_before > this.deps.now()) {
       const at = new Date(row.not_before).toLocaleTimeString();
       return error?.message ? `${error.message} Tries again at ${at}.` : `Tries again at ${at}.`;
