@@ -72,4 +72,22 @@ describe('Electron app', () => {
     expect(opened).toBe(true);
     expect(app.windows()).toHaveLength(1);
   });
+
+  it('runs a text2image job in the studio and shows the image through the media protocol', async () => {
+    // Signed in to the built-in sandbox the way "Try the sandbox" does it.
+    const signedIn = await page.evaluate(() => (window as unknown as { atelier: Api }).atelier['connection.useSandbox']!({}));
+    expect(signedIn.ok).toBe(true);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'AI Studio', exact: true }).click();
+    await page.getByTestId('studio-op-text2image').click();
+    await page.getByTestId('ai-model').fill('paint-1');
+    await page.getByTestId('ai-prompt').fill('a lantern in the desktop app');
+    await page.getByTestId('ai-submit').click();
+    const tile = page.locator('[data-testid^="gallery-item-"]').first();
+    await expect.poll(() => tile.getAttribute('data-state'), { timeout: 30_000 }).toBe('succeeded');
+    await tile.click();
+    const image = page.getByTestId('ai-detail-image');
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await image.getAttribute('src')).toMatch(/^atelier-media:/);
+  });
 });
