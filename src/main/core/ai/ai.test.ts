@@ -398,6 +398,43 @@ describe('results', () => {
     }
   });
 
+  it('a damaged input file fails its job with a clear error and sends nothing partial', async () => {
+    const h = await signedIn();
+    const picture = await makeImage(tmp, 'to-damage.png', { width: 20, height: 20 });
+    const report = await call(h, 'library.import', { paths: [picture] });
+    const asset = (await call(h, 'library.get', { id: report.imported[0]!.id }))!;
+    await call(h, 'ai.setPaused', { paused: true });
+    const j = await submit(h, { operation: 'image2text', modelId: 'caption-1', input: { kind: 'asset', assetId: asset.id } });
+    // The stored copy changes on disk after it was chosen.
+    fs.appendFileSync(blob(h, asset.sha256!), 'garbage');
+    await call(h, 'ai.setPaused', { paused: false });
+    const failed = await finished(h, j.id);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toMatchObject({ code: 'storage', message: expect.stringMatching(/damaged on disk/) });
+    expect(h.sandbox.stats.aiGenerations).toBe(0);
+  });
+
+  it('a result that arrives damaged (checksum mismatch) is not stored; the job fails and says to retry', async () => {
+    const h = await signedIn();
+    const original = globalThis.fetch;
+    (globalThis as { fetch: typeof fetch }).fetch = async (input, init) => {
+      const res = await original(input, init);
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if (!url.pathname.startsWith('/v2/files/')) return res;
+      const bytes = Buffer.from(await res.arrayBuffer());
+      bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
+      return new Response(bytes, { status: 200, headers: res.headers });
+    };
+    try {
+      const j = await finished(h, (await submit(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'flipped bit' })).id);
+      expect(j.state).toBe('failed');
+      expect(j.error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/damaged/), hint: expect.stringMatching(/Retry/) });
+      expect(j.outputs).toEqual([]);
+    } finally {
+      (globalThis as { fetch: typeof fetch }).fetch = original;
+    }
+  });
+
   it('gallery: filter by operation, model, date and text over prompts and produced text; save to the library; export; remove', async () => {
     const h = await signedIn();
     const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'orange harbour at night' });

@@ -2,13 +2,13 @@ import type { AiMediaKind, AiProgress } from '../../../shared/ai';
 import { AI_IO } from '../../../shared/ai';
 import type { AppError } from '../../../shared/errors';
 import { AppException, toAppError } from '../errors';
-import type { BlobStore } from '../library/files/blob-store';
+import { BlobCorruptError, BlobNotFoundError, type BlobStore } from '../library/files/blob-store';
 import { sniffMediaType } from '../library/files/media-kind';
 import type { MediaTools } from '../library/files/media-tools';
 import { probeMedia } from '../library/files/probe';
 import { makeThumbnail } from '../library/files/thumbnail';
 import type { Logger } from '../ports';
-import { ConsumeFailure, isAbort, type HttpRequest, type HttpResponse } from '../platform/http';
+import { LocalFailure, isAbort, type HttpRequest, type HttpResponse } from '../platform/http';
 import type { SessionTarget } from '../platform/session';
 import { bodyStream } from './body-stream';
 import { parseJson, type JobRow, type JobStore, type OutputRow } from './job-store';
@@ -81,6 +81,12 @@ export class JobRunner {
       return await this.attempt(job, signal, progress, sent);
     } catch (e) {
       if (signal.aborted || isAbort(e)) return { kind: 'cancelled' };
+      if (e instanceof BlobCorruptError || e instanceof BlobNotFoundError) {
+        return {
+          kind: 'failed',
+          error: { code: 'storage', message: `The input file ${e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data folder'}, so it was not sent.`, hint: 'Choose the input again (import the original), then run a new job.' },
+        };
+      }
       const { error, known } = toAppError(e);
       if (!known) this.deps.logger.error('AI job failed unexpectedly', { job: job.id, error: e });
       switch (error.code) {
@@ -213,7 +219,7 @@ export class JobRunner {
             return await deps.blobs.putStream(chunks(), { signal: sig, label: 'an AI result' });
           } catch (e) {
             if (readError !== null) throw readError; // the network failed: the client treats it as such
-            throw new ConsumeFailure(e);
+            throw new LocalFailure(e);
           }
         },
       };

@@ -2,7 +2,7 @@
 export { HttpClient } from './http-client';
 export { PlatformError, isAbort } from './platform-error';
 export { parseRetryAfter } from './retry-after';
-export { ConsumeFailure } from './types';
+export { LocalFailure } from './types';
 export type {
   BackoffOptions,
   CircuitOptions,

@@ -2,7 +2,7 @@
 // streams (downloads) instead of read into memory.
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client';
-import { ConsumeFailure } from './types';
+import { LocalFailure } from './types';
 import { startServer, type TestServer } from './test-server';
 
 let server: TestServer | null = null;
@@ -45,6 +45,23 @@ describe('streamed bodies', () => {
     expect(server.hits.map((h) => h.body.toString())).toEqual(['{"a":"b"}', '{"a":"b"}']);
   });
 
+  it('a body that fails on our side (a damaged file) reaches the caller as that error, not as a bug or offline', async () => {
+    server = await startServer((_req, res) => res.end('{}'));
+    const damaged = new Error('damaged file');
+    await expect(
+      fast().request({
+        method: 'POST',
+        url: `${server.url}/x`,
+        idempotencyKey: 'k-3',
+        body: () =>
+          (async function* () {
+            yield Buffer.from('{"a":');
+            throw damaged;
+          })(),
+      }),
+    ).rejects.toBe(damaged);
+  });
+
   it('a plain stream is sent once and never retried', async () => {
     server = await startServer((_req, res) => res.writeHead(503).end());
     await expect(fast().request({ method: 'POST', url: `${server.url}/x`, idempotencyKey: 'k-2', body: stream(['x']) })).rejects.toMatchObject({ error: { status: 503 } });
@@ -85,7 +102,7 @@ describe('consumed answers', () => {
     expect(called).toBe(false);
   });
 
-  it('a ConsumeFailure (our side: disk full) reaches the caller as its cause, not as offline, and is not retried', async () => {
+  it('a LocalFailure (our side: disk full) reaches the caller as its cause, not as offline, and is not retried', async () => {
     server = await startServer((_req, res) => res.writeHead(200).end('data'));
     const disk = Object.assign(new Error('no space'), { code: 'ENOSPC' });
     await expect(
@@ -93,7 +110,7 @@ describe('consumed answers', () => {
         method: 'GET',
         url: `${server.url}/file`,
         consume: async () => {
-          throw new ConsumeFailure(disk);
+          throw new LocalFailure(disk);
         },
       }),
     ).rejects.toBe(disk);
@@ -175,7 +192,7 @@ describe('the streamed-body transport', () => {
       yield Buffer.from('{"a":"');
       throw new Error('damaged input');
     }
-    await expect(streamFetch(`${server.url}/x`, { method: 'POST', body: body() as never })).rejects.toThrow('damaged input');
+    await expect(streamFetch(`${server.url}/x`, { method: 'POST', body: body() as never })).rejects.toMatchObject({ failure: { message: 'damaged input' } });
     await new Promise((r) => setTimeout(r, 50));
     expect(server.hits.map((h) => h.body.length)).toEqual(seen); // nothing arrived as a whole request
   });

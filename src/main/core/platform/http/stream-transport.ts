@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
+import { LocalFailure } from './types';
 
 /** Statuses whose answers have no body (a Response refuses one). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -65,7 +66,7 @@ export const streamFetch: typeof fetch = (input, init = {}) =>
       } catch (e) {
         // The body failed (a damaged file, an abort): the request must not look complete.
         req.destroy(e instanceof Error ? e : new Error(String(e)));
-        reject(e);
+        reject(new LocalFailure(e));
       }
     })();
   });

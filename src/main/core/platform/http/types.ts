@@ -93,10 +93,13 @@ export interface HostStateChange {
 export const DEFAULT_DEADLINE_MS = 30_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
-/** Thrown by a `consume` function for a failure on our side (disk full, bad content): passed to the caller as its cause, never read as a network failure. */
-export class ConsumeFailure extends Error {
+/**
+ * A failure on our side while a request streams its body or a `consume` stores the answer (a
+ * damaged file, a full disk): the caller gets the cause itself, never an "offline" or a retry.
+ */
+export class LocalFailure extends Error {
   constructor(readonly failure: unknown) {
-    super('the answer could not be stored');
-    this.name = 'ConsumeFailure';
+    super('a local failure interrupted the request');
+    this.name = 'LocalFailure';
   }
 }
