@@ -22,7 +22,7 @@ import {
   tooLargeError,
 } from './status-error';
 import {
-  ConsumeFailure,
+  LocalFailure,
   DEFAULT_DEADLINE_MS,
   DEFAULT_MAX_ATTEMPTS,
   type HostReachability,
@@ -98,7 +98,7 @@ export class HttpClient {
     try {
       return await this.run(req, prepared, scope);
     } catch (e) {
-      if (e instanceof ConsumeFailure) throw e.failure;
+      if (e instanceof LocalFailure) throw e.failure;
       throw this.settle(e, scope);
     } finally {
       scope.dispose();
@@ -219,7 +219,7 @@ export class HttpClient {
       log({ status: res.status });
       return { kind: 'answer', res, text, truncated };
     } catch (e) {
-      if (e instanceof ConsumeFailure && !signal.aborted) throw e;
+      if (e instanceof LocalFailure && !signal.aborted) throw e;
       const reason: unknown = signal.aborted ? signal.reason : e;
       if (reason instanceof Interrupt) {
         if (reason.kind === 'cancelled') {
