@@ -43,7 +43,7 @@ describe('browser mode: the app frame', () => {
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     const labels = await page.getByRole('navigation', { name: 'Sections' }).getByRole('button').allTextContents();
     expect(labels).toEqual(['Library', 'AI Studio', 'Planner', 'Sync', 'Settings']);
-    await expect.poll(() => page.getByTestId('local-state').textContent()).toContain('Local data ready · schema 2');
+    await expect.poll(() => page.getByTestId('local-state').textContent()).toContain('Local data ready · schema 3');
     await expect.poll(() => page.getByTestId('connection-state').textContent()).toContain('Sandbox · signed in as demo@atelier.local');
     // The fragment token is removed from the address bar once read.
     expect(page.url()).not.toContain('token=');
@@ -55,9 +55,10 @@ describe('browser mode: the app frame', () => {
     for (const name of ['AI Studio', 'Planner', 'Sync', 'Library']) {
       await nav.getByRole('button', { name, exact: true }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
-      if (name === 'AI Studio' || name === 'Planner') {
+      if (name === 'Planner') {
         expect((await page.locator('.empty-state').textContent())?.toLowerCase()).toContain('not built yet');
       }
+      if (name === 'AI Studio') await page.getByTestId('studio-op-text2image').waitFor();
     }
     await page.keyboard.press('Control+5');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
