@@ -69,7 +69,7 @@ if (!app.requestSingleInstanceLock()) {
         settings: store,
         notifier: electronNotifier(
           () => win,
-          (section) => core?.events.emit('app.navigate', { section }),
+          (section, item) => core?.events.emit('app.navigate', item ? { section, item } : { section }),
         ),
         versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '' },
         validateOutputs: !app.isPackaged,

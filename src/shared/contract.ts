@@ -1,6 +1,31 @@
 import { z } from 'zod';
 import { AiCatalog, AiExportInput, AiExportReport, AiGalleryPage, AiGalleryQuery, AiJobDetail, AiJobIdInput, AiJobView, AiQueueStatus, AiQueueView, AiReorderInput, AiSaveInput, AiSubmitInput, AiSubmitResult } from './ai';
 import type { Envelope } from './errors';
+import {
+  AutomationRun,
+  AutomationRunInput,
+  AutomationRunsInput,
+  CalendarQuery,
+  CalendarView,
+  CreatedRecords,
+  FromTemplateInput,
+  ImportInput as PlannerImportInput,
+  ImportPreview,
+  ImportResult,
+  ParseCsvInput,
+  ParsedCsv,
+  QueueAddInput,
+  QueueItemView,
+  QueueMoveInput,
+  QueueView,
+  RescheduleInput,
+  CalendarItem,
+  TemplatePreview,
+  TemplatePreviewInput,
+  WorkspaceExportInput,
+  WorkspaceImportInput,
+  WorkspaceTransfer,
+} from './planner';
 import { AssetDetail, AssetIdsInput, AssetUpdateInput, AssetView, ImportInput, ImportReport, ImportUploadsInput, LibraryPage, LibraryQuery, TagCount } from './library';
 import { ProfileSummary, ResourceGroup } from './profile';
 import { RecordCreateInput, RecordDeleteInput, RecordGetInput, RecordList, RecordListInput, RecordUpdateInput, RecordView } from './records';
@@ -168,6 +193,41 @@ export const contract = {
   'ai.export': channel({ input: AiExportInput, output: AiExportReport, mutates: false }),
   /** Remove a finished job from the history (its files go when nothing else uses them). */
   'ai.remove': channel({ input: AiJobIdInput, output: z.object({ id: z.string() }), mutates: true }),
+
+  /** Posts and media queue items scheduled in a range, with slot and duplicate warnings. */
+  'planner.calendar': channel({ input: CalendarQuery, output: CalendarView, mutates: false }),
+  /** Move a post or queue item to another time (drag on the calendar); answers with its new warnings. */
+  'planner.reschedule': channel({ input: RescheduleInput, output: CalendarItem, mutates: true }),
+  /** A copy of a post as a new draft (not scheduled). */
+  'planner.duplicatePost': channel({ input: z.object({ id: z.string().min(1).max(200) }).strict(), output: RecordView, mutates: true }),
+  /** The media queue in order. */
+  'planner.queue': channel({ input: none, output: QueueView, mutates: false }),
+  /** Add an asset, a creative or a post (its first media) at the end of the queue. */
+  'planner.queueAdd': channel({ input: QueueAddInput, output: QueueItemView, mutates: true }),
+  /** Move a queue item before another (null: to the end). */
+  'planner.queueMove': channel({ input: QueueMoveInput, output: QueueView, mutates: true }),
+  /** Take an item out of the queue. */
+  'planner.queueRemove': channel({ input: z.object({ id: z.string().min(1).max(200) }).strict(), output: QueueView, mutates: true }),
+  /** A template filled with sample values, and which variables it has and lacks. */
+  'planner.templatePreview': channel({ input: TemplatePreviewInput, output: TemplatePreview, mutates: false }),
+  /** Posts or creatives from a template, one per row of values; a missing variable refuses them all. */
+  'planner.fromTemplate': channel({ input: FromTemplateInput, output: CreatedRecords, mutates: true }),
+  /** Read CSV text into rows keyed by the header. */
+  'planner.parseCsv': channel({ input: ParseCsvInput, output: ParsedCsv, mutates: false }),
+  /** What importing posts or plans from CSV/JSON would do, row by row, with each row's errors. */
+  'planner.importPreview': channel({ input: PlannerImportInput, output: ImportPreview, mutates: false }),
+  /** Import posts or plans; nothing is imported while a row is invalid unless `validOnly`. */
+  'planner.import': channel({ input: PlannerImportInput, output: ImportResult, mutates: true }),
+
+  /** Write the whole workspace (records as JSON and media files) to a folder. */
+  'workspace.export': channel({ input: WorkspaceExportInput, output: WorkspaceTransfer, mutates: false }),
+  /** Restore an export into an empty workspace. */
+  'workspace.import': channel({ input: WorkspaceImportInput, output: WorkspaceTransfer, mutates: true }),
+
+  /** The automations' run log, newest first. */
+  'automations.runs': channel({ input: AutomationRunsInput, output: z.array(AutomationRun), mutates: false }),
+  /** Run an automation now, by hand. */
+  'automations.run': channel({ input: AutomationRunInput, output: AutomationRun, mutates: true }),
 } as const satisfies Record<string, ChannelSpec>;
 
 export type Contract = typeof contract;

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { AiChanged } from './ai';
+import { AutomationsChanged } from './planner';
+import { ResourceGroup } from './profile';
 import { RecordsChanged } from './records';
 import { ConnectionView, SessionView } from './session';
 import { SyncStatus } from './sync';
 import { Settings } from './settings';
+
+/** A record a notification is about. */
+const ItemRef = z.object({ group: ResourceGroup, id: z.string() });
 
 /** Main → renderer push events, declared once like the channels. */
 export const events = {
@@ -19,10 +24,12 @@ export const events = {
   'sync.changed': SyncStatus,
   /** AI jobs changed (state, progress, order) and the queue's summary (throttled while running). */
   'ai.changed': AiChanged,
+  /** Automations ran (their run log changed). */
+  'automations.changed': AutomationsChanged,
   /** A notification for hosts whose renderer shows it itself (browser mode); the desktop app uses the OS's. */
-  'app.notification': z.object({ title: z.string(), body: z.string(), route: Settings.shape.lastSection.optional(), whenUnfocused: z.boolean().optional() }),
-  /** Open a section (the user clicked a notification about it). */
-  'app.navigate': z.object({ section: Settings.shape.lastSection }),
+  'app.notification': z.object({ title: z.string(), body: z.string(), route: Settings.shape.lastSection.optional(), item: ItemRef.optional(), whenUnfocused: z.boolean().optional() }),
+  /** Open a section, and the item the notification was about (the user clicked it). */
+  'app.navigate': z.object({ section: Settings.shape.lastSection, item: ItemRef.optional() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AutomationAction, AutomationTrigger, channelLabel } from './automations';
 import { ResourceGroup } from './profile';
 
 // The fields Atelier keeps for each resource group. The platform does not publish them, so these
@@ -36,21 +37,46 @@ export const groupFields = {
     .object({
       name,
       enabled: z.boolean().optional(),
-      trigger: z.object({}).loose().optional(),
-      actions: z.array(z.unknown()).max(100).optional(),
+      trigger: AutomationTrigger.optional(),
+      actions: z.array(AutomationAction).max(20).optional(),
     })
     .loose(),
   contentPlans: z
     .object({ title: z.string().trim().min(1, 'Enter a title').max(500), starts_at: isoDate.optional(), ends_at: isoDate.optional(), post_ids: localIds.optional() })
     .loose(),
   creatives: z
-    .object({ name, template_id: z.string().max(200).optional(), asset_ids: localIds.optional(), text: z.string().max(100_000).optional() })
+    .object({
+      name,
+      template_id: z.string().max(200).optional(),
+      asset_ids: localIds.optional(),
+      text: z.string().max(100_000).optional(),
+      caption: z.string().max(100_000).optional(),
+      overlay_text: z.string().max(2_000).optional(),
+      aspect_ratio: z.enum(['1:1', '4:5', '16:9', '9:16', '3:2', '2:3']).optional(),
+    })
     .loose(),
   mediaQueue: z
-    .object({ asset_id: z.string().min(1, 'Choose an asset').max(200), scheduled_at: isoDate.optional(), note: z.string().max(10_000).optional() })
+    .object({
+      asset_id: z.string().min(1, 'Choose an asset').max(200),
+      scheduled_at: isoDate.optional(),
+      note: z.string().max(10_000).optional(),
+      /** What was queued when it was not the asset itself. */
+      post_id: z.string().max(200).optional(),
+      creative_id: z.string().max(200).optional(),
+      plan_id: z.string().max(200).optional(),
+      channel: channelLabel.optional(),
+      /** Place in the queue (lower first); the platform's own position is server-owned. */
+      order: z.number().finite().optional(),
+    })
     .loose(),
   mediaTemplates: z
-    .object({ name, variables: z.array(z.string().min(1).max(200)).max(200).optional(), body: z.string().max(100_000).optional() })
+    .object({
+      name,
+      variables: z.array(z.string().min(1).max(200)).max(200).optional(),
+      body: z.string().max(100_000).optional(),
+      /** What it makes by default. */
+      target: z.enum(['posts', 'creatives']).optional(),
+    })
     .loose(),
   posts: z
     .object({
@@ -58,6 +84,10 @@ export const groupFields = {
       status: z.enum(postStatuses).optional(),
       scheduled_at: isoDate.optional(),
       asset_ids: localIds.optional(),
+      /** Where it goes (a label such as "Instagram"). */
+      channel: channelLabel.optional(),
+      /** Made from this template (kept for "made from"). */
+      template_id: z.string().max(200).optional(),
     })
     .loose(),
 } satisfies Record<ResourceGroup, z.ZodType>;

@@ -43,7 +43,7 @@ describe('browser mode: the app frame', () => {
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     const labels = await page.getByRole('navigation', { name: 'Sections' }).getByRole('button').allTextContents();
     expect(labels).toEqual(['Library', 'AI Studio', 'Planner', 'Sync', 'Settings']);
-    await expect.poll(() => page.getByTestId('local-state').textContent()).toContain('Local data ready · schema 3');
+    await expect.poll(() => page.getByTestId('local-state').textContent()).toContain('Local data ready · schema 5');
     await expect.poll(() => page.getByTestId('connection-state').textContent()).toContain('Sandbox · signed in as demo@atelier.local');
     // The fragment token is removed from the address bar once read.
     expect(page.url()).not.toContain('token=');

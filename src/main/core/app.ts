@@ -29,6 +29,16 @@ import { JobStore } from './ai/job-store';
 import { AiQueue } from './ai/queue';
 import { JobRunner } from './ai/runner';
 import { Studio } from './ai/studio';
+import { AutomationEngine } from './planning/automations/engine';
+import { contentHandlers } from './planning/handlers-content';
+import { scheduleHandlers } from './planning/handlers-schedule';
+import { PlannerImporter } from './planning/import';
+import { MediaQueue } from './planning/media-queue';
+import { Posts } from './planning/posts';
+import { Reminders } from './planning/reminders';
+import { Schedule } from './planning/schedule';
+import { Templates } from './planning/templates';
+import { WorkspaceTransfer } from './planning/workspace-transfer';
 
 export interface Core {
   dispatch: Dispatch;
@@ -45,6 +55,7 @@ export interface Core {
   ai: { studio: Studio; queue: AiQueue; jobs: JobStore };
   /** The content-addressed file store (library media, AI inputs and results). */
   blobs: BlobStore;
+  planner: { automations: AutomationEngine; reminders: Reminders; queue: MediaQueue };
   /** What hosts need to serve media and take uploads (browser mode). */
   media: { blobPath(sha: string): string | null; uploadsDir: string };
   /** Load the session and validate it once (in the background). Call once after creating. */
@@ -143,6 +154,9 @@ export function createCore(deps: CoreDeps): Core {
     logger: deps.logger,
     uploadsDir,
     otherUses: (sha) => jobs.uses(sha),
+    onImported: (assets) => {
+      for (const a of assets) runAutomations({ type: 'asset_imported', assetId: a.id, name: a.name, tags: a.tags });
+    },
   });
   const aiChanged = throttledIds(200, (ids) => bus.emit('ai.changed', { ids, status: queue.status() }));
   const queue: AiQueue = new AiQueue({
@@ -165,8 +179,50 @@ export function createCore(deps: CoreDeps): Core {
     load: () => meta.get('ai.queue'),
     save: (settings) => meta.set('ai.queue', settings),
     changed: aiChanged,
+    onSucceeded: (jobId) => {
+      const job = jobs.get(jobId);
+      if (job) runAutomations({ type: 'ai_job_succeeded', jobId, operation: job.operation, prompt: job.prompt ?? '' });
+    },
   });
   const studio = new Studio({ jobs, queue, store, blobs, library, meta, uploadsDir, account: () => workspace.account(), target: () => connection.target(), now });
+
+  // The planner: schedule, media queue, templates, import and export, automations and reminders.
+  const account = () => workspace.account();
+  const schedule = new Schedule({ store, workspace });
+  const mediaQueue = new MediaQueue({ store, workspace, profile: () => connection.profile() });
+  const posts = new Posts({ store, workspace });
+  const templates = new Templates({ store, account, now });
+  const importer = new PlannerImporter({ store, account });
+  const transfer = new WorkspaceTransfer({ store, blobs, account, now });
+  const automations = new AutomationEngine({
+    store,
+    account,
+    now,
+    templates,
+    queueAdd: (source, note) => mediaQueue.add({ source, ...(note !== undefined && { note }) }),
+    submitAi: (input) => studio.submit(input),
+    onRan: (automationIds) => bus.emit('automations.changed', { automationIds }),
+    logger: deps.logger,
+  });
+  function runAutomations(event: Parameters<AutomationEngine['handle']>[0]): void {
+    automations.handle(event).catch((e: unknown) => deps.logger.error('automations failed', { event: event.type, error: e }));
+  }
+  const reminders = new Reminders({
+    store,
+    workspace,
+    meta,
+    notifier,
+    clock: deps.clock,
+    logger: deps.logger,
+    onDue: (group, id) => runAutomations({ type: 'scheduled_time', group, id }),
+  });
+  bus.subscribe((event, payload) => {
+    if (event === 'session.changed') reminders.replan();
+    else if (event === 'records.changed') {
+      const { group } = payload as EventPayload<'records.changed'>;
+      if (group === 'posts' || group === 'mediaQueue') reminders.replan();
+    }
+  });
   let loaded: Promise<void> | null = null;
   let expiryTimer: NodeJS.Timeout | undefined;
   const ready = () => (loaded ??= session.load());
@@ -195,6 +251,8 @@ export function createCore(deps: CoreDeps): Core {
     ...libraryHandlers(library, deps.dialogs),
     ...syncHandlers(store, sync, writer, activity, workspace),
     ...aiHandlers(studio, queue, blobs, deps.dialogs),
+    ...scheduleHandlers({ schedule, queue: mediaQueue, posts }),
+    ...contentHandlers({ templates, importer, transfer, automations, dialogs: deps.dialogs }),
   };
   // Nothing answers before the session has read its secrets.
   for (const name of Object.keys(handlers) as (keyof HandlerMap)[]) {
@@ -222,6 +280,7 @@ export function createCore(deps: CoreDeps): Core {
     library,
     ai: { studio, queue, jobs },
     blobs,
+    planner: { automations, reminders, queue: mediaQueue },
     media: { blobPath: (sha) => library.blobPath(sha), uploadsDir },
     start: async () => {
       await ready();
@@ -230,6 +289,7 @@ export function createCore(deps: CoreDeps): Core {
       await blobs.cleanTemp().catch((e: unknown) => deps.logger.warn('could not clean unfinished media files', { error: e }));
       if (deps.sync?.autoStart !== false) sync.start();
       if (deps.ai?.autoStart !== false) queue.start();
+      reminders.start();
       void session.validateOnce();
       session.checkApiKeyExpiry();
       // Expiry warnings must fire while the app stays open for days.
@@ -242,6 +302,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     close: async () => {
       if (expiryTimer) clearInterval(expiryTimer);
+      reminders.close();
       await queue.close();
       aiChanged.cancel();
       await sync.close();

@@ -1,4 +1,5 @@
 import type { SecretsStatus } from '../../shared/contract';
+import type { ResourceGroup } from '../../shared/profile';
 import type { Settings } from '../../shared/settings';
 import type { MediaTools } from './library/files/media-tools';
 
@@ -36,8 +37,9 @@ export interface SettingsStore {
 export interface AppNotification {
   title: string;
   body: string;
-  /** The section a click opens. */
+  /** The section a click opens, and the record in it. */
   route?: Settings['lastSection'];
+  item?: { group: ResourceGroup; id: string };
   /** Skip it while the user is looking at the app. */
   whenUnfocused?: boolean;
 }

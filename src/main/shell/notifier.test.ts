@@ -65,7 +65,7 @@ describe('electronNotifier', () => {
     shown[0]?.click?.();
     expect(win.restore).toHaveBeenCalled();
     expect(win.focus).toHaveBeenCalled();
-    expect(open).toHaveBeenCalledWith('studio');
+    expect(open).toHaveBeenCalledWith('studio', undefined);
   });
 
   it('does nothing where the system has no notifications', () => {

@@ -6,7 +6,7 @@ import type { AppNotification, Notifier } from '../core/ports';
  * in front (the user sees the screen change anyway); a click brings the window forward on the
  * notification's screen.
  */
-export function electronNotifier(window: () => BrowserWindow | null, open: (route: NonNullable<AppNotification['route']>) => void): Notifier {
+export function electronNotifier(window: () => BrowserWindow | null, open: (route: NonNullable<AppNotification['route']>, item?: AppNotification['item']) => void): Notifier {
   return {
     notify: (n) => {
       if (!Notification.isSupported()) return;
@@ -20,7 +20,7 @@ export function electronNotifier(window: () => BrowserWindow | null, open: (rout
           w.show();
           w.focus();
         }
-        if (n.route) open(n.route);
+        if (n.route) open(n.route, n.item);
       });
       shown.show();
     },

@@ -18,6 +18,8 @@ export interface QueueDeps {
   save(settings: { paused: boolean; concurrency: number }): void;
   /** Jobs changed (ids, or null for many) — throttled by the caller. */
   changed(ids: string[] | null): void;
+  /** A job succeeded with its result stored (automations listen here). */
+  onSucceeded?: (jobId: string) => void;
 }
 
 interface Running {
@@ -199,6 +201,11 @@ export class AiQueue {
       case 'succeeded':
         this.offlineStrikes = 0;
         this.notifyIfLong(job, 'finished');
+        try {
+          this.deps.onSucceeded?.(job.id);
+        } catch (e) {
+          this.deps.logger.error('a job listener failed', { job: job.id, error: e });
+        }
         break;
       case 'cancelled':
         jobs.finish(job.id, 'cancelled', now, null);

@@ -29,6 +29,8 @@ export interface LibraryDeps {
   uploadsDir: string;
   /** Whether something outside the library (an AI job) still uses a stored file, so emptying the trash keeps it. */
   otherUses?: (sha: string) => boolean;
+  /** New assets arrived (imported files, saved AI results): automations listen here. */
+  onImported?: (assets: { id: string; name: string; tags: string[] }[]) => void;
 }
 
 interface AssetRow extends RecordRow {
@@ -252,7 +254,10 @@ export class Library {
       }
     };
     await Promise.all(Array.from({ length: this.concurrency }, worker));
-    if (report.imported.length > 0) this.deps.store.changed('assets', report.imported.map((a) => a.id));
+    if (report.imported.length > 0) {
+      this.deps.store.changed('assets', report.imported.map((a) => a.id));
+      this.announce(report.imported.map((a) => ({ id: a.id, name: a.name, tags: [] })));
+    }
     return report;
   }
 
@@ -327,7 +332,18 @@ export class Library {
       columns: thumb.state === 'ready' ? { thumb_state: 'ready', thumb_sha256: thumbSha } : { thumb_state: 'placeholder', thumb_sha256: thumb.reason },
     });
     store.changed('assets', [row.id]);
-    return this.toView(this.row(row.id));
+    const view = this.toView(this.row(row.id));
+    this.announce([{ id: view.id, name: view.name, tags: view.tags }]);
+    return view;
+  }
+
+  /** Listeners never break an import: their failures are logged. */
+  private announce(assets: { id: string; name: string; tags: string[] }[]): void {
+    try {
+      this.deps.onImported?.(assets);
+    } catch (e) {
+      this.deps.logger.error('an import listener failed', { error: e });
+    }
   }
 
   /** Files uploaded by the browser (browser mode), imported and then removed from the uploads folder. */

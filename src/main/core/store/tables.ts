@@ -24,9 +24,9 @@ export const GROUP_TABLES: Record<ResourceGroup, GroupTable> = {
   automations: def('automations', 'automations', 'automation'),
   contentPlans: def('contentPlans', 'content_plans', 'content plan', { post_ids: 'posts' }),
   creatives: def('creatives', 'creatives', 'creative', { asset_ids: 'assets', template_id: 'mediaTemplates' }),
-  mediaQueue: def('mediaQueue', 'media_queue', 'media queue item', { asset_id: 'assets' }),
+  mediaQueue: def('mediaQueue', 'media_queue', 'media queue item', { asset_id: 'assets', post_id: 'posts', creative_id: 'creatives', plan_id: 'contentPlans' }),
   mediaTemplates: def('mediaTemplates', 'media_templates', 'media template'),
-  posts: def('posts', 'posts', 'post', { asset_ids: 'assets' }),
+  posts: def('posts', 'posts', 'post', { asset_ids: 'assets', template_id: 'mediaTemplates' }),
 };
 
 /**

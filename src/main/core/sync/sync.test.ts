@@ -100,7 +100,7 @@ describe('sync engine', () => {
     const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'Meet Atelier', status: 'scheduled', scheduled_at: '2026-12-01T09:00:00Z', asset_ids: [asset.id] } });
     await call(h, 'records.create', { group: 'creatives', fields: { name: 'Banner', template_id: template.id, asset_ids: [asset.id] } });
     await call(h, 'records.create', { group: 'contentPlans', fields: { title: 'December', post_ids: [post.id] } });
-    await call(h, 'records.create', { group: 'automations', fields: { name: 'Tag imports', enabled: true, trigger: { type: 'asset.imported' }, actions: [] } });
+    await call(h, 'records.create', { group: 'automations', fields: { name: 'Tag imports', enabled: true, trigger: { type: 'asset_imported', tag: 'raw' }, actions: [{ type: 'add_tag', tag: 'seen' }] } });
     await call(h, 'records.create', { group: 'mediaQueue', fields: { asset_id: asset.id, note: 'first' } });
     await h.core.sync.run();
     expect(outboxRows(h)).toEqual([]);

@@ -1,0 +1,45 @@
+import type { ChannelInput, ChannelOutput, HandlerMap } from '../../../shared/contract';
+import type { Harness } from '../../../../test/support/core-with-sandbox';
+import { createDispatcher } from '../dispatch';
+import { scheduleHandlers } from './handlers-schedule';
+import { MediaQueue } from './media-queue';
+import { Posts } from './posts';
+import { Schedule } from './schedule';
+
+// Test-only: the planner's schedule channels on a real core, through the same dispatcher (input
+// parsing, output validation) the app uses, until app.ts wires them.
+
+type ScheduleChannel = keyof ReturnType<typeof scheduleHandlers>;
+
+export function plannerOf(h: Harness, zone = 'Europe/Berlin') {
+  const { store, workspace } = h.core;
+  const schedule = new Schedule({ store, workspace, zone: () => zone });
+  const queue = new MediaQueue({ store, workspace, profile: () => h.core.connection.profile() });
+  const posts = new Posts({ store, workspace });
+  const dispatch = createDispatcher(scheduleHandlers({ schedule, queue, posts }) as unknown as HandlerMap, { logger: h.deps.logger, validateOutputs: true });
+  /** Call a channel; a failure throws with its code and message. */
+  const run = async <C extends ScheduleChannel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
+    const result = await dispatch(channel, input);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+    return result.data as ChannelOutput<C>;
+  };
+  return { schedule, queue, posts, dispatch, run };
+}
+
+/** Create a record of the current account straight in the store (as records.create would). */
+export function make(h: Harness, group: Parameters<Harness['core']['store']['create']>[0], fields: Record<string, unknown>): string {
+  return h.core.store.create(group, h.core.workspace.account(), fields).id;
+}
+
+/** Every live record of a sandbox collection (posts, content-plans, media-queue…), read through the core's session. */
+export async function remoteAll(h: Harness, path: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const url = `${h.sandbox.url}${path}?limit=200${cursor ? `&cursor=${cursor}` : ''}`;
+    const body = (await h.core.session.request({ method: 'GET', url })).body as { items: Record<string, unknown>[]; next_cursor: string; has_more: boolean };
+    out.push(...body.items);
+    if (!body.has_more) return out;
+    cursor = body.next_cursor;
+  }
+}
