@@ -73,11 +73,14 @@ export const ImportReport = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReport>;
 
-export const ImportInput = z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000) }).strict();
+/** Tags every imported file gets (automations can react to "imported with a tag"). */
+const importTags = z.array(z.string().trim().min(1).max(200)).max(50).optional();
+
+export const ImportInput = z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), tags: importTags }).strict();
 
 /** Files the browser uploaded to the local host first (browser mode has no file paths). */
 export const ImportUploadsInput = z
-  .object({ uploads: z.array(z.object({ id: z.string().regex(/^[a-f0-9-]{36}$/), name: z.string().min(1).max(500) }).strict()).min(1).max(1000) })
+  .object({ uploads: z.array(z.object({ id: z.string().regex(/^[a-f0-9-]{36}$/), name: z.string().min(1).max(500) }).strict()).min(1).max(1000), tags: importTags })
   .strict();
 
 export const AssetUpdateInput = z

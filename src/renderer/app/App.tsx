@@ -8,19 +8,14 @@ import { SessionBanner } from '../account/SessionBanner';
 import { StudioSection } from '../ai/StudioSection';
 import { useAiEvents } from '../ai/use-ai-events';
 import { LibrarySection } from '../library/LibrarySection';
-import { NotYetSection } from '../sections/NotYetSection';
+import { PlannerSection } from '../planner/PlannerSection';
+import { requestFor, type OpenRequest } from '../planner/tabs';
 import { SettingsSection } from '../sections/SettingsSection';
 import { sections, type SectionId } from './sections';
 import { SyncSection } from '../sync/SyncSection';
 import { StatusBar } from './StatusBar';
 import { useTheme } from './use-theme';
-import { useNotifications } from './use-notifications';
-
-const notYet: Record<Exclude<SectionId, 'settings' | 'studio'>, string> = {
-  library: 'Importing images, video and audio, tags, search and where each asset is used will live here. This part of Atelier is not built yet.',
-  planner: 'Posts, content plans on a calendar, creatives, templates, the media queue and automations will live here. This part of Atelier is not built yet.',
-  sync: 'Pending, failed and conflicting changes and the activity log will live here once Atelier syncs with the platform. Not built yet.',
-};
+import { useNotifications, type NotifiedItem } from './use-notifications';
 
 export function App() {
   const api = useBackend();
@@ -48,7 +43,13 @@ export function App() {
     [remember],
   );
 
-  useNotifications(go);
+  // A clicked notification about a planner record opens it there.
+  const [plannerOpen, setPlannerOpen] = useState<OpenRequest | null>(null);
+  const openItem = useCallback((item: NotifiedItem) => {
+    const request = requestFor(item);
+    if (request) setPlannerOpen(request);
+  }, []);
+  useNotifications(go, openItem);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -113,7 +114,7 @@ export function App() {
         ) : current === 'studio' ? (
           <StudioSection />
         ) : (
-          <NotYetSection text={notYet[current]} />
+          <PlannerSection open={plannerOpen} />
         )}
       </main>
       <StatusBar onOpenSync={() => go('sync')} onOpenStudio={() => go('studio')} />

@@ -13,13 +13,24 @@ export function askToNotify(): void {
   if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
 }
 
+/** A record a notification is about. */
+export type NotifiedItem = NonNullable<EventPayload<'app.navigate'>['item']>;
+
 /**
- * Opens a section when a notification is clicked (the desktop app sends `app.navigate`), and in
- * browser mode shows the core's notifications with the Web Notifications API.
+ * Opens a section, and the record it is about, when a notification is clicked (the desktop app
+ * sends `app.navigate`), and in browser mode shows the core's notifications with the Web
+ * Notifications API.
  */
-export function useNotifications(go: (section: SectionId) => void): void {
+export function useNotifications(go: (section: SectionId) => void, open?: (item: NotifiedItem) => void): void {
   const api = useBackend();
-  useEffect(() => api.on('app.navigate', ({ section }) => go(section)), [api, go]);
+  useEffect(
+    () =>
+      api.on('app.navigate', ({ section, item }) => {
+        go(section);
+        if (item) open?.(item);
+      }),
+    [api, go, open],
+  );
   useEffect(
     () =>
       api.on('app.notification', (n) => {
@@ -29,9 +40,10 @@ export function useNotifications(go: (section: SectionId) => void): void {
         shown.onclick = () => {
           window.focus();
           if (n.route) go(n.route);
+          if (n.item) open?.(n.item);
           shown.close();
         };
       }),
-    [api, go],
+    [api, go, open],
   );
 }

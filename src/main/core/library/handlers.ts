@@ -21,13 +21,13 @@ export function libraryHandlers(library: Library, dialogs: Dialogs | undefined):
   return {
     'library.query': (q) => library.query(q),
     'library.get': ({ id }) => library.get(id),
-    'library.import': ({ paths }) => library.importPaths(paths),
+    'library.import': ({ paths, tags }) => library.importPaths(paths, undefined, tags),
     'library.importDialog': async () => {
       if (!dialogs) fail('unavailable', 'There is no file dialog here.', { hint: 'Use Import… to upload files, or drop them on the library.' });
       const paths = await dialogs.chooseImport();
       return paths.length === 0 ? { imported: [], duplicates: [], skipped: [], failed: [] } : library.importPaths(paths);
     },
-    'library.importUploads': ({ uploads }) => library.importUploads(uploads),
+    'library.importUploads': ({ uploads, tags }) => library.importUploads(uploads, tags),
     'library.update': (input) => library.update(input),
     'library.trash': ({ ids }) => ({ count: library.trash(ids) }),
     'library.restore': ({ ids }) => ({ count: library.restore(ids) }),

@@ -221,14 +221,14 @@ export class Library {
   }
 
   /** Import files and folders. Each file is its own step: one bad file never stops the others. */
-  async importPaths(paths: string[], names?: Map<string, string>): Promise<ImportReport> {
+  async importPaths(paths: string[], names?: Map<string, string>, tags: string[] = []): Promise<ImportReport> {
     const { files, skipped } = await expandImportPaths(paths);
-    const report = await this.importFiles(files.map((f) => f.path), names);
+    const report = await this.importFiles(files.map((f) => f.path), names, tags);
     report.skipped.unshift(...skipped);
     return report;
   }
 
-  private async importFiles(files: string[], names?: Map<string, string>): Promise<ImportReport> {
+  private async importFiles(files: string[], names?: Map<string, string>, tags: string[] = []): Promise<ImportReport> {
     const report: ImportReport = { imported: [], duplicates: [], skipped: [], failed: [] };
     const tools = await this.deps.tools();
     let next = 0;
@@ -242,7 +242,7 @@ export class Library {
           continue;
         }
         try {
-          await this.importOne(file, names?.get(file) ?? path.basename(file), tools, report);
+          await this.importOne(file, names?.get(file) ?? path.basename(file), tools, report, tags);
         } catch (e) {
           const { error, known } = toAppError(e);
           if (!known) this.deps.logger.error('import failed', { error: e });
@@ -256,12 +256,12 @@ export class Library {
     await Promise.all(Array.from({ length: this.concurrency }, worker));
     if (report.imported.length > 0) {
       this.deps.store.changed('assets', report.imported.map((a) => a.id));
-      this.announce(report.imported.map((a) => ({ id: a.id, name: a.name, tags: [] })));
+      this.announce(report.imported.map((a) => ({ id: a.id, name: a.name, tags: [...new Set(tags)] })));
     }
     return report;
   }
 
-  private async importOne(file: string, name: string, tools: MediaTools, report: ImportReport): Promise<void> {
+  private async importOne(file: string, name: string, tools: MediaTools, report: ImportReport, tags: string[]): Promise<void> {
     const { store, blobs } = this.deps;
     const type = await detectMediaType(file);
     const put = await blobs.putFile(file);
@@ -282,7 +282,7 @@ export class Library {
         if (!t.existed) created.push(t.sha256);
         thumbSha = t.sha256;
       }
-      const fields: Fields = { name, kind: type.kind, mime_type: type.mime, size_bytes: put.size, sha256: put.sha256, tags: [], notes: '' };
+      const fields: Fields = { name, kind: type.kind, mime_type: type.mime, size_bytes: put.size, sha256: put.sha256, tags: [...new Set(tags)], notes: '' };
       if (probe.width !== undefined) fields.width = probe.width;
       if (probe.height !== undefined) fields.height = probe.height;
       if (probe.durationMs !== undefined) fields.duration_ms = probe.durationMs;
@@ -347,7 +347,7 @@ export class Library {
   }
 
   /** Files uploaded by the browser (browser mode), imported and then removed from the uploads folder. */
-  async importUploads(uploads: { id: string; name: string }[]): Promise<ImportReport> {
+  async importUploads(uploads: { id: string; name: string }[], tags: string[] = []): Promise<ImportReport> {
     const names = new Map<string, string>();
     const paths: string[] = [];
     for (const u of uploads) {
@@ -358,14 +358,14 @@ export class Library {
       names.set(file, path.basename(u.name));
     }
     try {
-      return await this.importUploadedFiles(paths, names);
+      return await this.importUploadedFiles(paths, names, tags);
     } finally {
       for (const p of paths) fs.rmSync(p, { force: true });
     }
   }
 
-  private async importUploadedFiles(paths: string[], names: Map<string, string>): Promise<ImportReport> {
-    const report = await this.importFiles(paths, names);
+  private async importUploadedFiles(paths: string[], names: Map<string, string>, tags: string[]): Promise<ImportReport> {
+    const report = await this.importFiles(paths, names, tags);
     const rename = (p: string) => names.get(p) ?? p;
     return {
       imported: report.imported,

@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import { AiResultPicker } from './AiResultPicker';
+import { AssetPicker } from './AssetPicker';
+import { AssetThumbById, useAssetName } from './AssetThumbById';
+
+function Attached({ id, index, count, onMove, onRemove }: { id: string; index: number; count: number; onMove(dir: -1 | 1): void; onRemove(): void }) {
+  const name = useAssetName(id);
+  return (
+    <li className="attached-item" data-testid={`attached-${id}`}>
+      <span className="attached-thumb">
+        <AssetThumbById id={id} />
+      </span>
+      <span className="attached-name" title={name}>
+        {name}
+      </span>
+      <span className="row attached-actions">
+        <button type="button" className="lib-small" aria-label={`Move ${name} earlier`} disabled={index === 0} onClick={() => onMove(-1)}>
+          ←
+        </button>
+        <button type="button" className="lib-small" aria-label={`Move ${name} later`} disabled={index === count - 1} onClick={() => onMove(1)}>
+          →
+        </button>
+        <button type="button" className="lib-small" aria-label={`Remove ${name}`} onClick={onRemove}>
+          Remove
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** Media attached to a post or creative: thumbnails in order, added from the library or the AI studio's results. */
+export function AttachedMedia({ label, value, onChange }: { label: string; value: readonly string[]; onChange(ids: string[]): void }) {
+  const id = useId();
+  const [picker, setPicker] = useState<'library' | 'ai' | null>(null);
+  const add = (assetId: string) => {
+    setPicker(null);
+    if (!value.includes(assetId)) onChange([...value, assetId]);
+  };
+  const move = (i: number, dir: -1 | 1) => {
+    const next = [...value];
+    const j = i + dir;
+    [next[i], next[j]] = [next[j]!, next[i]!];
+    onChange(next);
+  };
+  return (
+    <fieldset className="planner-fieldset attached-media" aria-describedby={value.length === 0 ? `${id}-hint` : undefined}>
+      <legend>{label}</legend>
+      {value.length === 0 ? (
+        <p id={`${id}-hint`} className="muted">
+          No media attached.
+        </p>
+      ) : (
+        <ol className="plain attached-list" aria-label={label}>
+          {value.map((assetId, i) => (
+            <Attached key={assetId} id={assetId} index={i} count={value.length} onMove={(dir) => move(i, dir)} onRemove={() => onChange(value.filter((x) => x !== assetId))} />
+          ))}
+        </ol>
+      )}
+      <div className="row">
+        <button type="button" className="lib-small" data-testid="attach-library" onClick={() => setPicker('library')}>
+          Add from library…
+        </button>
+        <button type="button" className="lib-small" data-testid="attach-ai" onClick={() => setPicker('ai')}>
+          Add from AI results…
+        </button>
+      </div>
+      {picker === 'library' && <AssetPicker exclude={value} onPick={(a) => add(a.id)} onClose={() => setPicker(null)} />}
+      {picker === 'ai' && <AiResultPicker onPick={add} onClose={() => setPicker(null)} />}
+    </fieldset>
+  );
+}

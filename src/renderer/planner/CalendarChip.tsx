@@ -1,0 +1,66 @@
+import type { DragEvent, KeyboardEvent } from 'react';
+import type { CalendarItem } from '../../shared/planner';
+import { timeLabel } from './local-time';
+import { warningLabels, warningLines } from './calendar-layout';
+
+export const DRAG_TYPE = 'application/x-atelier-calendar-item';
+
+interface Props {
+  item: CalendarItem;
+  tz: string;
+  selected: boolean;
+  onSelect(item: CalendarItem): void;
+  onDragStart(item: CalendarItem): void;
+  onDragEnd(): void;
+}
+
+/** One post or queue item on the calendar: time, title, channel and its warnings; drag it to another day. */
+export function CalendarChip({ item, tz, selected, onSelect, onDragStart, onDragEnd }: Props) {
+  const time = timeLabel(item.at, tz);
+  const lines = warningLines(item.warnings);
+  const first = item.warnings[0];
+  const kind = item.group === 'mediaQueue' ? 'Queue item' : 'Post';
+  const label = [`${kind} at ${time}: ${item.title || 'Untitled'}`, item.channel, item.status, ...lines].filter(Boolean).join(', ');
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onSelect(item);
+    }
+  };
+  const start = (e: DragEvent) => {
+    e.dataTransfer.effectAllowed = 'move';
+    e.dataTransfer.setData(DRAG_TYPE, item.id);
+    e.dataTransfer.setData('text/plain', item.title);
+    onDragStart(item);
+  };
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      draggable
+      className={`cal-chip cal-chip-${item.group}${item.warnings.length ? ' has-warning' : ''}${selected ? ' is-selected' : ''}`}
+      data-testid={`calendar-item-${item.id}`}
+      data-warnings={item.warnings.length}
+      data-at={item.at}
+      aria-pressed={selected}
+      aria-label={label}
+      title={[`${time} ${item.title}`, item.channel, ...lines].filter(Boolean).join('\n')}
+      onClick={() => onSelect(item)}
+      onKeyDown={onKeyDown}
+      onDragStart={start}
+      onDragEnd={onDragEnd}
+    >
+      <span className="cal-chip-line">
+        <span className="cal-chip-time">{time}</span>
+        <span className="cal-chip-title">{item.title || 'Untitled'}</span>
+      </span>
+      {item.channel && <span className="cal-chip-channel">{item.channel}</span>}
+      {first && (
+        <span className="cal-chip-warning">
+          <span aria-hidden="true">⚠</span> {warningLabels[first.kind]}
+          {item.warnings.length > 1 ? ` +${item.warnings.length - 1}` : ''}
+        </span>
+      )}
+    </div>
+  );
+}

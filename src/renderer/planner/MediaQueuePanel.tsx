@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueueView } from '../../shared/planner';
+import { useChannel } from '../backend/context';
+import { reorderTarget } from '../ai/queue-order';
+import { QueryError } from '../sync/QueryError';
+import { MediaQueueRow } from './MediaQueueRow';
+import { QueueAddForm } from './QueueAddForm';
+import type { OpenRequest } from './tabs';
+import { useSelected } from './use-open-request';
+import { usePlannerAction } from './use-records';
+import { useZone } from './use-zone';
+
+const orderOf = (q: QueueView | undefined) => q?.items.map((i) => i.id).join(' ') ?? '';
+
+/** D5: the media queue in order; move items up and down, remove them, add assets, creatives or posts. */
+export function MediaQueuePanel({ request }: { request: OpenRequest | null }) {
+  const { tz } = useZone();
+  const queue = useChannel('planner.queue', {});
+  const client = useQueryClient();
+  const move = usePlannerAction('planner.queueMove');
+  const remove = usePlannerAction('planner.queueRemove');
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const [opened] = useSelected(request);
+  const data = queue.data;
+  const ids = data?.items.map((i) => i.id) ?? [];
+
+  // A moved row is drawn again in its new place: keep the keyboard on the same button (or its twin at an end).
+  const [refocus, setRefocus] = useState<{ id: string; dir: 'up' | 'down'; order: string } | null>(null);
+  const order = orderOf(data);
+  useEffect(() => {
+    if (!refocus || order !== refocus.order) return;
+    setRefocus(null);
+    const find = (dir: string) => document.querySelector<HTMLButtonElement>(`[data-focus-key="${CSS.escape(`${refocus.id}:${dir}`)}"]`);
+    const again = find(refocus.dir);
+    (again && !again.disabled ? again : find(refocus.dir === 'up' ? 'down' : 'up'))?.focus();
+  }, [order, refocus]);
+  useEffect(() => {
+    if (opened) document.querySelector<HTMLElement>(`[data-testid="queue-item-${CSS.escape(opened)}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [opened, data]);
+
+  const step = (id: string, dir: 'up' | 'down') => {
+    const target = reorderTarget(ids, id, dir);
+    if (!target || move.isPending) return;
+    move.mutate(
+      { id, before: target.before },
+      {
+        onSuccess: (next) => {
+          client.setQueryData(['planner.queue', {}], next);
+          setRefocus({ id, dir, order: orderOf(next) });
+        },
+      },
+    );
+  };
+  const drop = (id: string) =>
+    remove.mutate(
+      { id },
+      {
+        onSuccess: (next) => {
+          client.setQueryData(['planner.queue', {}], next);
+          document.querySelector<HTMLElement>('[data-testid="queue-list"]')?.focus();
+        },
+      },
+    );
+
+  return (
+    <div className="planner-split mq">
+      <section className="card mq-list-card" aria-labelledby="mq-title">
+        <h2 id="mq-title">Media queue</h2>
+        <QueryError error={queue.error ?? move.error ?? remove.error} />
+        {!data && !queue.isError && <p className="muted">Loading the queue…</p>}
+        {data && data.items.length === 0 && <p className="muted planner-empty">The queue is empty. Add an asset, a creative or a post.</p>}
+        {data && data.items.length > 0 && (
+          <ol className="plain queue-list mq-list" aria-label="Media queue, in order" data-testid="queue-list" tabIndex={-1}>
+            {data.items.map((item, i) => (
+              <MediaQueueRow
+                key={item.id}
+                item={item}
+                tz={tz}
+                canUp={i > 0}
+                canDown={i < data.items.length - 1}
+                busy={move.isPending || remove.isPending}
+                highlighted={item.id === highlight || item.id === opened}
+                onMove={(dir) => step(item.id, dir)}
+                onRemove={() => drop(item.id)}
+              />
+            ))}
+          </ol>
+        )}
+      </section>
+      <QueueAddForm tz={tz} onAdded={setHighlight} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useLibraryEvents } from '../library/use-library-events';
+import { useStoredState } from '../library/use-stored-state';
+import { AutomationsPanel } from './AutomationsPanel';
+import { CalendarPanel } from './CalendarPanel';
+import { CreativesPanel } from './CreativesPanel';
+import { MediaQueuePanel } from './MediaQueuePanel';
+import { PLANNER_PANEL, plannerTabId, PlannerTabs } from './PlannerTabs';
+import { PostsPanel } from './PostsPanel';
+import { nextSeq, plannerTabs, type OpenRequest, type PlannerTab } from './tabs';
+import { TemplatesPanel } from './TemplatesPanel';
+import { TransferPanel } from './TransferPanel';
+import { usePlannerEvents } from './use-planner-events';
+
+/** D1–D7: posts, the calendar with plans, creatives, templates, the media queue, automations, import and export. */
+export function PlannerSection({ open }: { open: OpenRequest | null }) {
+  usePlannerEvents();
+  useLibraryEvents();
+  const [tab, setTab] = useStoredState<PlannerTab>('atelier.planner.tab', plannerTabs, 'calendar');
+  const [request, setRequest] = useState<OpenRequest | null>(open);
+
+  useEffect(() => {
+    if (!open) return;
+    setTab(open.tab);
+    setRequest(open);
+  }, [open, setTab]);
+
+  const openItem = useCallback(
+    (to: PlannerTab, id: string | null) => {
+      setTab(to);
+      setRequest({ tab: to, id, seq: nextSeq() });
+    },
+    [setTab],
+  );
+  const forTab = (t: PlannerTab) => (request?.tab === t ? request : null);
+
+  return (
+    <div className="planner">
+      <PlannerTabs value={tab} onChange={setTab} />
+      <div role="tabpanel" id={PLANNER_PANEL} aria-labelledby={plannerTabId(tab)} className="planner-panel">
+        {tab === 'calendar' && <CalendarPanel request={forTab('calendar')} onOpen={openItem} />}
+        {tab === 'posts' && <PostsPanel request={forTab('posts')} />}
+        {tab === 'creatives' && <CreativesPanel request={forTab('creatives')} />}
+        {tab === 'templates' && <TemplatesPanel request={forTab('templates')} />}
+        {tab === 'queue' && <MediaQueuePanel request={forTab('queue')} />}
+        {tab === 'automations' && <AutomationsPanel request={forTab('automations')} />}
+        {tab === 'transfer' && <TransferPanel />}
+      </div>
+    </div>
+  );
+}
