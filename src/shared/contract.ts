@@ -134,7 +134,7 @@ export const contract = {
   /** Import files and folders by path (drag and drop in the app). */
   'library.import': channel({ input: ImportInput, output: ImportReport, mutates: false }),
   /** Ask the user for files or folders with the system dialog, then import them. */
-  'library.importDialog': channel({ input: none, output: ImportReport, mutates: false }),
+  'library.importDialog': channel({ input: ImportInput.pick({ tags: true }), output: ImportReport, mutates: false }),
   /** Import files the browser uploaded to the local host (browser mode). */
   'library.importUploads': channel({ input: ImportUploadsInput, output: ImportReport, mutates: false }),
   /** Rename, tag, annotate. */

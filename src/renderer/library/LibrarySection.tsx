@@ -16,6 +16,7 @@ import { TrashBar } from './TrashBar';
 import { useAssetPages } from './use-asset-pages';
 import { useDebouncedValue } from './use-debounced-value';
 import { useFileDrop } from './use-file-drop';
+import { splitTags } from './import-tags';
 import { useImport } from './use-import';
 import { useLibraryEvents } from './use-library-events';
 import { useSelection } from './use-selection';
@@ -69,7 +70,8 @@ export function LibrarySection() {
   }, [sel.awaiting, focused, arrived]);
 
   const actions = useTrashActions(clearSelection);
-  const imports = useImport();
+  const [importTags, setImportTags] = useState('');
+  const imports = useImport(splitTags(importTags));
   const drop = useFileDrop(imports.fromDrop, imports.progress === null);
   const searchRef = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -169,6 +171,8 @@ export function LibrarySection() {
         onView={setView}
         onImportDialog={() => void imports.fromDialog()}
         onImportFiles={imports.fromFiles}
+        importTags={importTags}
+        onImportTags={setImportTags}
       />
       {trash && <TrashBar selected={sel.ids.size} total={total ?? 0} busy={actions.busy} onRestore={() => void actions.restore([...sel.ids])} onEmpty={() => void actions.emptyTrash()} />}
       <LibraryStatus
@@ -200,3 +204,4 @@ export function LibrarySection() {
     </section>
   );
 }
+

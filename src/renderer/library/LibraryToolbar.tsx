@@ -24,6 +24,9 @@ interface Props {
   onView(v: LibraryView): void;
   onImportDialog(): void;
   onImportFiles(files: File[]): void;
+  /** Tags given to every file imported next (comma-separated as typed). */
+  importTags: string;
+  onImportTags(value: string): void;
 }
 
 const isKind = (v: string): v is AssetKind | 'all' => kindOptions.some((k) => k.id === v);
@@ -54,6 +57,16 @@ export function LibraryToolbar(p: Props) {
       <button type="button" data-testid="trash-toggle" aria-pressed={p.trash} onClick={() => p.onTrash(!p.trash)}>
         Trash
       </button>
+      <input
+        className="library-import-tags"
+        data-testid="import-tags"
+        aria-label="Tags for new imports (comma-separated)"
+        placeholder="Tag imports…"
+        title="Every file imported next gets these tags (automations can react to them)"
+        value={p.importTags}
+        maxLength={1000}
+        onChange={(e) => p.onImportTags(e.target.value)}
+      />
       <ImportButton usesUploads={p.usesUploads} busy={p.importing} onDialog={p.onImportDialog} onFiles={p.onImportFiles} />
     </div>
   );

@@ -3,6 +3,7 @@ import type { AssetView } from '../../shared/library';
 import { collectionAction } from './collection-keys';
 import { filterInput, isFiltered, pageInput, PAGE_SIZE } from './filters';
 import { formatBytes, formatDuration, formatExtent } from './format';
+import { splitTags } from './import-tags';
 import { chunks, isEmptyReport, mergeReports } from './import-report';
 import { placeholderFor } from './placeholder';
 import { rowWindow } from './use-scroll-window';
@@ -105,5 +106,12 @@ describe('import reports', () => {
     expect(mergeReports(one, two)).toMatchObject({ imported: [{ id: '1' }], skipped: [{ path: 'b' }] });
     expect(isEmptyReport({ imported: [], duplicates: [], skipped: [], failed: [] })).toBe(true);
     expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+});
+
+describe('import tags', () => {
+  it('splits what was typed into tags, each once, blanks dropped', () => {
+    expect(splitTags('raw, summer ,  , raw')).toEqual(['raw', 'summer']);
+    expect(splitTags('')).toEqual([]);
   });
 });

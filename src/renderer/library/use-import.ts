@@ -26,8 +26,12 @@ const messageOf = (e: unknown) => toAppError(e).message;
  * Imports by dialog, picked files or drops. The desktop app hands the core file paths; a browser
  * uploads each file to the local host first and then imports the uploads.
  */
-export function useImport() {
+export function useImport(tags: string[] = []) {
   const api = useBackend();
+  // Read at call time: the tags field may change while nothing else does.
+  const tagsRef = useRef(tags);
+  tagsRef.current = tags;
+  const withTags = () => (tagsRef.current.length > 0 ? { tags: tagsRef.current } : {});
   const client = useQueryClient();
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -66,7 +70,7 @@ export function useImport() {
       }
       setProgress({ phase: 'importing', done: 0, total: paths.length });
       let merged = report;
-      for (const batch of chunks(paths, PATHS_PER_CALL)) merged = mergeReports(merged, await call(api, 'library.import', { paths: batch }));
+      for (const batch of chunks(paths, PATHS_PER_CALL)) merged = mergeReports(merged, await call(api, 'library.import', { paths: batch, ...withTags() }));
       return merged;
     },
     [api],
@@ -104,7 +108,7 @@ export function useImport() {
       let merged = report;
       for (const batch of chunks(uploads, UPLOADS_PER_CALL)) {
         try {
-          merged = mergeReports(merged, await call(api, 'library.importUploads', { uploads: batch }));
+          merged = mergeReports(merged, await call(api, 'library.importUploads', { uploads: batch, ...withTags() }));
         } catch (e) {
           // One refused batch must not hide the others: report its files and carry on.
           const message = messageOf(e);
@@ -117,7 +121,7 @@ export function useImport() {
   );
 
   /** The "Import…" button in the desktop app: the host's own file dialog. */
-  const fromDialog = useCallback(() => run(() => call(api, 'library.importDialog', {})), [api, run]);
+  const fromDialog = useCallback(() => run(() => call(api, 'library.importDialog', withTags())), [api, run]);
 
   /** Files picked with the browser's file input. */
   const fromFiles = useCallback(

@@ -22,10 +22,10 @@ export function libraryHandlers(library: Library, dialogs: Dialogs | undefined):
     'library.query': (q) => library.query(q),
     'library.get': ({ id }) => library.get(id),
     'library.import': ({ paths, tags }) => library.importPaths(paths, undefined, tags),
-    'library.importDialog': async () => {
+    'library.importDialog': async ({ tags }) => {
       if (!dialogs) fail('unavailable', 'There is no file dialog here.', { hint: 'Use Import… to upload files, or drop them on the library.' });
       const paths = await dialogs.chooseImport();
-      return paths.length === 0 ? { imported: [], duplicates: [], skipped: [], failed: [] } : library.importPaths(paths);
+      return paths.length === 0 ? { imported: [], duplicates: [], skipped: [], failed: [] } : library.importPaths(paths, undefined, tags);
     },
     'library.importUploads': ({ uploads, tags }) => library.importUploads(uploads, tags),
     'library.update': (input) => library.update(input),
