@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AiChanged } from './ai';
 import { AutomationsChanged } from './planner';
+import { CommandId } from './commands';
 import { ResourceGroup } from './profile';
 import { RecordsChanged } from './records';
 import { ConnectionView, SessionView } from './session';
@@ -24,6 +25,8 @@ export const events = {
   'sync.changed': SyncStatus,
   /** AI jobs changed (state, progress, order) and the queue's summary (throttled while running). */
   'ai.changed': AiChanged,
+  /** A menu item or a system shortcut asked for a command (the renderer carries it out). */
+  'app.command': z.object({ command: CommandId }),
   /** Automations ran (their run log changed). */
   'automations.changed': AutomationsChanged,
   /** A notification for hosts whose renderer shows it itself (browser mode); the desktop app uses the OS's. */
