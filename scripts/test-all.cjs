@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests and the browser-mode e2e suite, then one summary line.
+// `npm test`: typecheck, lint, the security gate, unit tests and the browser-mode e2e suite, then one summary line.
 // Each step runs even if an earlier one failed, so one run shows everything that is wrong.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -50,6 +50,8 @@ function vitest(name, config, reportName) {
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
+// Electronegativity over the app's code: fails on any finding of MEDIUM or higher (scripts/security-gate.cjs).
+check('security gate', 'node', ['scripts/security-gate.cjs']);
 vitest('unit and integration tests', null, 'unit');
 check('renderer build', 'npm', ['run', '--silent', 'build:renderer']);
 vitest('browser-mode end-to-end tests', 'vitest.e2e.config.ts', 'e2e');

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { app, type BrowserWindow, dialog, powerMonitor, session } from 'electron';
+import { app, type BrowserWindow, dialog, Menu, powerMonitor, session, shell } from 'electron';
+import { autoUpdater } from 'electron-updater';
 import { createCore, type Core } from './core/app';
 import { electronDialogs } from './shell/dialogs';
 import { electronNotifier } from './shell/notifier';
@@ -10,11 +11,14 @@ import { consoleSink, createLogger, fileSink } from './core/logger';
 import { SecretRegistry } from './core/redact';
 import { PersistentSecretStore } from './core/secrets/secret-store';
 import { appUrlPolicy } from './shell/app-url';
+import { openExternalSafely } from './shell/external-links';
 import { forwardEvents, registerIpc } from './shell/ipc';
 import { handleMediaProtocol, registerMediaScheme } from './shell/media-protocol';
 import { safeStorageCipher } from './shell/secret-cipher';
+import { buildMenuTemplate } from './shell/menu';
 import { hardenSession } from './shell/security';
 import { ElectronSettingsStore } from './shell/settings-store';
+import { UpdateController } from './shell/updater';
 import { createMainWindow } from './shell/window';
 
 // The composition root: build the ports, create the core, wire IPC and the window. Nothing else.
@@ -29,6 +33,15 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let win: BrowserWindow | null = null;
   let core: Core | null = null;
+  // Closing the core stops the AI queue and sync with everything durable in SQLite: before any quit,
+  // and before an update restarts the app.
+  let closing: Promise<void> | null = null;
+  let flushed = false;
+  const flush = async (): Promise<void> => {
+    closing ??= core?.close() ?? Promise.resolve();
+    await closing;
+    flushed = true;
+  };
 
   app.on('second-instance', () => {
     if (!win) return;
@@ -46,6 +59,19 @@ if (!app.requestSingleInstanceLock()) {
     const logsDir = path.join(dataDir, 'logs');
     const logger = createLogger([fileSink(logsDir), consoleSink(app.isPackaged ? 'warn' : 'info')], registry);
     const store = new ElectronSettingsStore(dataDir, logger);
+    const updates = new UpdateController({
+      // Development builds have no update feed (and no signature to verify against).
+      updater: app.isPackaged ? autoUpdater : null,
+      disabledReason: 'Updates are checked by installed builds only; this is a development build.',
+      autoDownload: () => store.get().autoDownloadUpdates,
+      flush,
+      // The core is closed but the installer did not start: come back as the current version.
+      onInstallFailed: () => {
+        app.relaunch();
+        app.exit(0);
+      },
+      logger,
+    });
     const secrets = new PersistentSecretStore({
       file: path.join(dataDir, 'secrets.bin'),
       cipher: safeStorageCipher(),
@@ -75,6 +101,8 @@ if (!app.requestSingleInstanceLock()) {
         validateOutputs: !app.isPackaged,
         embeddedSandbox: embeddedSandbox(path.join(dataDir, 'sandbox')),
         dialogs: electronDialogs(() => win),
+        updates,
+        registry,
       });
     } catch (e) {
       const detail = e instanceof AppException ? `${e.error.message}\n\n${e.error.hint ?? ''}` : String(e);
@@ -83,7 +111,21 @@ if (!app.requestSingleInstanceLock()) {
       return;
     }
 
+    // Every quit (menu, last window, installing an update on quit) waits for the core to close.
+    app.on('before-quit', (event) => {
+      if (flushed) return;
+      event.preventDefault();
+      updates.stop();
+      void flush()
+        .catch((e: unknown) => logger.error('could not close cleanly before quitting', { error: e }))
+        .finally(() => {
+          flushed = true;
+          app.quit();
+        });
+    });
+
     await core.start();
+    updates.start();
     powerMonitor.on('resume', () => core?.resume());
     hardenSession(session.defaultSession);
     handleMediaProtocol(core.media);
@@ -96,14 +138,20 @@ if (!app.requestSingleInstanceLock()) {
       store,
     });
     forwardEvents(core.events, win.webContents);
+    const events = core.events;
+    const menu = buildMenuTemplate(process.platform, {
+      appName: app.name,
+      isPackaged: app.isPackaged,
+      // The renderer carries commands out (it receives core events through forwardEvents).
+      command: (command) => events.emit('app.command', { command }),
+      openExternal: (url) => void openExternalSafely(url, (u) => shell.openExternal(u)),
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(menu));
     win.on('closed', () => {
       win = null;
     });
   });
 
-  app.on('window-all-closed', () => {
-    const closing = core?.close() ?? Promise.resolve();
-    core = null;
-    void closing.finally(() => app.quit());
-  });
+  // 'before-quit' closes the core first.
+  app.on('window-all-closed', () => app.quit());
 }

@@ -32,6 +32,7 @@ import { RecordCreateInput, RecordDeleteInput, RecordGetInput, RecordList, Recor
 import { ConflictView, FailedChange, ResolveInput, SyncLogEntry, SyncStatus } from './sync';
 import { ApiKeyInput, ConnectAccountInput, ConnectionView, SessionView, SignInInput } from './session';
 import { Settings, SettingsPatch } from './settings';
+import { UpdateStatus } from './updates';
 
 /** One IPC channel: its input and output schemas, whether it writes, and what it is for. */
 export interface ChannelSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -74,6 +75,21 @@ export const contract = {
   'settings.update': channel({ input: SettingsPatch, output: Settings, mutates: true }),
   /** How secrets are protected on this machine. */
   'secrets.status': channel({ input: none, output: SecretsStatus, mutates: false }),
+  /** Write a zip of logs, versions, settings and sync/queue summaries, secrets removed; '' when the dialog was cancelled. */
+  'app.exportDiagnostics': channel({
+    input: z.object({ folder: z.string().min(1).max(4096).optional() }).strict(),
+    output: z.object({ file: z.string() }),
+    mutates: false,
+  }),
+  /** Where the application update is (disabled in development builds and browser mode). */
+  'updates.status': channel({ input: none, output: UpdateStatus, mutates: false }),
+  /** Look for a newer version now. */
+  'updates.check': channel({ input: none, output: UpdateStatus, mutates: false }),
+  /** Download the version found (when automatic download is off). */
+  'updates.download': channel({ input: none, output: UpdateStatus, mutates: false }),
+  // Not `mutates`: installing closes the core, which must not wait behind the write queue it is in.
+  /** Save everything, then restart into the downloaded version. */
+  'updates.install': channel({ input: none, output: UpdateStatus, mutates: false }),
 
   /** Which platform Atelier talks to, and whether first run is done. */
   'connection.get': channel({ input: none, output: ConnectionView, mutates: false }),

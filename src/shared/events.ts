@@ -7,6 +7,7 @@ import { RecordsChanged } from './records';
 import { ConnectionView, SessionView } from './session';
 import { SyncStatus } from './sync';
 import { Settings } from './settings';
+import { UpdateStatus } from './updates';
 
 /** A record a notification is about. */
 const ItemRef = z.object({ group: ResourceGroup, id: z.string() });
@@ -27,6 +28,8 @@ export const events = {
   'ai.changed': AiChanged,
   /** A menu item or a system shortcut asked for a command (the renderer carries it out). */
   'app.command': z.object({ command: CommandId }),
+  /** The application update moved on (checking, progress, ready, error). */
+  'updates.changed': UpdateStatus,
   /** Automations ran (their run log changed). */
   'automations.changed': AutomationsChanged,
   /** A notification for hosts whose renderer shows it itself (browser mode); the desktop app uses the OS's. */

@@ -10,7 +10,10 @@ import { Connection } from './platform/connection';
 import { accountHandlers } from './platform/handlers';
 import { HttpClient } from './platform/http';
 import { AuthSession, type RefreshPoint } from './platform/session';
-import type { CoreDeps, Notifier } from './ports';
+import type { CoreDeps, Notifier, Updates } from './ports';
+import type { UpdateStatus } from '../../shared/updates';
+import { diagnosticsHandlers } from './diagnostics/export';
+import { SECRET } from './platform/secret-keys';
 import { settingsHandlers } from './settings/handlers';
 import { BlobStore } from './library/files/blob-store';
 import { detectMediaTools } from './library/files/media-tools';
@@ -227,6 +230,31 @@ export function createCore(deps: CoreDeps): Core {
   let expiryTimer: NodeJS.Timeout | undefined;
   const ready = () => (loaded ??= session.load());
 
+  const updates = deps.updates ?? disabledUpdates('Updates are handled by the desktop app.');
+  updates.onChange((status) => bus.emit('updates.changed', status));
+  const diagnostics = diagnosticsHandlers(
+    {
+      logsDir: deps.paths.logsDir,
+      now,
+      // app.info's facts without the paths (they name the user) and the platform address.
+      facts: async () => {
+        const { dataDir: _dataDir, database, ...facts } = await handlers['app.info']({});
+        return {
+          ...facts,
+          database: { schemaVersion: database.schemaVersion, journalMode: database.journalMode },
+          profile: connection.profile().id,
+          updates: updates.status(),
+        };
+      },
+      settings: () => deps.settings.get(),
+      syncStatus: () => sync.status(),
+      queues: () => ({ outbox: sync.status().totals, ai: queue.status(), mediaQueue: mediaQueue.list().items.length }),
+      ...(deps.registry && { registry: deps.registry }),
+      knownSecrets: async () => (await Promise.all([SECRET.tokens, SECRET.apiKey, SECRET.clientSecret].map((k) => deps.secrets.get(k)))).filter((v): v is string => Boolean(v)),
+    },
+    deps.dialogs,
+  );
+
   const handlers: HandlerMap = {
     'app.info': () => ({
       name: 'Atelier',
@@ -245,6 +273,11 @@ export function createCore(deps: CoreDeps): Core {
         ...deps.versions,
       },
     }),
+    ...diagnostics,
+    'updates.status': () => updates.status(),
+    'updates.check': () => updates.check(),
+    'updates.download': () => updates.download(),
+    'updates.install': () => updates.install(),
     ...settingsHandlers(deps, bus),
     ...accountHandlers(connection, session, bus, deps.clock),
     ...recordHandlers(store, workspace),
@@ -310,6 +343,12 @@ export function createCore(deps: CoreDeps): Core {
       if (db.open) db.close();
     },
   };
+}
+
+/** Updates where this host does not update itself (browser mode, tests): always `disabled`. */
+function disabledUpdates(reason: string): Updates {
+  const status: UpdateStatus = { state: 'disabled', reason };
+  return { status: () => status, check: async () => status, download: async () => status, install: async () => status, onChange: () => () => undefined };
 }
 
 /** Collects ids and calls `flush` at most once per `ms` (null when too many to list). */

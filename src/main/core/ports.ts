@@ -1,7 +1,9 @@
 import type { SecretsStatus } from '../../shared/contract';
 import type { ResourceGroup } from '../../shared/profile';
 import type { Settings } from '../../shared/settings';
+import type { UpdateStatus } from '../../shared/updates';
 import type { MediaTools } from './library/files/media-tools';
+import type { SecretRegistry } from './redact';
 
 /** What only a host (Electron, the Node web host, a test) can provide to the core. */
 
@@ -56,6 +58,18 @@ export interface Dialogs {
   chooseFolder(title: string): Promise<string | null>;
 }
 
+/** Application updates (the desktop app's updater); absent: updates are not this host's job. */
+export interface Updates {
+  status(): UpdateStatus;
+  /** Look for a newer version now. */
+  check(): Promise<UpdateStatus>;
+  /** Download the version found (when automatic download is off). */
+  download(): Promise<UpdateStatus>;
+  /** Save everything, then quit and install the downloaded version. */
+  install(): Promise<UpdateStatus>;
+  onChange(listener: (status: UpdateStatus) => void): () => void;
+}
+
 export interface Paths {
   dataDir: string;
   dbFile: string;
@@ -88,6 +102,10 @@ export interface CoreDeps {
   /** The network (tests may wrap the real client to count or break calls). */
   fetch?: typeof fetch;
   dialogs?: Dialogs;
+  /** The updater; absent (browser mode, tests), updates report `disabled`. */
+  updates?: Updates;
+  /** The registry the logger redacts with; diagnostics exports run through it too. */
+  registry?: SecretRegistry;
   /** ffmpeg/ffprobe lookup (tests force them absent). */
   mediaTools?: () => Promise<MediaTools>;
   /** Sync tuning (tests use small values). */

@@ -43,11 +43,25 @@ describe('electron-store settings', () => {
     expect(() => s.saveWindowState({ width: -1, height: 600, maximized: false })).toThrow();
   });
 
-  it('falls back to defaults for a hand-edited invalid value without losing the file', () => {
+  it('falls back to the default for a hand-edited invalid value, keeps the valid ones and the file', () => {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: { theme: 'neon', lastSection: 'sync' } }));
     const s = new ElectronSettingsStore(dir);
-    expect(s.get()).toEqual(defaultSettings);
+    expect(s.get()).toEqual({ ...defaultSettings, lastSection: 'sync' });
     expect(fs.existsSync(path.join(dir, 'settings.json'))).toBe(true);
+  });
+
+  it('an older settings file without autoDownloadUpdates keeps its theme and window state', () => {
+    const dir = tmp();
+    const windowState = { x: 1, y: 2, width: 800, height: 600, maximized: true };
+    fs.writeFileSync(
+      path.join(dir, 'settings.json'),
+      JSON.stringify({ settings: { theme: 'dark', allowWeakSecretStorage: true, lastSection: 'studio' }, windowState }),
+    );
+    const s = new ElectronSettingsStore(dir);
+    expect(s.get()).toEqual({ theme: 'dark', allowWeakSecretStorage: true, lastSection: 'studio', autoDownloadUpdates: true });
+    expect(s.windowState()).toEqual(windowState);
+    s.set({ ...s.get(), autoDownloadUpdates: false });
+    expect(new ElectronSettingsStore(dir).get()).toMatchObject({ theme: 'dark', autoDownloadUpdates: false });
   });
 });

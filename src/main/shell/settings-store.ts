@@ -1,5 +1,5 @@
 import Store from 'electron-store';
-import { defaultSettings, Settings } from '../../shared/settings';
+import { defaultSettings, readSettings, Settings } from '../../shared/settings';
 import type { Logger, SettingsStore } from '../core/ports';
 import { WindowState } from './window-state';
 
@@ -19,15 +19,13 @@ export class ElectronSettingsStore implements SettingsStore {
       defaults: { settings: defaultSettings },
       clearInvalidConfig: false,
     });
-    const parsed = Settings.partial().safeParse(this.store.get('settings'));
-    if (!parsed.success) {
-      logger?.warn('stored settings were invalid; defaults used for the invalid fields');
-    }
+    const { invalid } = readSettings(this.store.get('settings'));
+    if (invalid.length) logger?.warn('stored settings were invalid; defaults used for the invalid fields', { fields: invalid });
   }
 
+  /** Field by field: a setting added in a newer version, or one bad value, never resets the others. */
   get(): Settings {
-    const parsed = Settings.partial().safeParse(this.store.get('settings'));
-    return { ...defaultSettings, ...(parsed.success ? parsed.data : {}) };
+    return readSettings(this.store.get('settings')).settings;
   }
 
   set(next: Settings): void {

@@ -8,7 +8,7 @@ export function FirstRun() {
   const sandbox = useAction('connection.useSandbox', ['connection.get', 'session.get']);
   const [step, setStep] = useState<'choose' | 'connect'>('choose');
   return (
-    <section className="first-run" aria-labelledby="first-run-title">
+    <main className="first-run" aria-labelledby="first-run-title">
       <h1 id="first-run-title">Welcome to Atelier</h1>
       <p className="lead">Choose how to start. You can change this later in Settings.</p>
       {step === 'choose' && (
@@ -39,6 +39,6 @@ export function FirstRun() {
           </button>
         </div>
       )}
-    </section>
+    </main>
   );
 }

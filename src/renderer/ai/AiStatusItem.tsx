@@ -1,3 +1,4 @@
+import { shortcutLabel } from '../app/platform';
 import { useChannel } from '../backend/context';
 import { aiSummary } from './status';
 
@@ -34,7 +35,7 @@ export function AiStatusItem({ onOpen }: { onOpen?: (() => void) | undefined }) 
       className="status-item status-ai"
       data-testid="status-ai"
       data-tone={tone}
-      title="Open the AI Studio (Ctrl+2)"
+      title={`Open the AI Studio (${shortcutLabel('go-studio')})`}
       onClick={(e) => {
         e.preventDefault();
         onOpen();

@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { AiJobState } from '../../shared/ai';
 import { AiOperation } from '../../shared/profile';
+import { useTask } from '../app/use-task';
 import type { GalleryFilters } from './gallery-filters';
 import { operationLabels, operationOrder, stateLabels } from './labels';
 
@@ -16,12 +17,18 @@ const isState = (v: string): v is AiJobState => AiJobState.safeParse(v).success;
 /** Operation, model, dates, state and full-text search over the results. */
 export function GalleryFilterBar({ value, models, onChange }: Props) {
   const id = useId();
+  const search = useRef<HTMLInputElement>(null);
+  useTask('search', () => {
+    search.current?.focus();
+    search.current?.select();
+  });
   const set = (patch: Partial<GalleryFilters>) => onChange({ ...value, ...patch });
   // A model chosen earlier stays listed even when the current results no longer include it.
   const modelList = value.modelId && !models.includes(value.modelId) ? [value.modelId, ...models] : models;
   return (
     <div className="gallery-filters" role="search" aria-label="Filter results">
       <input
+        ref={search}
         type="search"
         className="library-search"
         data-testid="gallery-search"

@@ -18,6 +18,7 @@ export const GalleryTile = memo(function GalleryTile({ job, selected, tabStop, n
   const subject = jobSubject(job, 60);
   const when = relativeTime(job.createdAt, now);
   const state = job.state === 'succeeded' ? '' : `, ${stateLabels[job.state].toLowerCase()}`;
+  // Named by its visible caption (what it shows is what it is called), the state added for screen readers.
   return (
     <button
       type="button"
@@ -26,17 +27,17 @@ export const GalleryTile = memo(function GalleryTile({ job, selected, tabStop, n
       data-state={job.state}
       data-gallery-tile=""
       aria-pressed={selected}
-      aria-label={`${operationLabels[job.operation]}: ${subject || job.modelId}${state}, ${when}`}
       tabIndex={tabStop ? 0 : -1}
       onClick={() => onSelect(job.id)}
     >
-      <span className="gallery-thumb">
+      <span className="gallery-thumb" aria-hidden="true">
         <ResultThumb job={job} />
       </span>
-      <span className="gallery-caption" aria-hidden="true">
+      <span className="gallery-caption">
         <span className="gallery-subject">{subject || job.modelId}</span>
         <span className="muted gallery-meta">
           {operationLabels[job.operation]} · {when}
+          {state && <span className="sr-only">{state}</span>}
         </span>
       </span>
     </button>

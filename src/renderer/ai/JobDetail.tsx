@@ -55,7 +55,7 @@ function Body({ job, offered, cached, onCached, onUse, onClose }: BodyProps) {
         </div>
       )}
       {job.text !== null && (
-        <pre className="ai-detail-text" data-testid="ai-detail-text" tabIndex={0} aria-label="Text result">
+        <pre className="ai-detail-text" data-testid="ai-detail-text" tabIndex={0} role="region" aria-label="Text result">
           {job.text}
         </pre>
       )}

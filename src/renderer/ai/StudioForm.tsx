@@ -18,6 +18,7 @@ import type { Draft } from './use-drafts';
 import { useAiAction } from './use-ai-action';
 import { useInputFile } from './use-input-file';
 import { askToNotify } from '../app/use-notifications';
+import { useTask } from '../app/use-task';
 
 interface Props {
   view: AiOperationView;
@@ -31,6 +32,8 @@ interface Props {
 /** One operation's form: model, prompt or media input, parameters; submitting queues a job. */
 export function StudioForm({ view, draft, cached, onDraft, onCached }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
+  // The run-AI-job command: the keyboard goes to the form's first field.
+  useTask('ai-form', () => formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus());
   const submit = useAiAction('ai.submit', true);
   const [local, setLocal] = useState<Partial<Record<FormField, string>>>({});
   const [queued, setQueued] = useState<AiJobView | null>(null);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../shared/settings';
 import { call } from '../backend/call';
@@ -11,11 +11,18 @@ import { LibrarySection } from '../library/LibrarySection';
 import { PlannerSection } from '../planner/PlannerSection';
 import { requestFor, type OpenRequest } from '../planner/tabs';
 import { SettingsSection } from '../sections/SettingsSection';
-import { sections, type SectionId } from './sections';
 import { SyncSection } from '../sync/SyncSection';
+import { goCommandOf } from './commands';
+import { CommandPalette } from './CommandPalette';
+import { useAnnouncer } from './use-announcer';
+import { ariaKeyShortcut, isMacPlatform, shortcutLabel } from './platform';
+import { sections, type SectionId } from './sections';
 import { StatusBar } from './StatusBar';
-import { useTheme } from './use-theme';
+import { createTaskBoard } from './task-board';
+import { useCommands } from './use-commands';
 import { useNotifications, type NotifiedItem } from './use-notifications';
+import { TaskContext } from './use-task';
+import { useTheme } from './use-theme';
 
 export function App() {
   const api = useBackend();
@@ -28,19 +35,33 @@ export function App() {
   const connection = useChannel('connection.get', {});
   const [section, setSection] = useState<SectionId | null>(null);
   const current: SectionId = section ?? settings.data?.lastSection ?? 'library';
-  useTheme(settings.data?.theme ?? 'system');
+  const theme = settings.data?.theme ?? 'system';
+  const shownTheme = useTheme(theme);
+  const board = useMemo(() => createTaskBoard(), []);
+  const isMac = useMemo(() => isMacPlatform(), []);
+  const announcer = useAnnouncer();
 
-  const remember = useMutation({
+  const { mutate: remember } = useMutation({
     mutationFn: (patch: Partial<Settings>) => call(api, 'settings.update', patch),
     onSuccess: (next) => client.setQueryData(['settings.get', {}], next),
+    // The screen showed the change at once: on failure, show what is stored again.
+    onError: () => void client.invalidateQueries({ queryKey: ['settings.get'] }),
   });
 
   const go = useCallback(
     (id: SectionId) => {
       setSection(id);
-      remember.mutate({ lastSection: id });
+      remember({ lastSection: id });
     },
     [remember],
+  );
+  const setTheme = useCallback(
+    (next: Settings['theme']) => {
+      const previous = client.getQueryData<Settings>(['settings.get', {}]);
+      if (previous) client.setQueryData(['settings.get', {}], { ...previous, theme: next });
+      remember({ theme: next });
+    },
+    [client, remember],
   );
 
   // A clicked notification about a planner record opens it there.
@@ -51,18 +72,8 @@ export function App() {
   }, []);
   useNotifications(go, openItem);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-      const target = sections.find((s) => s.shortcut === e.key);
-      if (target) {
-        e.preventDefault();
-        go(target.id);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [go]);
+  const ready = connection.data?.firstRunDone === true;
+  const commands = useCommands({ enabled: ready, board, theme, effective: shownTheme, go, setTheme, announce: announcer.announce });
 
   const active = sections.find((s) => s.id === current) ?? sections[0]!;
 
@@ -77,47 +88,86 @@ export function App() {
   if (!connection.data) return <p className="loading">Opening Atelier…</p>;
   if (!connection.data.firstRunDone) return <FirstRun />;
 
+  const paletteKeys = shortcutLabel('palette', isMac);
+  const themeKeys = shortcutLabel('toggle-theme', isMac);
   return (
-    <div className="frame">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <nav className="sidebar" aria-label="Sections">
-        <div className="brand" aria-hidden="true">
-          Atelier
+    <TaskContext.Provider value={board}>
+      <div className="frame">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <div className="sidebar">
+          <div className="brand" aria-hidden="true">
+            Atelier
+          </div>
+          <nav aria-label="Sections">
+            <ul>
+              {sections.map((s) => {
+                const command = goCommandOf[s.id];
+                return (
+                  <li key={s.id}>
+                    <button
+                      type="button"
+                      className="nav-item"
+                      aria-current={s.id === current ? 'page' : undefined}
+                      aria-keyshortcuts={ariaKeyShortcut(command, isMac)}
+                      onClick={() => go(s.id)}
+                      title={`${s.label} (${shortcutLabel(command, isMac)})`}
+                    >
+                      {s.label}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="sidebar-tools">
+            <button
+              type="button"
+              className="nav-tool"
+              data-testid="open-palette"
+              aria-haspopup="dialog"
+              aria-keyshortcuts={ariaKeyShortcut('palette', isMac)}
+              onClick={() => commands.run('palette', 'button')}
+            >
+              <span>Commands</span>
+              <kbd className="nav-tool-keys">{paletteKeys}</kbd>
+            </button>
+            <button
+              type="button"
+              className="nav-tool"
+              data-testid="theme-toggle"
+              aria-pressed={shownTheme === 'dark'}
+              aria-keyshortcuts={ariaKeyShortcut('toggle-theme', isMac)}
+              title={`Switch between the light and dark theme (${themeKeys}); Settings can follow the system again`}
+              onClick={() => commands.run('toggle-theme', 'button')}
+            >
+              <span className="nav-tool-glyph" aria-hidden="true">
+                {shownTheme === 'dark' ? '☾' : '☀'}
+              </span>
+              <span>Dark theme</span>
+            </button>
+          </div>
         </div>
-        <ul>
-          {sections.map((s) => (
-            <li key={s.id}>
-              <button
-                type="button"
-                className="nav-item"
-                aria-current={s.id === current ? 'page' : undefined}
-                onClick={() => go(s.id)}
-                title={`${s.label} (Ctrl+${s.shortcut})`}
-              >
-                {s.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main id="main" className="content" tabIndex={-1} aria-labelledby="section-title">
-        <SessionBanner go={go} />
-        <h1 id="section-title">{active.label}</h1>
-        {current === 'settings' ? (
-          <SettingsSection />
-        ) : current === 'sync' ? (
-          <SyncSection go={go} />
-        ) : current === 'library' ? (
-          <LibrarySection />
-        ) : current === 'studio' ? (
-          <StudioSection />
-        ) : (
-          <PlannerSection open={plannerOpen} />
-        )}
-      </main>
-      <StatusBar onOpenSync={() => go('sync')} onOpenStudio={() => go('studio')} />
-    </div>
+        <main id="main" className="content" tabIndex={-1} aria-labelledby="section-title">
+          <SessionBanner go={go} />
+          <h1 id="section-title">{active.label}</h1>
+          {current === 'settings' ? (
+            <SettingsSection />
+          ) : current === 'sync' ? (
+            <SyncSection go={go} />
+          ) : current === 'library' ? (
+            <LibrarySection />
+          ) : current === 'studio' ? (
+            <StudioSection />
+          ) : (
+            <PlannerSection open={plannerOpen} />
+          )}
+        </main>
+        <StatusBar onOpenSync={() => go('sync')} onOpenStudio={() => go('studio')} />
+        {announcer.region}
+        {commands.paletteOpen && <CommandPalette dialogRef={commands.paletteDialog} isMac={isMac} onRun={(id) => commands.run(id, 'palette')} onClose={commands.closePalette} />}
+      </div>
+    </TaskContext.Provider>
   );
 }

@@ -21,8 +21,8 @@ export function StatusBar({ onOpenSync, onOpenStudio }: { onOpenSync?: () => voi
   const offline = connection.data?.reachable === 'offline';
   const tone = offline ? 'dot-warn' : s?.state === 'active' ? 'dot-on' : s && s.state !== 'signed_out' ? 'dot-warn' : 'dot-off';
   return (
-    <footer className="status-bar" role="status" aria-live="polite">
-      <span className="status-item" data-testid="connection-state">
+    <footer className="status-bar" aria-label="Status">
+      <span className="status-item" role="status" data-testid="connection-state">
         <span className={`dot ${tone}`} aria-hidden="true" /> {offline ? `${where} · offline, your work is kept and waits` : label}
       </span>
       <SyncStatusItem onOpen={onOpenSync} />

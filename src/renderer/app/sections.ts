@@ -5,14 +5,13 @@ export type SectionId = Settings['lastSection'];
 export interface SectionInfo {
   id: SectionId;
   label: string;
-  shortcut: string;
 }
 
-/** The app's main sections, in navigation order; Ctrl/Cmd+1…5 switch between them. */
+/** The app's main sections, in navigation order; their go-to commands (Ctrl/Cmd+1…5) switch between them. */
 export const sections: SectionInfo[] = [
-  { id: 'library', label: 'Library', shortcut: '1' },
-  { id: 'studio', label: 'AI Studio', shortcut: '2' },
-  { id: 'planner', label: 'Planner', shortcut: '3' },
-  { id: 'sync', label: 'Sync', shortcut: '4' },
-  { id: 'settings', label: 'Settings', shortcut: '5' },
+  { id: 'library', label: 'Library' },
+  { id: 'studio', label: 'AI Studio' },
+  { id: 'planner', label: 'Planner' },
+  { id: 'sync', label: 'Sync' },
+  { id: 'settings', label: 'Settings' },
 ];

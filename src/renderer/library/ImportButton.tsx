@@ -1,6 +1,9 @@
-import { useRef } from 'react';
+import type { RefObject } from 'react';
+import { ariaKeyShortcut } from '../app/platform';
 
 interface Props {
+  /** The hidden file input (browser mode), so the import command can open it too. */
+  inputRef: RefObject<HTMLInputElement | null>;
   /** A browser picks files with its own input; the desktop app opens the system dialog. */
   usesUploads: boolean;
   busy: boolean;
@@ -9,11 +12,10 @@ interface Props {
 }
 
 /** "Import…": the system file dialog in the desktop app, the browser's file picker otherwise. */
-export function ImportButton({ usesUploads, busy, onDialog, onFiles }: Props) {
-  const input = useRef<HTMLInputElement>(null);
+export function ImportButton({ inputRef: input, usesUploads, busy, onDialog, onFiles }: Props) {
   return (
     <>
-      <button type="button" className="primary" disabled={busy} onClick={() => (usesUploads ? input.current?.click() : onDialog())}>
+      <button type="button" className="primary" aria-keyshortcuts={ariaKeyShortcut('import')} disabled={busy} onClick={() => (usesUploads ? input.current?.click() : onDialog())}>
         Import…
       </button>
       <input

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AssetKind } from '../../shared/records';
+import { useTask } from '../app/use-task';
 import { AssetGrid } from './AssetGrid';
 import { AssetList } from './AssetList';
 import { collectionAction, type CollectionShape } from './collection-keys';
@@ -26,20 +27,6 @@ import { libraryViews } from './ViewToggle';
 
 const SEARCH_DEBOUNCE_MS = 200;
 const sortIds = sortOptions.map((s) => s.id);
-
-/** Ctrl/Cmd+F anywhere in the section focuses the search box. */
-function useFindShortcut(focus: () => void) {
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'f') {
-        e.preventDefault();
-        focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [focus]);
-}
 
 /** C1–C4: import, browse 100,000 assets, search, tag, trash, and see where each asset is used. */
 export function LibrarySection() {
@@ -74,13 +61,18 @@ export function LibrarySection() {
   const imports = useImport(splitTags(importTags));
   const drop = useFileDrop(imports.fromDrop, imports.progress === null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const pickerRef = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLElement>(null);
-  useFindShortcut(
-    useCallback(() => {
-      searchRef.current?.focus();
-      searchRef.current?.select();
-    }, []),
-  );
+  // The search and import commands (Ctrl/Cmd+F, Ctrl/Cmd+I, the palette, the desktop menu).
+  useTask('search', () => {
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  });
+  useTask('import', () => {
+    if (imports.progress !== null) return;
+    if (imports.usesUploads) pickerRef.current?.click();
+    else void imports.fromDialog();
+  });
 
   const selectedIds = useCallback((): string[] => {
     if (sel.ids.size) return [...sel.ids];
@@ -161,6 +153,7 @@ export function LibrarySection() {
         trash={trash}
         view={view}
         searchRef={searchRef}
+        pickerRef={pickerRef}
         importing={imports.progress !== null}
         usesUploads={imports.usesUploads}
         onText={setText}

@@ -14,6 +14,8 @@ interface Props {
   trash: boolean;
   view: LibraryView;
   searchRef: RefObject<HTMLInputElement | null>;
+  /** The browser's file input behind "Import…" (the import command opens it). */
+  pickerRef: RefObject<HTMLInputElement | null>;
   importing: boolean;
   usesUploads: boolean;
   onText(v: string): void;
@@ -67,7 +69,7 @@ export function LibraryToolbar(p: Props) {
         maxLength={1000}
         onChange={(e) => p.onImportTags(e.target.value)}
       />
-      <ImportButton usesUploads={p.usesUploads} busy={p.importing} onDialog={p.onImportDialog} onFiles={p.onImportFiles} />
+      <ImportButton inputRef={p.pickerRef} usesUploads={p.usesUploads} busy={p.importing} onDialog={p.onImportDialog} onFiles={p.onImportFiles} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { DragEvent, KeyboardEvent } from 'react';
+import { useId, type DragEvent, type KeyboardEvent } from 'react';
 import type { CalendarItem } from '../../shared/planner';
 import { timeLabel } from './local-time';
 import { warningLabels, warningLines } from './calendar-layout';
@@ -16,11 +16,11 @@ interface Props {
 
 /** One post or queue item on the calendar: time, title, channel and its warnings; drag it to another day. */
 export function CalendarChip({ item, tz, selected, onSelect, onDragStart, onDragEnd }: Props) {
+  const describedBy = useId();
   const time = timeLabel(item.at, tz);
   const lines = warningLines(item.warnings);
   const first = item.warnings[0];
   const kind = item.group === 'mediaQueue' ? 'Queue item' : 'Post';
-  const label = [`${kind} at ${time}: ${item.title || 'Untitled'}`, item.channel, item.status, ...lines].filter(Boolean).join(', ');
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -43,22 +43,37 @@ export function CalendarChip({ item, tz, selected, onSelect, onDragStart, onDrag
       data-warnings={item.warnings.length}
       data-at={item.at}
       aria-pressed={selected}
-      aria-label={label}
+      aria-describedby={lines.length ? describedBy : undefined}
       title={[`${time} ${item.title}`, item.channel, ...lines].filter(Boolean).join('\n')}
       onClick={() => onSelect(item)}
       onKeyDown={onKeyDown}
       onDragStart={start}
       onDragEnd={onDragEnd}
     >
+      {/* Named by what it shows (time, title, channel, first warning); kind and status are said, not shown; the title carries every warning. */}
       <span className="cal-chip-line">
+        <span className="sr-only">{kind} at </span>
         <span className="cal-chip-time">{time}</span>
+        <span className="sr-only">: </span>
         <span className="cal-chip-title">{item.title || 'Untitled'}</span>
       </span>
-      {item.channel && <span className="cal-chip-channel">{item.channel}</span>}
+      {item.channel && (
+        <span className="cal-chip-channel">
+          <span className="sr-only">, </span>
+          {item.channel}
+        </span>
+      )}
+      {item.status && <span className="sr-only">, {item.status}</span>}
       {first && (
         <span className="cal-chip-warning">
-          <span aria-hidden="true">⚠</span> {warningLabels[first.kind]}
+          <span aria-hidden="true">⚠</span>
+          <span className="sr-only">, warning:</span> {warningLabels[first.kind]}
           {item.warnings.length > 1 ? ` +${item.warnings.length - 1}` : ''}
+        </span>
+      )}
+      {lines.length > 0 && (
+        <span id={describedBy} hidden>
+          {lines.join('. ')}
         </span>
       )}
     </div>

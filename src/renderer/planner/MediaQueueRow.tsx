@@ -20,7 +20,8 @@ export function MediaQueueRow({ item, tz, canUp, canDown, busy, highlighted, onM
   const name = `${sourceNouns[item.source.group]} “${item.source.label}”`;
   return (
     <li className={`queue-row mq-row${highlighted ? ' is-selected' : ''}`} data-testid={`queue-item-${item.id}`} data-position={item.position}>
-      <span className="mq-position" aria-label={`Position ${item.position}`}>
+      <span className="mq-position">
+        <span className="sr-only">Position </span>
         {item.position}
       </span>
       <span className="mq-thumb">

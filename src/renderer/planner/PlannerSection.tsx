@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTask } from '../app/use-task';
 import { useLibraryEvents } from '../library/use-library-events';
 import { useStoredState } from '../library/use-stored-state';
 import { AutomationsPanel } from './AutomationsPanel';
@@ -10,6 +11,7 @@ import { PostsPanel } from './PostsPanel';
 import { nextSeq, plannerTabs, type OpenRequest, type PlannerTab } from './tabs';
 import { TemplatesPanel } from './TemplatesPanel';
 import { TransferPanel } from './TransferPanel';
+import { NEW } from './use-list-editor';
 import { usePlannerEvents } from './use-planner-events';
 
 /** D1–D7: posts, the calendar with plans, creatives, templates, the media queue, automations, import and export. */
@@ -32,6 +34,8 @@ export function PlannerSection({ open }: { open: OpenRequest | null }) {
     },
     [setTab],
   );
+  // The new-post command: the Posts tab with a new post's editor, its text field focused.
+  useTask('new-post', () => openItem('posts', NEW));
   const forTab = (t: PlannerTab) => (request?.tab === t ? request : null);
 
   return (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { RecordView } from '../../shared/records';
 import { postStatuses } from '../../shared/records';
 import { toAppError } from '../library/app-error';
@@ -22,6 +22,8 @@ interface Props {
   notice: string | null;
   onSaved(record: RecordView, notice: string): void;
   onDeleted(): void;
+  /** Take the keyboard to the text (the new-post command); a new value asks again. */
+  focusText?: number | undefined;
 }
 
 interface Draft {
@@ -47,8 +49,12 @@ function draftOf(record: RecordView | null, tz: string): Draft {
 }
 
 /** D1: a post's text (with a live count), media, channel, time, status and plans; duplicate and delete. */
-export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDeleted }: Props) {
+export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDeleted, focusText }: Props) {
   const id = useId();
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusText !== undefined) textRef.current?.focus();
+  }, [focusText]);
   const [draft, setDraft] = useState<Draft>(() => draftOf(record, tz));
   const [saved, setSaved] = useState<string | null>(notice);
   const [busy, setBusy] = useState(false);
@@ -119,7 +125,7 @@ export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDel
       <h2 id={`${id}-title`}>{record ? 'Edit post' : 'New post'}</h2>
       <div className="field">
         <label htmlFor={`${id}-text`}>Text</label>
-        <textarea id={`${id}-text`} data-testid="post-text" rows={6} maxLength={100_000} aria-describedby={`${id}-count`} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
+        <textarea ref={textRef} id={`${id}-text`} data-testid="post-text" rows={6} maxLength={100_000} aria-describedby={`${id}-count`} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
         <CharCount id={`${id}-count`} text={draft.text} channel={draft.channel} />
       </div>
       <div className="planner-fields">

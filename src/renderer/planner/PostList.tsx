@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import { useTask } from '../app/use-task';
 import { postStatuses } from '../../shared/records';
 import { excerpt, type PostStatus, type PostView } from './fields';
 import { ItemList } from './ItemList';
@@ -19,6 +20,11 @@ interface Props {
 /** Posts with search, status and channel filters, and "New post". */
 export function PostList({ posts, channels, filter, selected, tz, onFilter, onSelect, onNew }: Props) {
   const id = useId();
+  const search = useRef<HTMLInputElement>(null);
+  useTask('search', () => {
+    search.current?.focus();
+    search.current?.select();
+  });
   const shown = filterPosts(posts, filter);
   const filtered = filter.text || filter.status || filter.channel;
   return (
@@ -30,7 +36,7 @@ export function PostList({ posts, channels, filter, selected, tz, onFilter, onSe
         </button>
       </div>
       <div className="planner-filters">
-        <input type="search" className="library-search" aria-label="Search posts" placeholder="Search text and channel…" value={filter.text} maxLength={500} onChange={(e) => onFilter({ ...filter, text: e.target.value })} />
+        <input ref={search} type="search" className="library-search" data-testid="posts-search" aria-label="Search posts" placeholder="Search text and channel…" value={filter.text} maxLength={500} onChange={(e) => onFilter({ ...filter, text: e.target.value })} />
         <label className="planner-inline">
           Status
           <select className="library-select" value={filter.status} onChange={(e) => onFilter({ ...filter, status: e.target.value as PostStatus | '' })}>

@@ -26,7 +26,10 @@ export function PostsPanel({ request }: { request: OpenRequest | null }) {
       <div className="planner-detail">
         <QueryError error={le.list.error ?? plans.error} />
         {le.isNew || le.record ? (
-          <PostEditor key={le.editorKey} record={le.record} plans={planViews} channels={channels} tz={tz} notice={le.notice} onSaved={le.saved} onDeleted={le.deleted} />
+          <PostEditor
+            key={le.editorKey}
+            focusText={le.isNew && request?.id === NEW ? request.seq : undefined}
+            record={le.record} plans={planViews} channels={channels} tz={tz} notice={le.notice} onSaved={le.saved} onDeleted={le.deleted} />
         ) : (
           <p className="card muted planner-hint">{le.missing ? 'This post no longer exists.' : 'Choose a post to edit it, or write a new one.'}</p>
         )}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ResourceGroup } from '../../shared/profile';
 import type { RecordView } from '../../shared/records';
 import type { OpenRequest } from './tabs';
@@ -30,6 +30,14 @@ export function useListEditor(group: ResourceGroup, request: OpenRequest | null)
     },
     [setSelected],
   );
+  // A request for a new record (the new-post command) gives a fresh editor, as the button does.
+  const newSeq = request?.id === NEW ? request.seq : undefined;
+  useEffect(() => {
+    if (newSeq === undefined) return;
+    setNewEditor((n) => n + 1);
+    setBorn(null);
+  }, [newSeq]);
+
   const saved = (r: RecordView, notice: string) => {
     setFresh({ record: r, notice });
     if (selected === NEW) setBorn(r.id);

@@ -1,11 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../shared/settings';
+import type { UpdateStatus } from '../../shared/updates';
+import { SubmitError } from '../ai/SubmitError';
 import { AccountCard } from '../account/AccountCard';
 import { ApiKeyCard } from '../account/ApiKeyCard';
 import { ConnectionCard } from '../account/ConnectionCard';
 import { type BackendError, call } from '../backend/call';
-import { useBackend, useChannel } from '../backend/context';
+import { useBackend, useChannel, useEventSync } from '../backend/context';
+import { useAction } from '../backend/use-action';
 
 const themes: { id: Settings['theme']; label: string }[] = [
   { id: 'system', label: 'Follow the system' },
@@ -105,6 +108,148 @@ function SecretStorage({ settings }: { settings: Settings }) {
   );
 }
 
+function checkedAt(status: UpdateStatus): string {
+  if (status.state === 'disabled' || !status.lastCheckedAt) return '';
+  return ` Last checked ${new Date(status.lastCheckedAt).toLocaleString()}.`;
+}
+
+/** The update's state in words. */
+function describeUpdate(status: UpdateStatus): string {
+  switch (status.state) {
+    case 'disabled':
+      return status.reason;
+    case 'idle':
+      return 'Atelier has not looked for a new version yet.';
+    case 'checking':
+      return 'Looking for a new version…';
+    case 'available':
+      return `Version ${status.version} is available.`;
+    case 'downloading':
+      return `Downloading version ${status.version}… ${status.percent}%`;
+    case 'ready':
+      return `Version ${status.version} is downloaded and verified. It installs when you quit Atelier, or restart now.${status.message ? ` ${status.message}` : ''}`;
+    case 'up-to-date':
+      return `Atelier is up to date.${checkedAt(status)}`;
+    case 'error':
+      return `The update failed: ${status.message} This version keeps working; Atelier tries again tomorrow.${checkedAt(status)}`;
+  }
+}
+
+function Updates({ settings }: { settings: Settings }) {
+  useEventSync('updates.changed', 'updates.status');
+  const status = useChannel('updates.status', {});
+  const info = useChannel('app.info', {});
+  const update = useUpdateSettings();
+  const [auto, setAuto] = useLocalValue(settings.autoDownloadUpdates);
+  const check = useAction('updates.check', ['updates.status']);
+  const download = useAction('updates.download', ['updates.status']);
+  const install = useAction('updates.install', ['updates.status']);
+  const s = status.data;
+  const disabled = !s || s.state === 'disabled';
+  const error = check.error ?? download.error ?? install.error;
+  return (
+    <section className="card" aria-labelledby="updates-title">
+      <h2 id="updates-title">Updates</h2>
+      {info.data && <p className="muted">You are running version {info.data.version}.</p>}
+      <p role="status" data-testid="update-status" data-state={s?.state ?? 'loading'}>
+        {s ? describeUpdate(s) : 'Loading…'}
+      </p>
+      {s?.state === 'downloading' && <progress max={100} value={s.percent} aria-label="Download progress" />}
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          data-testid="settings-auto-update"
+          checked={auto}
+          onChange={(e) => {
+            setAuto(e.target.checked);
+            update.mutate({ autoDownloadUpdates: e.target.checked });
+          }}
+        />
+        Download updates automatically
+      </label>
+      <p className="field-hint">
+        {auto ? 'A new version downloads in the background and installs when you quit Atelier.' : 'Atelier tells you about a new version and waits for you to download it.'}
+      </p>
+      {!disabled && (
+        <div className="row">
+          <button type="button" data-testid="update-check" disabled={check.isPending || s.state === 'checking' || s.state === 'downloading'} onClick={() => check.mutate({})}>
+            {s.state === 'checking' ? 'Checking…' : 'Check for updates'}
+          </button>
+          {s.state === 'available' && (
+            <button type="button" data-testid="update-download" disabled={download.isPending} onClick={() => download.mutate({})}>
+              Download version {s.version}
+            </button>
+          )}
+          {s.state === 'ready' && (
+            <button type="button" className="primary" data-testid="update-install" disabled={install.isPending} onClick={() => install.mutate({})}>
+              {install.isPending ? 'Saving your work…' : 'Restart to update'}
+            </button>
+          )}
+        </div>
+      )}
+      {update.isError && <p role="alert" className="error">{update.error.message}</p>}
+      <SubmitError error={error?.error ?? null} fields={[]} />
+    </section>
+  );
+}
+
+/** "Export diagnostics…": a zip for support, with every token, key and password removed. */
+function Diagnostics() {
+  const id = useId();
+  const info = useChannel('app.info', {});
+  const web = info.data?.host === 'web';
+  const [folder, setFolder] = useState('');
+  const exporter = useAction('app.exportDiagnostics');
+  const needsFolder = web && !folder.trim();
+  const result = exporter.data;
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Diagnostics</h2>
+      <p className="muted">
+        A zip of the recent logs, versions, settings and sync and queue counts to send to support. Tokens, keys, passwords and client secrets are removed from it.
+      </p>
+      {web && (
+        <div className="field">
+          <label htmlFor={`${id}-folder`}>Folder on the computer running Atelier</label>
+          <input
+            id={`${id}-folder`}
+            data-testid="diagnostics-folder"
+            className="mono"
+            maxLength={4096}
+            placeholder="/home/me/Desktop"
+            value={folder}
+            onChange={(e) => setFolder(e.target.value)}
+          />
+          <span className="field-hint">Browser mode cannot show a folder dialog: type the full path.</span>
+        </div>
+      )}
+      <div className="row">
+        <button
+          type="button"
+          data-testid="export-diagnostics"
+          disabled={exporter.isPending || needsFolder}
+          onClick={() => exporter.mutate(folder.trim() ? { folder: folder.trim() } : {})}
+        >
+          {exporter.isPending ? 'Exporting…' : 'Export diagnostics…'}
+        </button>
+        <span role="status">
+          {result &&
+            (result.file === '' ? (
+              <span className="muted" data-testid="diagnostics-result">
+                Cancelled: nothing was written.
+              </span>
+            ) : (
+              <span className="lib-notice" data-testid="diagnostics-result">
+                Saved <span className="mono">{result.file}</span>
+              </span>
+            ))}
+        </span>
+      </div>
+      <SubmitError error={exporter.error?.error ?? null} fields={[]} />
+    </section>
+  );
+}
+
 function About() {
   const info = useChannel('app.info', {});
   if (info.isError) return <p role="alert" className="error">{(info.error as BackendError).message}</p>;
@@ -146,6 +291,8 @@ export function SettingsSection() {
       <ApiKeyCard />
       <Appearance settings={settings.data} />
       <SecretStorage settings={settings.data} />
+      <Updates settings={settings.data} />
+      <Diagnostics />
       <About />
     </div>
   );

@@ -1,3 +1,4 @@
+import { shortcutLabel } from '../app/platform';
 import { syncSummary } from './summary';
 import { useSyncStatus } from './use-sync';
 
@@ -31,7 +32,7 @@ export function SyncStatusItem({ onOpen }: { onOpen?: (() => void) | undefined }
       className="status-item status-sync"
       data-testid="status-sync"
       data-tone={tone}
-      title="Open the Sync section (Ctrl+4)"
+      title={`Open the Sync section (${shortcutLabel('go-sync')})`}
       onClick={(e) => {
         e.preventDefault();
         onOpen();

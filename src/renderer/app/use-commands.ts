@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { commandForKey, commandInfo, type CommandId } from '../../shared/commands';
+import type { Settings } from '../../shared/settings';
+import { call } from '../backend/call';
+import { useBackend } from '../backend/context';
+import { toAppError } from '../library/app-error';
+import { actionFor } from './commands';
+import { focusMainIfLost, focusWhenPresent, isTextEntry, restoreFocus } from './focus';
+import { isMacPlatform } from './platform';
+import type { SectionId } from './sections';
+import type { TaskBoard } from './task-board';
+
+/** Where a command came from: a key press in the page, the desktop menu, the palette, or a button. */
+export type CommandSource = 'key' | 'menu' | 'palette' | 'button';
+
+interface Options {
+  /** Off until the app's frame shows (first run has no sections to act on). */
+  enabled: boolean;
+  /** Where sections offer their part of a command (the app provides it to them). */
+  board: TaskBoard;
+  theme: Settings['theme'];
+  effective: 'light' | 'dark';
+  go(section: SectionId): void;
+  setTheme(theme: 'light' | 'dark'): void;
+  /** Tell assistive tech what a command did when nothing visible moved (theme, sync). */
+  announce(message: string): void;
+}
+
+/**
+ * In the desktop app a menu accelerator and the page's own key handling could both see a key.
+ * The page handles its shortcut keys in every host and calls preventDefault, and Electron runs a
+ * menu accelerator only for key events the page left unhandled, so a shortcut runs once; menu
+ * clicks (and accelerators when the page does not have the keyboard) arrive as `app.command`. As a
+ * guard for platforms where both still arrive, the same command from the other source within this
+ * window is dropped.
+ */
+const DOUBLE_MS = 750;
+
+/**
+ * The one place commands are carried out, whichever way they were asked for: shortcut keys
+ * (`commandForKey`), the desktop menu (`app.command`), the palette and buttons.
+ */
+export function useCommands(options: Options) {
+  const api = useBackend();
+  const { board } = options;
+  const opts = useRef(options);
+  opts.current = options;
+  const [palette, setPalette] = useState<{ returnTo: Element | null } | null>(null);
+  const paletteRef = useRef(palette);
+  paletteRef.current = palette;
+  /** The palette's <dialog>: closed at once on the way out, as a modal dialog makes the rest of the page inert. */
+  const paletteDialog = useRef<HTMLDialogElement | null>(null);
+  const last = useRef<{ id: CommandId; source: CommandSource; at: number } | null>(null);
+
+  const closePalette = useCallback(() => {
+    const open = paletteRef.current;
+    if (!open) return;
+    paletteRef.current = null;
+    paletteDialog.current?.close();
+    setPalette(null);
+    restoreFocus(open.returnTo);
+  }, []);
+
+  const run = useCallback(
+    (id: CommandId, source: CommandSource) => {
+      const now = Date.now();
+      const prev = last.current;
+      if (prev && prev.id === id && prev.source !== source && (prev.source === 'menu' || source === 'menu') && now - prev.at < DOUBLE_MS) return;
+      last.current = { id, source, at: now };
+
+      const o = opts.current;
+      const action = actionFor(id, { theme: o.theme, effective: o.effective, canSearchHere: board.has('search') });
+      if (action.kind === 'palette') {
+        if (paletteRef.current) closePalette();
+        else {
+          const open = { returnTo: document.activeElement };
+          paletteRef.current = open;
+          setPalette(open);
+        }
+        return;
+      }
+      // Any other command closes the palette first, so the focus it moves to stays there.
+      closePalette();
+      switch (action.kind) {
+        case 'go':
+          o.go(action.section);
+          // The old section's focused element may be gone: the main region has the keyboard until the task takes it.
+          focusMainIfLost();
+          if (action.task) board.request(action.task);
+          if (action.focusTestId) focusWhenPresent(`[data-testid="${action.focusTestId}"]`);
+          break;
+        case 'task':
+          board.request(action.task);
+          break;
+        case 'theme':
+          o.setTheme(action.theme);
+          o.announce(action.theme === 'dark' ? 'Dark theme' : 'Light theme');
+          break;
+        case 'sync-now':
+          o.announce('Syncing now…');
+          call(api, 'sync.now', {}).catch((e: unknown) => opts.current.announce(`Sync could not start: ${toAppError(e).message}`));
+          break;
+      }
+    },
+    [api, board, closePalette],
+  );
+
+  const enabled = options.enabled;
+  useEffect(() => {
+    if (!enabled) return;
+    const isMac = isMacPlatform();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.isComposing) return;
+      const id = commandForKey(e, isMac);
+      if (!id) return;
+      // A shortcut without a modifier would be typing in a text field: leave it there.
+      if (!commandInfo(id).accelerator?.includes('+') && isTextEntry(e.target)) return;
+      e.preventDefault();
+      // Holding the keys down runs the command once.
+      if (!e.repeat) run(id, 'key');
+    };
+    window.addEventListener('keydown', onKey);
+    const off = api.on('app.command', ({ command }) => run(command, 'menu'));
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      off();
+    };
+  }, [api, enabled, run]);
+
+  return { run, paletteOpen: palette !== null, closePalette, paletteDialog };
+}
