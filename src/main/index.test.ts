@@ -13,6 +13,7 @@ const h = vi.hoisted(() => ({
   ipc: new Map<string, unknown>(),
   errorBox: vi.fn(),
   permissionHandler: undefined as undefined | ((c: unknown, p: string, cb: (ok: boolean) => void) => void),
+  menu: null as unknown,
 }));
 
 vi.mock('electron', () => {
@@ -72,6 +73,7 @@ vi.mock('electron', () => {
     safeStorage: { isEncryptionAvailable: () => false },
     shell: { openExternal: vi.fn() },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn(), unhandle: vi.fn() },
+    Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: (menu: unknown) => (h.menu = menu) },
   };
   return { ...electron, default: electron };
 });
@@ -108,6 +110,9 @@ describe('composition root', () => {
     await boot();
     expect(h.windows).toHaveLength(1);
     expect(h.windows[0]?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    // The application menu is set, with the Edit menu's standard roles.
+    const template = (h.menu as { template: { label?: string; submenu?: { role?: string }[] }[] }).template;
+    expect(template.find((m) => m.label === 'Edit')?.submenu?.map((i) => i.role)).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']));
     expect([...h.ipc.keys()]).toContain('atelier:app.info');
     const cb = vi.fn();
     h.permissionHandler?.(null, 'media', cb);
