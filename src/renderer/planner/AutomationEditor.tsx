@@ -7,10 +7,11 @@ import { toAppError } from '../library/app-error';
 import { actionProblems, cleanAction, triggerDraft, triggerOf, type TriggerDraft } from './action-list';
 import { ActionList, keyed, type KeyedAction } from './ActionList';
 import { DeleteButton } from './DeleteButton';
-import { createFields, patchOf, str, type TemplateView } from './fields';
+import { patchOf, str, type TemplateView } from './fields';
 import { OutcomeBadge } from './RunLog';
 import { TriggerFields } from './TriggerFields';
 import { usePlannerAction } from './use-records';
+import { useRecordSave } from './use-record-save';
 
 interface Props {
   record: RecordView | null;
@@ -41,15 +42,12 @@ export function AutomationEditor({ record, templates, notice, onSaved, onDeleted
   const [enabled, setEnabled] = useState(start.enabled);
   const [trigger, setTrigger] = useState<TriggerDraft>(start.trigger);
   const [items, setItems] = useState<KeyedAction[]>(start.actions);
-  const [saved, setSaved] = useState(notice);
   const [problem, setProblem] = useState<string | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
   const [ran, setRan] = useState<AutomationRun | null>(null);
-  const create = usePlannerAction('records.create');
-  const update = usePlannerAction('records.update');
+  const { save, saved, setSaved, failure, setFailure, busy: saving } = useRecordSave('automations', 'Automation created.', notice, onSaved);
   const remove = usePlannerAction('records.delete');
   const run = useAction('automations.run', ['automations.runs', 'records.list', 'planner.calendar', 'planner.queue']);
-  const busy = create.isPending || update.isPending || remove.isPending || run.isPending;
+  const busy = saving || remove.isPending || run.isPending;
   const problems = actionProblems(items.map((i) => i.action));
   const fields = { name: name.trim(), enabled, trigger: triggerOf(trigger), actions: items.map((i) => cleanAction(i.action)) };
   const dirty = !record || Object.keys(patchOf(record.fields, fields)).length > 0;
@@ -65,20 +63,7 @@ export function AutomationEditor({ record, templates, notice, onSaved, onDeleted
       return null;
     }
     setProblem(null);
-    setFailure(null);
-    if (record && !dirty) return record.id;
-    try {
-      const next = record
-        ? await update.mutateAsync({ group: 'automations', id: record.id, fields: patchOf(record.fields, fields) })
-        : await create.mutateAsync({ group: 'automations', fields: createFields(fields) });
-      const said = record ? 'Saved.' : 'Automation created.';
-      onSaved(next, said);
-      setSaved(said);
-      return next.id;
-    } catch (e) {
-      setFailure(e);
-      return null;
-    }
+    return save(record, fields);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -151,7 +136,7 @@ export function AutomationEditor({ record, templates, notice, onSaved, onDeleted
       <SubmitError error={failure ? toAppError(failure) : (remove.error?.error ?? null)} fields={[]} />
       <div className="row">
         <button type="submit" className="primary" data-testid="automation-save" disabled={busy}>
-          {create.isPending || update.isPending ? 'Saving…' : record ? 'Save' : 'Create automation'}
+          {saving ? 'Saving…' : record ? 'Save' : 'Create automation'}
         </button>
         {record && (
           <button type="button" data-testid={`automation-run-${record.id}`} disabled={busy} onClick={() => void runNow()}>

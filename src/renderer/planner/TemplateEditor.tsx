@@ -4,10 +4,11 @@ import { SubmitError } from '../ai/SubmitError';
 import { toAppError } from '../library/app-error';
 import { CreateFromTemplate } from './CreateFromTemplate';
 import { DeleteButton } from './DeleteButton';
-import { createFields, patchOf, templateOf } from './fields';
+import { patchOf, templateOf } from './fields';
 import { TemplatePreviewBox } from './TemplatePreviewBox';
 import { keepValues, variablesOf } from './template-vars';
 import { usePlannerAction } from './use-records';
+import { useRecordSave } from './use-record-save';
 
 interface Props {
   record: RecordView | null;
@@ -30,13 +31,10 @@ export function TemplateEditor({ record, notice, onSaved, onDeleted }: Props) {
     return { name: t?.name ?? '', body: t?.body ?? '', target: t?.target ?? 'posts' };
   });
   const [values, setValues] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(notice);
   const [problem, setProblem] = useState<string | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const create = usePlannerAction('records.create');
-  const update = usePlannerAction('records.update');
+  const { save, saved, setSaved, failure, busy: saving } = useRecordSave('mediaTemplates', 'Template created.', notice, onSaved);
   const remove = usePlannerAction('records.delete');
-  const busy = create.isPending || update.isPending || remove.isPending;
+  const busy = saving || remove.isPending;
   const variables = variablesOf(draft.body);
   const fields = { name: draft.name.trim(), body: draft.body, target: draft.target, variables };
   const dirty = !record || Object.keys(patchOf(record.fields, fields)).length > 0;
@@ -53,20 +51,7 @@ export function TemplateEditor({ record, notice, onSaved, onDeleted }: Props) {
       return null;
     }
     setProblem(null);
-    setFailure(null);
-    if (record && !dirty) return record.id;
-    try {
-      const next = record
-        ? await update.mutateAsync({ group: 'mediaTemplates', id: record.id, fields: patchOf(record.fields, fields) })
-        : await create.mutateAsync({ group: 'mediaTemplates', fields: createFields(fields) });
-      const said = record ? 'Saved.' : 'Template created.';
-      onSaved(next, said);
-      setSaved(said);
-      return next.id;
-    } catch (e) {
-      setFailure(e);
-      return null;
-    }
+    return save(record, fields);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
