@@ -25,6 +25,9 @@ export interface RecordRow {
   conflict: string | null;
 }
 
+/** The columns of a record that say where it stands with the platform. */
+export type RemoteRef = Pick<RecordRow, 'remote_id' | 'remote_version' | 'deleted'>;
+
 interface ViewRow extends RecordRow {
   pending: number;
   failed: string | null;
@@ -87,6 +90,14 @@ export class RecordStore {
 
   get(group: ResourceGroup, id: string): RecordRow | undefined {
     return this.stmt(`SELECT * FROM ${tableOf(group).table} WHERE id = ?`).get(id) as RecordRow | undefined;
+  }
+
+  /**
+   * What sending a change needs of its record: the platform's id and version (and that the record
+   * exists). Reads only those columns: the whole row carries its JSON and the generated columns.
+   */
+  remoteRef(group: ResourceGroup, id: string): RemoteRef | undefined {
+    return this.stmt(`SELECT remote_id, remote_version, deleted FROM ${tableOf(group).table} WHERE id = ?`).get(id) as RemoteRef | undefined;
   }
 
   byRemoteId(group: ResourceGroup, account: string, remoteId: string): RecordRow | undefined {

@@ -49,7 +49,7 @@ function alreadyApplied(patch: Fields, current: Fields): boolean {
 export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: OutboxEntry): Promise<PushOutcome> {
   const group = entry.grp;
   const noun = tableOf(group).noun;
-  const row = store.get(group, entry.record_id);
+  const row = store.remoteRef(group, entry.record_id);
   if (!row) return { kind: 'acked', remote: null }; // the record is gone for good: nothing left to tell
   if (entry.op !== 'create' && !remote.supports(entry.op)) {
     return { kind: 'waiting', reason: 'specification', message: `Waiting for the platform's specification: it has no way to ${entry.op} a ${noun} yet.`, afterMs: WAIT_FOR_SPEC_MS };

@@ -32,7 +32,7 @@ export function toRemoteRefs(store: RecordStore, group: ResourceGroup, fields: F
     if (!(field in out) || out[field] === null) continue;
     let waiting: string | null = null;
     out[field] = mapIds(out[field], (id) => {
-      const row = store.get(target, id);
+      const row = store.remoteRef(target, id);
       if (!row) return undefined; // not one of ours: already a platform id
       if (row.deleted === 1 && row.remote_id === null) return null;
       if (row.remote_id === null) waiting ??= id;

@@ -75,7 +75,18 @@ export class RemoteGroup {
     return this.endpoints[op] !== undefined;
   }
 
+  /** Addresses without an id or a query, made once per endpoint (every create of a drain goes to the same one). */
+  private readonly plainUrls = new Map<Endpoint, string>();
+
   private url(endpoint: Endpoint, remoteId?: string, query?: Record<string, string>): string {
+    if (remoteId === undefined && query === undefined) {
+      let url = this.plainUrls.get(endpoint);
+      if (url === undefined) {
+        url = new URL(endpoint.path, this.target.baseUrl ?? undefined).toString();
+        this.plainUrls.set(endpoint, url);
+      }
+      return url;
+    }
     const path = remoteId === undefined ? endpoint.path : endpoint.path.replaceAll('{id}', encodeURIComponent(remoteId));
     const url = new URL(path, this.target.baseUrl ?? undefined);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);

@@ -17,15 +17,33 @@ export interface ConflictSide {
   unknown?: boolean;
 }
 
+/** The statements of an acknowledgement for one table. */
+interface AckSql {
+  settle: string;
+  /** A create's answer: the platform's id and version, then settle. */
+  created: string;
+  /** An update's or delete's answer with a version, then settle. */
+  versioned: string;
+}
+
 /**
  * Every database change sync makes, each in one transaction: acknowledgements, set-asides,
  * conflicts, pulled records and resolutions.
  */
 export class SyncWriter {
+  /** Built once: better-sqlite3 builds a wrapper per transaction() call. */
+  private readonly ackTx: (entry: OutboxEntry, remote: RemoteRecord | null) => void;
+  private readonly ackManyTx: (acks: { entry: OutboxEntry; remote: RemoteRecord | null }[]) => void;
+
   constructor(
     private readonly store: RecordStore,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.ackTx = store.db.transaction((entry: OutboxEntry, remote: RemoteRecord | null) => this.ackRows(entry, remote));
+    this.ackManyTx = store.db.transaction((acks: { entry: OutboxEntry; remote: RemoteRecord | null }[]) => {
+      for (const a of acks) this.ack(a.entry, a.remote);
+    });
+  }
 
   private table(group: ResourceGroup): string {
     return tableOf(group).table;
@@ -35,37 +53,44 @@ export class SyncWriter {
     this.store.stmt(sql).run(...params);
   }
 
-  /** After the last entry of a record is gone, the record is in step with the platform. */
-  private settle(group: ResourceGroup, id: string): void {
-    this.run(
-      `UPDATE ${this.table(group)} SET sync_state = 'synced', base = data
-       WHERE id = ? AND sync_state <> 'conflict' AND NOT EXISTS (SELECT 1 FROM outbox WHERE record_id = ?)`,
-      id,
-      id,
-    );
+  private readonly ackSqls = new Map<ResourceGroup, AckSql>();
+
+  private ackSql(group: ResourceGroup): AckSql {
+    let sql = this.ackSqls.get(group);
+    if (!sql) {
+      const t = this.table(group);
+      // After the last entry of a record is gone, the record is in step with the platform (never while in conflict).
+      const settles = "sync_state <> 'conflict' AND NOT EXISTS (SELECT 1 FROM outbox WHERE record_id = ?)";
+      // The remote columns are always written; sync_state and base only when the record settles.
+      const settleSet = `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, base = CASE WHEN ${settles} THEN data ELSE base END`;
+      sql = {
+        settle: `UPDATE ${t} SET sync_state = 'synced', base = data WHERE id = ? AND ${settles}`,
+        created: `UPDATE ${t} SET remote_id = ?, remote_version = ?, ${settleSet} WHERE id = ?`,
+        versioned: `UPDATE ${t} SET remote_version = ?, ${settleSet} WHERE id = ?`,
+      };
+      this.ackSqls.set(group, sql);
+    }
+    return sql;
+  }
+
+  /** One acknowledgement: its entry leaves the outbox, the record takes the platform's id and version and settles. */
+  private ackRows(entry: OutboxEntry, remote: RemoteRecord | null): void {
+    const id = entry.record_id;
+    const sql = this.ackSql(entry.grp);
+    this.store.outbox.remove(entry.seq);
+    if (remote && entry.op === 'create') this.run(sql.created, remote.remoteId, remote.version, id, id, id);
+    else if (remote && remote.version !== null) this.run(sql.versioned, remote.version, id, id, id);
+    else this.run(sql.settle, id, id);
   }
 
   /** Several acknowledgements in one transaction (one disk flush instead of one each). */
   ackMany(acks: { entry: OutboxEntry; remote: RemoteRecord | null }[]): void {
     if (acks.length === 0) return;
-    this.store.db.transaction(() => {
-      for (const a of acks) this.ack(a.entry, a.remote);
-    })();
+    this.ackManyTx(acks);
   }
 
   ack(entry: OutboxEntry, remote: RemoteRecord | null): void {
-    const group = entry.grp;
-    this.store.db.transaction(() => {
-      this.store.outbox.remove(entry.seq);
-      if (remote) {
-        if (entry.op === 'create') {
-          this.run(`UPDATE ${this.table(group)} SET remote_id = ?, remote_version = ? WHERE id = ?`, remote.remoteId, remote.version, entry.record_id);
-        } else if (remote.version !== null) {
-          this.run(`UPDATE ${this.table(group)} SET remote_version = ? WHERE id = ?`, remote.version, entry.record_id);
-        }
-      }
-      this.settle(group, entry.record_id);
-    })();
+    this.ackTx(entry, remote);
   }
 
   private entryState(entry: OutboxEntry, state: OutboxEntry['state'], message: string, nextAttemptAt: number, countAttempt: boolean): void {

@@ -3,13 +3,16 @@ export class Interrupt {
   constructor(readonly kind: 'cancelled' | 'deadline' | 'attempt-timeout') {}
 }
 
+const ignore = (): void => undefined;
+const ONCE = { once: true } as const;
+
 /** Settle with `work`, or reject with the signal's reason the moment it aborts, even if `work` ignores the signal. */
 export function guard<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  work.catch(() => undefined); // the loser of the race must not become an unhandled rejection
+  work.catch(ignore); // the loser of the race must not become an unhandled rejection
   if (signal.aborted) return Promise.reject(signal.reason as unknown);
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason as unknown);
-    signal.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', onAbort, ONCE);
     work.then(
       (value) => {
         signal.removeEventListener('abort', onAbort);
@@ -50,7 +53,9 @@ export class CallScope {
   private readonly endsAt: number;
   private readonly controller = new AbortController();
   private readonly timer: ReturnType<typeof setTimeout>;
-  private readonly onCallerAbort = (): void => this.controller.abort(new Interrupt('cancelled'));
+  private readonly onCallerAbort: (() => void) | undefined;
+  /** An attempt with no timer of its own: the call's signal is already exactly its signal. */
+  private whole: { signal: AbortSignal; dispose: () => void } | undefined;
 
   constructor(
     deadlineMs: number,
@@ -60,8 +65,14 @@ export class CallScope {
     this.deadlineMs = Math.min(deadlineMs, MAX_TIMER_MS);
     this.endsAt = now() + this.deadlineMs;
     this.timer = setTimeout(() => this.controller.abort(new Interrupt('deadline')), this.deadlineMs);
-    if (callerSignal?.aborted) this.onCallerAbort();
-    else callerSignal?.addEventListener('abort', this.onCallerAbort, { once: true });
+    if (callerSignal) {
+      const onCallerAbort = (): void => this.controller.abort(new Interrupt('cancelled'));
+      if (callerSignal.aborted) onCallerAbort();
+      else {
+        callerSignal.addEventListener('abort', onCallerAbort, ONCE);
+        this.onCallerAbort = onCallerAbort;
+      }
+    }
   }
 
   get signal(): AbortSignal {
@@ -82,12 +93,14 @@ export class CallScope {
 
   /** A signal for one attempt: aborts with the call, or on its own after `timeoutMs`. */
   attempt(timeoutMs: number): { signal: AbortSignal; dispose: () => void } {
+    // No timer of its own (the common case): it would abort exactly when the call's signal does,
+    // with the same reason, so the call's signal serves (no second controller and listener per attempt).
+    if (!(timeoutMs < this.remaining())) return (this.whole ??= { signal: this.signal, dispose: ignore });
     const controller = new AbortController();
     const forward = (): void => controller.abort(this.signal.reason);
     if (this.signal.aborted) forward();
-    else this.signal.addEventListener('abort', forward, { once: true });
-    const timer =
-      timeoutMs < this.remaining() ? setTimeout(() => controller.abort(new Interrupt('attempt-timeout')), Math.max(0, timeoutMs)) : undefined;
+    else this.signal.addEventListener('abort', forward, ONCE);
+    const timer = setTimeout(() => controller.abort(new Interrupt('attempt-timeout')), Math.max(0, timeoutMs));
     return {
       signal: controller.signal,
       dispose: () => {
@@ -99,6 +112,6 @@ export class CallScope {
 
   dispose(): void {
     clearTimeout(this.timer);
-    this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
+    if (this.onCallerAbort) this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
   }
 }

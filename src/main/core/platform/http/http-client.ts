@@ -165,7 +165,7 @@ export class HttpClient {
     const wanted = req.maxAttempts !== undefined && Number.isFinite(req.maxAttempts) ? Math.floor(req.maxAttempts) : DEFAULT_MAX_ATTEMPTS;
     const maxAttempts = isReplaySafe(req.method, req.idempotencyKey) && prepared.body.replayable ? Math.max(1, wanted) : 1;
     for (let attempt = 1; ; attempt += 1) {
-      await this.waitForHost(host, scope);
+      if (this.blocks.remaining(host) > 0) await this.waitForHost(host, scope);
       const admission = this.circuits.admit(host);
       if (admission === 'reject') throw offlineError();
       const result = await this.attempt(req, prepared, admission, attempt, scope);
@@ -192,14 +192,6 @@ export class HttpClient {
     const started = this.now();
     const timeoutMs = Math.min(req.attemptTimeoutMs ?? Infinity, scope.remaining());
     const { signal, dispose } = scope.attempt(timeoutMs);
-    const log = (fields: Record<string, unknown>): void =>
-      this.logger?.debug('platform request', {
-        method: req.method,
-        url: prepared.url.origin + prepared.url.pathname, // never the query string: it may carry tokens
-        attempt: n,
-        ms: this.now() - started,
-        ...fields,
-      });
     let answered = false;
     try {
       // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
@@ -212,11 +204,11 @@ export class HttpClient {
       this.circuits.success(host);
       if (res.ok && req.consume) {
         const consumed = await guard(req.consume(res, signal), signal);
-        log({ status: res.status });
+        this.logAttempt(req, prepared, n, started, { status: res.status });
         return { kind: 'answer', res, text: '', truncated: false, consumed };
       }
       const { text, truncated } = await guard(readCapped(res, res.ok ? this.maxBodyBytes : ERROR_BODY_BYTES), signal);
-      log({ status: res.status });
+      this.logAttempt(req, prepared, n, started, { status: res.status });
       return { kind: 'answer', res, text, truncated };
     } catch (e) {
       if (e instanceof LocalFailure && !signal.aborted) throw e;
@@ -224,25 +216,35 @@ export class HttpClient {
       if (reason instanceof Interrupt) {
         if (reason.kind === 'cancelled') {
           if (!answered) this.circuits.release(host, admission);
-          log({ outcome: 'cancelled' });
+          this.logAttempt(req, prepared, n, started, { outcome: 'cancelled' });
           throw reason;
         }
         if (!answered) this.circuits.failure(host, admission); // accepted but silent counts as unreachable
-        log({ outcome: 'timeout' });
+        this.logAttempt(req, prepared, n, started, { outcome: 'timeout' });
         if (reason.kind === 'deadline') throw reason;
         return { kind: 'failed', error: deadlineError(timeoutMs) };
       }
       if (answered || isNetworkError(e)) {
         if (!answered) this.circuits.failure(host, admission);
-        log({ outcome: answered ? 'body-failed' : 'network', code: networkCode(e) });
+        this.logAttempt(req, prepared, n, started, { outcome: answered ? 'body-failed' : 'network', code: networkCode(e) });
         return { kind: 'failed', error: offlineError() };
       }
       this.circuits.release(host, admission);
-      log({ outcome: 'bug', error: e instanceof Error ? e.name : typeof e });
+      this.logAttempt(req, prepared, n, started, { outcome: 'bug', error: e instanceof Error ? e.name : typeof e });
       throw requestBugError();
     } finally {
       dispose();
     }
+  }
+
+  private logAttempt(req: HttpRequest, prepared: Prepared, n: number, started: number, fields: Record<string, unknown>): void {
+    this.logger?.debug('platform request', {
+      method: req.method,
+      url: prepared.url.origin + prepared.url.pathname, // never the query string: it may carry tokens
+      attempt: n,
+      ms: this.now() - started,
+      ...fields,
+    });
   }
 
   /** Turn an answer into a response or a typed error; secrets the request carried are scrubbed first. */
