@@ -172,7 +172,7 @@ describe('signing reads only the environment', () => {
       CSC_KEY_PASSWORD: 'p12-password-secret',
       WIN_CSC_LINK: 'base64-pfx-secret',
       WIN_CSC_KEY_PASSWORD: 'pfx-password-secret',
-      APPLE_API_KEY: '/tmp/AuthKey_SECRET.p8',
+      APPLE_API_KEY: 'keys/AuthKey_SECRET.p8',
       APPLE_API_KEY_ID: 'KEYIDSECRET',
       APPLE_API_ISSUER: 'issuer-secret',
     };

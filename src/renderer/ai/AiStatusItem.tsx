@@ -1,4 +1,5 @@
 import { shortcutLabel } from '../app/platform';
+import { StatusLink } from '../app/StatusLink';
 import { useChannel } from '../backend/context';
 import { aiSummary } from './status';
 
@@ -14,34 +15,11 @@ export function AiStatusItem({ onOpen }: { onOpen?: (() => void) | undefined }) 
   }
   if (!queue.data) return null;
   const { text, tone, fraction } = aiSummary(queue.data.status);
-  const body = (
-    <>
+  return (
+    <StatusLink testId="status-ai" className="status-ai" tone={tone} target={{ href: '#studio', title: `Open the AI Studio (${shortcutLabel('go-studio')})` }} onOpen={onOpen}>
       <span className="status-ai-glyph" aria-hidden="true" />
       {text}
       {fraction !== null && <progress className="status-ai-progress" max={1} value={fraction} aria-label="Progress of the running AI jobs" />}
-    </>
-  );
-  if (!onOpen) {
-    return (
-      <span className="status-item status-ai" data-testid="status-ai" data-tone={tone}>
-        {body}
-      </span>
-    );
-  }
-  // A link, like the sync item: it goes to the studio rather than acting.
-  return (
-    <a
-      href="#studio"
-      className="status-item status-ai"
-      data-testid="status-ai"
-      data-tone={tone}
-      title={`Open the AI Studio (${shortcutLabel('go-studio')})`}
-      onClick={(e) => {
-        e.preventDefault();
-        onOpen();
-      }}
-    >
-      {body}
-    </a>
+    </StatusLink>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AiQueueView } from '../../shared/ai';
+import { useMoveFocus } from '../app/use-move-focus';
 import { useChannel } from '../backend/context';
 import { QueryError } from '../sync/QueryError';
 import { QueueControls } from './QueueControls';
@@ -16,17 +16,7 @@ export function QueuePanel({ onShow }: { onShow(id: string): void }) {
   const client = useQueryClient();
   const reorder = useAiAction('ai.reorder');
   const data = queue.data;
-  // A moved row leaves the page and comes back, which drops the keyboard focus: put it back on
-  // the same button (or the row's other one at an end) once the new order is on screen.
-  const [refocus, setRefocus] = useState<{ id: string; dir: 'up' | 'down'; order: string } | null>(null);
-  const order = orderOf(data);
-  useEffect(() => {
-    if (!refocus || order !== refocus.order) return;
-    setRefocus(null);
-    const find = (dir: string) => document.querySelector<HTMLButtonElement>(`[data-focus-key="${CSS.escape(`${refocus.id}:${dir}`)}"]`);
-    const again = find(refocus.dir);
-    (again && !again.disabled ? again : find(refocus.dir === 'up' ? 'down' : 'up'))?.focus();
-  }, [order, refocus]);
+  const keepFocus = useMoveFocus(orderOf(data));
   const queuedIds = data?.active.filter((j) => j.state === 'queued').map((j) => j.id) ?? [];
 
   const move = (id: string, dir: 'up' | 'down') => {
@@ -38,7 +28,7 @@ export function QueuePanel({ onShow }: { onShow(id: string): void }) {
       {
         onSuccess: (next: AiQueueView) => {
           client.setQueryData(['ai.queue', {}], next);
-          setRefocus({ id, dir, order: orderOf(next) });
+          keepFocus(id, dir, orderOf(next));
         },
       },
     );

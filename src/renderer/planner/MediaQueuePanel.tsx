@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueueView } from '../../shared/planner';
+import { useMoveFocus } from '../app/use-move-focus';
 import { useChannel } from '../backend/context';
 import { reorderTarget } from '../ai/queue-order';
 import { QueryError } from '../sync/QueryError';
@@ -25,16 +26,7 @@ export function MediaQueuePanel({ request }: { request: OpenRequest | null }) {
   const data = queue.data;
   const ids = data?.items.map((i) => i.id) ?? [];
 
-  // A moved row is drawn again in its new place: keep the keyboard on the same button (or its twin at an end).
-  const [refocus, setRefocus] = useState<{ id: string; dir: 'up' | 'down'; order: string } | null>(null);
-  const order = orderOf(data);
-  useEffect(() => {
-    if (!refocus || order !== refocus.order) return;
-    setRefocus(null);
-    const find = (dir: string) => document.querySelector<HTMLButtonElement>(`[data-focus-key="${CSS.escape(`${refocus.id}:${dir}`)}"]`);
-    const again = find(refocus.dir);
-    (again && !again.disabled ? again : find(refocus.dir === 'up' ? 'down' : 'up'))?.focus();
-  }, [order, refocus]);
+  const keepFocus = useMoveFocus(orderOf(data));
   useEffect(() => {
     if (opened) document.querySelector<HTMLElement>(`[data-testid="queue-item-${CSS.escape(opened)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [opened, data]);
@@ -47,7 +39,7 @@ export function MediaQueuePanel({ request }: { request: OpenRequest | null }) {
       {
         onSuccess: (next) => {
           client.setQueryData(['planner.queue', {}], next);
-          setRefocus({ id, dir, order: orderOf(next) });
+          keepFocus(id, dir, orderOf(next));
         },
       },
     );

@@ -1,4 +1,5 @@
 import { shortcutLabel } from '../app/platform';
+import { StatusLink } from '../app/StatusLink';
 import { syncSummary } from './summary';
 import { useSyncStatus } from './use-sync';
 
@@ -15,31 +16,10 @@ export function SyncStatusItem({ onOpen }: { onOpen?: (() => void) | undefined }
   if (!status.data) return null;
   const { text, tone } = syncSummary(status.data);
   // The glyph is drawn by CSS and hidden from assistive tech: the words carry the meaning.
-  const glyph = <span className="status-sync-glyph" aria-hidden="true" />;
-  if (!onOpen) {
-    return (
-      <span className="status-item status-sync" data-testid="status-sync" data-tone={tone}>
-        {glyph}
-        {text}
-      </span>
-    );
-  }
-  // A link, not a button: it goes somewhere (the Sync section) rather than acting, and its words
-  // ("Sync paused — sign in") must not be mistaken for the Sync or Sign in buttons.
   return (
-    <a
-      href="#sync"
-      className="status-item status-sync"
-      data-testid="status-sync"
-      data-tone={tone}
-      title={`Open the Sync section (${shortcutLabel('go-sync')})`}
-      onClick={(e) => {
-        e.preventDefault();
-        onOpen();
-      }}
-    >
-      {glyph}
+    <StatusLink testId="status-sync" className="status-sync" tone={tone} target={{ href: '#sync', title: `Open the Sync section (${shortcutLabel('go-sync')})` }} onOpen={onOpen}>
+      <span className="status-sync-glyph" aria-hidden="true" />
       {text}
-    </a>
+    </StatusLink>
   );
 }
