@@ -227,5 +227,10 @@ export const AiExportReport = z.object({ folder: z.string(), files: z.array(z.st
 export type AiExportReport = z.infer<typeof AiExportReport>;
 
 /** Jobs changed (state, progress, order) and the queue's summary. */
-export const AiChanged = z.object({ ids: z.array(z.string()).nullable(), status: AiQueueStatus });
+export const AiChanged = z.object({
+  ids: z.array(z.string()).nullable(),
+  status: AiQueueStatus,
+  /** Only the running jobs' progress moved: lists (the gallery) need not be fetched again. */
+  progressOnly: z.boolean(),
+});
 export type AiChanged = z.infer<typeof AiChanged>;

@@ -27,6 +27,7 @@ import { SyncEngine } from './sync/engine';
 import { syncHandlers } from './sync/handlers';
 import { SyncWriter } from './sync/writer';
 import { resourceGroups } from '../../shared/profile';
+import { throttledIds } from './throttled-ids';
 import { aiHandlers } from './ai/handlers';
 import { JobStore } from './ai/job-store';
 import { AiQueue } from './ai/queue';
@@ -161,7 +162,7 @@ export function createCore(deps: CoreDeps): Core {
       for (const a of assets) runAutomations({ type: 'asset_imported', assetId: a.id, name: a.name, tags: a.tags });
     },
   });
-  const aiChanged = throttledIds(200, (ids) => bus.emit('ai.changed', { ids, status: queue.status() }));
+  const aiChanged = throttledIds(200, (ids, progressOnly) => bus.emit('ai.changed', { ids, status: queue.status(), progressOnly }));
   const queue: AiQueue = new AiQueue({
     jobs,
     runner: new JobRunner({
@@ -349,32 +350,4 @@ export function createCore(deps: CoreDeps): Core {
 function disabledUpdates(reason: string): Updates {
   const status: UpdateStatus = { state: 'disabled', reason };
   return { status: () => status, check: async () => status, download: async () => status, install: async () => status, onChange: () => () => undefined };
-}
-
-/** Collects ids and calls `flush` at most once per `ms` (null when too many to list). */
-function throttledIds(ms: number, flush: (ids: string[] | null) => void): ((ids: string[] | null) => void) & { cancel(): void } {
-  let pending: Set<string> | null = new Set();
-  let all = false;
-  let timer: NodeJS.Timeout | null = null;
-  const fire = () => {
-    timer = null;
-    const ids = all || !pending || pending.size > 500 ? null : [...pending];
-    pending = new Set();
-    all = false;
-    flush(ids);
-  };
-  const push = (ids: string[] | null) => {
-    if (ids === null) all = true;
-    else for (const id of ids) pending?.add(id);
-    if (!timer) {
-      timer = setTimeout(fire, ms);
-      timer.unref?.();
-    }
-  };
-  return Object.assign(push, {
-    cancel: () => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-    },
-  });
 }

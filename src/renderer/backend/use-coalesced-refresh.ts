@@ -12,6 +12,8 @@ export interface CoalescedRefresh<E extends EventName> {
   ids(payload: EventPayload<E>): string[] | null | undefined;
   /** List queries fetched again after a burst (their key prefixes). */
   lists: string[];
+  /** Lists that an event alone does not change (fetched again only when another event in the burst does). */
+  quiet?: { lists: string[]; when(payload: EventPayload<E>): boolean };
   /** The detail query (keyed `[channel, { id }]`) of each named id, fetched again too. */
   detail: string;
   /** Applied at once for every event (e.g. a summary carried in the payload). */
@@ -33,10 +35,13 @@ export function useCoalescedRefresh<E extends EventName>(spec: CoalescedRefresh<
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let all = false;
+    let loud = false;
     const ids = new Set<string>();
     const flush = () => {
       timer = null;
-      for (const list of listKey.split('\n')) void client.invalidateQueries({ queryKey: [list] });
+      const quiet = latest.current.quiet?.lists ?? [];
+      for (const list of listKey.split('\n')) if (loud || !quiet.includes(list)) void client.invalidateQueries({ queryKey: [list] });
+      loud = false;
       if (all) void client.invalidateQueries({ queryKey: [detail] });
       else for (const id of ids) void client.invalidateQueries({ queryKey: [detail, { id }] });
       all = false;
@@ -46,6 +51,7 @@ export function useCoalescedRefresh<E extends EventName>(spec: CoalescedRefresh<
       latest.current.immediately?.(payload);
       const named = latest.current.ids(payload);
       if (named === undefined) return;
+      if (!latest.current.quiet?.when(payload)) loud = true;
       if (named === null) all = true;
       else for (const id of named) ids.add(id);
       timer ??= setTimeout(flush, COALESCE_MS);

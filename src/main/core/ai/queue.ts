@@ -17,7 +17,7 @@ export interface QueueDeps {
   load(): { paused?: boolean; concurrency?: number } | undefined;
   save(settings: { paused: boolean; concurrency: number }): void;
   /** Jobs changed (ids, or null for many) — throttled by the caller. */
-  changed(ids: string[] | null): void;
+  changed(ids: string[] | null, progressOnly?: boolean): void;
   /** A job succeeded with its result stored (automations listen here). */
   onSucceeded?: (jobId: string) => void;
 }
@@ -181,7 +181,7 @@ export class AiQueue {
     void this.deps.runner
       .run(fresh, controller.signal, (p) => {
         entry.progress = p;
-        this.deps.changed([job.id]);
+        this.deps.changed([job.id], true);
       })
       .then(
         (outcome) => this.settle(fresh, outcome),
