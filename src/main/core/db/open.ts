@@ -70,6 +70,9 @@ export interface OpenedDatabase {
   applied: number[];
 }
 
+/** Every commit waits for the disk, unless a writer says otherwise for one commit it can afford to lose. */
+export const SYNCHRONOUS = 'FULL';
+
 /**
  * Open (or create) the database: verify it first without writing, then WAL + synchronous=FULL,
  * then apply pending numbered migrations, each in its own transaction, recording them.
@@ -83,7 +86,7 @@ export function openDatabase(file: string, migrationsDir: string, logger?: Logge
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.pragma(`synchronous = ${SYNCHRONOUS}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -267,8 +267,14 @@ export class SyncEngine {
     for (;;) {
       const heads = this.dueHeads(account, groups);
       if (heads.length === 0 || this.closed) break;
-      // In the same tick as the read: nothing can fold into these entries from here on.
-      this.deps.store.outbox.markSent(heads.map((e) => e.seq));
+      // In the same tick as the read: nothing can fold into these entries from here on. Where each
+      // record stands with the platform is read in the same transaction: until this batch is acked,
+      // only a record's own head (at most one per record here) moves its remote id and version.
+      const { store } = this.deps;
+      const refs = store.db.transaction(() => {
+        store.outbox.markSent(heads.map((e) => e.seq));
+        return heads.map((e) => store.remoteRef(e.grp, e.record_id));
+      })();
       // Entries waiting for a record they refer to go again in this drain once something moved.
       const waitingOnOthers: { entry: OutboxEntry; message: string }[] = [];
       let moved = 0;
@@ -276,10 +282,11 @@ export class SyncEngine {
       const acks: { entry: OutboxEntry; remote: RemoteRecord | null }[] = [];
       const worker = async () => {
         while (stop === null && !this.closed && next < heads.length) {
-          const entry = heads[next++] as OutboxEntry;
+          const at = next++;
+          const entry = heads[at] as OutboxEntry;
           const remote = remotes.get(entry.grp) as RemoteGroup;
           this.deps.faultPoint?.('sync.before-send');
-          const outcome = await pushEntry(this.deps.store, remote, entry);
+          const outcome = await pushEntry(store, remote, entry, refs[at]);
           this.deps.faultPoint?.('sync.before-ack');
           const where = { account, group: entry.grp, recordId: entry.record_id };
           switch (outcome.kind) {

@@ -3,7 +3,7 @@ import { AppException } from '../errors';
 import { PlatformError } from '../platform/http';
 import { parseFields, sameJson, type Fields } from '../store/fields';
 import type { OutboxEntry } from '../store/outbox';
-import type { RecordStore } from '../store/record-store';
+import type { RecordStore, RemoteRef } from '../store/record-store';
 import { tableOf } from '../store/tables';
 import { toRemoteRefs } from './refs';
 import { toRemoteRecord, type RemoteGroup, type RemoteRecord } from './remote';
@@ -45,11 +45,14 @@ function alreadyApplied(patch: Fields, current: Fields): boolean {
   return Object.entries(patch).every(([k, v]) => (v === null ? current[k] === undefined : sameJson(v, current[k])));
 }
 
-/** Send one entry. Never throws: every failure becomes an outcome the engine records. */
-export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: OutboxEntry): Promise<PushOutcome> {
+/**
+ * Send one entry, given where its record stands with the platform (`row`, read when the entry was
+ * frozen for sending; undefined when the record is gone). Never throws: every failure becomes an
+ * outcome the engine records.
+ */
+export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: OutboxEntry, row: RemoteRef | undefined): Promise<PushOutcome> {
   const group = entry.grp;
   const noun = tableOf(group).noun;
-  const row = store.remoteRef(group, entry.record_id);
   if (!row) return { kind: 'acked', remote: null }; // the record is gone for good: nothing left to tell
   if (entry.op !== 'create' && !remote.supports(entry.op)) {
     return { kind: 'waiting', reason: 'specification', message: `Waiting for the platform's specification: it has no way to ${entry.op} a ${noun} yet.`, afterMs: WAIT_FOR_SPEC_MS };

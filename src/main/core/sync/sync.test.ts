@@ -2,9 +2,11 @@
  * The outbox and sync engine against the sandbox over loopback: what is sent, in which order,
  * what is set aside, what becomes a conflict, and that nothing is ever lost or duplicated.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call, harnesses, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
 import { sandboxProfile } from '../platform/builtin-profiles';
+import type { OutboxEntry } from '../store/outbox';
+import { SyncWriter } from './writer';
 
 const harness = harnesses();
 
@@ -90,6 +92,40 @@ describe('sync engine', () => {
     await h.core.sync.run();
     expect(await remoteAll(h, '/v2/posts')).toEqual([]);
     expect(outboxRows(h)).toEqual([]);
+  });
+
+  it('acknowledgements commit without waiting for the disk, all or none; every other commit still waits', async () => {
+    const h = await harness();
+    const a = await call(h, 'records.create', { group: 'posts', fields: { text: 'a' } });
+    const b = await call(h, 'records.create', { group: 'posts', fields: { text: 'b' } });
+    const { db, store } = h.core;
+    const synchronous = () => db.pragma('synchronous', { simple: true });
+    const FULL = 2;
+    const NORMAL = 1;
+    expect(synchronous()).toBe(FULL);
+    const during: unknown[] = [];
+    const remove = store.outbox.remove.bind(store.outbox);
+    vi.spyOn(store.outbox, 'remove').mockImplementation((seq) => {
+      during.push(synchronous());
+      remove(seq);
+    });
+    const writer = new SyncWriter(store, () => Date.now());
+    const entries = db.prepare('SELECT * FROM outbox ORDER BY seq').all() as OutboxEntry[];
+    const answer = (remoteId: string) => ({ remoteId, version: 1, deleted: false, fields: {} });
+
+    // Bad answers (two creates given one platform id) fail the whole batch: nothing of it is kept.
+    expect(() => writer.ackMany(entries.map((entry) => ({ entry, remote: answer('r-same') })))).toThrow(/UNIQUE/);
+    expect(synchronous()).toBe(FULL);
+    expect(outboxRows(h)).toHaveLength(2);
+    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: null, syncState: 'pending' });
+
+    during.length = 0;
+    writer.ackMany(entries.map((entry, i) => ({ entry, remote: answer(`r-${i}`) })));
+    expect(during).toEqual([NORMAL, NORMAL]);
+    expect(synchronous()).toBe(FULL);
+    expect(outboxRows(h)).toEqual([]);
+    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: 'r-0', syncState: 'synced' });
+    expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({ remoteId: 'r-1', syncState: 'synced' });
   });
 
   it('every group syncs through its endpoints, the media queue through its batch "add items" endpoint', async () => {

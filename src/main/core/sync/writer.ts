@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { ResourceGroup } from '../../../shared/profile';
+import { SYNCHRONOUS } from '../db/open';
 import { fail } from '../errors';
 import { parseFields, sameJson, type Fields } from '../store/fields';
 import type { OutboxEntry } from '../store/outbox';
@@ -40,8 +41,9 @@ export class SyncWriter {
     private readonly now: () => number,
   ) {
     this.ackTx = store.db.transaction((entry: OutboxEntry, remote: RemoteRecord | null) => this.ackRows(entry, remote));
+    // Each ack's rows directly (ack() would open a savepoint per ack inside this transaction).
     this.ackManyTx = store.db.transaction((acks: { entry: OutboxEntry; remote: RemoteRecord | null }[]) => {
-      for (const a of acks) this.ack(a.entry, a.remote);
+      for (const a of acks) this.ackRows(a.entry, a.remote);
     });
   }
 
@@ -83,10 +85,22 @@ export class SyncWriter {
     else this.run(sql.settle, id, id);
   }
 
-  /** Several acknowledgements in one transaction (one disk flush instead of one each). */
+  /**
+   * Several acknowledgements in one transaction, committed without waiting for the disk
+   * (synchronous=NORMAL for this commit only). An acknowledgement is safe to lose: its request is
+   * replayed with the same idempotency key (or meets a 409 already holding the change), exactly
+   * as after a crash before the commit. In WAL mode nothing is reordered: the next FULL commit
+   * (any change the user makes) flushes these frames with it, so no later change can outlive them.
+   */
   ackMany(acks: { entry: OutboxEntry; remote: RemoteRecord | null }[]): void {
     if (acks.length === 0) return;
-    this.ackManyTx(acks);
+    const { db } = this.store;
+    db.pragma('synchronous = NORMAL');
+    try {
+      this.ackManyTx(acks);
+    } finally {
+      db.pragma(`synchronous = ${SYNCHRONOUS}`);
+    }
   }
 
   ack(entry: OutboxEntry, remote: RemoteRecord | null): void {
