@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   AI_IO,
   type AiCatalog,
@@ -21,6 +20,7 @@ import type { Library } from '../library/library';
 import { ftsQuery } from '../library/fts-query';
 import type { MetaStore } from '../meta-store';
 import type { SessionTarget } from '../platform/session';
+import { newId } from '../store/ids';
 import type { RecordStore } from '../store/record-store';
 import { resolveInput } from './inputs';
 import { jobView, parseJson, type JobRow, type JobStore } from './job-store';
@@ -142,7 +142,7 @@ export class Studio {
       const cached = this.deps.jobs.cached(account, print);
       if (cached) return { kind: 'cached', job: this.view(cached) };
     }
-    const id = crypto.randomUUID();
+    const id = newId();
     this.deps.jobs.insert({
       id,
       account_id: account,
@@ -182,7 +182,7 @@ export class Studio {
       if (cached) return { kind: 'cached', job: this.view(cached) };
     }
     if ((await this.deps.blobs.size(row.input_sha256)) === null) fail('not_found', 'The input of that job is missing from the data folder.', { hint: 'Choose the input again.' });
-    const fresh = crypto.randomUUID();
+    const fresh = newId();
     this.deps.jobs.insert({
       ...row,
       id: fresh,

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import type { ResourceGroup } from '../../../shared/profile';
 import type { Db } from '../db/open';
 import { applyPatch, type Fields } from './fields';
+import { newId } from './ids';
 
 export type OutboxOp = 'create' | 'update' | 'delete';
 export type EntryState = 'pending' | 'failed' | 'conflict';
@@ -64,7 +64,7 @@ export class Outbox {
   }
 
   private insert(account: string, group: ResourceGroup, record: string, op: OutboxOp, payload: Fields): void {
-    this.stmts.insert.run({ account, group, record, op, payload: JSON.stringify(payload), key: crypto.randomUUID(), now: this.now() });
+    this.stmts.insert.run({ account, group, record, op, payload: JSON.stringify(payload), key: newId(), now: this.now() });
   }
 
   created(account: string, group: ResourceGroup, recordId: string, fields: Fields): void {

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { ResourceGroup } from '../../../shared/profile';
 import { defaultRecordsFormat } from '../../../shared/profile';
 import { groupFields, type RecordView, type SyncState } from '../../../shared/records';
@@ -7,6 +6,7 @@ import type { Db } from '../db/open';
 
 type Statement = Database.Statement<unknown[], unknown>;
 import { fail, issuesOf } from '../errors';
+import { newId } from './ids';
 import { applyPatch, parseFields, sameJson, type Fields } from './fields';
 import { Outbox } from './outbox';
 import { tableOf } from './tables';
@@ -135,7 +135,7 @@ export class RecordStore {
 
   create(group: ResourceGroup, account: string, fields: Fields, opts: CreateOptions = {}): RecordRow {
     const clean = validateFields(group, fields);
-    const id = crypto.randomUUID();
+    const id = newId();
     const now = this.now();
     const extra = Object.entries(opts.columns ?? {});
     const columns = ['id', 'account_id', 'data', 'created_at', 'updated_at', 'sync_state', ...extra.map(([k]) => k)];

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import type { ResourceGroup } from '../../../shared/profile';
 import { SYNCHRONOUS } from '../db/open';
 import { fail } from '../errors';
 import { parseFields, sameJson, type Fields } from '../store/fields';
+import { newId } from '../store/ids';
 import type { OutboxEntry } from '../store/outbox';
 import type { RecordRow, RecordStore } from '../store/record-store';
 import { tableOf } from '../store/tables';
@@ -163,7 +163,7 @@ export class SyncWriter {
       this.run(
         `INSERT INTO ${this.table(group)} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'synced')`,
-        crypto.randomUUID(),
+        newId(),
         account,
         remote.remoteId,
         remote.version,
