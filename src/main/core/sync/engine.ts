@@ -6,7 +6,7 @@ import type { Clock, Logger } from '../ports';
 import type { HttpRequest, HttpResponse } from '../platform/http';
 import type { SessionTarget } from '../platform/session';
 import type { OutboxEntry } from '../store/outbox';
-import type { RecordStore } from '../store/record-store';
+import type { RecordStore, RemoteRef } from '../store/record-store';
 import { SYNC_ORDER, tableOf } from '../store/tables';
 import type { ActivityLog } from './activity-log';
 import { pullGroup, type MassDeleteChoice } from './pull';
@@ -232,16 +232,16 @@ export class SyncEngine {
     return row.at;
   }
 
-  /** The first entry of each record that may go now, oldest first. */
-  private dueHeads(account: string, groups: ResourceGroup[]): OutboxEntry[] {
+  /** The first entry of each record that may go now, oldest first (at most `limit`). */
+  private dueHeads(account: string, groups: ResourceGroup[], limit: number): OutboxEntry[] {
     return this.deps.store
       .stmt(
         `SELECT o.* FROM outbox o
          WHERE o.account_id = ? AND o.state = 'pending' AND o.next_attempt_at <= ? AND o.grp IN (${groups.map(() => '?').join(',')})
            AND o.seq = (SELECT min(x.seq) FROM outbox x WHERE x.record_id = o.record_id)
-         ORDER BY o.seq LIMIT ${BATCH}`,
+         ORDER BY o.seq LIMIT ?`,
       )
-      .all(account, this.deps.clock.now(), ...groups) as OutboxEntry[];
+      .all(account, this.deps.clock.now(), ...groups, limit) as OutboxEntry[];
   }
 
   private pendingCount(account: string, groups: ResourceGroup[]): number {
@@ -252,89 +252,157 @@ export class SyncEngine {
     ).n;
   }
 
-  /** Send what is due, `concurrency` at a time, one entry per record at a time. */
+  /**
+   * Send what is due, `concurrency` at a time, one entry per record at a time. Entries are taken
+   * from the outbox a batch at a time, and the next batch is read while the last requests of the
+   * one before are still out, so the platform always has `concurrency` requests to work on.
+   */
   private async drain(account: string, target: SessionTarget, groups: ResourceGroup[]): Promise<AppError | null> {
     if (groups.length === 0) return null;
     const total = this.pendingCount(account, groups);
     if (total === 0) return null;
     this.progress = { done: 0, total };
     const remotes = new Map(groups.map((g) => [g, new RemoteGroup(g, target, (req) => this.deps.session.request(req))]));
-    const { writer, log } = this.deps;
+    const { writer, log, store } = this.deps;
+    const concurrency = Math.max(1, this.deps.concurrency ?? 6);
     let stop: AppError | null = null;
     let sent = 0;
     let refused = 0;
     const touched = new Set<ResourceGroup>();
-    for (;;) {
-      const heads = this.dueHeads(account, groups);
-      if (heads.length === 0 || this.closed) break;
+    /** Frozen for sending, not yet taken by a worker; each with where its record stands with the platform. */
+    const queue: { entry: OutboxEntry; ref: RemoteRef | undefined }[] = [];
+    /** Entries read from the outbox whose outcome is not stored yet (queued, in flight, or acked in `acks`): never read twice. */
+    const busy = new Set<number>();
+    const acks: { entry: OutboxEntry; remote: RemoteRecord | null }[] = [];
+    /** Entries waiting for a record they refer to: read again once something else moved. */
+    const waitingOnOthers = new Map<number, { entry: OutboxEntry; message: string }>();
+    let movedSinceWait = false;
+    /** Something settled since the outbox last had nothing new to give. */
+    let changed = true;
+    let inFlight = 0;
+    let wake: (() => void) | null = null;
+    let woken: Promise<void> | null = null;
+    const settled = (): void => {
+      changed = true;
+      const w = wake;
+      wake = null;
+      woken = null;
+      w?.();
+    };
+
+    const flushAcks = (): void => {
+      if (acks.length === 0) return;
+      const done = acks.splice(0);
+      // Stored in small batches: a crash before the batch commits only replays requests the platform
+      // recognises (the same idempotency key, or a 409 already holding our change).
+      writer.ackMany(done);
+      for (const a of done) busy.delete(a.entry.seq);
+    };
+
+    const refill = (): void => {
+      if (!changed) return;
+      changed = false;
+      // Acknowledged heads leave the outbox first, so the entries after them can be read now.
+      flushAcks();
+      if (movedSinceWait && waitingOnOthers.size > 0) {
+        for (const seq of waitingOnOthers.keys()) busy.delete(seq);
+        waitingOnOthers.clear();
+        movedSinceWait = false;
+      }
+      const heads = this.dueHeads(account, groups, BATCH + busy.size).filter((e) => !busy.has(e.seq)).slice(0, BATCH);
+      if (heads.length === 0) return;
       // In the same tick as the read: nothing can fold into these entries from here on. Where each
-      // record stands with the platform is read in the same transaction: until this batch is acked,
-      // only a record's own head (at most one per record here) moves its remote id and version.
-      const { store } = this.deps;
+      // record stands with the platform is read in the same transaction: until an entry's outcome is
+      // stored, only that entry (one per record is out at a time) moves its record's remote id and version.
       const refs = store.db.transaction(() => {
         store.outbox.markSent(heads.map((e) => e.seq));
         return heads.map((e) => store.remoteRef(e.grp, e.record_id));
       })();
-      // Entries waiting for a record they refer to go again in this drain once something moved.
-      const waitingOnOthers: { entry: OutboxEntry; message: string }[] = [];
-      let moved = 0;
-      let next = 0;
-      const acks: { entry: OutboxEntry; remote: RemoteRecord | null }[] = [];
-      const worker = async () => {
-        while (stop === null && !this.closed && next < heads.length) {
-          const at = next++;
-          const entry = heads[at] as OutboxEntry;
-          const remote = remotes.get(entry.grp) as RemoteGroup;
-          this.deps.faultPoint?.('sync.before-send');
-          const outcome = await pushEntry(store, remote, entry, refs[at]);
-          this.deps.faultPoint?.('sync.before-ack');
-          const where = { account, group: entry.grp, recordId: entry.record_id };
-          switch (outcome.kind) {
-            case 'acked':
-              // Stored in small batches: a crash before the batch commits only replays requests the
-              // platform recognises (the same idempotency key, or a 409 already holding our change).
-              acks.push({ entry, remote: outcome.remote });
-              if (acks.length >= ACK_BATCH) writer.ackMany(acks.splice(0));
-              sent++;
-              break;
-            case 'conflict':
-              writer.conflict(entry, outcome.remote, outcome.message);
-              log.add('warn', `Conflict on a ${tableOf(entry.grp).noun}: it changed here and on the platform. Choose which version to keep.`, where);
-              break;
-            case 'refused':
-              writer.refuse(entry, outcome.message);
-              refused++;
-              log.add('error', `The platform refused a change to a ${tableOf(entry.grp).noun}: ${outcome.message}`, where);
-              break;
-            case 'retry':
-              writer.retry(entry, outcome.message, outcome.afterMs ?? this.backoff(entry.attempts + 1));
-              log.add('warn', `Will retry a ${tableOf(entry.grp).noun}: ${outcome.message}`, where);
-              break;
-            case 'waiting':
-              if (outcome.reason === 'reference') waitingOnOthers.push({ entry, message: outcome.message });
-              writer.wait(entry, outcome.message, outcome.reason === 'reference' ? 0 : outcome.afterMs);
-              break;
-            case 'stop':
-              stop = outcome.error;
-              continue;
-          }
-          this.deps.faultPoint?.('sync.after-ack');
-          touched.add(entry.grp);
-          if (outcome.kind !== 'waiting') {
-            moved++;
-            if (this.progress) this.progress.done = Math.min(this.progress.total, this.progress.done + 1);
-          }
-          this.emitSoon();
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(this.deps.concurrency ?? 6, heads.length) }, worker));
-      writer.ackMany(acks.splice(0));
-      if (stop || moved === 0) {
-        // Nothing it waits for can move in this drain: look again in a moment.
-        for (const w of waitingOnOthers) writer.wait(w.entry, w.message, WAIT_FOR_OTHERS_MS);
-        break;
+      heads.forEach((entry, i) => {
+        busy.add(entry.seq);
+        queue.push({ entry, ref: refs[i] });
+      });
+    };
+
+    const send = async (entry: OutboxEntry, ref: RemoteRef | undefined): Promise<void> => {
+      const remote = remotes.get(entry.grp) as RemoteGroup;
+      this.deps.faultPoint?.('sync.before-send');
+      const outcome = await pushEntry(store, remote, entry, ref);
+      this.deps.faultPoint?.('sync.before-ack');
+      const where = { account, group: entry.grp, recordId: entry.record_id };
+      switch (outcome.kind) {
+        case 'acked':
+          acks.push({ entry, remote: outcome.remote });
+          if (acks.length >= ACK_BATCH) flushAcks();
+          sent++;
+          break;
+        case 'conflict':
+          writer.conflict(entry, outcome.remote, outcome.message);
+          log.add('warn', `Conflict on a ${tableOf(entry.grp).noun}: it changed here and on the platform. Choose which version to keep.`, where);
+          break;
+        case 'refused':
+          writer.refuse(entry, outcome.message);
+          refused++;
+          log.add('error', `The platform refused a change to a ${tableOf(entry.grp).noun}: ${outcome.message}`, where);
+          break;
+        case 'retry':
+          writer.retry(entry, outcome.message, outcome.afterMs ?? this.backoff(entry.attempts + 1));
+          log.add('warn', `Will retry a ${tableOf(entry.grp).noun}: ${outcome.message}`, where);
+          break;
+        case 'waiting':
+          if (outcome.reason === 'reference') waitingOnOthers.set(entry.seq, { entry, message: outcome.message });
+          writer.wait(entry, outcome.message, outcome.reason === 'reference' ? 0 : outcome.afterMs);
+          break;
+        case 'stop':
+          stop = outcome.error;
+          busy.delete(entry.seq);
+          return;
       }
-    }
+      // Stored (or queued to be, for an ack): other entries may read it back from the outbox now.
+      if (outcome.kind !== 'acked' && !waitingOnOthers.has(entry.seq)) busy.delete(entry.seq);
+      this.deps.faultPoint?.('sync.after-ack');
+      touched.add(entry.grp);
+      if (outcome.kind !== 'waiting') {
+        movedSinceWait = true;
+        if (this.progress) this.progress.done = Math.min(this.progress.total, this.progress.done + 1);
+      }
+      this.emitSoon();
+    };
+
+    /** A failure of our own (the database refused a write): the other workers stop too. */
+    let broken: { error: unknown } | null = null;
+    const worker = async (): Promise<void> => {
+      while (stop === null && broken === null && !this.closed) {
+        // Read ahead while the last requests are out, so no one waits for the slowest of a batch.
+        if (queue.length < concurrency) refill();
+        const next = queue.shift();
+        if (!next) {
+          // Nothing due now; what is in flight may make more due (a record's next entry, a reference).
+          if (inFlight === 0) return;
+          await (woken ??= new Promise<void>((resolve) => (wake = resolve)));
+          continue;
+        }
+        inFlight++;
+        try {
+          await send(next.entry, next.ref);
+        } finally {
+          inFlight--;
+          settled();
+        }
+      }
+    };
+    const guarded = (): Promise<void> =>
+      worker().catch((error: unknown) => {
+        broken ??= { error };
+        settled();
+      });
+
+    await Promise.all(Array.from({ length: concurrency }, guarded));
+    // Entries read but never sent (a stop, closing, a failure) keep their place; those waiting for
+    // others that could not move in this drain look again in a moment.
+    flushAcks();
+    for (const w of waitingOnOthers.values()) writer.wait(w.entry, w.message, WAIT_FOR_OTHERS_MS);
+    if (broken) throw (broken as { error: unknown }).error;
     for (const g of touched) this.deps.onRecordsChanged(g);
     if (sent > 0 || refused > 0) {
       log.add(refused > 0 ? 'warn' : 'info', `Sent ${sent} change${sent === 1 ? '' : 's'}${refused > 0 ? `; ${refused} refused and set aside` : ''}.`, { account });

@@ -128,6 +128,34 @@ describe('sync engine', () => {
     expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({ remoteId: 'r-1', syncState: 'synced' });
   });
 
+  it('a full disk while storing acknowledgements stops the drain, loses and duplicates nothing, and the next cycle finishes', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    for (let i = 0; i < 200; i++) await call(h, 'records.create', { group: 'posts', fields: { text: `post ${i}` } });
+    const remove = h.core.store.outbox.remove.bind(h.core.store.outbox);
+    let removes = 0;
+    const full = vi.spyOn(h.core.store.outbox, 'remove').mockImplementation((seq) => {
+      // The second batch of acknowledgements meets a full disk.
+      if (++removes > 64) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      remove(seq);
+    });
+    await h.core.sync.run();
+    const stopped = h.core.sync.status();
+    expect(stopped.phase).toBe('idle');
+    expect(stopped.message).toMatch(/unexpected error; it will try again/);
+    expect(outboxRows(h)).toHaveLength(200 - 64);
+    expect(h.sandbox.stats.byRoute['POST /v2/posts']).toBeLessThan(200); // the other workers stopped too
+    expect(h.core.db.pragma('integrity_check', { simple: true })).toBe('ok');
+
+    full.mockRestore();
+    await h.core.sync.run();
+    expect(outboxRows(h)).toEqual([]);
+    // Requests whose acknowledgement was lost went again with their keys: the platform replayed them.
+    expect(await remoteAll(h, '/v2/posts')).toHaveLength(200);
+    expect(h.sandbox.stats.idempotentReplays).toBeGreaterThan(0);
+    expect((await call(h, 'records.list', { group: 'posts', limit: 500 })).items.every((p) => p.syncState === 'synced')).toBe(true);
+  });
+
   it('every group syncs through its endpoints, the media queue through its batch "add items" endpoint', async () => {
     const h = await harness();
     await signInDemo(h);
