@@ -7,7 +7,7 @@
 // median of the rounds' ratios is the result. Target: ours/baseline ≥ 0.8 (changes/s of the whole
 // run(), pull included). Both sides share one process and event loop with their sandbox.
 // When the target is missed, our drain is profiled (SYNC_BENCH_PROFILE=1 always, =0 never): where its
-// synchronous time goes, as is and with the whole database at synchronous=NORMAL for reference. SYNC_BENCH_CHANGES (default 10000), SYNC_BENCH_ROUNDS (default 3).
+// synchronous time goes, as is and with the whole database at synchronous=NORMAL for reference. SYNC_BENCH_CHANGES (default 10000), SYNC_BENCH_ROUNDS (default 5: single rounds swing by ±0.1 on a small machine).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +26,7 @@ const DEFAULT_CONCURRENCY = 6;
 
 export interface SyncBenchOptions {
   changes: number;
-  /** Rounds per side (default 3, alternating which side goes first); each has fresh sandboxes and a fresh core. */
+  /** Rounds per side (default 5, alternating which side goes first); each has fresh sandboxes and a fresh core. */
   rounds?: number;
   /** Requests in flight on both sides (default 6, the engine's default). */
   concurrency?: number;
@@ -382,7 +382,7 @@ async function commitCost(synchronous: 'FULL' | 'NORMAL'): Promise<number> {
 /** Runs the benchmark; every sandbox and data folder it makes is removed before it returns. */
 export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBenchResult> {
   const log = options.log ?? console.log;
-  const rounds = options.rounds ?? 3;
+  const rounds = options.rounds ?? 5;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const changes = plan(options.changes);
 
@@ -498,7 +498,7 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
 async function main(): Promise<void> {
   const count = Number(process.env.SYNC_BENCH_CHANGES ?? 10_000);
   if (!Number.isInteger(count) || count <= 0) throw new Error(`SYNC_BENCH_CHANGES must be a positive integer, got "${process.env.SYNC_BENCH_CHANGES}"`);
-  const rounds = Number(process.env.SYNC_BENCH_ROUNDS ?? 3);
+  const rounds = Number(process.env.SYNC_BENCH_ROUNDS ?? 5);
   const profileEnv = process.env.SYNC_BENCH_PROFILE;
   const deadline = setTimeout(() => {
     console.error('sync bench took longer than 900 s; stopping');

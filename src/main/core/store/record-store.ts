@@ -100,6 +100,13 @@ export class RecordStore {
     return this.stmt(`SELECT remote_id, remote_version, deleted FROM ${tableOf(group).table} WHERE id = ?`).get(id) as RemoteRef | undefined;
   }
 
+  /** The local id and known version of the record a platform id names, without the rest of the row. */
+  knownVersion(group: ResourceGroup, account: string, remoteId: string): { id: string; remote_version: number | null } | undefined {
+    return this.stmt(`SELECT id, remote_version FROM ${tableOf(group).table} WHERE account_id = ? AND remote_id = ?`).get(account, remoteId) as
+      | { id: string; remote_version: number | null }
+      | undefined;
+  }
+
   byRemoteId(group: ResourceGroup, account: string, remoteId: string): RecordRow | undefined {
     return this.stmt(`SELECT * FROM ${tableOf(group).table} WHERE account_id = ? AND remote_id = ?`).get(account, remoteId) as RecordRow | undefined;
   }

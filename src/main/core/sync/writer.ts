@@ -154,7 +154,11 @@ export class SyncWriter {
    * yet acknowledged is never overwritten: it becomes a conflict instead.
    */
   applyRemote(group: ResourceGroup, account: string, remote: RemoteRecord): 'inserted' | 'updated' | 'deleted' | 'conflict' | 'skipped' {
-    const row = this.store.byRemoteId(group, account, remote.remoteId);
+    // Most of a feed is what this computer already has (its own changes coming back): those are
+    // skipped on the version alone, without reading the whole row.
+    const known = this.store.knownVersion(group, account, remote.remoteId);
+    if (known && remote.version !== null && known.remote_version !== null && remote.version <= known.remote_version) return 'skipped';
+    const row = known && this.store.get(group, known.id);
     if (!row) {
       if (remote.deleted) return 'skipped';
       const fields = toLocalRefs(this.store, group, account, remote.fields);
@@ -174,7 +178,6 @@ export class SyncWriter {
       );
       return 'inserted';
     }
-    if (remote.version !== null && row.remote_version !== null && remote.version <= row.remote_version) return 'skipped';
     const hasLocal = this.store.outbox.entries(row.id).length > 0;
     if (remote.deleted) {
       if (row.deleted === 1 && !hasLocal) return 'skipped';
