@@ -19,7 +19,7 @@ import { buildMenuTemplate } from './shell/menu';
 import { hardenSession } from './shell/security';
 import { ElectronSettingsStore } from './shell/settings-store';
 import { UpdateController } from './shell/updater';
-import { createMainWindow } from './shell/window';
+import { createMainWindow, windowIcon } from './shell/window';
 
 // The composition root: build the ports, create the core, wire IPC and the window. Nothing else.
 
@@ -136,6 +136,7 @@ if (!app.requestSingleInstanceLock()) {
       rendererUrl: policy.rendererUrl,
       isAppUrl: policy.isAppUrl,
       store,
+      icon: windowIcon(process.platform, __dirname),
     });
     forwardEvents(core.events, win.webContents);
     const events = core.events;

@@ -48,7 +48,9 @@ vi.mock('electron', () => {
   };
 });
 
-import { createMainWindow } from './window';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createMainWindow, windowIcon } from './window';
 
 function store(saved: unknown) {
   return { windowState: () => saved, saveWindowState: vi.fn() };
@@ -65,6 +67,19 @@ describe('main window', () => {
     expect(w.loaded).toBe('file:///app/index.html');
     expect(w.contents.setWindowOpenHandler).toHaveBeenCalled();
     expect(w.contents.on.mock.calls.map((c) => c[0])).toEqual(expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']));
+  });
+
+  it('carries the app icon on Linux, where the window manager takes it from the window', () => {
+    const icon = windowIcon('linux', '/app/out/main');
+    expect(icon).toBe(path.join('/app/out/main', 'icon.png'));
+    expect(windowIcon('win32', '/app/out/main')).toBeUndefined();
+    expect(windowIcon('darwin', '/app/out/main')).toBeUndefined();
+    createMainWindow({ preload: '/p.js', rendererUrl: 'file:///app/index.html', isAppUrl: () => true, store: store(undefined) as never, icon });
+    expect(h.windows.at(-1)!.options).toMatchObject({ icon: path.join('/app/out/main', 'icon.png') });
+    // The build copies it there from the icon the installers use.
+    const config = fs.readFileSync(path.resolve(__dirname, '../../../electron.vite.config.ts'), 'utf8');
+    expect(config).toContain("fs.copyFileSync(path.resolve(__dirname, 'resources/icon.png'), path.join(dir, 'icon.png'))");
+    expect(fs.statSync(path.resolve(__dirname, '../../../resources/icon.png')).size).toBeGreaterThan(0);
   });
 
   it('remembers its size and position when closed, resized or moved', () => {

@@ -1,4 +1,5 @@
 import { BrowserWindow, screen } from 'electron';
+import path from 'node:path';
 import { hardenContents } from './security';
 import type { ElectronSettingsStore } from './settings-store';
 import { restoreWindowState } from './window-state';
@@ -11,6 +12,14 @@ export interface MainWindowOptions {
   isAppUrl: (url: string) => boolean;
   store: ElectronSettingsStore;
   icon?: string;
+}
+
+/**
+ * The window's own icon: Linux window managers and docks show it; Windows and macOS take theirs
+ * from the executable, so there is none to give.
+ */
+export function windowIcon(platform: NodeJS.Platform, mainDir: string): string | undefined {
+  return platform === 'linux' ? path.join(mainDir, 'icon.png') : undefined;
 }
 
 /** The main window: secure preferences, hardened contents, size and position remembered. */
