@@ -228,4 +228,28 @@ describe('browser mode: planner', () => {
     expect((await records(second, 'contentPlans')).map((p) => p.fields.title)).toEqual(['Tea week']);
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows a busy day of the month view as its first posts and "+N more", which opens that week', async () => {
+    const { page } = browser;
+    const day = days[0]!;
+    for (const text of ['Oolong tasting at noon', 'Matcha latte recipe', 'Behind the tea counter']) {
+      await app.core.handlers['records.create']({ group: 'posts', fields: { text, channel: 'TikTok', status: 'scheduled', scheduled_at: atLocalTime(day, '12:00', tz) } });
+    }
+    await openTab('calendar');
+    await page.getByTestId('calendar-view-month').click();
+    await page.getByTestId('calendar-today').click();
+    for (let i = 0; i < 2 && (await page.getByTestId(`calendar-day-${day}`).count()) === 0; i++) await page.getByTestId('calendar-next').click();
+    const cell = () => page.getByTestId(`calendar-day-${day}`);
+    // Four posts that day: two chips and a button for the other two.
+    await expect.poll(() => cell().getByTestId(`calendar-more-${day}`).textContent()).toBe('+2 more');
+    expect(await cell().locator('.cal-chip').count()).toBe(2);
+    expect(await cell().getAttribute('aria-label')).toMatch(/4 scheduled$/);
+
+    await cell().getByTestId(`calendar-more-${day}`).click();
+    await expect.poll(() => page.getByTestId('calendar-view-week').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => cell().locator('.cal-chip').count()).toBe(4);
+    expect(await cell().getByTestId(`calendar-more-${day}`).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '')).toMatch(/^calendar-item-/);
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -14,7 +14,7 @@ interface Props extends DayCellShared {
 }
 
 /** Month (six weeks) and week views: a table of day cells under the weekday names. */
-export function CalendarGrid({ mode, title, rows, month, weekStartsOn, byDay, ...shared }: Props) {
+export function CalendarGrid({ mode, title, rows, month, weekStartsOn, byDay, onShowDay, ...shared }: Props) {
   const names = weekdayNames(weekStartsOn, 'long');
   return (
     <table className={`cal-grid cal-${mode}`} aria-label={title}>
@@ -39,6 +39,7 @@ export function CalendarGrid({ mode, title, rows, month, weekStartsOn, byDay, ..
                 outside={mode === 'month' && !day.startsWith(month)}
                 heading={mode === 'week' ? dayLabel(day, { day: 'numeric', month: 'short' }) : undefined}
                 {...shared}
+                {...(mode === 'month' && onShowDay ? { onShowDay } : {})}
               />
             ))}
           </tr>

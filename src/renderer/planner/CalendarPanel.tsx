@@ -153,7 +153,20 @@ export function CalendarPanel({ request, onOpen }: { request: OpenRequest | null
         {mode === 'agenda' ? (
           <AgendaList title={title} days={rows.flat()} byDay={byDay} {...shared} />
         ) : (
-          <CalendarGrid mode={mode} title={title} rows={rows} month={anchor.slice(0, 7)} weekStartsOn={weekStartsOn} byDay={byDay} {...shared} />
+          <CalendarGrid
+            mode={mode}
+            title={title}
+            rows={rows}
+            month={anchor.slice(0, 7)}
+            weekStartsOn={weekStartsOn}
+            byDay={byDay}
+            {...shared}
+            onShowDay={(day) => {
+              setAnchor(day);
+              setMode('week');
+              requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="calendar-day-${CSS.escape(day)}"] .cal-chip`)?.focus());
+            }}
+          />
         )}
       </div>
       {calendar.data && calendar.data.unscheduled > 0 && (

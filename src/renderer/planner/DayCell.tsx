@@ -1,6 +1,7 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
 import type { DayKey } from '../../shared/calendar';
 import type { CalendarItem } from '../../shared/planner';
+import { monthCellItems } from './calendar-layout';
 import { CalendarChip } from './CalendarChip';
 import { dayLabel } from './local-time';
 
@@ -14,6 +15,8 @@ export interface DayCellShared {
   onDragStart(item: CalendarItem): void;
   onDragEnd(): void;
   onDropDay(day: DayKey): void;
+  /** Month view: show every item of a day that has more than its cell holds (the week view of that day). */
+  onShowDay?(day: DayKey): void;
 }
 
 interface Props extends DayCellShared {
@@ -26,7 +29,7 @@ interface Props extends DayCellShared {
 }
 
 /** A day on the calendar: its date, its items in time order, and a drop target for moving one here. */
-export function DayCell({ day, items, outside, as, heading, tz, today, selectedId, dragging, onSelect, onDragStart, onDragEnd, onDropDay }: Props) {
+export function DayCell({ day, items, outside, as, heading, tz, today, selectedId, dragging, onSelect, onDragStart, onDragEnd, onDropDay, onShowDay }: Props) {
   const [over, setOver] = useState(false);
   const accept = (e: DragEvent) => {
     if (!dragging) return;
@@ -44,11 +47,14 @@ export function DayCell({ day, items, outside, as, heading, tz, today, selectedI
   };
   const Tag = as;
   const isToday = day === today;
+  // A cell with little room (month view) shows the first items and a way to see them all.
+  const { shown, more } = onShowDay ? monthCellItems(items) : { shown: items, more: 0 };
+  const longDay = dayLabel(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   return (
     <Tag
       className={`cal-day${outside ? ' is-outside' : ''}${isToday ? ' is-today' : ''}${over ? ' is-over' : ''}`}
       data-testid={`calendar-day-${day}`}
-      aria-label={`${dayLabel(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}${isToday ? ', today' : ''}, ${items.length === 0 ? 'nothing scheduled' : `${items.length} scheduled`}`}
+      aria-label={`${longDay}${isToday ? ', today' : ''}, ${items.length === 0 ? 'nothing scheduled' : `${items.length} scheduled`}`}
       onDragOver={accept}
       onDragEnter={accept}
       onDragLeave={leave}
@@ -59,9 +65,20 @@ export function DayCell({ day, items, outside, as, heading, tz, today, selectedI
       </div>
       {items.length > 0 && (
         <div className="cal-day-items">
-          {items.map((item) => (
+          {shown.map((item) => (
             <CalendarChip key={`${item.group}:${item.id}`} item={item} tz={tz} selected={item.id === selectedId} onSelect={onSelect} onDragStart={onDragStart} onDragEnd={onDragEnd} />
           ))}
+          {more > 0 && (
+            <button
+              type="button"
+              className="link cal-more"
+              data-testid={`calendar-more-${day}`}
+              aria-label={`+${more} more on ${longDay}: show the week`}
+              onClick={() => onShowDay?.(day)}
+            >
+              +{more} more
+            </button>
+          )}
         </div>
       )}
     </Tag>

@@ -59,6 +59,16 @@ export function itemsByDay(items: readonly CalendarItem[], tz: string): Map<DayK
 const noon = (day: DayKey) => new Date(`${day}T12:00:00Z`);
 
 /** The heading over the grid, in the user's language: "May 2026", "18 – 24 May 2026", "27 Apr – 3 May 2026". */
+/** Chips a month cell has room for; a busier day shows one fewer and "+N more". */
+export const MONTH_CELL_ITEMS = 3;
+
+/** What a month cell shows of a day's items: all that fit, or the first ones and how many more there are. */
+export function monthCellItems<T>(items: readonly T[], room = MONTH_CELL_ITEMS): { shown: readonly T[]; more: number } {
+  if (items.length <= room) return { shown: items, more: 0 };
+  const shown = items.slice(0, Math.max(0, room - 1));
+  return { shown, more: items.length - shown.length };
+}
+
 export function rangeTitle(mode: CalendarMode, rows: readonly DayKey[][], anchor: DayKey, locale?: string): string {
   if (mode === 'month') return noon(anchor).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const flat = rows.flat();

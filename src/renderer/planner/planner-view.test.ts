@@ -3,7 +3,7 @@ import type { CalendarItem, ImportPreview, ScheduleWarning } from '../../shared/
 import type { RecordView } from '../../shared/records';
 import { actionProblems, cleanAction, moveAction, newAction, removeAction, replaceAction, textToValues, triggerDraft, triggerOf, valuesToText } from './action-list';
 import { cssAspect, previewWidth } from './aspect';
-import { AGENDA_DAYS, itemsByDay, rangeOf, rangeTitle, shiftAnchor, visibleDays, warningLines } from './calendar-layout';
+import { AGENDA_DAYS, itemsByDay, monthCellItems, rangeOf, rangeTitle, shiftAnchor, visibleDays, warningLines } from './calendar-layout';
 import { countChars, countHint, limitFor } from './char-count';
 import { csvTable, issueLine } from './csv-table';
 import { createFields, excerpt, patchOf, planChanges, postOf, type PlanView } from './fields';
@@ -102,6 +102,15 @@ describe('calendar layout', () => {
     expect(paris.get('2026-05-19')?.map((i) => i.id)).toEqual(['late']);
     expect(itemsByDay([late, noon, early], NEW_YORK).get('2026-05-18')?.map((i) => i.id)).toEqual(['early', 'noon', 'late']);
   });
+  it('shows a busy day in a month cell as its first items and "+N more"', () => {
+    expect(monthCellItems(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: 0 });
+    expect(monthCellItems(['a', 'b', 'c'])).toEqual({ shown: ['a', 'b', 'c'], more: 0 });
+    // A fourth item would not fit: two are shown and the button counts the other two.
+    expect(monthCellItems(['a', 'b', 'c', 'd'])).toEqual({ shown: ['a', 'b'], more: 2 });
+    expect(monthCellItems(Array.from({ length: 40 }, (_, i) => i))).toMatchObject({ shown: [0, 1], more: 38 });
+    expect(monthCellItems([], 3)).toEqual({ shown: [], more: 0 });
+  });
+
   it('titles the range in the user’s language', () => {
     // ICU puts thin and narrow spaces around range dashes; compare the words.
     const title = (mode: 'month' | 'week' | 'agenda', anchor: string, locale: string) => rangeTitle(mode, visibleDays(mode, anchor, PARIS, 1), anchor, locale).replace(/\s+/g, ' ');
