@@ -7,21 +7,30 @@ export interface GroupTable {
   noun: string;
   /** Fields holding local ids of records in another group (a string or an array of strings). */
   refs: Record<string, ResourceGroup>;
+  /** Ids one level down: `field` is a list of objects whose `key` holds a local id of `target` (an automation's actions). */
+  nestedRefs: { field: string; key: string; target: ResourceGroup }[];
   /** Fields that never leave this device. */
   localOnly: string[];
 }
 
-const def = (group: ResourceGroup, table: string, noun: string, refs: Record<string, ResourceGroup> = {}): GroupTable => ({
+const def = (
+  group: ResourceGroup,
+  table: string,
+  noun: string,
+  refs: Record<string, ResourceGroup> = {},
+  nestedRefs: GroupTable['nestedRefs'] = [],
+): GroupTable => ({
   group,
   table,
   noun,
   refs,
+  nestedRefs,
   localOnly: [],
 });
 
 export const GROUP_TABLES: Record<ResourceGroup, GroupTable> = {
   assets: def('assets', 'assets', 'asset'),
-  automations: def('automations', 'automations', 'automation'),
+  automations: def('automations', 'automations', 'automation', {}, [{ field: 'actions', key: 'template_id', target: 'mediaTemplates' }]),
   contentPlans: def('contentPlans', 'content_plans', 'content plan', { post_ids: 'posts' }),
   creatives: def('creatives', 'creatives', 'creative', { asset_ids: 'assets', template_id: 'mediaTemplates' }),
   mediaQueue: def('mediaQueue', 'media_queue', 'media queue item', { asset_id: 'assets', post_id: 'posts', creative_id: 'creatives', plan_id: 'contentPlans' }),

@@ -21,24 +21,43 @@ function mapIds(value: unknown, map: (id: string) => string | null | undefined):
   return value;
 }
 
+/** Each object of a list field gets `key` mapped (ids one level down); anything else is left as it is. */
+function mapNested(value: unknown, key: string, map: (id: string) => string | null | undefined): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item: unknown) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
+    const obj = item as Record<string, unknown>;
+    const id = obj[key];
+    if (typeof id !== 'string') return item;
+    return { ...obj, [key]: mapIds(id, map) };
+  });
+}
+
 /**
  * Local ids in reference fields become the platform's ids. A reference to a record the platform
  * does not have yet makes the change wait for it; a reference to a deleted record is dropped.
  */
 export function toRemoteRefs(store: RecordStore, group: ResourceGroup, fields: Fields): Outgoing {
   const out: Fields = { ...fields };
-  for (const field of tableOf(group).localOnly) delete out[field];
-  for (const [field, target] of Object.entries(tableOf(group).refs)) {
+  const table = tableOf(group);
+  for (const field of table.localOnly) delete out[field];
+  let waiting: { group: ResourceGroup; id: string } | null = null;
+  const toRemote = (target: ResourceGroup) => (id: string) => {
+    const row = store.remoteRef(target, id);
+    if (!row) return undefined; // not one of ours: already a platform id
+    if (row.deleted === 1 && row.remote_id === null) return null;
+    if (row.remote_id === null) waiting ??= { group: target, id };
+    return row.remote_id;
+  };
+  for (const [field, target] of Object.entries(table.refs)) {
     if (!(field in out) || out[field] === null) continue;
-    let waiting: string | null = null;
-    out[field] = mapIds(out[field], (id) => {
-      const row = store.remoteRef(target, id);
-      if (!row) return undefined; // not one of ours: already a platform id
-      if (row.deleted === 1 && row.remote_id === null) return null;
-      if (row.remote_id === null) waiting ??= id;
-      return row.remote_id;
-    });
-    if (waiting !== null) return { ok: false, waitingFor: { group: target, id: waiting } };
+    out[field] = mapIds(out[field], toRemote(target));
+    if (waiting !== null) return { ok: false, waitingFor: waiting };
+  }
+  for (const { field, key, target } of table.nestedRefs) {
+    if (!(field in out)) continue;
+    out[field] = mapNested(out[field], key, toRemote(target));
+    if (waiting !== null) return { ok: false, waitingFor: waiting };
   }
   return { ok: true, fields: out };
 }
@@ -46,9 +65,14 @@ export function toRemoteRefs(store: RecordStore, group: ResourceGroup, fields: F
 /** Platform ids in reference fields become local ids where the record is known here. */
 export function toLocalRefs(store: RecordStore, group: ResourceGroup, account: string, fields: Fields): Fields {
   const out: Fields = { ...fields };
-  for (const [field, target] of Object.entries(tableOf(group).refs)) {
+  const table = tableOf(group);
+  const toLocal = (target: ResourceGroup) => (remoteId: string) => store.knownVersion(target, account, remoteId)?.id;
+  for (const [field, target] of Object.entries(table.refs)) {
     if (!(field in out)) continue;
-    out[field] = mapIds(out[field], (remoteId) => store.byRemoteId(target, account, remoteId)?.id);
+    out[field] = mapIds(out[field], toLocal(target));
+  }
+  for (const { field, key, target } of table.nestedRefs) {
+    if (field in out) out[field] = mapNested(out[field], key, toLocal(target));
   }
   return out;
 }
