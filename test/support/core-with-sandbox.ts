@@ -105,3 +105,16 @@ export async function call<C extends ChannelName>(h: Harness, channel: C, input:
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
   return result.data as ChannelOutput<C>;
 }
+
+/** Every live record of a sandbox collection (posts, content-plans, media-queue…), read through the core's session. */
+export async function remoteAll(h: Harness, path: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const url = `${h.sandbox.url}${path}?limit=200${cursor ? `&cursor=${cursor}` : ''}`;
+    const body = (await h.core.session.request({ method: 'GET', url })).body as { items: Record<string, unknown>[]; next_cursor: string; has_more: boolean };
+    out.push(...body.items);
+    if (!body.has_more) return out;
+    cursor = body.next_cursor;
+  }
+}

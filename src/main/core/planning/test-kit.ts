@@ -1,5 +1,6 @@
 import type { ChannelInput, ChannelOutput, HandlerMap } from '../../../shared/contract';
 import type { Harness } from '../../../../test/support/core-with-sandbox';
+export { remoteAll } from '../../../../test/support/core-with-sandbox';
 import { createDispatcher } from '../dispatch';
 import { scheduleHandlers } from './handlers-schedule';
 import { MediaQueue } from './media-queue';
@@ -31,15 +32,3 @@ export function make(h: Harness, group: Parameters<Harness['core']['store']['cre
   return h.core.store.create(group, h.core.workspace.account(), fields).id;
 }
 
-/** Every live record of a sandbox collection (posts, content-plans, media-queue…), read through the core's session. */
-export async function remoteAll(h: Harness, path: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let cursor: string | null = null;
-  for (;;) {
-    const url = `${h.sandbox.url}${path}?limit=200${cursor ? `&cursor=${cursor}` : ''}`;
-    const body = (await h.core.session.request({ method: 'GET', url })).body as { items: Record<string, unknown>[]; next_cursor: string; has_more: boolean };
-    out.push(...body.items);
-    if (!body.has_more) return out;
-    cursor = body.next_cursor;
-  }
-}

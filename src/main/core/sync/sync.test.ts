@@ -3,25 +3,12 @@
  * what is set aside, what becomes a conflict, and that nothing is ever lost or duplicated.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { call, harnesses, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import { call, harnesses, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
 import { sandboxProfile } from '../platform/builtin-profiles';
 import type { OutboxEntry } from '../store/outbox';
 import { SyncWriter } from './writer';
 
 const harness = harnesses();
-
-/** Every live record of a sandbox collection, read with the harness's own session. */
-async function remoteAll(h: Harness, path: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let cursor: string | null = null;
-  for (;;) {
-    const url = `${h.sandbox.url}${path}?limit=200${cursor ? `&cursor=${cursor}` : ''}`;
-    const body = (await h.core.session.request({ method: 'GET', url })).body as { items: Record<string, unknown>[]; next_cursor: string; has_more: boolean };
-    out.push(...body.items);
-    if (!body.has_more) return out;
-    cursor = body.next_cursor;
-  }
-}
 
 const outboxRows = (h: Harness) => h.core.db.prepare('SELECT * FROM outbox ORDER BY seq').all() as { op: string; state: string; grp: string; attempts: number; last_error: string | null }[];
 
