@@ -63,7 +63,7 @@ describe('IPC sender validation (what Electronegativity cannot follow into regis
     expect(isTrustedSender(event({ sender: { id: 2, mainFrame: main } }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: frame(policy.rendererUrl, main) }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: null }), senderPolicy)).toBe(false);
-    for (const url of ['file:///tmp/evil.html', 'https://example.com/', 'devtools://devtools/bundled/inspector.html', 'data:text/html,x']) {
+    for (const url of ['file:///C:/Users/someone/evil.html', 'https://example.com/', 'devtools://devtools/bundled/inspector.html', 'data:text/html,x']) {
       const f = frame(url);
       expect(isTrustedSender(event({ sender: { ...ours, mainFrame: f }, senderFrame: f }), senderPolicy), url).toBe(false);
     }

@@ -7,7 +7,7 @@ describe('app URL policy', () => {
     expect(p.rendererUrl).toBe('file:///opt/atelier/out/renderer/index.html');
     expect(p.isAppUrl('file:///opt/atelier/out/renderer/index.html')).toBe(true);
     expect(p.isAppUrl('file:///opt/atelier/out/renderer/index.html#/settings')).toBe(true);
-    expect(p.isAppUrl('file:///tmp/evil.html')).toBe(false);
+    expect(p.isAppUrl('file:///C:/Users/someone/evil.html')).toBe(false);
     expect(p.isAppUrl('https://example.com')).toBe(false);
     expect(p.isAppUrl('garbage')).toBe(false);
   });
