@@ -11,8 +11,8 @@ import { SYNC_ORDER, tableOf } from '../store/tables';
 import type { ActivityLog } from './activity-log';
 import { pullGroup, type MassDeleteChoice } from './pull';
 import { pushEntry } from './push';
-import { RemoteGroup, type RemoteRecord } from './remote';
-import type { SyncWriter } from './writer';
+import { RemoteGroup } from './remote';
+import type { Ack, SyncWriter } from './writer';
 
 export interface SyncEngineDeps {
   store: RecordStore;
@@ -41,8 +41,14 @@ const RETRY_BASE_MS = 1_000;
 const RETRY_CAP_MS = 5 * 60 * 1000;
 const OFFLINE_CAP_MS = 60 * 1000;
 const WAIT_FOR_OTHERS_MS = 2_000;
-/** Acknowledgements stored per transaction while draining. */
-const ACK_BATCH = 64;
+/**
+ * While the outbox has whole batches to give, acknowledgements wait in memory for the commit that
+ * freezes the next batch (one commit for both); they are stored on their own once this many pile
+ * up, once the oldest is this old, and near the end of the outbox. Losing them to a crash only
+ * replays their requests, with the same idempotency keys.
+ */
+const ACK_BATCH = 2 * BATCH;
+const ACK_MAX_AGE_MS = 1_000;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -273,12 +279,16 @@ export class SyncEngine {
     const queue: { entry: OutboxEntry; ref: RemoteRef | undefined }[] = [];
     /** Entries read from the outbox whose outcome is not stored yet (queued, in flight, or acked in `acks`): never read twice. */
     const busy = new Set<number>();
-    const acks: { entry: OutboxEntry; remote: RemoteRecord | null }[] = [];
+    const acks: Ack[] = [];
+    /** When the oldest acknowledgement in `acks` came in. */
+    let oldestAckAt = 0;
     /** Entries waiting for a record they refer to: read again once something else moved. */
     const waitingOnOthers = new Map<number, { entry: OutboxEntry; message: string }>();
     let movedSinceWait = false;
     /** Something settled since the outbox last had nothing new to give. */
     let changed = true;
+    /** The last read found less than a whole batch: the outbox is nearly drained. */
+    let exhausted = false;
     let inFlight = 0;
     let wake: (() => void) | null = null;
     let woken: Promise<void> | null = null;
@@ -290,11 +300,11 @@ export class SyncEngine {
       w?.();
     };
 
+    // A crash before acknowledgements are stored only replays requests the platform recognises
+    // (the same idempotency key, or a 409 already holding our change).
     const flushAcks = (): void => {
       if (acks.length === 0) return;
       const done = acks.splice(0);
-      // Stored in small batches: a crash before the batch commits only replays requests the platform
-      // recognises (the same idempotency key, or a 409 already holding our change).
       writer.ackMany(done);
       for (const a of done) busy.delete(a.entry.seq);
     };
@@ -302,26 +312,32 @@ export class SyncEngine {
     const refill = (): void => {
       if (!changed) return;
       changed = false;
-      // Acknowledged heads leave the outbox first, so the entries after them can be read now.
-      flushAcks();
       if (movedSinceWait && waitingOnOthers.size > 0) {
         for (const seq of waitingOnOthers.keys()) busy.delete(seq);
         waitingOnOthers.clear();
         movedSinceWait = false;
       }
-      const heads = this.dueHeads(account, groups, BATCH + busy.size).filter((e) => !busy.has(e.seq)).slice(0, BATCH);
-      if (heads.length === 0) return;
-      // In the same tick as the read: nothing can fold into these entries from here on. Where each
-      // record stands with the platform is read in the same transaction: until an entry's outcome is
-      // stored, only that entry (one per record is out at a time) moves its record's remote id and version.
-      const refs = store.db.transaction(() => {
-        store.outbox.markSent(heads.map((e) => e.seq));
-        return heads.map((e) => store.remoteRef(e.grp, e.record_id));
-      })();
-      heads.forEach((entry, i) => {
-        busy.add(entry.seq);
-        queue.push({ entry, ref: refs[i] });
+      // Near the end, most reads freeze nothing: acknowledgements then go on their own, without
+      // waiting for the disk, rather than making every read a durable commit.
+      if (exhausted) flushAcks();
+      // One transaction: acknowledged heads leave the outbox (so the entries after them are due), the
+      // next batch is read and frozen (nothing can fold into its entries from here on, and the freeze
+      // is on disk before any of their requests leaves), and where each of its records stands with
+      // the platform is read: until an entry's outcome is stored, only that entry (one per record is
+      // out at a time) moves its record's remote id and version.
+      const done = acks.splice(0);
+      // Gone from the outbox once this commits (if it fails, the drain stops and they go again next time).
+      for (const a of done) busy.delete(a.entry.seq);
+      const next = writer.ackThen(done, () => {
+        const heads = this.dueHeads(account, groups, BATCH + busy.size).filter((e) => !busy.has(e.seq)).slice(0, BATCH);
+        exhausted = heads.length < BATCH;
+        if (heads.length > 0) store.outbox.markSent(heads.map((e) => e.seq));
+        return heads.map((entry) => ({ entry, ref: store.remoteRef(entry.grp, entry.record_id) }));
       });
+      for (const item of next) {
+        busy.add(item.entry.seq);
+        queue.push(item);
+      }
     };
 
     const send = async (entry: OutboxEntry, ref: RemoteRef | undefined): Promise<void> => {
@@ -331,11 +347,14 @@ export class SyncEngine {
       this.deps.faultPoint?.('sync.before-ack');
       const where = { account, group: entry.grp, recordId: entry.record_id };
       switch (outcome.kind) {
-        case 'acked':
+        case 'acked': {
+          const now = this.deps.clock.now();
+          if (acks.length === 0) oldestAckAt = now;
           acks.push({ entry, remote: outcome.remote });
-          if (acks.length >= ACK_BATCH) flushAcks();
+          if (acks.length >= ACK_BATCH || now - oldestAckAt >= ACK_MAX_AGE_MS) flushAcks();
           sent++;
           break;
+        }
         case 'conflict':
           writer.conflict(entry, outcome.remote, outcome.message);
           log.add('warn', `Conflict on a ${tableOf(entry.grp).noun}: it changed here and on the platform. Choose which version to keep.`, where);

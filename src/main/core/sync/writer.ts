@@ -18,6 +18,12 @@ export interface ConflictSide {
   unknown?: boolean;
 }
 
+/** A change the platform acknowledged, with its answer (null when it sent none back). */
+export interface Ack {
+  entry: OutboxEntry;
+  remote: RemoteRecord | null;
+}
+
 /** The statements of an acknowledgement for one table. */
 interface AckSql {
   settle: string;
@@ -33,17 +39,16 @@ interface AckSql {
  */
 export class SyncWriter {
   /** Built once: better-sqlite3 builds a wrapper per transaction() call. */
-  private readonly ackTx: (entry: OutboxEntry, remote: RemoteRecord | null) => void;
-  private readonly ackManyTx: (acks: { entry: OutboxEntry; remote: RemoteRecord | null }[]) => void;
+  private readonly ackThenTx: (acks: Ack[], then: () => unknown) => unknown;
 
   constructor(
     private readonly store: RecordStore,
     private readonly now: () => number,
   ) {
-    this.ackTx = store.db.transaction((entry: OutboxEntry, remote: RemoteRecord | null) => this.ackRows(entry, remote));
-    // Each ack's rows directly (ack() would open a savepoint per ack inside this transaction).
-    this.ackManyTx = store.db.transaction((acks: { entry: OutboxEntry; remote: RemoteRecord | null }[]) => {
+    // Each ack's rows directly in the one transaction (no savepoint per ack).
+    this.ackThenTx = store.db.transaction((acks: Ack[], then: () => unknown) => {
       for (const a of acks) this.ackRows(a.entry, a.remote);
+      return then();
     });
   }
 
@@ -92,19 +97,24 @@ export class SyncWriter {
    * as after a crash before the commit. In WAL mode nothing is reordered: the next FULL commit
    * (any change the user makes) flushes these frames with it, so no later change can outlive them.
    */
-  ackMany(acks: { entry: OutboxEntry; remote: RemoteRecord | null }[]): void {
+  ackMany(acks: Ack[]): void {
     if (acks.length === 0) return;
     const { db } = this.store;
     db.pragma('synchronous = NORMAL');
     try {
-      this.ackManyTx(acks);
+      this.ackThenTx(acks, () => undefined);
     } finally {
       db.pragma(`synchronous = ${SYNCHRONOUS}`);
     }
   }
 
-  ack(entry: OutboxEntry, remote: RemoteRecord | null): void {
-    this.ackTx(entry, remote);
+  /**
+   * Acknowledgements and then `then` in one transaction, committed as every other change is (waiting
+   * for the disk): the drain stores what was acknowledged and freezes its next batch in one commit.
+   * All or nothing: when `then` throws, the acknowledgements are not stored either.
+   */
+  ackThen<T>(acks: Ack[], then: () => T): T {
+    return this.ackThenTx(acks, then) as T;
   }
 
   private entryState(entry: OutboxEntry, state: OutboxEntry['state'], message: string, nextAttemptAt: number, countAttempt: boolean): void {
