@@ -52,6 +52,7 @@ export class Outbox {
       removeRecord: db.prepare<[string]>('DELETE FROM outbox WHERE record_id = ?'),
       get: db.prepare<[number], OutboxEntry>('SELECT * FROM outbox WHERE seq = ?'),
       markSent: db.prepare<[number, number]>('UPDATE outbox SET sent_at = coalesce(sent_at, ?) WHERE seq = ?'),
+      unfreeze: db.prepare<[number]>('UPDATE outbox SET sent_at = NULL WHERE seq = ? AND attempts = 0'),
     };
   }
 
@@ -115,6 +116,13 @@ export class Outbox {
     const now = this.now();
     this.db.transaction(() => {
       for (const seq of seqs) this.stmts.markSent.run(now, seq);
+    })();
+  }
+
+  /** Entries frozen for sending whose requests never left (the drain stopped first): open again. */
+  unfreeze(seqs: number[]): void {
+    this.db.transaction(() => {
+      for (const seq of seqs) this.stmts.unfreeze.run(seq);
     })();
   }
 

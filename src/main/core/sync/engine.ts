@@ -36,7 +36,12 @@ export interface SyncEngineDeps {
   faultPoint?: (name: string) => void;
 }
 
-const BATCH = 256;
+/**
+ * Entries read and frozen for sending per transaction. Each read costs a durable commit and a scan of
+ * what is due, and each commit rewrites the index pages its acknowledgements touched: at 10,000
+ * queued changes, 1,024 drained about 7% faster than 256 (bench/sync.ts), and more gained nothing.
+ */
+const BATCH = 1024;
 const RETRY_BASE_MS = 1_000;
 const RETRY_CAP_MS = 5 * 60 * 1000;
 const OFFLINE_CAP_MS = 60 * 1000;
@@ -417,9 +422,12 @@ export class SyncEngine {
       });
 
     await Promise.all(Array.from({ length: concurrency }, guarded));
-    // Entries read but never sent (a stop, closing, a failure) keep their place; those waiting for
+    // Entries read but never sent (a stop, closing, a failure) keep their place, and those this drain
+    // froze open again: later edits fold into them as if they had never been read. Those waiting for
     // others that could not move in this drain look again in a moment.
     flushAcks();
+    const unsent = queue.filter((q) => q.entry.sent_at === null).map((q) => q.entry.seq);
+    if (unsent.length > 0 && !broken) store.outbox.unfreeze(unsent);
     for (const w of waitingOnOthers.values()) writer.wait(w.entry, w.message, WAIT_FOR_OTHERS_MS);
     if (broken) throw (broken as { error: unknown }).error;
     for (const g of touched) this.deps.onRecordsChanged(g);
