@@ -459,7 +459,7 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
     // The machine's speed drifts (other work, disk flushes): each profile run is paired with a
     // baseline round run right next to it (alternating which goes first), and compared with that.
     const variants: [string, Variant][] = [
-      ['as is: acks stored with the next batch (FULL), or 256 at a time with synchronous=NORMAL', 'as-is'],
+      ['as is: acks stored with the next batch (FULL), or on their own with synchronous=NORMAL', 'as-is'],
       ['reference: whole database synchronous=NORMAL', 'all-normal'],
     ];
     for (const [i, [label, variant]] of variants.entries()) {
