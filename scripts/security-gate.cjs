@@ -120,6 +120,8 @@ function parseReport(csv) {
   const { data } = Papa.parse(csv.trim(), { skipEmptyLines: true });
   const [header, ...rows] = data;
   if (!header || header[0].trim() !== 'issue') throw new Error('Electronegativity report has no header row');
+  // A row cut short: the report is still being written (see runElectronegativity).
+  if (rows.some((r) => r.length < header.length || !r[3])) throw new Error('Electronegativity report has an incomplete row');
   return rows.map((r) => {
     const [line, column] = String(r[4] ?? '').split(':');
     return {
@@ -167,7 +169,7 @@ async function runElectronegativity(input, csvFile, version = electronVersion())
     try {
       findings = text ? parseReport(text) : null;
     } catch {
-      findings = null; // header not written yet
+      findings = null; // header or a row not written yet
     }
     if (findings && findings.length === result.issues.length) {
       return { findings, errors: result.errors, checks: result.globalChecks + result.atomicChecks };

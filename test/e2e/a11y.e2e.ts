@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { atLocalTime, dayKeyOf, localZone } from '../../src/shared/calendar';
 import { makeImage } from '../../src/main/core/library/files/test-media';
 import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
 
@@ -141,11 +142,13 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
 
   it('planner: calendar month, week and agenda', async () => {
     const { page } = browser;
-    // Something to show: two posts this month and a plan.
-    const soon = new Date(Date.now() + 2 * 3600_000).toISOString();
+    // Something to show: two posts today and a plan. Noon today is in today's month, week and
+    // agenda at any hour (two hours from now, late in the evening, was tomorrow: another week or month).
+    const tz = localZone();
+    const noon = atLocalTime(dayKeyOf(new Date(), tz), '12:00', tz);
     const create = app.core.handlers['records.create'];
-    await create({ group: 'posts', fields: { text: 'Harbour at dawn', channel: 'Instagram', status: 'scheduled', scheduled_at: soon } });
-    await create({ group: 'posts', fields: { text: 'Forest walk', channel: 'Instagram', status: 'draft', scheduled_at: soon } });
+    await create({ group: 'posts', fields: { text: 'Harbour at dawn', channel: 'Instagram', status: 'scheduled', scheduled_at: noon } });
+    await create({ group: 'posts', fields: { text: 'Forest walk', channel: 'Instagram', status: 'draft', scheduled_at: noon } });
     await openSection('Planner');
     for (const mode of ['month', 'week', 'agenda']) {
       await openTab('calendar');

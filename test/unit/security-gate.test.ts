@@ -284,6 +284,10 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
       finding({ check: 'OPEN_EXTERNAL_JS_CHECK', severity: 'MEDIUM', confidence: 'TENTATIVE', file: 'src/main/a.ts', line: 3, column: 4, sample: 'open(a, "b")', description: 'Review the use of openExternal', url: 'https://x/OPEN' }),
       finding({ check: 'CSP_GLOBAL_CHECK', severity: 'LOW', confidence: 'TENTATIVE', file: 'src/main/b.ts', line: 1, column: 0, sample: '', description: 'Failed, to parse', url: 'https://x/CSP' }),
     ]);
+    // Read while Electronegativity is still writing it: a row cut short is not a finding; the gate reads again.
+    for (const cut of ['OPEN_EXTERNAL_JS_CHECK,"MEDIUM"', 'OPEN_EXTERNAL_JS_CHECK,"MEDIUM","TENTATIVE","src/main/a.ts","3:4"']) {
+      expect(() => gate.parseReport(`${csv}${cut}`)).toThrow(/incomplete row/);
+    }
   });
 
   it('blocks MEDIUM and HIGH findings (and explicit Node integration), accepts only reviewed ones whose premise still holds', () => {
