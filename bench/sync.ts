@@ -72,8 +72,10 @@ export interface Profile {
   changesPerSecond: number;
   /** Event loop utilization over the whole run() (0..1). */
   loopBusy: number;
-  /** Synchronous time on the event loop, ms (the sandbox shares the loop, so it all counts). */
-  /** The drain's own transactions: acknowledgements stored with the next batch's freeze, or on their own. */
+  /**
+   * Synchronous time on the event loop, ms (the sandbox shares the loop, so it all counts), of the
+   * drain's own transactions: acknowledgements stored with the next batch's freeze, or on their own.
+   */
   ackMs: number;
   acks: number;
   ackCommits: number;
