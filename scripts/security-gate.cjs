@@ -3,8 +3,8 @@
 // over the app's own code — src/main, src/preload, src/renderer and src/shared, tests left out —
 // and a failure when any finding is MEDIUM or worse (or of an ESCALATED check), unless it is one
 // of the REVIEWED findings below whose premise still holds. Electronegativity always exits 0, so the
-// verdict comes from its CSV report (.tmp/security-gate/electronegativity.csv), which carries
-// each finding's severity (its SARIF output does not).
+// verdict comes from the findings its run() returns, each with its severity; the gate writes them
+// to .tmp/security-gate/findings.json.
 //
 // What Electronegativity cannot see (our sender validation, the openExternal allowlist, the
 // permission handler, the fuses, the CSP of every document) is tested in
@@ -114,43 +114,40 @@ function electronVersion() {
   return JSON.parse(fs.readFileSync(path.join(path.dirname(require.resolve('electron/package.json', { paths: [root] })), 'package.json'), 'utf8')).version;
 }
 
-/** Parse Electronegativity's CSV report into findings. */
-function parseReport(csv) {
-  const Papa = require('papaparse');
-  const { data } = Papa.parse(csv.trim(), { skipEmptyLines: true });
-  const [header, ...rows] = data;
-  if (!header || header[0].trim() !== 'issue') throw new Error('Electronegativity report has no header row');
-  // A row cut short: the report is still being written (see runElectronegativity).
-  if (rows.some((r) => r.length < header.length || !r[3])) throw new Error('Electronegativity report has an incomplete row');
-  return rows.map((r) => {
-    const [line, column] = String(r[4] ?? '').split(':');
-    return {
-      check: r[0],
-      severity: r[1],
-      confidence: r[2],
-      file: r[3],
-      line: Number(line),
-      column: Number(column),
-      sample: r[5] === 'N/A' ? '' : r[5],
-      description: r[6],
-      url: r[7],
-    };
-  });
+/**
+ * One of Electronegativity's issues (as its run() returns them) as a finding. Its own report file
+ * is not used: it writes the CSV header and the rows with two fs.writeFile calls it does not
+ * await, the header truncating the file, so the rows can land first and be wiped.
+ */
+function toFinding(issue) {
+  const name = (v) => (v && typeof v === 'object' ? v.name : v);
+  if (!issue || typeof issue.id !== 'string' || typeof name(issue.severity) !== 'string') {
+    throw new Error(`Electronegativity returned an issue the gate cannot read: ${JSON.stringify(issue)?.slice(0, 200)}`);
+  }
+  return {
+    check: issue.id,
+    severity: name(issue.severity),
+    confidence: String(name(issue.confidence) ?? ''),
+    file: String(issue.file ?? 'N/A').replace(/\\/g, '/'),
+    line: Number(issue.location?.line),
+    column: Number(issue.location?.column),
+    sample: typeof issue.sample === 'string' ? issue.sample : '',
+    description: String(issue.description ?? ''),
+    url: `https://github.com/doyensec/electronegativity/wiki/${issue.id}`,
+  };
 }
 
-/** Run Electronegativity on a folder; resolves once its CSV report is complete. */
-async function runElectronegativity(input, csvFile, version = electronVersion()) {
+/** Run Electronegativity on a folder; the findings, and the report written to reportFile. */
+async function runElectronegativity(input, reportFile, version = electronVersion()) {
   stubElectronegativityNetwork();
   const run = require('@doyensec/electronegativity');
-  fs.mkdirSync(path.dirname(csvFile), { recursive: true });
-  fs.rmSync(csvFile, { force: true });
   const quiet = console.log;
   console.log = () => {}; // "could not retrieve translations" and progress chatter
   let result;
   try {
     result = await run({
       input,
-      output: csvFile,
+      output: undefined, // its writer races itself (see toFinding); the gate writes the report
       isSarif: false,
       customScan: [],
       excludeFromScan: Object.keys(DISABLED_CHECKS),
@@ -161,24 +158,10 @@ async function runElectronegativity(input, csvFile, version = electronVersion())
   } finally {
     console.log = quiet;
   }
-  // Its CSV is written with two unawaited fs.writeFile calls: wait until all rows are there.
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const text = fs.existsSync(csvFile) ? fs.readFileSync(csvFile, 'utf8') : '';
-    let findings;
-    try {
-      findings = text ? parseReport(text) : null;
-    } catch {
-      findings = null; // header or a row not written yet
-    }
-    if (findings && findings.length === result.issues.length) {
-      return { findings, errors: result.errors, checks: result.globalChecks + result.atomicChecks };
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`Electronegativity's report ${csvFile} is incomplete (${findings?.length ?? 0} of ${result.issues.length} findings)`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const findings = result.issues.map(toFinding);
+  fs.mkdirSync(path.dirname(reportFile), { recursive: true });
+  fs.writeFileSync(reportFile, `${JSON.stringify(findings, null, 2)}\n`);
+  return { findings, errors: result.errors, checks: result.globalChecks + result.atomicChecks };
 }
 
 /** Sort findings into blocking, accepted after review, and below the bar. */
@@ -211,13 +194,12 @@ async function main() {
   const started = Date.now();
   const work = path.join(root, '.tmp', 'security-gate');
   const input = path.join(work, 'input');
-  const csv = path.join(work, 'electronegativity.csv');
+  const report = path.join(work, 'findings.json');
   const files = stage(input);
   if (files === 0) throw new Error(`nothing to scan under ${SCANNED.join(', ')}`);
 
-  const { findings, errors, checks } = await runElectronegativity(input, csv);
   // Report paths are relative to the staging folder, which mirrors the repository.
-  for (const f of findings) f.file = f.file.replace(/\\/g, '/');
+  const { findings, errors, checks } = await runElectronegativity(input, report);
   const readSource = (rel) => {
     const p = path.join(root, rel);
     return fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : null;
@@ -226,7 +208,7 @@ async function main() {
   const unparsed = errors.filter((e) => !e.tolerable);
 
   console.log(`Security gate: Electronegativity ${require('@doyensec/electronegativity/package.json').version}, ${checks} checks, ${files} files from ${SCANNED.join(', ')} (Electron ${electronVersion()})`);
-  console.log(`Report: ${path.relative(root, csv)}`);
+  console.log(`Report: ${path.relative(root, report)}`);
   if (verdict.blocking.length) {
     console.log(`\nBLOCKING — ${verdict.blocking.length} finding(s) of MEDIUM or higher (or an escalated check):`);
     for (const f of verdict.blocking.sort((a, b) => rank(a) - rank(b))) {
@@ -257,7 +239,7 @@ async function main() {
   return failed === 0;
 }
 
-module.exports = { parseReport, judge, runElectronegativity, stage, REVIEWED, DISABLED_CHECKS, ESCALATED, BLOCKING };
+module.exports = { toFinding, judge, runElectronegativity, stage, REVIEWED, DISABLED_CHECKS, ESCALATED, BLOCKING };
 
 if (require.main === module) {
   main().then(

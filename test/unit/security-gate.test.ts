@@ -254,9 +254,9 @@ interface Finding {
   url: string;
 }
 interface Gate {
-  parseReport(csv: string): Finding[];
+  toFinding(issue: unknown): Finding;
   judge(findings: Finding[], readSource: (rel: string) => string | null): { blocking: Finding[]; accepted: Finding[]; below: Finding[]; stale: unknown[] };
-  runElectronegativity(input: string, csv: string): Promise<{ findings: Finding[]; errors: { tolerable: boolean }[]; checks: number }>;
+  runElectronegativity(input: string, report: string): Promise<{ findings: Finding[]; errors: { tolerable: boolean }[]; checks: number }>;
 }
 const gate = requireHere(path.join(root, 'scripts/security-gate.cjs')) as Gate;
 
@@ -275,19 +275,36 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
   });
   const windowTs = "webPreferences: secureWebPreferences(options.preload)\nhardenContents(win.webContents, x)";
 
-  it("reads Electronegativity's CSV, quoted commas and all", () => {
-    const csv =
-      'issue, severity, confidence, filename, location, sample, description, url\n' +
-      'OPEN_EXTERNAL_JS_CHECK,"MEDIUM","TENTATIVE","src/main/a.ts","3:4","open(a, ""b"")","Review the use of openExternal",https://x/OPEN\n' +
-      'CSP_GLOBAL_CHECK,"LOW","TENTATIVE","src/main/b.ts","1:0",N/A,"Failed, to parse",https://x/CSP\n';
-    expect(gate.parseReport(csv)).toEqual([
-      finding({ check: 'OPEN_EXTERNAL_JS_CHECK', severity: 'MEDIUM', confidence: 'TENTATIVE', file: 'src/main/a.ts', line: 3, column: 4, sample: 'open(a, "b")', description: 'Review the use of openExternal', url: 'https://x/OPEN' }),
-      finding({ check: 'CSP_GLOBAL_CHECK', severity: 'LOW', confidence: 'TENTATIVE', file: 'src/main/b.ts', line: 1, column: 0, sample: '', description: 'Failed, to parse', url: 'https://x/CSP' }),
-    ]);
-    // Read while Electronegativity is still writing it: a row cut short is not a finding; the gate reads again.
-    for (const cut of ['OPEN_EXTERNAL_JS_CHECK,"MEDIUM"', 'OPEN_EXTERNAL_JS_CHECK,"MEDIUM","TENTATIVE","src/main/a.ts","3:4"']) {
-      expect(() => gate.parseReport(`${csv}${cut}`)).toThrow(/incomplete row/);
-    }
+  it("reads Electronegativity's issues as findings, and refuses one it cannot read", () => {
+    const severity = (name: string) => ({ name, value: 2, format: () => name });
+    expect(
+      gate.toFinding({
+        id: 'OPEN_EXTERNAL_JS_CHECK',
+        severity: severity('MEDIUM'),
+        confidence: severity('TENTATIVE'),
+        file: 'src\\main\\a.ts',
+        location: { line: 3, column: 4 },
+        sample: 'open(a, "b")',
+        description: 'Review the use of openExternal',
+      }),
+    ).toEqual(
+      finding({
+        check: 'OPEN_EXTERNAL_JS_CHECK',
+        severity: 'MEDIUM',
+        confidence: 'TENTATIVE',
+        file: 'src/main/a.ts',
+        line: 3,
+        column: 4,
+        sample: 'open(a, "b")',
+        description: 'Review the use of openExternal',
+        url: 'https://github.com/doyensec/electronegativity/wiki/OPEN_EXTERNAL_JS_CHECK',
+      }),
+    );
+    // A global check has no sample and no file of its own.
+    expect(gate.toFinding({ id: 'CSP_GLOBAL_CHECK', severity: severity('LOW'), confidence: severity('FIRM'), file: 'N/A', location: { line: 0, column: 0 }, description: 'x' })).toMatchObject({ sample: '', file: 'N/A', severity: 'LOW' });
+    // A shape the gate does not know (say, a new Electronegativity) is an error, never a silent pass.
+    expect(() => gate.toFinding({ id: 'X', severity: 3 })).toThrow(/cannot read/);
+    expect(() => gate.toFinding(null)).toThrow(/cannot read/);
   });
 
   it('blocks MEDIUM and HIGH findings (and explicit Node integration), accepts only reviewed ones whose premise still holds', () => {
@@ -325,8 +342,11 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
         path.join(dir, 'src/main/window.ts'),
         "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false } });\n",
       );
-      const { findings, checks } = await gate.runElectronegativity(dir, path.join(dir, 'report.csv'));
+      const report = path.join(dir, 'out', 'findings.json');
+      const { findings, checks } = await gate.runElectronegativity(dir, report);
       expect(checks).toBeGreaterThan(20);
+      // The report on disk is complete the moment the run returns: every finding, nothing cut short.
+      expect(JSON.parse(fs.readFileSync(report, 'utf8'))).toEqual(findings);
       const v = gate.judge(findings, () => '');
       const blocked = v.blocking.map((f) => `${f.check} ${f.file}`);
       expect(blocked).toEqual(
