@@ -65,7 +65,8 @@ export function ApiKeyCard() {
         </>
       )}
       {(!current || editing) && (
-        <form className="form" noValidate onSubmit={submit} aria-label="Add API key">
+        <form className="form" noValidate onSubmit={submit} aria-label={editing ? 'Replace API key' : 'Add API key'}>
+          {editing && <p className="muted">The new key counts as the same account’s: your library and queued changes carry over. For another account’s key, remove this key first.</p>}
           <Field label="API key" name="apiKey" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} error={fieldError(validation, 'key')} />
           <Field label="Expires on" name="expiresAt" type="date" value={date} onChange={(e) => setDate(e.target.value)} error={fieldError(validation, 'expiresAt')} />
           <ErrorNote error={save.error && !validation ? save.error : null} />

@@ -147,9 +147,16 @@ export class AuthSession {
     return this.view();
   }
 
+  /**
+   * Use an API key. A key that replaces the current one (the old key expired, was revoked or is
+   * about to) is the same account's new key: the account, and all its queued work, carry over.
+   * A key added with no key in use starts an account of its own, since the platform cannot say
+   * which account a key belongs to; use another account's key by removing this one first.
+   */
   async useApiKey(key: string, expiresAtIso: string): Promise<SessionView> {
     const expiresAt = Date.parse(expiresAtIso);
     const stored: StoredApiKey = { key, expiresAt };
+    const renewing = this.apiKey !== null ? this.accountId() : null;
     this.generation += 1;
     await this.deps.secrets.set(SECRET.apiKey, JSON.stringify(stored));
     await this.deps.secrets.delete(SECRET.tokens);
@@ -159,7 +166,9 @@ export class AuthSession {
     this.deps.meta.delete('session.ended');
     this.deps.meta.delete('apiKey.warned');
     const target = await this.deps.target();
-    this.deps.meta.set('account.current', `${target.baseUrl ? new URL(target.baseUrl).host : 'platform'}:key:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 16)}`);
+    const accountId = renewing ?? `${target.baseUrl ? new URL(target.baseUrl).host : 'platform'}:key:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+    this.deps.meta.set('account.current', accountId);
+    this.deps.logger.info(renewing ? 'API key replaced' : 'API key added', { accountId });
     this.changed();
     this.checkApiKeyExpiry();
     return this.view();
