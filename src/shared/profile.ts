@@ -144,5 +144,7 @@ export const ProfileSummary = z.object({
   embeddedSandbox: z.boolean(),
   baseUrl: z.string().nullable(),
   groups: z.record(ResourceGroup, z.enum(['specified', 'unspecified'])),
+  /** Changes whenever anything in the profile does (a digest of its content). */
+  revision: z.string(),
 });
 export type ProfileSummary = z.infer<typeof ProfileSummary>;

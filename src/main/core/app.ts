@@ -136,7 +136,7 @@ export function createCore(deps: CoreDeps): Core {
       const view = payload as EventPayload<'connection.changed'>;
       const was = reachable;
       reachable = view.reachable;
-      const profileKey = `${view.profile.id} ${view.baseUrl ?? ''}`;
+      const profileKey = `${view.profile.id} ${view.profile.revision} ${view.baseUrl ?? ''}`;
       if (profileKey !== lastProfile) {
         lastProfile = profileKey;
         sync.profileChanged();

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { PlatformProfile, type ProfileSummary, resourceGroups } from '../../../shared/profile';
 import type { ConnectionView } from '../../../shared/session';
 import { fail, issuesOf } from '../errors';
@@ -107,6 +108,13 @@ export class Connection {
     return this.embedded;
   }
 
+  /** The address a profile would talk to, without selecting it (the embedded sandbox starts if needed). */
+  async addressOf(profileId: string, baseUrl: string | null): Promise<string | null> {
+    const profile = this.profiles().find((p) => p.id === profileId);
+    if (!profile) return null;
+    return profile.embeddedSandbox ? (await this.embeddedPlatform()).url : (baseUrl ?? profile.baseUrl);
+  }
+
   async target(): Promise<SessionTarget> {
     if (this.cachedTarget) return this.cachedTarget;
     const profile = this.profile();
@@ -143,5 +151,6 @@ export class Connection {
 
 export function summarise(p: PlatformProfile, builtin: boolean): ProfileSummary {
   const groups = Object.fromEntries(resourceGroups.map((g) => [g, p.groups[g] === 'unspecified' ? 'unspecified' : 'specified'])) as ProfileSummary['groups'];
-  return { id: p.id, name: p.name, builtin, embeddedSandbox: p.embeddedSandbox, baseUrl: p.baseUrl, groups };
+  const revision = crypto.createHash('sha256').update(JSON.stringify(p)).digest('hex').slice(0, 16);
+  return { id: p.id, name: p.name, builtin, embeddedSandbox: p.embeddedSandbox, baseUrl: p.baseUrl, groups, revision };
 }

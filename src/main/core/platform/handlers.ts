@@ -51,15 +51,23 @@ export function accountHandlers(connection: Connection, session: AuthSession, bu
       return announce();
     },
     'profile.list': () => connection.summaries(),
-    'profile.import': (input) => connection.importProfile(input.json),
+    'profile.import': async (input) => {
+      const summary = await connection.importProfile(input.json);
+      // A new version of the profile in use: changes waiting for its endpoints may go now.
+      if (summary.id === connection.profile().id) await announce();
+      return summary;
+    },
     'profile.select': async ({ id, baseUrl }) => {
       const target = connection.profiles().find((p) => p.id === id);
       if (!target) fail('not_found', `There is no profile "${id}".`);
       if (!target.embeddedSandbox && !target.baseUrl && !baseUrl) {
         fail('validation', 'This profile needs the platform address.', { issues: [{ path: 'baseUrl', message: 'Enter the platform address' }] });
       }
-      // A different platform is a different account: never carry a session across.
-      if (connection.profile().id !== id) await session.signOut();
+      // A different platform is a different account: never carry a session to another address.
+      // Another profile for the same platform (one that names more endpoints, say) keeps it.
+      if (connection.profile().id !== id && !sameOrigin((await connection.target().catch(() => null))?.baseUrl ?? null, await connection.addressOf(id, baseUrl ?? null).catch(() => null))) {
+        await session.signOut();
+      }
       await connection.select(id, baseUrl ?? null);
       return announce();
     },
@@ -94,4 +102,13 @@ export function accountHandlers(connection: Connection, session: AuthSession, bu
     'apiKey.set': ({ key, expiresAt }) => session.useApiKey(key, expiresAt),
     'apiKey.remove': () => session.signOut(),
   };
+}
+
+function sameOrigin(a: string | null, b: string | null): boolean {
+  if (!a || !b) return false;
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
