@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiJobDetail, AiJobView, AiSubmitInput } from '../../../shared/ai';
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { call, coreWithSandbox, harnesses, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import { call, coreWithSandbox, harnesses, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
 import { makeAudio, makeImage, realTools } from '../library/files/test-media';
 import { probeMedia } from '../library/files/probe';
 
@@ -485,6 +485,27 @@ describe('results', () => {
     await call(h, 'library.trash', { ids: [asset.id] });
     await call(h, 'library.emptyTrash', {});
     expect(h.core.media.blobPath(img.outputs[0]!.sha256)).not.toBeNull();
+  });
+
+  it('saving a result whose asset is in the trash brings it back on the platform too, with the new tags', async () => {
+    const h = await signedIn();
+    const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'comes back' });
+    const remoteTags = async () => (await remoteAll(h, '/v2/assets')).map((a) => a.tags);
+    // The delete not sent yet: it is cancelled and the same platform record gets the tags.
+    const asset = await call(h, 'ai.save', { id: img.id, tags: ['first'] });
+    await h.core.sync.run();
+    await call(h, 'library.trash', { ids: [asset.id] });
+    expect(await call(h, 'ai.save', { id: img.id, tags: ['second'] })).toMatchObject({ id: asset.id, trashedAt: null, tags: ['first', 'second'] });
+    await h.core.sync.run();
+    expect(await remoteTags()).toEqual([['first', 'second']]);
+    // The delete already sent: the asset goes up again as a new record.
+    await call(h, 'library.trash', { ids: [asset.id] });
+    await h.core.sync.run();
+    expect(await remoteTags()).toEqual([]);
+    await call(h, 'ai.save', { id: img.id, tags: ['third'] });
+    await h.core.sync.run();
+    expect(await remoteTags()).toEqual([['first', 'second', 'third']]);
+    expect((await call(h, 'sync.status', {})).groups.find((g) => g.group === 'assets')).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
   });
 
   it('catalog: the profile models, parameters and the recent models', async () => {

@@ -310,9 +310,11 @@ export class Library {
       const fields = parseFields(existing.data);
       const had = Array.isArray(fields.tags) ? fields.tags.filter((t): t is string => typeof t === 'string') : [];
       const tags = [...new Set([...had, ...input.tags])];
-      const patch: Fields = { tags };
-      if (existing.trashed_at !== null) store.stmt('UPDATE assets SET trashed_at = NULL WHERE id = ?').run(existing.id);
-      store.update('assets', this.account(), existing.id, patch);
+      store.db.transaction(() => {
+        // Saving it again takes it out of the trash the way Restore does, so the platform gets it back too.
+        if (existing.trashed_at !== null) this.restore([existing.id]);
+        store.update('assets', this.account(), existing.id, { tags });
+      })();
       store.changed('assets', [existing.id]);
       return this.toView(this.row(existing.id));
     }
