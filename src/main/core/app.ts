@@ -117,6 +117,7 @@ export function createCore(deps: CoreDeps): Core {
     logger: deps.logger,
     session,
     target: () => connection.target(),
+    profile: () => connection.profile(),
     account: () => workspace.account(),
     online: () => reachable,
     onStatus: (status) => bus.emit('sync.changed', status),

@@ -22,6 +22,8 @@ export interface SyncEngineDeps {
   logger: Logger;
   session: { view(): SessionView; request(req: HttpRequest): Promise<HttpResponse> };
   target(): Promise<SessionTarget>;
+  /** The profile in use, known at once (the target may have to start the embedded sandbox first). */
+  profile(): SessionTarget['profile'];
   /** Whose records sync. */
   account(): string;
   online(): SyncStatus['online'];
@@ -207,7 +209,6 @@ export class SyncEngine {
     const target = await this.deps.target();
     if (!target.baseUrl) return this.setPhase('paused_auth', 'Choose the platform address in Settings to sync.');
     const groups = SYNC_ORDER.filter((g) => RemoteGroup.specified(target.profile, g));
-    this.specifiedGroups = new Set(groups);
     this.setPhase('syncing', null);
     const stop = (await this.drain(account, target, groups)) ?? (await this.pull(account, target, groups));
     this.progress = null;
@@ -479,13 +480,13 @@ export class SyncEngine {
         r.pulled_at,
       ]),
     );
-    const specified = this.specifiedGroups;
+    const profile = this.deps.profile();
     const groups: GroupSyncView[] = resourceGroups.map((group) => {
       const c = counts.get(group) ?? { pending: 0, failed: 0 };
       const conflicts = (store.stmt(`SELECT count(*) AS n FROM ${tableOf(group).table} WHERE account_id = ? AND sync_state = 'conflict'`).get(account) as { n: number }).n;
       return {
         group,
-        endpoints: specified === null || specified.has(group) ? 'specified' : 'unspecified',
+        endpoints: RemoteGroup.specified(profile, group) ? 'specified' : 'unspecified',
         pending: c.pending,
         failed: c.failed,
         conflicts,
@@ -506,7 +507,4 @@ export class SyncEngine {
       nextAttemptAt: iso(this.nextAttemptAt),
     };
   }
-
-  /** Which groups the current profile specifies (null until first known). */
-  specifiedGroups: Set<ResourceGroup> | null = null;
 }

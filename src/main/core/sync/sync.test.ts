@@ -444,6 +444,16 @@ describe('sync engine', () => {
     expect(outboxRows(h)).toEqual([]);
   });
 
+  it('says which groups wait for the specification before any sync ran, signed in or not', async () => {
+    const h = await harness();
+    await call(h, 'profile.import', { json: JSON.stringify({ ...sandboxProfile, id: 'sandbox-partial', name: 'Partial', embeddedSandbox: false, baseUrl: h.sandbox.url, groups: { ...sandboxProfile.groups, posts: 'unspecified' } }) });
+    await call(h, 'profile.select', { id: 'sandbox-partial' });
+    const endpoints = async () => Object.fromEntries((await call(h, 'sync.status', {})).groups.map((g) => [g.group, g.endpoints]));
+    expect(await endpoints()).toMatchObject({ posts: 'unspecified', creatives: 'specified', assets: 'specified' });
+    await call(h, 'profile.select', { id: 'sandbox' });
+    expect(await endpoints()).toMatchObject({ posts: 'specified' });
+  });
+
   it('asks before a pull that would delete 90% or more of the local records', async () => {
     const h = await harness();
     await signInDemo(h);
