@@ -26,6 +26,8 @@ export const SyncPhase = z.enum([
 export type SyncPhase = z.infer<typeof SyncPhase>;
 
 export const SyncStatus = z.object({
+  /** Grows with every status the core computes: of two statuses, the higher is the newer. */
+  revision: z.number().int().nonnegative(),
   phase: SyncPhase,
   online: z.enum(['online', 'offline', 'unknown']),
   /** The account whose records are shown and synced. */

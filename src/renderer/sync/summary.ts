@@ -27,3 +27,8 @@ export function syncSummary(s: SyncStatus): { text: string; tone: SummaryTone } 
       return { text: 'Synced', tone: 'ok' };
   }
 }
+
+/** Keep the newer of the status shown and one that arrives (an action's answer can be older than an event). */
+export function newerStatus(shown: SyncStatus | undefined, arrived: SyncStatus): SyncStatus {
+  return shown && shown.revision > arrived.revision ? shown : arrived;
+}

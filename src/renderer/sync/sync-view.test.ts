@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ConflictView, SyncStatus } from '../../shared/sync';
 import { relativeTime } from './format';
 import { buildMerge, editMode, initialChoices } from './merge';
-import { syncSummary } from './summary';
+import { newerStatus, syncSummary } from './summary';
 
 const base: SyncStatus = {
+  revision: 1,
   phase: 'idle',
   online: 'online',
   accountId: 'a',
@@ -25,6 +26,19 @@ describe('the status bar summary', () => {
     expect(syncSummary({ ...base, totals: { pending: 0, failed: 0, conflicts: 1 } }).text).toBe('1 conflict');
     expect(syncSummary({ ...base, phase: 'paused_auth', message: 'Your session ended. Sign in again to sync; your changes are kept.' }).text).toBe('Sync paused — sign in');
     expect(syncSummary({ ...base, phase: 'paused_user', totals: { pending: 1, failed: 0, conflicts: 0 } }).text).toBe('Sync paused — 1 change waiting');
+  });
+});
+
+describe('statuses arriving out of order', () => {
+  it('keeps the newer: an action answered before its own "syncing" event shows syncing', () => {
+    const syncing = { ...base, revision: 7, phase: 'syncing' as const };
+    const answer = { ...base, revision: 6 };
+    expect(newerStatus(syncing, answer)).toBe(syncing);
+    expect(newerStatus(answer, syncing)).toBe(syncing);
+    expect(newerStatus(undefined, answer)).toBe(answer);
+    // The same revision again (a refetch) replaces what is shown.
+    const again = { ...syncing };
+    expect(newerStatus(syncing, again)).toBe(again);
   });
 });
 

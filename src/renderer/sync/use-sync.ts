@@ -3,14 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelInput } from '../../shared/contract';
 import type { SyncStatus } from '../../shared/sync';
 import { type BackendError, call } from '../backend/call';
-import { useBackend, useChannel, useEventSync } from '../backend/context';
+import { useBackend, useChannel } from '../backend/context';
+import { newerStatus } from './summary';
 
 /** Lists that change whenever sync's status does. */
 const syncLists = ['sync.log', 'sync.failed', 'sync.conflicts'] as const;
 
 /** Sync's status, kept in step with the core's `sync.changed` events. */
 export function useSyncStatus() {
-  useEventSync('sync.changed', 'sync.status');
+  const api = useBackend();
+  const client = useQueryClient();
+  useEffect(() => api.on('sync.changed', (status) => client.setQueryData<SyncStatus>(['sync.status', {}], (shown) => newerStatus(shown, status))), [api, client]);
   return useChannel('sync.status', {});
 }
 
@@ -36,7 +39,7 @@ export function useSyncAction<C extends SyncAction>(channel: C) {
   return useMutation<SyncStatus, BackendError, ChannelInput<C>>({
     mutationFn: (input) => call(api, channel, input),
     onSuccess: async (status) => {
-      client.setQueryData(['sync.status', {}], status);
+      client.setQueryData<SyncStatus>(['sync.status', {}], (shown) => newerStatus(shown, status));
       await Promise.all(syncLists.map((name) => client.invalidateQueries({ queryKey: [name] })));
     },
   });

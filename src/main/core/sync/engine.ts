@@ -72,6 +72,7 @@ export class SyncEngine {
   private nextAttemptAt: number | null = null;
   private offlineStreak = 0;
   private userPaused = false;
+  private revision = 0;
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
@@ -210,8 +211,10 @@ export class SyncEngine {
     if (!target.baseUrl) return this.setPhase('paused_auth', 'Choose the platform address in Settings to sync.');
     const groups = SYNC_ORDER.filter((g) => RemoteGroup.specified(target.profile, g));
     this.setPhase('syncing', null);
-    const stop = (await this.drain(account, target, groups)) ?? (await this.pull(account, target, groups));
+    const stop = (await this.drain(account, target, groups)) ?? (this.userPaused ? null : await this.pull(account, target, groups));
     this.progress = null;
+    // Paused while it ran: what was on its way finished, nothing more went.
+    if (this.userPaused) return this.setPhase('paused_user', 'Sync is paused.');
     if (stop) return this.stopped(stop);
     this.offlineStreak = 0;
     this.lastSyncAt = this.deps.clock.now();
@@ -397,7 +400,7 @@ export class SyncEngine {
     /** A failure of our own (the database refused a write): the other workers stop too. */
     let broken: { error: unknown } | null = null;
     const worker = async (): Promise<void> => {
-      while (stop === null && broken === null && !this.closed) {
+      while (stop === null && broken === null && !this.closed && !this.userPaused) {
         // Read ahead while the last requests are out, so no one waits for the slowest of a batch.
         if (queue.length < concurrency) refill();
         const next = queue.shift();
@@ -445,6 +448,7 @@ export class SyncEngine {
 
   private async pull(account: string, target: SessionTarget, groups: ResourceGroup[]): Promise<AppError | null> {
     for (const group of groups) {
+      if (this.userPaused || this.closed) return null;
       const remote = new RemoteGroup(group, target, (req) => this.deps.session.request(req));
       const result = await pullGroup({
         store: this.deps.store,
@@ -495,7 +499,10 @@ export class SyncEngine {
       };
     });
     const sum = (k: 'pending' | 'failed' | 'conflicts') => groups.reduce((n, g) => n + g[k], 0);
+    // From the clock, so a core started later (browser mode reconnecting) is newer still.
+    this.revision = Math.max(this.revision + 1, this.deps.clock.now());
     return {
+      revision: this.revision,
       phase: this.phase,
       online: this.deps.online(),
       accountId: account,

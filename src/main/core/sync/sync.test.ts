@@ -251,8 +251,14 @@ describe('sync engine', () => {
     h.sandbox.faults.set({ path: '/v2/posts/*', method: 'PATCH', kind: 'error', status: 400, count: 1 });
     await h.core.sync.run();
     const [failed] = await call(h, 'sync.failed', {});
+    const changed: unknown[] = [];
+    h.core.events.subscribe((event, payload) => {
+      if (event === 'records.changed') changed.push(payload);
+    });
     await call(h, 'sync.discard', { seq: failed?.seq ?? 0 });
     expect(await call(h, 'records.get', { group: 'posts', id: post.id })).toMatchObject({ fields: { text: 'v1' }, syncState: 'synced', pending: 0 });
+    // Screens showing the post hear of it.
+    expect(changed).toContainEqual({ group: 'posts', ids: [post.id] });
   });
 
   it('backs off on 5xx without dropping the change, then sends it', async () => {
@@ -354,6 +360,35 @@ describe('sync engine', () => {
     const other = await call(h, 'apiKey.set', { key: second.key, expiresAt: second.expires_at });
     expect(other.accountId).not.toBe(account);
     expect((await call(h, 'records.list', { group: 'posts' })).total).toBe(0);
+  });
+
+  it('pausing while a drain runs lets what is on its way finish, sends nothing more, and stays paused until resumed', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    for (let i = 0; i < 60; i++) await call(h, 'records.create', { group: 'posts', fields: { text: `p${i}` } });
+    h.sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'latency', latencyMs: 20 });
+    const statuses: string[] = [];
+    h.core.events.subscribe((event, payload) => {
+      if (event === 'sync.changed') statuses.push((payload as { phase: string }).phase);
+    });
+    const running = h.core.sync.run();
+    await vi.waitFor(() => expect(h.sandbox.stats.byRoute['POST /v2/posts'] ?? 0).toBeGreaterThanOrEqual(6));
+    await call(h, 'sync.setPaused', { paused: true });
+    await running;
+    const sent = h.sandbox.stats.byRoute['POST /v2/posts'] ?? 0;
+    expect(sent).toBeLessThan(30);
+    expect((await call(h, 'sync.status', {})).phase).toBe('paused_user');
+    expect(statuses.at(-1)).toBe('paused_user');
+    expect((await remoteAll(h, '/v2/posts')).length).toBe(sent);
+    // Another cycle (a timer, an edit) sends nothing while paused.
+    await h.core.sync.run();
+    expect(h.sandbox.stats.byRoute['POST /v2/posts']).toBe(sent);
+
+    h.sandbox.faults.clear();
+    await call(h, 'sync.setPaused', { paused: false });
+    await h.core.sync.run();
+    expect((await remoteAll(h, '/v2/posts')).length).toBe(60);
+    expect(outboxRows(h)).toEqual([]);
   });
 
   it('a drain that stops early opens again the entries it read but never sent: later edits fold into them', async () => {

@@ -292,19 +292,22 @@ export class SyncWriter {
    * create the platform refused, it is removed here too). Later changes of the record go with it.
    */
   discardFailed(seq: number, account: string): void {
-    this.store.db.transaction(() => {
+    const entry = this.store.db.transaction(() => {
       const entry = this.store.outbox.get(seq);
       if (!entry || entry.account_id !== account || entry.state !== 'failed') fail('not_found', 'That change is not waiting for a retry.');
       const row = this.store.get(entry.grp, entry.record_id);
       this.store.outbox.clearRecord(entry.record_id);
-      if (!row) return;
+      if (!row) return entry;
       const t = this.table(entry.grp);
       if (row.remote_id === null) {
         this.run(`DELETE FROM ${t} WHERE id = ?`, row.id);
-        return;
+        return entry;
       }
       const base = row.base ?? row.data;
       this.run(`UPDATE ${t} SET data = ?, deleted = 0, sync_state = 'synced', updated_at = ? WHERE id = ?`, base, this.now(), row.id);
+      return entry;
     })();
+    // Every screen showing the record sees it go back (or go away) at once.
+    this.store.changed(entry.grp, [entry.record_id]);
   }
 }
