@@ -93,12 +93,12 @@ describe('browser mode: library and offline sync', () => {
     await expect.poll(() => outboxSize()).toBeGreaterThanOrEqual(2);
     await expect.poll(() => page.getByTestId('status-sync').textContent(), { timeout: 20_000 }).toMatch(/offline|waiting|pending/i);
 
+    // Back online: sync resumes by itself, nothing to click.
     await app.restartSandbox();
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sync', exact: true }).click();
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => outboxSize(), { timeout: 45_000, interval: 500 }).toBe(0);
+    await expect.poll(() => outboxSize(), { timeout: 75_000, interval: 500 }).toBe(0);
     await expect.poll(async () => (await remoteAssets()).map((a) => a.name).sort(), { timeout: 10_000 }).toEqual(['beach at dusk.png', 'mountain.jpg']);
     await expect.poll(() => page.getByTestId('status-sync').textContent(), { timeout: 10_000 }).toMatch(/synced/i);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sync', exact: true }).click();
     expect(await page.getByTestId('sync-group-assets').getByTestId('pending').textContent()).toBe('0');
   });
 });
