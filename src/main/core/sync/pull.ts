@@ -38,11 +38,11 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   const group = remote.group;
   const noun = tableOf(group).noun;
   // A create that may have reached the platform without our knowing its id would come back as a
-  // stranger and be duplicated here; pull once its answer is in.
-  const unsettled = store
-    .stmt("SELECT 1 FROM outbox WHERE account_id = ? AND grp = ? AND op = 'create' AND sent_at IS NOT NULL AND state = 'pending' LIMIT 1")
-    .get(account, group);
-  if (unsettled) return { kind: 'skipped', reason: 'a create is not yet acknowledged' };
+  // stranger and be duplicated here. Until its answer is in, records new to us wait (the cursor
+  // stays, so they come again); changes to the records we hold still arrive.
+  const unsettled = Boolean(
+    store.stmt("SELECT 1 FROM outbox WHERE account_id = ? AND grp = ? AND op = 'create' AND sent_at IS NOT NULL AND state = 'pending' LIMIT 1").get(account, group),
+  );
 
   const saved = store.stmt('SELECT cursor FROM sync_cursors WHERE account_id = ? AND grp = ?').get(account, group) as { cursor: string | null } | undefined;
   let cursor = saved?.cursor ?? null;
@@ -85,17 +85,23 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   }
 
   const counts = { inserted: 0, updated: 0, deleted: 0, conflict: 0, skipped: 0 };
+  let strangersLeft = 0;
   for (let i = 0; i < items.length; i += APPLY_CHUNK) {
     store.db.transaction(() => {
-      for (const item of items.slice(i, i + APPLY_CHUNK)) counts[writer.applyRemote(group, account, item)]++;
+      for (const item of items.slice(i, i + APPLY_CHUNK)) {
+        if (unsettled && !item.deleted && !store.byRemoteId(group, account, item.remoteId)) strangersLeft++;
+        else counts[writer.applyRemote(group, account, item)]++;
+      }
     })();
   }
-  store
-    .stmt(
-      `INSERT INTO sync_cursors (account_id, grp, cursor, pulled_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (account_id, grp) DO UPDATE SET cursor = excluded.cursor, pulled_at = excluded.pulled_at`,
-    )
-    .run(account, group, cursor, ctx.now());
+  if (strangersLeft === 0) {
+    store
+      .stmt(
+        `INSERT INTO sync_cursors (account_id, grp, cursor, pulled_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (account_id, grp) DO UPDATE SET cursor = excluded.cursor, pulled_at = excluded.pulled_at`,
+      )
+      .run(account, group, cursor, ctx.now());
+  }
   const changed = counts.inserted + counts.updated + counts.deleted + counts.conflict;
   if (changed > 0) {
     const parts = [

@@ -615,6 +615,31 @@ describe('two clients on one account', () => {
     expect(ruleOnA?.fields).toMatchObject({ name: 'Post new teas (B)', actions: [rule.actions[0], { ...rule.actions[1], template_id: template.id }] });
   });
 
+  it('a create the platform keeps failing holds back only records new to us: changes to the others still arrive', async () => {
+    const { a, b } = await pair();
+    const known = await call(a, 'records.create', { group: 'posts', fields: { text: 'known' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    await call(a, 'records.create', { group: 'posts', fields: { text: 'new on the platform' } });
+    await call(a, 'records.update', { group: 'posts', id: known.id, fields: { text: 'known, changed by A' } });
+    await a.core.sync.run();
+
+    // B's create is sent and fails with 5xx: it may have arrived, so a stranger could be it.
+    a.sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'error', status: 503 });
+    await call(b, 'records.create', { group: 'posts', fields: { text: 'from B' } });
+    await b.core.sync.run();
+    expect(outboxRows(b)).toMatchObject([{ op: 'create', state: 'pending' }]);
+    const texts = async () => (await call(b, 'records.list', { group: 'posts' })).items.map((p) => p.fields.text).sort();
+    expect(await texts()).toEqual(['from B', 'known, changed by A']);
+
+    a.sandbox.faults.clear();
+    b.core.db.prepare('UPDATE outbox SET next_attempt_at = 0').run();
+    await b.core.sync.run();
+    expect(await texts()).toEqual(['from B', 'known, changed by A', 'new on the platform']);
+    expect((await remoteAll(b, '/v2/posts')).map((p) => p.text).sort()).toEqual(['from B', 'known, changed by A', 'new on the platform']);
+    expect(outboxRows(b)).toEqual([]);
+  });
+
   it('a record deleted on one side and edited on the other is a conflict too', async () => {
     const { a, b } = await pair();
     const post = await call(a, 'records.create', { group: 'posts', fields: { text: 'x' } });
