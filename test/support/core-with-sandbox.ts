@@ -31,6 +31,8 @@ export async function coreWithSandbox(
     /** Sync runs only when a test calls core.sync.run(), unless autoStart is set. */
     sync?: NonNullable<CoreDeps['sync']>;
     mediaTools?: CoreDeps['mediaTools'];
+    /** Sees every request the core makes, in the order it makes them (before it leaves). */
+    observe?: (method: string, url: URL, body: unknown) => void;
   } = {},
 ): Promise<Harness> {
   const ownDir = !opts.dataDir;
@@ -42,6 +44,7 @@ export async function coreWithSandbox(
   const countingFetch: typeof fetch = (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     sent.set(url.pathname, (sent.get(url.pathname) ?? 0) + 1);
+    if (opts.observe) opts.observe(init?.method ?? 'GET', url, typeof init?.body === 'string' ? JSON.parse(init.body) : undefined);
     return fetch(input, init);
   };
   const deps = nodeDeps({

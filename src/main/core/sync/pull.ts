@@ -37,12 +37,21 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   const { store, writer, log, remote, account } = ctx;
   const group = remote.group;
   const noun = tableOf(group).noun;
-  // A create that may have reached the platform without our knowing its id would come back as a
-  // stranger and be duplicated here. Until its answer is in, records new to us wait (the cursor
-  // stays, so they come again); changes to the records we hold still arrive.
-  const unsettled = Boolean(
-    store.stmt("SELECT 1 FROM outbox WHERE account_id = ? AND grp = ? AND op = 'create' AND sent_at IS NOT NULL AND state = 'pending' LIMIT 1").get(account, group),
-  );
+  // Changes sent whose answer is not in yet (the platform failed, or did not reply) may have
+  // arrived: the feed can carry them back. Such an echo of our own update would look like someone
+  // else's change (a false conflict), and an echo of our own create like a stranger (a duplicate).
+  // So until their answers are in, those records' changes wait, and while a create is in doubt so
+  // do records new to us. The cursor stays, so they come again; all else is applied.
+  const inDoubt = store
+    .stmt("SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = 'pending'")
+    .all(account, group) as { record_id: string; op: string }[];
+  const createInDoubt = inDoubt.some((e) => e.op === 'create');
+  const doubtful = new Set(inDoubt.map((e) => e.record_id));
+  const waits = (item: RemoteRecord): boolean => {
+    if (doubtful.size === 0) return false;
+    const known = store.knownVersion(group, account, item.remoteId);
+    return known ? doubtful.has(known.id) : createInDoubt && !item.deleted;
+  };
 
   const saved = store.stmt('SELECT cursor FROM sync_cursors WHERE account_id = ? AND grp = ?').get(account, group) as { cursor: string | null } | undefined;
   let cursor = saved?.cursor ?? null;
@@ -85,16 +94,16 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   }
 
   const counts = { inserted: 0, updated: 0, deleted: 0, conflict: 0, skipped: 0 };
-  let strangersLeft = 0;
+  let heldBack = 0;
   for (let i = 0; i < items.length; i += APPLY_CHUNK) {
     store.db.transaction(() => {
       for (const item of items.slice(i, i + APPLY_CHUNK)) {
-        if (unsettled && !item.deleted && !store.byRemoteId(group, account, item.remoteId)) strangersLeft++;
+        if (waits(item)) heldBack++;
         else counts[writer.applyRemote(group, account, item)]++;
       }
     })();
   }
-  if (strangersLeft === 0) {
+  if (heldBack === 0) {
     store
       .stmt(
         `INSERT INTO sync_cursors (account_id, grp, cursor, pulled_at) VALUES (?, ?, ?, ?)

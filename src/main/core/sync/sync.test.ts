@@ -280,6 +280,39 @@ describe('sync engine', () => {
     expect(await remoteAll(h, '/v2/creatives')).toHaveLength(1);
   });
 
+  it('an update whose answer was lost is not taken for a change made elsewhere when the pull brings it back', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'v1' } });
+    await h.core.sync.run();
+    await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'mine' } });
+    // The platform commits the update but its answer is lost, and the retries meet 503s, so the
+    // update waits for its next attempt without knowing it arrived. This cycle's pull fails too.
+    const { remoteId } = await call(h, 'records.get', { group: 'posts', id: post.id });
+    h.sandbox.faults.set([
+      { path: `/v2/posts/${String(remoteId)}`, method: 'PATCH', kind: 'drop', count: 1 },
+      { path: '/v2/posts/*', method: 'PATCH', kind: 'error', status: 503, count: 5 },
+      { path: '/v2/posts', method: 'GET', kind: 'error', status: 500, count: 5 },
+    ]);
+    await h.core.sync.run();
+    h.sandbox.faults.clear();
+    expect(outboxRows(h)).toMatchObject([{ op: 'update', state: 'pending', attempts: 1 }]);
+    expect((await remoteAll(h, '/v2/posts')).map((p) => [p.text, p.version])).toEqual([['mine', 2]]);
+    // Edited again while that answer is out (its retry still backing off); the next pull carries
+    // "mine" back, version 2.
+    h.core.db.prepare('UPDATE outbox SET next_attempt_at = ?').run(Date.now() + 600_000);
+    await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'mine, again' } });
+    await h.core.sync.run();
+    expect((await call(h, 'sync.status', {})).totals.conflicts).toBe(0);
+    expect((await call(h, 'records.get', { group: 'posts', id: post.id })).fields.text).toBe('mine, again');
+    // Once it is due, the first update's answer comes in (same key) and the second follows.
+    h.core.db.prepare('UPDATE outbox SET next_attempt_at = 0').run();
+    await h.core.sync.run();
+    expect(outboxRows(h)).toEqual([]);
+    expect((await remoteAll(h, '/v2/posts')).map((p) => [p.text, p.version])).toEqual([['mine, again', 3]]);
+    expect(await call(h, 'records.get', { group: 'posts', id: post.id })).toMatchObject({ syncState: 'synced', fields: { text: 'mine, again' } });
+  });
+
   it('100 creates whose responses are lost after the sandbox committed them: no duplicates, all acknowledged', async () => {
     // Each create's first answer is lost after the sandbox committed it (one request at a time, so
     // the fault hits exactly that request).
@@ -661,7 +694,17 @@ describe('two clients on one account', () => {
 
 describe('under random faults', () => {
   it('1,000 changes on 50 records: order kept per record, the rejected one set aside, the rest synced, counts true', { timeout: 120_000 }, async () => {
-    const h = await harness();
+    // Every update as it leaves, per platform id: the edit numbers it carries, in sending order.
+    const sentOrder = new Map<string, number[]>();
+    const h = await harness({
+      observe: (method, url, body) => {
+        const text = (body as { text?: unknown } | undefined)?.text;
+        const edit = typeof text === 'string' ? /-u(\d+)$/.exec(text) : null;
+        if (method !== 'PATCH' || !edit) return;
+        const id = url.pathname.split('/').at(-1) as string;
+        sentOrder.set(id, [...(sentOrder.get(id) ?? []), Number(edit[1])]);
+      },
+    });
     await signInDemo(h);
     const random = (() => {
       let a = 42;
@@ -690,6 +733,8 @@ describe('under random faults', () => {
         const f = faults[Math.floor(random() * faults.length)] as (typeof faults)[number];
         h.sandbox.faults.set({ path: '/v2/posts/*', method: 'PATCH', ...f });
         cycles.push(h.core.sync.run());
+        // Let some of it go out while editing goes on, so records see several sends each.
+        await new Promise((r) => setTimeout(r, 15));
       }
     }
     await Promise.all(cycles);
@@ -715,6 +760,14 @@ describe('under random faults', () => {
       expect(remote.get(local.remoteId)).toBe(local.fields.text);
       expect(local.syncState).toBe('synced');
     }
+    // Per record, what left went in the order it was made: retries repeat a value, folding skips
+    // some, but nothing older ever follows something newer.
+    expect(sentOrder.size).toBeGreaterThanOrEqual(45);
+    for (const [id, edits] of sentOrder) {
+      expect(edits, `record ${id}`).toEqual([...edits].sort((x, y) => x - y));
+    }
+    expect([...sentOrder.values()].reduce((n, e) => n + e.length, 0)).toBeGreaterThan(120);
+    expect([...sentOrder.values()].filter((e) => new Set(e).size >= 3).length).toBeGreaterThanOrEqual(20);
     const status = await call(h, 'sync.status', {});
     const posts = status.groups.find((g) => g.group === 'posts');
     expect(posts?.failed).toBe(rows.filter((r) => r.state === 'failed').length);
