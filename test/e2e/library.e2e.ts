@@ -101,4 +101,35 @@ describe('browser mode: library and offline sync', () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sync', exact: true }).click();
     expect(await page.getByTestId('sync-group-assets').getByTestId('pending').textContent()).toBe('0');
   });
+
+  it('imports files dropped on the library, with a drop target while they are dragged over it', async () => {
+    const { page } = browser;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Library', exact: true }).click();
+    const dropped = {
+      'dropped-red.png': (await fs.promises.readFile(await makeImage(files, 'dropped-red.png', { width: 64, height: 48 }))).toString('base64'),
+      'dropped-tall.jpg': (await fs.promises.readFile(await makeImage(files, 'dropped-tall.jpg', { width: 40, height: 90, format: 'jpeg' }))).toString('base64'),
+    };
+    // What the OS hands a drop: a DataTransfer carrying files, dragged in and then let go.
+    await page.evaluate((named) => {
+      const dt = new DataTransfer();
+      for (const [name, b64] of Object.entries(named)) {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], name, { type: name.endsWith('.png') ? 'image/png' : 'image/jpeg' }));
+      }
+      (window as unknown as { dropped: DataTransfer }).dropped = dt;
+      document.querySelector('section.library')?.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: dt }));
+    }, dropped);
+    await page.locator('.drop-overlay').waitFor();
+    expect(await page.locator('.drop-overlay').textContent()).toContain('Drop to import');
+    await page.evaluate(() => {
+      const dt = (window as unknown as { dropped: DataTransfer }).dropped;
+      document.querySelector('section.library')?.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+    });
+    await expect.poll(() => page.locator('.drop-overlay').count()).toBe(0);
+    await card('dropped-red.png').waitFor({ timeout: 20_000 });
+    await card('dropped-tall.jpg').waitFor();
+    await card('dropped-tall.jpg').click();
+    await expect.poll(() => page.getByTestId('asset-detail').textContent()).toMatch(/40\s*×\s*90/);
+    await expect.poll(async () => (await remoteAssets()).map((a) => a.name).sort(), { timeout: 20_000 }).toEqual(['beach at dusk.png', 'dropped-red.png', 'dropped-tall.jpg', 'mountain.jpg']);
+  });
 });

@@ -48,6 +48,8 @@ describe('library', () => {
     expect(clip).toMatchObject({ kind: 'video', width: 320, height: 240, thumb: { state: 'ready' } });
     expect(clip?.durationMs).toBeGreaterThan(1500);
     expect(byName.get('voice.wav')).toMatchObject({ kind: 'audio', thumb: { state: 'placeholder', reason: 'audio' } });
+    expect(byName.get('voice.wav')?.durationMs).toBeGreaterThan(900);
+    expect(byName.get('voice.wav')?.durationMs).toBeLessThan(1100);
     // Content-addressed: the stored file is verified by its hash and the thumbnail is served the same way.
     const stored = h.core.media.blobPath(byName.get('beach.png')?.sha256 ?? '');
     expect(stored && fs.readFileSync(stored).equals(fs.readFileSync(png))).toBe(true);
@@ -86,6 +88,13 @@ describe('library', () => {
     expect((await call(h, 'library.query', { text: '"unbalanced OR NEAR( title:x' })).total).toBe(0);
     expect((await call(h, 'library.query', { text: '   ' })).total).toBe(3);
     expect((await call(h, 'library.query', { sort: 'size', dir: 'desc' })).items[0]?.name).toBe('waves.mp4');
+    // By date: newest first by default, the reverse ascending; the last edited leads "updated".
+    const newest = await call(h, 'library.query', {});
+    const stamps = newest.items.map((x) => x.createdAt);
+    expect(stamps).toEqual([...stamps].sort().reverse());
+    const inOrder = (page: { items: { name: string }[] }) => page.items.map((x) => x.name);
+    expect(inOrder(await call(h, 'library.query', { sort: 'created', dir: 'asc' }))).toEqual(inOrder(newest).reverse());
+    expect((await call(h, 'library.query', { sort: 'updated', dir: 'desc' })).items[0]?.name).toBe('waves.mp4');
     expect(await call(h, 'library.tags', {})).toEqual([
       { tag: 'summer', count: 2 },
       { tag: 'Alps', count: 1 },
