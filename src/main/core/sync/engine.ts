@@ -56,6 +56,12 @@ const WAIT_FOR_OTHERS_MS = 2_000;
  */
 const ACK_BATCH = 2 * BATCH;
 const ACK_MAX_AGE_MS = 1_000;
+/**
+ * At the start of a drain acknowledgements are stored sooner (64, then twice as many each time, up
+ * to ACK_BATCH): a drain cut short again and again (a crash loop, a flaky sleep) still moves on, at
+ * the cost of a handful of commits per drain.
+ */
+const FIRST_ACK_FLUSH = 64;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -291,6 +297,7 @@ export class SyncEngine {
     const acks: Ack[] = [];
     /** When the oldest acknowledgement in `acks` came in. */
     let oldestAckAt = 0;
+    let ackLimit = FIRST_ACK_FLUSH;
     /** Entries waiting for a record they refer to: read again once something else moved. */
     const waitingOnOthers = new Map<number, { entry: OutboxEntry; message: string }>();
     let movedSinceWait = false;
@@ -360,7 +367,10 @@ export class SyncEngine {
           const now = this.deps.clock.now();
           if (acks.length === 0) oldestAckAt = now;
           acks.push({ entry, remote: outcome.remote });
-          if (acks.length >= ACK_BATCH || now - oldestAckAt >= ACK_MAX_AGE_MS) flushAcks();
+          if (acks.length >= ackLimit || now - oldestAckAt >= ACK_MAX_AGE_MS) {
+            flushAcks();
+            ackLimit = Math.min(ACK_BATCH, ackLimit * 2);
+          }
           sent++;
           break;
         }
