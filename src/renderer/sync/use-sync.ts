@@ -14,7 +14,8 @@ export function useSyncStatus() {
   const api = useBackend();
   const client = useQueryClient();
   useEffect(() => api.on('sync.changed', (status) => client.setQueryData<SyncStatus>(['sync.status', {}], (shown) => newerStatus(shown, status))), [api, client]);
-  return useChannel('sync.status', {});
+  // A fetch answered after a newer event does not take its place either.
+  return useChannel('sync.status', {}, { structuralSharing: (shown, fetched) => newerStatus(shown as SyncStatus | undefined, fetched as SyncStatus) });
 }
 
 /** Refresh the log, failed changes and conflicts on every status event (the core throttles them). */
