@@ -4,18 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { RENDERER_CSP } from '../../src/shared/csp';
-import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
+import { openSignedIn, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  browser.page.on('pageerror', (e) => pageErrors.push(e.message));
-  await browser.page.goto(app.host.url);
-  await trySandbox(browser.page);
+  ({ app, browser } = await openSignedIn({ pageErrors }));
 });
 
 afterAll(async () => {

@@ -115,3 +115,21 @@ export async function openBrowser(): Promise<Browser> {
     },
   };
 }
+
+/**
+ * The usual start of a spec: the app on a fresh data folder, a fresh Chromium on it, first run
+ * done with the sandbox. Page errors go into `pageErrors` when given; `beforeOpen` runs on the
+ * page before it loads the app (media emulation, say).
+ */
+export async function openSignedIn(
+  opts: { sync?: CoreDeps['sync']; pageErrors?: string[]; beforeOpen?: (page: Page) => Promise<void> } = {},
+): Promise<{ app: RunningApp; browser: Browser }> {
+  const app = await startApp(undefined, opts.sync ? { sync: opts.sync } : {});
+  const browser = await openBrowser();
+  const errors = opts.pageErrors;
+  if (errors) browser.page.on('pageerror', (e) => errors.push(e.message));
+  await opts.beforeOpen?.(browser.page);
+  await browser.page.goto(app.host.url);
+  await trySandbox(browser.page);
+  return { app, browser };
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLibrary } from '../../bench/library';
 import type { ChannelOutput } from '../../src/shared/contract';
-import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
+import { openSignedIn, type Browser, type RunningApp } from './harness';
 
 const COUNT = 100_000;
 /** Far fewer than the library holds: a window of rows, not the collection. */
@@ -18,10 +18,7 @@ let browser: Browser;
 let shown: number;
 
 beforeAll(async () => {
-  app = await startApp(undefined, { sync: { autoStart: false } });
-  browser = await openBrowser();
-  await browser.page.goto(app.host.url);
-  await trySandbox(browser.page);
+  ({ app, browser } = await openSignedIn({ sync: { autoStart: false } }));
   const seeded = seedLibrary(app.core, path.join(app.dataDir, 'media'), COUNT);
   shown = COUNT - seeded.trashed;
   // Written behind the app's back: tell the screens, as every write through the store does.

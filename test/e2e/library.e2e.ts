@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage, makeVideo } from '../../src/main/core/library/files/test-media';
-import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
+import { openSignedIn, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -18,10 +18,7 @@ beforeAll(async () => {
   await makeImage(files, 'beach.png', { width: 320, height: 200 });
   await makeImage(files, 'mountain.jpg', { width: 200, height: 300, format: 'jpeg' });
   await makeVideo(files, 'waves.mp4', { seconds: 1 });
-  app = await startApp();
-  browser = await openBrowser();
-  await browser.page.goto(app.host.url);
-  await trySandbox(browser.page);
+  ({ app, browser } = await openSignedIn());
 });
 
 afterAll(async () => {

@@ -6,19 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
+import { openSignedIn, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  browser.page.on('pageerror', (e) => pageErrors.push(e.message));
-  await browser.page.emulateMedia({ colorScheme: 'light' });
-  await browser.page.goto(app.host.url);
-  await trySandbox(browser.page);
+  ({ app, browser } = await openSignedIn({ pageErrors, beforeOpen: (page) => page.emulateMedia({ colorScheme: 'light' }) }));
 });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, atLocalTime, dayKeyOf, localTimeOf, localZone, weekOf } from '../../src/shared/calendar';
 import type { RecordView } from '../../src/shared/records';
-import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
+import { openSignedIn, startApp, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
 let second: RunningApp | null = null;
@@ -28,11 +28,7 @@ const nine = (day: string) => atLocalTime(day, '09:00', tz);
 
 beforeAll(async () => {
   backup = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-backup-'));
-  app = await startApp();
-  browser = await openBrowser();
-  browser.page.on('pageerror', (e) => pageErrors.push(e.message));
-  await browser.page.goto(app.host.url);
-  await trySandbox(browser.page);
+  ({ app, browser } = await openSignedIn({ pageErrors }));
 });
 
 afterAll(async () => {

@@ -3,16 +3,13 @@
  * it to image2video and watch the video play, then find both in the gallery by their prompt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
+import { openSignedIn, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  await browser.page.goto(app.host.url);
-  await trySandbox(browser.page);
+  ({ app, browser } = await openSignedIn());
 });
 
 afterAll(async () => {

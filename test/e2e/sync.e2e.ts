@@ -8,18 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/contract';
 import type { RecordView } from '../../src/shared/records';
-import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
+import { openSignedIn, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await openBrowser();
-  browser.page.on('pageerror', (e) => pageErrors.push(e.message));
-  await browser.page.goto(app.host.url);
-  await trySandbox(browser.page);
+  ({ app, browser } = await openSignedIn({ pageErrors }));
   await openSection('Sync');
   await browser.page.getByRole('heading', { name: 'Resource groups' }).waitFor();
 });
