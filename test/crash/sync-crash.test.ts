@@ -131,7 +131,7 @@ describe('sync crash safety', () => {
       const byPoint = random() < 0.6;
       const point = POINTS[Math.floor(random() * POINTS.length)] as string;
       const count = 1 + Math.floor(random() * 40);
-      const delay = Math.floor(random() * 250);
+      const delay = Math.floor(random() * 500);
       const run = await runChild([...base, '--round', String(round), ...(byPoint ? ['--die-at', `${point}:${count}`] : [])], byPoint ? null : delay);
       expect(run.lines[0], run.stderr).toBe('draining');
       expect(integrity(dbFile)).toBe('ok');

@@ -4,6 +4,9 @@
  * on the platform meanwhile becomes a conflict shown side by side, resolved by keeping mine, the
  * platform's, or an edited merge; the activity log tells what happened; and the status bar sums up
  * what waits, what failed and what needs a choice from any section.
+ *
+ * The tests share one app and run in order, as a creator's session would: later ones count on
+ * what earlier ones left (the activity log, the posts already on the platform).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/contract';

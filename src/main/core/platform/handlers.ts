@@ -65,7 +65,7 @@ export function accountHandlers(connection: Connection, session: AuthSession, bu
       }
       // A different platform is a different account: never carry a session to another address.
       // Another profile for the same platform (one that names more endpoints, say) keeps it.
-      if (connection.profile().id !== id && !sameOrigin((await connection.target().catch(() => null))?.baseUrl ?? null, await connection.addressOf(id, baseUrl ?? null).catch(() => null))) {
+      if (!sameOrigin((await connection.target().catch(() => null))?.baseUrl ?? null, await connection.addressOf(id, baseUrl ?? null).catch(() => null))) {
         await session.signOut();
       }
       await connection.select(id, baseUrl ?? null);

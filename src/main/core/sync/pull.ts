@@ -41,7 +41,9 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   // arrived: the feed can carry them back. Such an echo of our own update would look like someone
   // else's change (a false conflict), and an echo of our own create like a stranger (a duplicate).
   // So until their answers are in, those records' changes wait, and while a create is in doubt so
-  // do records new to us. The cursor stays, so they come again; all else is applied.
+  // do records new to us (deletions included: one could be of that very record). The cursor is
+  // saved at the start of the page holding the first of them, so they come again; all else is
+  // applied.
   const inDoubt = store
     .stmt("SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = 'pending'")
     .all(account, group) as { record_id: string; op: string }[];
@@ -50,15 +52,18 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   const waits = (item: RemoteRecord): boolean => {
     if (doubtful.size === 0) return false;
     const known = store.knownVersion(group, account, item.remoteId);
-    return known ? doubtful.has(known.id) : createInDoubt && !item.deleted;
+    return known ? doubtful.has(known.id) : createInDoubt;
   };
 
   const saved = store.stmt('SELECT cursor FROM sync_cursors WHERE account_id = ? AND grp = ?').get(account, group) as { cursor: string | null } | undefined;
   let cursor = saved?.cursor ?? null;
   const items: RemoteRecord[] = [];
+  /** Where each page started: the index of its first item in `items`, and the cursor that asked for it. */
+  const pageStarts: { at: number; cursor: string | null }[] = [];
   try {
     for (let page = 0; page < MAX_PAGES; page++) {
       const result = await remote.changes(cursor);
+      pageStarts.push({ at: items.length, cursor });
       items.push(...result.items);
       cursor = result.nextCursor ?? cursor;
       if (!result.hasMore || result.nextCursor === null) break;
@@ -94,23 +99,22 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   }
 
   const counts = { inserted: 0, updated: 0, deleted: 0, conflict: 0, skipped: 0 };
-  let heldBack = 0;
+  let firstHeld = -1;
   for (let i = 0; i < items.length; i += APPLY_CHUNK) {
     store.db.transaction(() => {
-      for (const item of items.slice(i, i + APPLY_CHUNK)) {
-        if (waits(item)) heldBack++;
-        else counts[writer.applyRemote(group, account, item)]++;
-      }
+      items.slice(i, i + APPLY_CHUNK).forEach((item, k) => {
+        if (!waits(item)) counts[writer.applyRemote(group, account, item)]++;
+        else if (firstHeld < 0) firstHeld = i + k;
+      });
     })();
   }
-  if (heldBack === 0) {
-    store
-      .stmt(
-        `INSERT INTO sync_cursors (account_id, grp, cursor, pulled_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (account_id, grp) DO UPDATE SET cursor = excluded.cursor, pulled_at = excluded.pulled_at`,
-      )
-      .run(account, group, cursor, ctx.now());
-  }
+  if (firstHeld >= 0) cursor = pageStarts.findLast((p) => p.at <= firstHeld)?.cursor ?? saved?.cursor ?? null;
+  store
+    .stmt(
+      `INSERT INTO sync_cursors (account_id, grp, cursor, pulled_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id, grp) DO UPDATE SET cursor = excluded.cursor, pulled_at = excluded.pulled_at`,
+    )
+    .run(account, group, cursor, ctx.now());
   const changed = counts.inserted + counts.updated + counts.deleted + counts.conflict;
   if (changed > 0) {
     const parts = [

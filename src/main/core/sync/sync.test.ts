@@ -396,7 +396,14 @@ describe('sync engine', () => {
   });
 
   it('pausing while a drain runs lets what is on its way finish, sends nothing more, and stays paused until resumed', async () => {
-    const h = await harness();
+    // The user pauses as the 6th create leaves; at most the 5 others already out may follow it.
+    let posts = 0;
+    let h: Harness | null = null;
+    h = await harness({
+      observe: (method, url) => {
+        if (method === 'POST' && url.pathname === '/v2/posts' && ++posts === 6) void h?.core.dispatch('sync.setPaused', { paused: true });
+      },
+    });
     await signInDemo(h);
     for (let i = 0; i < 60; i++) await call(h, 'records.create', { group: 'posts', fields: { text: `p${i}` } });
     h.sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'latency', latencyMs: 20 });
@@ -404,12 +411,10 @@ describe('sync engine', () => {
     h.core.events.subscribe((event, payload) => {
       if (event === 'sync.changed') statuses.push((payload as { phase: string }).phase);
     });
-    const running = h.core.sync.run();
-    await vi.waitFor(() => expect(h.sandbox.stats.byRoute['POST /v2/posts'] ?? 0).toBeGreaterThanOrEqual(6));
-    await call(h, 'sync.setPaused', { paused: true });
-    await running;
+    await h.core.sync.run();
     const sent = h.sandbox.stats.byRoute['POST /v2/posts'] ?? 0;
-    expect(sent).toBeLessThan(30);
+    expect(sent).toBeGreaterThanOrEqual(6);
+    expect(sent).toBeLessThanOrEqual(11);
     expect((await call(h, 'sync.status', {})).phase).toBe('paused_user');
     expect(statuses.at(-1)).toBe('paused_user');
     expect((await remoteAll(h, '/v2/posts')).length).toBe(sent);
@@ -673,6 +678,103 @@ describe('two clients on one account', () => {
     expect(outboxRows(b)).toEqual([]);
   });
 
+  it('a change waiting for an endpoint the profile lacks is not in doubt: the platform\'s edits still arrive, as a conflict', async () => {
+    const { a, b } = await pair();
+    const noUpdate = { ...sandboxProfile, id: 'sandbox-no-update', name: 'No update', embeddedSandbox: false, baseUrl: b.sandbox.url, groups: { ...sandboxProfile.groups, posts: { ...(sandboxProfile.groups.posts as object), update: undefined } } };
+    await call(b, 'profile.import', { json: JSON.stringify(noUpdate) });
+    await call(b, 'profile.select', { id: 'sandbox-no-update' });
+    const post = await call(a, 'records.create', { group: 'posts', fields: { text: 'original' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    const [onB] = (await call(b, 'records.list', { group: 'posts' })).items;
+    // B's edit has no endpoint to go to: it waits, never sent.
+    await call(b, 'records.update', { group: 'posts', id: onB?.id ?? '', fields: { text: 'from B' } });
+    await b.core.sync.run();
+    expect(outboxRows(b)).toMatchObject([{ op: 'update', state: 'pending', attempts: 0 }]);
+    await call(a, 'records.update', { group: 'posts', id: post.id, fields: { text: 'from A' } });
+    await call(a, 'records.create', { group: 'posts', fields: { text: 'new from A' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    const [conflict] = await call(b, 'sync.conflicts', {});
+    expect(conflict).toMatchObject({ local: { fields: { text: 'from B' } }, remote: { fields: { text: 'from A' } } });
+    expect((await call(b, 'records.list', { group: 'posts' })).items.map((p) => p.fields.text).sort()).toEqual(['from B', 'new from A']);
+  });
+
+  it('a create in doubt holds back deletions of records new to us too: deleted elsewhere meanwhile, it goes here as well', async () => {
+    const { a, b } = await pair();
+    await b.core.sync.run(); // B has pulled before: from here on the feed carries deletions too
+    // B's create is committed but its answer lost, and its retries meet 503s: in doubt.
+    b.sandbox.faults.set([
+      { path: '/v2/posts', method: 'POST', kind: 'drop', count: 1 },
+      { path: '/v2/posts', match: 'prefix', method: 'POST', kind: 'error', status: 503, count: 5 },
+    ]);
+    const mine = await call(b, 'records.create', { group: 'posts', fields: { text: 'from B' } });
+    await b.core.sync.run();
+    b.sandbox.faults.clear();
+    expect(outboxRows(b)).toMatchObject([{ op: 'create', state: 'pending', attempts: 1 }]);
+    // A sees it and deletes it before B hears back.
+    await a.core.sync.run();
+    const [onA] = (await call(a, 'records.list', { group: 'posts' })).items;
+    expect(onA?.fields.text).toBe('from B');
+    await call(a, 'records.delete', { group: 'posts', id: onA?.id ?? '' });
+    await a.core.sync.run();
+    expect(await remoteAll(a, '/v2/posts')).toEqual([]);
+    // B pulls while in doubt (the deletion waits), then hears back (same key: the same record) and
+    // pulls the deletion again.
+    b.core.db.prepare('UPDATE outbox SET next_attempt_at = ?').run(Date.now() + 600_000);
+    await b.core.sync.run();
+    expect((await call(b, 'records.list', { group: 'posts' })).total).toBe(1);
+    b.core.db.prepare('UPDATE outbox SET next_attempt_at = 0').run();
+    await b.core.sync.run();
+    expect(outboxRows(b)).toEqual([]);
+    expect((await call(b, 'records.list', { group: 'posts' })).total).toBe(0);
+    expect((await b.core.dispatch('records.get', { group: 'posts', id: mine.id })).ok).toBe(false);
+  });
+
+  it('a held-back change leaves only the feed from its own page to be read again', async () => {
+    const a = await harness();
+    const cursors: string[] = [];
+    const b = await harness({
+      reuse: a.sandbox,
+      observe: (method, url) => {
+        if (method === 'GET' && url.pathname === '/v2/posts') cursors.push(url.searchParams.get('since') ?? '(start)');
+      },
+    });
+    await signInDemo(a);
+    await signInDemo(b);
+    const twoPerPage = { ...sandboxProfile, id: 'sandbox-small-pages', name: 'Small pages', embeddedSandbox: false, baseUrl: b.sandbox.url, records: { ...sandboxProfile.records, pageSize: 2 } };
+    await call(b, 'profile.import', { json: JSON.stringify(twoPerPage) });
+    await call(b, 'profile.select', { id: 'sandbox-small-pages' });
+    const posts = [];
+    for (const text of ['p0', 'p1', 'p2']) posts.push(await call(a, 'records.create', { group: 'posts', fields: { text } }));
+    await a.core.sync.run();
+    await b.core.sync.run();
+    await call(a, 'records.update', { group: 'posts', id: posts[0]!.id, fields: { text: 'p0 by A' } });
+    await call(a, 'records.update', { group: 'posts', id: posts[1]!.id, fields: { text: 'p1 by A' } });
+    await a.core.sync.run();
+    // B's edit of p2 arrives but its answer does not: the feed now reads [p0, p1], [p2 (ours)].
+    const onB = new Map((await call(b, 'records.list', { group: 'posts' })).items.map((r) => [r.fields.text, r]));
+    const p2 = onB.get('p2')!;
+    b.sandbox.faults.set([
+      { path: `/v2/posts/${String(p2.remoteId)}`, method: 'PATCH', kind: 'drop', count: 1 },
+      { path: '/v2/posts', match: 'prefix', method: 'PATCH', kind: 'error', status: 503, count: 5 },
+    ]);
+    await call(b, 'records.update', { group: 'posts', id: p2.id, fields: { text: 'p2 by B' } });
+    cursors.length = 0;
+    await b.core.sync.run();
+    b.sandbox.faults.clear();
+    b.core.db.prepare('UPDATE outbox SET next_attempt_at = ?').run(Date.now() + 600_000);
+    expect(cursors).toHaveLength(2);
+    const texts = async () => (await call(b, 'records.list', { group: 'posts' })).items.map((r) => r.fields.text).sort();
+    expect(await texts()).toEqual(['p0 by A', 'p1 by A', 'p2 by B']);
+    // The next pull starts at the page that held it back, not at the beginning again.
+    const heldPage = cursors[1];
+    cursors.length = 0;
+    await b.core.sync.run();
+    expect(cursors[0]).toBe(heldPage);
+    expect((await call(b, 'sync.status', {})).totals.conflicts).toBe(0);
+  });
+
   it('a record deleted on one side and edited on the other is a conflict too', async () => {
     const { a, b } = await pair();
     const post = await call(a, 'records.create', { group: 'posts', fields: { text: 'x' } });
@@ -766,8 +868,9 @@ describe('under random faults', () => {
     for (const [id, edits] of sentOrder) {
       expect(edits, `record ${id}`).toEqual([...edits].sort((x, y) => x - y));
     }
-    expect([...sentOrder.values()].reduce((n, e) => n + e.length, 0)).toBeGreaterThan(120);
-    expect([...sentOrder.values()].filter((e) => new Set(e).size >= 3).length).toBeGreaterThanOrEqual(20);
+    // Enough sends per record for the order to mean something (about 190 and 37 here).
+    expect([...sentOrder.values()].reduce((n, e) => n + e.length, 0)).toBeGreaterThan(80);
+    expect([...sentOrder.values()].filter((e) => new Set(e).size >= 3).length).toBeGreaterThanOrEqual(8);
     const status = await call(h, 'sync.status', {});
     const posts = status.groups.find((g) => g.group === 'posts');
     expect(posts?.failed).toBe(rows.filter((r) => r.state === 'failed').length);

@@ -139,6 +139,9 @@ export class SyncWriter {
 
   wait(entry: OutboxEntry, message: string, afterMs: number): void {
     this.entryState(entry, 'pending', message, this.now() + afterMs, false);
+    // Read by this drain and never sent (`entry` is the copy read before the freeze): open again, so
+    // it is not taken for a change in doubt, and later edits fold into it.
+    if (entry.sent_at === null) this.store.outbox.unfreeze([entry.seq]);
   }
 
   private side(group: ResourceGroup, account: string, remote: RemoteRecord | null): ConflictSide {
