@@ -37,12 +37,15 @@ export class Connection {
     return { ...DEFAULT, ...this.meta.get<StoredConnection>('connection') };
   }
 
+  /** Parsed once and kept until an import changes them (sync's status asks for the profile often). */
+  private customCache: PlatformProfile[] | null = null;
+
   private customProfiles(): PlatformProfile[] {
-    const raw = this.meta.get<unknown[]>('profiles.custom') ?? [];
-    return raw.flatMap((p) => {
+    this.customCache ??= (this.meta.get<unknown[]>('profiles.custom') ?? []).flatMap((p) => {
       const parsed = PlatformProfile.safeParse(p);
       return parsed.success ? [parsed.data] : [];
     });
+    return this.customCache;
   }
 
   profiles(): PlatformProfile[] {
@@ -74,6 +77,7 @@ export class Connection {
     }
     const others = this.customProfiles().filter((p) => p.id !== parsed.data.id);
     this.meta.set('profiles.custom', [...others, parsed.data]);
+    this.customCache = null;
     this.cachedTarget = null;
     return summarise(parsed.data, false);
   }
