@@ -32,6 +32,8 @@ export const AppError = z.object({
   retryAfterMs: z.number().int().nonnegative().optional(),
   /** HTTP status from the platform, when the failure came from it. */
   status: z.number().int().optional(),
+  /** The platform's machine code for the failure (e.g. "invalid_client"), when it gave one. */
+  serverCode: z.string().max(200).optional(),
 });
 export type AppError = z.infer<typeof AppError>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isFieldPath } from './field-path';
 
 /** The eight AI operations the platform publishes. */
 export const aiOperations = ['image2image', 'image2text', 'image2video', 'text2image', 'text2video', 'video2text', 'video2video', 'wave2text'] as const;
@@ -11,8 +12,12 @@ export const ResourceGroup = z.enum(resourceGroups);
 export type ResourceGroup = z.infer<typeof ResourceGroup>;
 
 const path = z.string().startsWith('/', 'must start with "/"').max(500);
-const fieldName = z.string().min(1).max(100);
-const aliases = z.array(fieldName).min(1).max(10);
+/** A field of a request or an answer; dots reach into objects ("data.username"). */
+const fieldName = z.string().min(1).max(200).refine(isFieldPath, 'not a field path: use names joined by dots, e.g. "data.access_token"');
+/** Where a value may be in an answer, tried in order (dots, indexes and "*": see field-path.ts). */
+const aliases = z.array(fieldName).min(1).max(20);
+/** Constant fields sent with a request (e.g. `grant_type: "password"`). */
+const extraFields = z.record(z.string().min(1).max(100), z.union([z.string().max(500), z.number(), z.boolean()])).optional();
 
 export const Endpoint = z.object({ method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), path }).strict();
 export type Endpoint = z.infer<typeof Endpoint>;
@@ -48,6 +53,57 @@ export const AiParamSpec = z
   .strict();
 export type AiParamSpec = z.infer<typeof AiParamSpec>;
 
+/** Values a status field takes when a generation failed (case does not matter). */
+export const DEFAULT_FAILED_VALUES = ['failed', 'failure', 'error', 'errored', 'rejected', 'cancelled', 'canceled'];
+
+/**
+ * Where an operation's answer keeps what it produced. Every path is read from the answer's root.
+ * Left out, Atelier reads the common shapes by itself (the sandbox's among them).
+ */
+export const AiResponseMap = z
+  .object({
+    /** Where the media is: each path may hold a URL, base64, a data URL, an object with url/data, or a list of those. */
+    media: aliases.optional(),
+    /** How a media string is written when it does not say itself (auto: http(s) URL, data: URL, else base64). */
+    mediaEncoding: z.enum(['auto', 'url', 'base64', 'data-url']).default('auto'),
+    /** The media's type (image/png…), when the answer gives it beside the media. */
+    mimeType: aliases.optional(),
+    /** Where a text result is (a caption, a transcript). */
+    text: aliases.optional(),
+    /** Where the platform's id of the job is (an asynchronous answer: see `poll`). */
+    jobId: aliases.optional(),
+    /** Where the generation's state is; a value in `failedValues` fails the job with the answer's message. */
+    status: aliases.optional(),
+    failedValues: z.array(z.string().min(1).max(50)).max(20).default(DEFAULT_FAILED_VALUES),
+  })
+  .strict();
+export type AiResponseMap = z.infer<typeof AiResponseMap>;
+
+/** Asynchronous operations: the platform answers "accepted" with a job id, and the result is asked for later. */
+export const AiPoll = z
+  .object({
+    method: z.enum(['GET', 'POST']).default('GET'),
+    /** Where to ask; "{id}" is the job id from the first answer. */
+    path: path.refine((p) => p.includes('{id}'), 'must contain "{id}" (the job id)'),
+    /** Where the job's state is in the poll answer. */
+    statusField: aliases,
+    /** States meaning the result is ready. */
+    doneValues: z.array(z.string().min(1).max(50)).min(1).max(20),
+    /** States meaning the job failed (its message is read with the profile's `errors`). */
+    failedValues: z.array(z.string().min(1).max(50)).max(20).default(DEFAULT_FAILED_VALUES),
+    /** First wait between polls; each wait grows by `backoff` up to `maxIntervalMs`. */
+    intervalMs: z.int().min(100).max(600_000).default(2_000),
+    maxIntervalMs: z.int().min(100).max(3_600_000).default(30_000),
+    backoff: z.number().min(1).max(10).default(1.5),
+    /** After this long without a final state the job fails (and is asked about no more). */
+    deadlineMs: z.int().min(1_000).max(7 * 86_400_000).default(30 * 60_000),
+    /** Where the finished answer keeps its result, when not where the operation's `response` says. */
+    response: AiResponseMap.optional(),
+  })
+  .strict()
+  .refine((p) => p.maxIntervalMs >= p.intervalMs, { message: 'maxIntervalMs must not be below intervalMs', path: ['maxIntervalMs'] });
+export type AiPoll = z.infer<typeof AiPoll>;
+
 export const AiOperationSpec = z
   .object({
     path,
@@ -61,6 +117,10 @@ export const AiOperationSpec = z
     models: z.array(z.string().min(1).max(200)).max(200),
     /** Parameters the form offers; their values go into the body's "image" object. */
     params: z.array(AiParamSpec).max(50).optional(),
+    /** Where the answer keeps media, text and a job id; omitted: the common shapes are recognised. */
+    response: AiResponseMap.optional(),
+    /** Set when the platform answers "accepted" and finishes later. */
+    poll: AiPoll.optional(),
   })
   .strict();
 export type AiOperationSpec = z.infer<typeof AiOperationSpec>;
@@ -99,9 +159,36 @@ export const defaultRecordsFormat: RecordsFormat = {
   serverFields: ['id', 'version', 'created_at', 'updated_at', 'deleted', 'deleted_at'],
 };
 
+/** Where error answers keep a person's message and a machine code, tried in order. */
+export const ErrorFields = z.object({ message: aliases, code: aliases }).strict();
+export type ErrorFields = z.infer<typeof ErrorFields>;
+
+/** The common shapes: `{error:{message|detail}}`, OAuth's `error_description`, `{message}`, RFC 7807, `{errors:[…]}`. */
+export const defaultErrorFields: ErrorFields = {
+  message: [
+    'error.message',
+    'error.detail',
+    'error_description',
+    'message',
+    'detail',
+    'errors.0.message',
+    'errors.0.detail',
+    'errors.0.msg',
+    'detail.0.msg',
+    'errors.0',
+    'error',
+    'title',
+  ],
+  code: ['error.code', 'code', 'error', 'errors.0.code', 'type'],
+};
+
+export const PROFILE_VERSION = 2;
+
 /** What platform-api.md leaves open, as validated configuration. Holds no secrets. */
 export const PlatformProfile = z
   .object({
+    /** Format version: 2. A version-1 profile (no such field) is read as 2; see `migrateProfile`. */
+    version: z.literal(PROFILE_VERSION).default(PROFILE_VERSION),
     id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'use lowercase letters, digits and "-"'),
     name: z.string().min(1).max(100),
     /** Absolute http(s) URL, or null when the user enters it (or the embedded sandbox provides it). */
@@ -113,22 +200,43 @@ export const PlatformProfile = z
         /** Authorization header value = prefix + token ("Bearer " by default, "" for a raw token). */
         scheme: z.object({ header: fieldName, prefix: z.string().max(50) }).strict(),
         apiKeyScheme: z.object({ header: fieldName, prefix: z.string().max(50) }).strict(),
-        login: z.object({ path, usernameField: fieldName, passwordField: fieldName, clientIdField: fieldName.nullable() }).strict(),
-        validate: z.object({ path, tokenField: fieldName }).strict(),
-        refresh: z.object({ path, refreshTokenField: fieldName, clientIdField: fieldName, clientSecretField: fieldName }).strict(),
-        /** Where to find each value in login/refresh/validate responses (dots reach into objects). */
+        login: z
+          .object({ path, usernameField: fieldName, passwordField: fieldName, clientIdField: fieldName.nullable(), extra: extraFields })
+          .strict(),
+        /** tokenField null: the token travels in the Authorization header instead of the body. */
+        validate: z.object({ path, tokenField: fieldName.nullable(), extra: extraFields }).strict(),
+        refresh: z
+          .object({ path, refreshTokenField: fieldName, clientIdField: fieldName, clientSecretField: fieldName, extra: extraFields })
+          .strict(),
+        /**
+         * Where to find each value in login/refresh/validate answers. Only the access token is
+         * required: leave out what the platform does not send (no refresh token means signing in
+         * again when the access token expires).
+         */
         responseFields: z
           .object({
             accessToken: aliases,
-            refreshToken: aliases,
-            expiresIn: aliases,
-            expiresAt: aliases,
-            accountId: aliases,
-            valid: aliases,
+            refreshToken: aliases.optional(),
+            expiresIn: aliases.optional(),
+            expiresAt: aliases.optional(),
+            accountId: aliases.optional(),
+            valid: aliases.optional(),
           })
           .strict(),
+        /** How expiry values are written; "auto" tells them apart by their size and form. */
+        expiry: z
+          .object({
+            /** `expiresIn`: a duration. */
+            expiresIn: z.enum(['auto', 'seconds', 'milliseconds']).default('auto'),
+            /** `expiresAt`: a moment. */
+            expiresAt: z.enum(['auto', 'iso', 'unix-seconds', 'unix-milliseconds']).default('auto'),
+          })
+          .strict()
+          .default({ expiresIn: 'auto', expiresAt: 'auto' }),
       })
       .strict(),
+    /** Where error answers keep the human message and the machine code. */
+    errors: ErrorFields.default(defaultErrorFields),
     ai: z.record(AiOperation, AiOperationSpec),
     groups: z.record(ResourceGroup, GroupEndpoints),
     records: RecordsFormat.default(defaultRecordsFormat),
@@ -148,3 +256,23 @@ export const ProfileSummary = z.object({
   revision: z.string(),
 });
 export type ProfileSummary = z.infer<typeof ProfileSummary>;
+
+/**
+ * Bring an older profile to the current format before it is validated. Version 1 had no
+ * `version`, `errors`, `expiry`, AI `response`/`poll`, and every token field was required:
+ * everything it said still means the same, so only the version changes.
+ */
+export function migrateProfile(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const o = raw as Record<string, unknown>;
+  if (o.version === undefined || o.version === 1) return { ...o, version: PROFILE_VERSION };
+  return o;
+}
+
+/** Validate any version of a profile. */
+export function parseProfile(raw: unknown) {
+  return PlatformProfile.safeParse(migrateProfile(raw));
+}
+
+/** A profile as written by hand (defaults may be left out). */
+export type PlatformProfileInput = z.input<typeof PlatformProfile>;

@@ -1,4 +1,4 @@
-import { aiOperations, defaultRecordsFormat, type AiOperation, type AiOperationSpec, type PlatformProfile, type ResourceGroup } from '../../../shared/profile';
+import { aiOperations, defaultErrorFields, defaultRecordsFormat, PROFILE_VERSION, type AiOperation, type AiOperationSpec, type PlatformProfile, type ResourceGroup } from '../../../shared/profile';
 
 const responseFields: PlatformProfile['auth']['responseFields'] = {
   accessToken: ['access_token', 'accessToken', 'token', 'data.access_token'],
@@ -16,6 +16,7 @@ const published = {
   validate: { path: '/user/token/validate', tokenField: 'token' },
   refresh: { path: '/user/token/refresh', refreshTokenField: 'refresh_token', clientIdField: 'client_id', clientSecretField: 'client_secret' },
   responseFields,
+  expiry: { expiresIn: 'auto', expiresAt: 'auto' },
 } satisfies PlatformProfile['auth'];
 
 const textInput = new Set(['text2image', 'text2video']);
@@ -91,11 +92,13 @@ const sandboxModels: Record<AiOperation, string[]> = {
 
 /** The built-in sandbox: everything specified, started in-process on a free loopback port. */
 export const sandboxProfile: PlatformProfile = {
+  version: PROFILE_VERSION,
   id: 'sandbox',
   name: 'Sandbox',
   baseUrl: null,
   embeddedSandbox: true,
   auth: published,
+  errors: defaultErrorFields,
   ai: aiSpec((op) => sandboxModels[op], (op) => sandboxParams[op]),
   groups: {
     assets: crud('assets'),
@@ -111,11 +114,13 @@ export const sandboxProfile: PlatformProfile = {
 
 /** The real platform as published: auth and AI paths known, resource groups not yet. */
 export const platformProfile: PlatformProfile = {
+  version: PROFILE_VERSION,
   id: 'platform',
   name: 'Content Creation Platform',
   baseUrl: null,
   embeddedSandbox: false,
   auth: published,
+  errors: defaultErrorFields,
   ai: aiSpec(() => []),
   groups: unspecifiedGroups,
   records: defaultRecordsFormat,

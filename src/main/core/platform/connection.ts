@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { PlatformProfile, type ProfileSummary, resourceGroups } from '../../../shared/profile';
+import { parseProfile, type PlatformProfile, type ProfileSummary, resourceGroups } from '../../../shared/profile';
 import type { ConnectionView } from '../../../shared/session';
 import { fail, issuesOf } from '../errors';
 import type { MetaStore } from '../meta-store';
@@ -42,7 +42,7 @@ export class Connection {
 
   private customProfiles(): PlatformProfile[] {
     this.customCache ??= (this.meta.get<unknown[]>('profiles.custom') ?? []).flatMap((p) => {
-      const parsed = PlatformProfile.safeParse(p);
+      const parsed = parseProfile(p);
       return parsed.success ? [parsed.data] : [];
     });
     return this.customCache;
@@ -65,7 +65,7 @@ export class Connection {
     } catch (e) {
       fail('validation', `The profile is not valid JSON: ${(e as Error).message}`);
     }
-    const parsed = PlatformProfile.safeParse(raw);
+    const parsed = parseProfile(raw);
     if (!parsed.success) {
       const issues = issuesOf(parsed.error);
       fail('validation', `The profile is not valid: ${issues[0]?.path}: ${issues[0]?.message}`, { issues });

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { defaultErrorFields, parseProfile } from '../../../shared/profile';
 import { platformProfile } from './builtin-profiles';
-import { pick, readTokenPair } from './response-fields';
+import { pick, readDuration, readExpiry, readMoment, readTokenPair } from './response-fields';
 
-const fields = platformProfile.auth.responseFields;
+const auth = platformProfile.auth;
 const NOW = Date.parse('2026-01-01T00:00:00Z');
+
+function withExpiry(expiry: Partial<(typeof auth)['expiry']>): (typeof auth) {
+  return { ...auth, expiry: { ...auth.expiry, ...expiry } };
+}
 
 describe('token response fields', () => {
   it.each([
@@ -12,16 +17,76 @@ describe('token response fields', () => {
     [{ token: 'a', refresh_token: 'r', exp: NOW / 1000 + 5 }, NOW + 5000],
     [{ data: { access_token: 'a', refresh_token: 'r' } }, null],
   ])('reads %j', (body, expiry) => {
-    expect(readTokenPair(body, fields, NOW)).toEqual({ access: 'a', refresh: 'r', accessExpiresAt: expiry, accountId: null });
+    expect(readTokenPair(body, auth, NOW)).toEqual({ access: 'a', refresh: 'r', accessExpiresAt: expiry, issuedAt: NOW, accountId: null });
   });
 
-  it('refuses an answer without both tokens', () => {
-    expect(readTokenPair({ access_token: 'a' }, fields, NOW)).toBeNull();
-    expect(readTokenPair('<html>', fields, NOW)).toBeNull();
-    expect(readTokenPair({ access_token: 5, refresh_token: 'r' }, fields, NOW)).toBeNull();
+  it('refuses an answer without both tokens when the profile expects a refresh token', () => {
+    expect(readTokenPair({ access_token: 'a' }, auth, NOW)).toBeNull();
+    expect(readTokenPair('<html>', auth, NOW)).toBeNull();
+    expect(readTokenPair({ access_token: 5, refresh_token: 'r' }, auth, NOW)).toBeNull();
   });
 
-  it('finds nested aliases and skips empty values', () => {
+  it('takes an answer with no refresh token from a profile that names none', () => {
+    const { refreshToken: _none, ...rest } = auth.responseFields;
+    const noRefresh = { ...auth, responseFields: rest };
+    expect(readTokenPair({ access_token: 'a', expires_in: 5 }, noRefresh, NOW)).toEqual({ access: 'a', refresh: null, accessExpiresAt: NOW + 5000, issuedAt: NOW, accountId: null });
+  });
+
+  it('finds nested aliases, list indexes and skips empty values', () => {
     expect(pick({ user: { id: 42 }, account_id: '' }, ['account_id', 'user.id'])).toBe(42);
+    expect(pick({ data: [{ token: 't' }] }, ['data[0].token'])).toBe('t');
+  });
+});
+
+describe('expiry formats, declared or detected', () => {
+  const iso = '2026-01-01T00:10:00Z';
+  const at = Date.parse(iso);
+  it.each([
+    ['iso', iso],
+    ['unix-seconds', at / 1000],
+    ['unix-seconds', String(at / 1000)],
+    ['unix-milliseconds', at],
+  ] as const)('a moment declared as %s', (format, value) => {
+    expect(readMoment(value, format)).toBe(at);
+    expect(readMoment(value, 'auto')).toBe(at);
+  });
+
+  it('refuses a moment that does not fit its declared format', () => {
+    expect(readMoment(iso, 'unix-seconds')).toBeNull();
+    expect(readMoment(at, 'iso')).toBeNull();
+    expect(readMoment('soon', 'auto')).toBeNull();
+    expect(readMoment(-5, 'auto')).toBeNull();
+  });
+
+  it.each([
+    ['seconds', 5, 5000],
+    ['seconds', '60', 60_000],
+    ['milliseconds', 5000, 5000],
+    ['milliseconds', 1500, 1500],
+  ] as const)('a duration declared as %s: %j', (format, value, ms) => {
+    expect(readDuration(value, format)).toBe(ms);
+  });
+
+  it('detects durations: small numbers are seconds, very large ones milliseconds', () => {
+    expect(readDuration(900, 'auto')).toBe(900_000);
+    expect(readDuration(3_600_000_000, 'auto')).toBe(3_600_000_000);
+    expect(readDuration(-1, 'auto')).toBeNull();
+    expect(readDuration('soon', 'auto')).toBeNull();
+  });
+
+  it('a declared format changes the reading of the same answer', () => {
+    const body = { access_token: 'a', refresh_token: 'r', expires_in: 5000 };
+    expect(readExpiry(body, withExpiry({ expiresIn: 'milliseconds' }), NOW)).toBe(NOW + 5000);
+    expect(readExpiry(body, withExpiry({ expiresIn: 'seconds' }), NOW)).toBe(NOW + 5_000_000);
+  });
+
+  it('a version-1 profile (no version, errors or expiry) is read as version 2 with the defaults', () => {
+    const v1 = JSON.parse(JSON.stringify(platformProfile)) as Record<string, unknown>;
+    delete v1.version;
+    delete v1.errors;
+    delete (v1.auth as Record<string, unknown>).expiry;
+    const parsed = parseProfile(v1);
+    expect(parsed.success && parsed.data).toMatchObject({ version: 2, errors: defaultErrorFields, auth: { expiry: { expiresIn: 'auto', expiresAt: 'auto' } } });
+    expect(parseProfile({ ...v1, version: 3 }).success).toBe(false);
   });
 });

@@ -1,48 +1,78 @@
+import { readFirst, readFirstText } from '../../../shared/field-path';
 import type { PlatformProfile } from '../../../shared/profile';
 
-/** First alias that resolves to a value; dots reach into nested objects ("data.access_token"). */
-export function pick(body: unknown, aliases: readonly string[]): unknown {
-  for (const alias of aliases) {
-    let cur: unknown = body;
-    for (const part of alias.split('.')) {
-      cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[part] : undefined;
-    }
-    if (cur !== undefined && cur !== null && cur !== '') return cur;
-  }
-  return undefined;
-}
+export { readFirst as pick } from '../../../shared/field-path';
+
+type Auth = PlatformProfile['auth'];
 
 export interface TokenPair {
   access: string;
-  refresh: string;
+  /** Null when the platform issues no refresh token (then the session ends with the access token). */
+  refresh: string | null;
   /** Epoch ms, or null when the platform did not say (then a 401 tells us). */
   accessExpiresAt: number | null;
+  /** When this pair was received (epoch ms): with the expiry, the token's life. */
+  issuedAt: number;
   accountId: string | null;
 }
 
-/** Read a token pair from a login or refresh answer, whatever names the platform uses. */
-export function readTokenPair(body: unknown, fields: PlatformProfile['auth']['responseFields'], now: number): TokenPair | null {
-  const access = pick(body, fields.accessToken);
-  const refresh = pick(body, fields.refreshToken);
-  if (typeof access !== 'string' || typeof refresh !== 'string') return null;
-  return { access, refresh, accessExpiresAt: readExpiry(body, fields, now), accountId: readString(pick(body, fields.accountId)) };
+function token(body: unknown, aliases: readonly string[] | undefined): string | null {
+  const v = readFirst(body, aliases);
+  return typeof v === 'string' && v.trim() !== '' ? v : null;
 }
 
-export function readExpiry(body: unknown, fields: PlatformProfile['auth']['responseFields'], now: number): number | null {
-  const at = pick(body, fields.expiresAt);
-  if (typeof at === 'string') {
-    const t = Date.parse(at);
-    if (Number.isFinite(t)) return t;
+/**
+ * Read a token pair from a login or refresh answer, whatever names the platform uses. A profile
+ * that names refresh-token fields expects one (an answer without it is not a token answer); a
+ * profile that names none describes a platform without refresh tokens.
+ */
+export function readTokenPair(body: unknown, auth: Auth, now: number): TokenPair | null {
+  const fields = auth.responseFields;
+  const access = token(body, fields.accessToken);
+  if (access === null) return null;
+  const refresh = token(body, fields.refreshToken);
+  if (refresh === null && fields.refreshToken !== undefined) return null;
+  return { access, refresh, accessExpiresAt: readExpiry(body, auth, now), issuedAt: now, accountId: readFirstText(body, fields.accountId) ?? null };
+}
+
+/** Seconds and milliseconds since 1970 are told apart by size: 1e12 ms is 2001, 1e12 s is year 33658. */
+const MS_EPOCH_FLOOR = 1e12;
+/** A duration this large (over 3 years in seconds) can only be milliseconds. */
+const MS_DURATION_FLOOR = 1e8;
+
+function asNumber(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return null;
+}
+
+/** A moment (`expiresAt`): an ISO date or a Unix timestamp in seconds or milliseconds. */
+export function readMoment(v: unknown, format: Auth['expiry']['expiresAt']): number | null {
+  const n = asNumber(v);
+  if (format === 'iso' || (format === 'auto' && n === null)) {
+    if (typeof v !== 'string') return null;
+    const t = Date.parse(v);
+    return Number.isFinite(t) ? t : null;
   }
-  if (typeof at === 'number' && at > 0) return at < 1e12 ? at * 1000 : at; // seconds or ms since epoch
-  const inSec = pick(body, fields.expiresIn);
-  if (typeof inSec === 'number' && inSec >= 0) return now + inSec * 1000;
-  if (typeof inSec === 'string' && /^\d+$/.test(inSec)) return now + Number(inSec) * 1000;
-  return null;
+  if (n === null || n <= 0) return null;
+  if (format === 'unix-seconds') return n * 1000;
+  if (format === 'unix-milliseconds') return n;
+  return n < MS_EPOCH_FLOOR ? n * 1000 : n;
 }
 
-function readString(v: unknown): string | null {
-  if (typeof v === 'string' && v.length > 0) return v;
-  if (typeof v === 'number') return String(v);
-  return null;
+/** A duration (`expiresIn`) in seconds or milliseconds, as a number of milliseconds. */
+export function readDuration(v: unknown, format: Auth['expiry']['expiresIn']): number | null {
+  const n = asNumber(v);
+  if (n === null || n < 0) return null;
+  if (format === 'milliseconds') return n;
+  if (format === 'seconds') return n * 1000;
+  return n >= MS_DURATION_FLOOR ? n : n * 1000;
+}
+
+/** When the access token expires (epoch ms), from whichever of expiresAt or expiresIn the answer has. */
+export function readExpiry(body: unknown, auth: Auth, now: number): number | null {
+  const at = readMoment(readFirst(body, auth.responseFields.expiresAt), auth.expiry.expiresAt);
+  if (at !== null) return at;
+  const inMs = readDuration(readFirst(body, auth.responseFields.expiresIn), auth.expiry.expiresIn);
+  return inMs === null ? null : now + inMs;
 }

@@ -5,7 +5,8 @@ import { AppException, fail } from '../errors';
 import type { MetaStore } from '../meta-store';
 import type { Clock, Logger, Notifier, SecretStore } from '../ports';
 import { PlatformError, type HttpRequest, type HttpResponse } from './http';
-import { pick, readExpiry, readTokenPair, type TokenPair } from './response-fields';
+import { readFirst, readFirstText, setPath } from '../../../shared/field-path';
+import { readExpiry, readTokenPair, type TokenPair } from './response-fields';
 import { SECRET } from './secret-keys';
 
 export interface Requester {
@@ -45,11 +46,40 @@ type EndState = 'needs_sign_in' | 'api_key_expired' | 'api_key_denied';
 const DAY = 86_400_000;
 /** Callers wait for the one refresh in flight, so it gets its own, shorter deadline. */
 const REFRESH_DEADLINE_MS = 15_000;
-/** Refresh slightly before the stated expiry so a request does not leave with a token about to die. */
-const EXPIRY_SKEW_MS = 5_000;
+/**
+ * Refresh slightly before the stated expiry so a request does not leave with a token about to
+ * die: a tenth of the token's life, at most 5 s. A fixed margin would make a 5-second token
+ * count as expired the moment it arrives, and every caller would refresh.
+ */
+const MAX_MARGIN_MS = 5_000;
+
+export function refreshMargin(t: { accessExpiresAt: number | null; issuedAt?: number | null }): number {
+  if (t.accessExpiresAt === null) return 0;
+  if (typeof t.issuedAt !== 'number') return MAX_MARGIN_MS; // stored by an older version: life unknown
+  return Math.max(0, Math.min(MAX_MARGIN_MS, (t.accessExpiresAt - t.issuedAt) / 10));
+}
+
+/** A request body from field paths (`data.username` nests) and the profile's constant extras. */
+function body(extra: Record<string, unknown> | undefined, fields: [string | null, string | null | undefined][]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(extra ?? {})) setPath(out, k, v);
+  for (const [path, value] of fields) if (path && value !== null && value !== undefined) setPath(out, path, value);
+  return out;
+}
+
+/** Whether a refusal is about the client ID or secret rather than the user's sign-in. */
+export function blamesClient(error: { message: string; serverCode?: string }): boolean {
+  return /client/i.test(error.serverCode ?? '') || /\bclient\b|client[ _-]?(id|secret)|\bsecret\b/i.test(error.message);
+}
 
 const signInAgain = (message: string | null) =>
   new AppException({ code: 'auth', message: message ?? 'Your session ended.', hint: 'Sign in again to continue; nothing you queued was lost.' });
+
+const CLIENT_HINT = 'Check the client ID and client secret in Settings → Connection (they are issued for Atelier by the platform), then sign in again.';
+
+/** A refresh the platform refused: the client's credentials, or the session itself. */
+const refreshRefused = (message: string, client: boolean) =>
+  new AppException({ code: 'auth', message, hint: client ? CLIENT_HINT : 'Sign in again to continue; nothing you queued was lost.' });
 
 /**
  * The one holder of tokens and API keys. Adds credentials to requests, refreshes once for any
@@ -126,11 +156,27 @@ export class AuthSession {
     const { url, target } = await this.url((await this.deps.target()).profile.auth.login.path);
     const login = target.profile.auth.login;
     const clientId = await this.deps.secrets.get(SECRET.clientId);
-    const body: Record<string, string> = { [login.usernameField]: username, [login.passwordField]: password };
-    if (login.clientIdField && clientId) body[login.clientIdField] = clientId;
-    const res = await this.deps.http.request({ method: 'POST', url, body, maxAttempts: 1 });
-    const pair = readTokenPair(res.body, target.profile.auth.responseFields, this.deps.clock.now());
-    if (!pair) fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', { hint: 'Check the profile’s response field names in Settings.' });
+    const sent = body(login.extra, [
+      [login.usernameField, username],
+      [login.passwordField, password],
+      [login.clientIdField, clientId ?? null],
+    ]);
+    let res: HttpResponse;
+    try {
+      res = await this.deps.http.request({ method: 'POST', url, body: sent, maxAttempts: 1, errorFields: target.profile.errors });
+    } catch (e) {
+      if (e instanceof PlatformError && e.status !== undefined && e.status >= 400 && e.status < 500 && e.error.code !== 'rate_limited') {
+        // The platform's own words, with what to do: a refused client is not a wrong password.
+        throw new AppException({
+          ...e.error,
+          code: 'auth',
+          hint: blamesClient(e.error) ? CLIENT_HINT : 'Check your login and password, then try again.',
+        });
+      }
+      throw e;
+    }
+    const pair = readTokenPair(res.body, target.profile.auth, this.deps.clock.now());
+    if (!pair) fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', { hint: 'Run Settings → Connection → Check connection: it shows the answer and the profile field to change (auth.responseFields).' });
     const accountId = pair.accountId ?? `${new URL(url).host}:${crypto.createHash('sha256').update(username).digest('hex').slice(0, 16)}`;
     const stored: StoredTokens = { ...pair, accountId, userLabel: username };
     this.generation += 1;
@@ -205,6 +251,7 @@ export class AuthSession {
   /** Send a request with the current credential; on 401 refresh once (single flight) and retry once. */
   async request(req: HttpRequest): Promise<HttpResponse> {
     const { profile } = await this.deps.target();
+    if (!req.errorFields) req = { ...req, errorFields: profile.errors };
     const cred = await this.credential();
     try {
       return await this.deps.http.request(withAuth(profile, req, cred));
@@ -237,7 +284,7 @@ export class AuthSession {
     if (this.ended) throw signInAgain(this.ended.message);
     if (!this.tokens) fail('auth', 'You are not signed in.', { hint: 'Sign in or add an API key in Settings.' });
     const t = this.tokens;
-    if (t.accessExpiresAt !== null && t.accessExpiresAt - EXPIRY_SKEW_MS <= now) {
+    if (t.accessExpiresAt !== null && t.accessExpiresAt - refreshMargin(t) <= now) {
       return { kind: 'token', value: await this.refreshAfter(t.access) };
     }
     return { kind: 'token', value: t.access };
@@ -256,7 +303,7 @@ export class AuthSession {
   }
 
   private isExpired(t: StoredTokens): boolean {
-    return t.accessExpiresAt !== null && t.accessExpiresAt - EXPIRY_SKEW_MS <= this.deps.clock.now();
+    return t.accessExpiresAt !== null && t.accessExpiresAt - refreshMargin(t) <= this.deps.clock.now();
   }
 
   private async refresh(): Promise<string> {
@@ -274,6 +321,10 @@ export class AuthSession {
       await this.end('needs_sign_in', 'The client ID and client secret are missing, so the session cannot be renewed.');
       throw signInAgain('Enter the client ID and client secret in Settings, then sign in again.');
     }
+    if (t.refresh === null) {
+      await this.end('needs_sign_in', 'Your session expired, and this platform issues no refresh token to renew it.');
+      throw signInAgain('Your session expired, and this platform issues no refresh token to renew it.');
+    }
     const { url, target } = await this.url((await this.deps.target()).profile.auth.refresh.path);
     const f = target.profile.auth.refresh;
     const generation = this.generation;
@@ -284,7 +335,12 @@ export class AuthSession {
       res = await this.deps.http.request({
         method: 'POST',
         url,
-        body: { [f.refreshTokenField]: t.refresh, [f.clientIdField]: clientId, [f.clientSecretField]: clientSecret },
+        body: body(f.extra, [
+          [f.refreshTokenField, t.refresh],
+          [f.clientIdField, clientId],
+          [f.clientSecretField, clientSecret],
+        ]),
+        errorFields: target.profile.errors,
         // A refresh token is single use: never resend it automatically.
         maxAttempts: 1,
         deadlineMs: REFRESH_DEADLINE_MS,
@@ -293,8 +349,9 @@ export class AuthSession {
       const error = e instanceof AppException ? e.error : null;
       if (error && (error.status === 400 || error.status === 401 || error.status === 403)) {
         this.stats.refreshRefused += 1;
+        const client = blamesClient(error);
         await this.end('needs_sign_in', error.message);
-        throw signInAgain(error.message);
+        throw refreshRefused(error.message, client);
       }
       // Network trouble or a server error: keep the refresh token and back off before the next try.
       this.refreshFailures += 1;
@@ -307,7 +364,7 @@ export class AuthSession {
       // The user signed out or in while this refresh was in flight: its pair belongs to a session that is gone.
       throw signInAgain(this.tokens ? null : 'You signed out.');
     }
-    const pair = readTokenPair(res.body, target.profile.auth.responseFields, this.deps.clock.now());
+    const pair = readTokenPair(res.body, target.profile.auth, this.deps.clock.now());
     if (!pair) {
       await this.end('needs_sign_in', 'The platform renewed the session with an answer Atelier does not recognise.');
       throw signInAgain(null);
@@ -338,18 +395,19 @@ export class AuthSession {
     }
     this.stats.validations += 1;
     try {
-      const res = await this.deps.http.request({ method: 'POST', url, body: { [target.profile.auth.validate.tokenField]: cred.value }, deadlineMs: 10_000 });
-      const valid = pick(res.body, target.profile.auth.responseFields.valid);
-      if (valid === false) {
+      const v = target.profile.auth.validate;
+      const req: HttpRequest = { method: 'POST', url, body: body(v.extra, [[v.tokenField, cred.value]]), deadlineMs: 10_000, errorFields: target.profile.errors };
+      const res = await this.deps.http.request(v.tokenField === null ? withAuth(target.profile, req, cred) : req);
+      const valid = readFirst(res.body, target.profile.auth.responseFields.valid);
+      if (valid === false || valid === 'false') {
         if (cred.kind === 'apiKey') {
-          const message = typeof pick(res.body, ['message', 'error.message']) === 'string' ? String(pick(res.body, ['message', 'error.message'])) : null;
-          await this.end('api_key_denied', message);
+          await this.end('api_key_denied', readFirstText(res.body, target.profile.errors.message) ?? null);
         } else {
           await this.refreshAfter(cred.value).catch(() => undefined);
         }
         return;
       }
-      const expiresAt = readExpiry(res.body, target.profile.auth.responseFields, this.deps.clock.now());
+      const expiresAt = readExpiry(res.body, target.profile.auth, this.deps.clock.now());
       if (cred.kind === 'token' && this.tokens && expiresAt) {
         this.tokens = { ...this.tokens, accessExpiresAt: expiresAt };
         this.changed();

@@ -5,6 +5,7 @@ import { type Admission, Circuits } from './circuit';
 import { HostBlocks } from './host-blocks';
 import { isNetworkError, networkCode } from './network-error';
 import { parseBody, serverMessage } from './parse-body';
+import { jsonCode } from './server-message';
 import { cancelledError, PlatformError } from './platform-error';
 import { readCapped } from './read-body';
 import { encodeBody, type EncodedBody } from './request-body';
@@ -261,14 +262,15 @@ export class HttpClient {
     }
     const scrubber = headerScrubber(req.headers);
     const parsed = parseBody(scrubber.scrub(result.text), contentType);
-    const message = parsed.kind === 'malformed' ? undefined : serverMessage(parsed);
+    const message = parsed.kind === 'malformed' ? undefined : serverMessage(parsed, req.errorFields);
+    const code = parsed.kind === 'json' ? jsonCode(parsed.value, req.errorFields) : undefined;
     const body = parsed.kind === 'malformed' ? null : scrubDeep(parsed.value, scrubber);
     let retryAfterMs: number | undefined;
     if (status === 429 || status === 503) {
       retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now(), res.headers.get('date'));
       if (retryAfterMs !== undefined) this.blocks.block(host, retryAfterMs);
     }
-    const error = statusError(status, message === undefined ? undefined : scrubber.scrub(message), body, retryAfterMs);
+    const error = statusError(status, message === undefined ? undefined : scrubber.scrub(message), body, retryAfterMs, code === undefined ? undefined : scrubber.scrub(code));
     return retryAfterMs === undefined
       ? { error, retryable: isRetryableStatus(status, req.method) }
       : { error, retryable: isRetryableStatus(status, req.method), retryAfterMs };

@@ -1,5 +1,6 @@
 import { cleanText } from './clean-text';
 import { htmlMessage, looksLikeHtml } from './html-message';
+import type { ErrorFields } from '../../../../shared/profile';
 import { jsonMessage } from './server-message';
 
 export type ParsedBody =
@@ -30,10 +31,10 @@ export function parseBody(text: string, contentType: string | null): ParsedBody 
 }
 
 /** The server's own message, when the answer carries one a person can read. */
-export function serverMessage(parsed: ParsedBody): string | undefined {
+export function serverMessage(parsed: ParsedBody, fields?: ErrorFields): string | undefined {
   switch (parsed.kind) {
     case 'json':
-      return jsonMessage(parsed.value);
+      return jsonMessage(parsed.value, fields);
     case 'html':
       return htmlMessage(parsed.value);
     case 'text': {

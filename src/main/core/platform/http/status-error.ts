@@ -44,9 +44,10 @@ function ruleFor(status: number): StatusRule {
 }
 
 /** The typed error for a non-2xx answer, in the server's words when it gave some. */
-export function statusError(status: number, serverMessage: string | undefined, body: unknown, retryAfterMs?: number): PlatformError {
+export function statusError(status: number, serverMessage: string | undefined, body: unknown, retryAfterMs?: number, serverCode?: string): PlatformError {
   const rule = ruleFor(status);
   const error: AppError = { code: rule.code, message: serverMessage ?? rule.message(status), status };
+  if (serverCode !== undefined && serverCode !== serverMessage) error.serverCode = serverCode;
   if (rule.hint) error.hint = rule.hint;
   if (retryAfterMs !== undefined) error.retryAfterMs = Math.max(0, Math.ceil(retryAfterMs));
   return new PlatformError(error, { body });

@@ -1,3 +1,4 @@
+import type { ErrorFields } from '../../../../shared/profile';
 import type { Logger } from '../../ports';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -26,6 +27,8 @@ export interface HttpRequest {
   attemptTimeoutMs?: number;
   /** Attempts in total, 1 = no retry. Default 3. Only safe requests are ever retried. */
   maxAttempts?: number;
+  /** Where this platform's error answers keep their message and code (the profile's `errors`); default: the common shapes. */
+  errorFields?: ErrorFields;
   /** Caller cancellation: aborts the in-flight attempt at once; the call rejects with an error `isAbort` recognises. */
   signal?: AbortSignal;
 }
