@@ -99,7 +99,7 @@ export const contract = {
   'connection.connectAccount': channel({ input: ConnectAccountInput, output: ConnectionView, mutates: true }),
   /** Replace the client ID and secret (stored encrypted, never shown again). */
   'connection.setClientCredentials': channel({
-    input: ConnectAccountInput.pick({ clientId: true, clientSecret: true }),
+    input: ConnectAccountInput.pick({ clientId: true, clientSecret: true }).strict(),
     output: ConnectionView,
     mutates: true,
   }),
@@ -107,9 +107,17 @@ export const contract = {
   'profile.list': channel({ input: none, output: z.array(ProfileSummary), mutates: false }),
   /** Import (or replace) a custom profile from JSON; errors name the exact field. */
   'profile.import': channel({ input: z.object({ json: z.string().min(2).max(512 * 1024) }).strict(), output: ProfileSummary, mutates: true }),
-  /** Use a profile (with its address when the profile has none). */
+  /** Use a profile (with its address, and the client ID and secret, when the profile has none). */
   'profile.select': channel({
-    input: z.object({ id: z.string().min(1).max(64), baseUrl: z.url({ protocol: /^https?$/ }).nullable().optional() }).strict(),
+    input: z
+      .object({
+        id: z.string().min(1).max(64),
+        baseUrl: z.url({ protocol: /^https?$/, error: 'Enter the platform address, starting with https://' }).nullable().optional(),
+        clientId: z.string().trim().min(1, 'Enter the client ID').max(200).optional(),
+        clientSecret: z.string().min(1, 'Enter the client secret').max(1024).optional(),
+      })
+      .strict()
+      .refine((v) => (v.clientId === undefined) === (v.clientSecret === undefined), { message: 'Enter both the client ID and the client secret', path: ['clientSecret'] }),
     output: ConnectionView,
     mutates: true,
   }),

@@ -251,6 +251,8 @@ export const ProfileSummary = z.object({
   builtin: z.boolean(),
   embeddedSandbox: z.boolean(),
   baseUrl: z.string().nullable(),
+  /** The address last used with this profile when it has none of its own (choosing it again needs no typing). */
+  lastAddress: z.string().nullable(),
   groups: z.record(ResourceGroup, z.enum(['specified', 'unspecified'])),
   /** Changes whenever anything in the profile does (a digest of its content). */
   revision: z.string(),

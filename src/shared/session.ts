@@ -48,6 +48,8 @@ export const SignInInput = z
 
 export const ConnectAccountInput = z
   .object({
+    /** The profile that describes the platform (default: the built-in Content Creation Platform). */
+    profileId: z.string().min(1).max(64).optional(),
     baseUrl: z.url({ protocol: /^https?$/, error: 'Enter the platform address, starting with https://' }),
     clientId: z.string().trim().min(1, 'Enter the client ID').max(200),
     clientSecret: z.string().min(1, 'Enter the client secret').max(1024),

@@ -4,6 +4,7 @@ import { useBackend, useChannel } from '../backend/context';
 import { useAction } from '../backend/use-action';
 import { ConnectForm } from './ConnectForm';
 import { ErrorNote, Field } from './Field';
+import { ProfileUse } from './ProfileUse';
 
 function ClientCredentials() {
   const conn = useChannel('connection.get', {});
@@ -44,7 +45,7 @@ function ClientCredentials() {
 }
 
 function ProfileImport({ json, setJson }: { json: string; setJson: (v: string) => void }) {
-  const importProfile = useAction('profile.import', ['profile.list']);
+  const importProfile = useAction('profile.import', ['profile.list', 'connection.get']);
   return (
     <form
       className="form"
@@ -57,7 +58,7 @@ function ProfileImport({ json, setJson }: { json: string; setJson: (v: string) =
       <label htmlFor="profile-json">Profile JSON</label>
       <textarea id="profile-json" rows={6} className="mono" value={json} onChange={(e) => setJson(e.target.value)} />
       <ErrorNote error={importProfile.error} />
-      {importProfile.data && <p role="status">Imported “{importProfile.data.name}”. Choose it above to use it.</p>}
+      {importProfile.data && <p role="status">Imported “{importProfile.data.name}”. Choose Use beside it above to use it.</p>}
       <button type="submit">Import profile</button>
     </form>
   );
@@ -68,7 +69,6 @@ export function ConnectionCard() {
   const conn = useChannel('connection.get', {});
   const profiles = useChannel('profile.list', {});
   const useSandbox = useAction('connection.useSandbox', ['connection.get', 'session.get']);
-  const select = useAction('profile.select', ['connection.get', 'session.get']);
   const [connecting, setConnecting] = useState(false);
   const [json, setJson] = useState('');
   const api = useBackend();
@@ -104,7 +104,7 @@ export function ConnectionCard() {
           Connect my account…
         </button>
       </div>
-      <ErrorNote error={useSandbox.error ?? select.error} />
+      <ErrorNote error={useSandbox.error} />
       {connecting && <ConnectForm onDone={() => setConnecting(false)} />}
       <details>
         <summary>Profiles</summary>
@@ -115,11 +115,7 @@ export function ConnectionCard() {
               <button type="button" className="link" onClick={() => void edit(p.id)}>
                 Edit as JSON
               </button>
-              {p.id !== c.profile.id && (p.embeddedSandbox || p.baseUrl) && (
-                <button type="button" className="link" onClick={() => select.mutate({ id: p.id })}>
-                  Use
-                </button>
-              )}
+              {p.id === c.profile.id ? <span className="muted">(in use)</span> : <ProfileUse profile={p} />}
             </li>
           ))}
         </ul>

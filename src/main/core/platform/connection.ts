@@ -79,17 +79,24 @@ export class Connection {
     this.meta.set('profiles.custom', [...others, parsed.data]);
     this.customCache = null;
     this.cachedTarget = null;
-    return summarise(parsed.data, false);
+    return summarise(parsed.data, false, this.rememberedAddress(parsed.data.id));
   }
 
   summaries(): ProfileSummary[] {
-    return this.profiles().map((p) => summarise(p, builtinProfiles.includes(p)));
+    return this.profiles().map((p) => summarise(p, builtinProfiles.includes(p), this.rememberedAddress(p.id)));
+  }
+
+  /** The address last used with a profile that has none of its own, so switching back needs no typing. */
+  rememberedAddress(profileId: string): string | null {
+    return this.meta.get<Record<string, string>>('connection.addresses')?.[profileId] ?? null;
   }
 
   async select(profileId: string, baseUrl: string | null): Promise<void> {
     const profile = this.profiles().find((p) => p.id === profileId);
     if (!profile) fail('not_found', `There is no profile "${profileId}".`);
-    this.meta.set('connection', { profileId, baseUrl: profile.embeddedSandbox ? null : (baseUrl ?? profile.baseUrl), firstRunDone: true });
+    const address = profile.embeddedSandbox ? null : (baseUrl ?? profile.baseUrl ?? this.rememberedAddress(profileId));
+    this.meta.set('connection', { profileId, baseUrl: address, firstRunDone: true });
+    if (address && !profile.baseUrl) this.meta.set('connection.addresses', { ...this.meta.get<Record<string, string>>('connection.addresses'), [profileId]: address });
     this.cachedTarget = null;
   }
 
@@ -116,7 +123,7 @@ export class Connection {
   async addressOf(profileId: string, baseUrl: string | null): Promise<string | null> {
     const profile = this.profiles().find((p) => p.id === profileId);
     if (!profile) return null;
-    return profile.embeddedSandbox ? (await this.embeddedPlatform()).url : (baseUrl ?? profile.baseUrl);
+    return profile.embeddedSandbox ? (await this.embeddedPlatform()).url : (baseUrl ?? profile.baseUrl ?? this.rememberedAddress(profileId));
   }
 
   async target(): Promise<SessionTarget> {
@@ -136,7 +143,7 @@ export class Connection {
     const [id, secret] = await Promise.all([this.secrets.get(SECRET.clientId), this.secrets.get(SECRET.clientSecret)]);
     return {
       firstRunDone: stored.firstRunDone,
-      profile: summarise(profile, builtinProfiles.includes(profile)),
+      profile: summarise(profile, builtinProfiles.includes(profile), this.rememberedAddress(profile.id)),
       baseUrl,
       clientIdSet: Boolean(id),
       clientSecretSet: Boolean(secret),
@@ -153,8 +160,8 @@ export class Connection {
   }
 }
 
-export function summarise(p: PlatformProfile, builtin: boolean): ProfileSummary {
+export function summarise(p: PlatformProfile, builtin: boolean, lastAddress: string | null = null): ProfileSummary {
   const groups = Object.fromEntries(resourceGroups.map((g) => [g, p.groups[g] === 'unspecified' ? 'unspecified' : 'specified'])) as ProfileSummary['groups'];
   const revision = crypto.createHash('sha256').update(JSON.stringify(p)).digest('hex').slice(0, 16);
-  return { id: p.id, name: p.name, builtin, embeddedSandbox: p.embeddedSandbox, baseUrl: p.baseUrl, groups, revision };
+  return { id: p.id, name: p.name, builtin, embeddedSandbox: p.embeddedSandbox, baseUrl: p.baseUrl, lastAddress, groups, revision };
 }

@@ -40,9 +40,13 @@ export function accountHandlers(connection: Connection, session: AuthSession, bu
       await announce();
       return view;
     },
-    'connection.connectAccount': async ({ baseUrl, clientId, clientSecret }) => {
-      if (connection.profile().id !== 'platform' || session.view().mode !== 'none') await session.signOut();
-      await connection.select('platform', baseUrl);
+    'connection.connectAccount': async ({ profileId = 'platform', baseUrl, clientId, clientSecret }) => {
+      const chosen = connection.profiles().find((p) => p.id === profileId);
+      if (!chosen) fail('not_found', `There is no profile "${profileId}".`);
+      if (chosen.embeddedSandbox) fail('validation', 'The sandbox profile starts its own platform: choose "Try the sandbox" instead.', { issues: [{ path: 'profileId', message: 'Choose a profile for your platform' }] });
+      // Connecting an account starts from a clean session: never carry one to another platform.
+      if (connection.profile().id !== profileId || session.view().mode !== 'none') await session.signOut();
+      await connection.select(profileId, baseUrl);
       await connection.setClientCredentials(clientId, clientSecret);
       return announce();
     },
@@ -57,10 +61,10 @@ export function accountHandlers(connection: Connection, session: AuthSession, bu
       if (summary.id === connection.profile().id) await announce();
       return summary;
     },
-    'profile.select': async ({ id, baseUrl }) => {
+    'profile.select': async ({ id, baseUrl, clientId, clientSecret }) => {
       const target = connection.profiles().find((p) => p.id === id);
       if (!target) fail('not_found', `There is no profile "${id}".`);
-      if (!target.embeddedSandbox && !target.baseUrl && !baseUrl) {
+      if (!target.embeddedSandbox && !target.baseUrl && !baseUrl && !connection.rememberedAddress(id)) {
         fail('validation', 'This profile needs the platform address.', { issues: [{ path: 'baseUrl', message: 'Enter the platform address' }] });
       }
       // A different platform is a different account: never carry a session to another address.
@@ -69,6 +73,7 @@ export function accountHandlers(connection: Connection, session: AuthSession, bu
         await session.signOut();
       }
       await connection.select(id, baseUrl ?? null);
+      if (clientId !== undefined && clientSecret !== undefined) await connection.setClientCredentials(clientId, clientSecret);
       return announce();
     },
     'profile.export': ({ id }) => {
