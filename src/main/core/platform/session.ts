@@ -183,7 +183,7 @@ export class AuthSession {
     }
     observe?.({ status: res.status, body: res.body });
     const pair = readTokenPair(res.body, target.profile.auth, this.deps.clock.now());
-    if (!pair) fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', { hint: 'Run Settings → Connection → Check connection: it shows the answer and the profile field to change (auth.responseFields).' });
+    if (!pair) fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', { hint: 'Run the connection check in Settings → Connection: it shows the answer and the profile field to change (auth.responseFields).' });
     const accountId = pair.accountId ?? `${new URL(url).host}:${crypto.createHash('sha256').update(username).digest('hex').slice(0, 16)}`;
     const stored: StoredTokens = { ...pair, accountId, userLabel: username };
     this.generation += 1;

@@ -90,6 +90,16 @@ describe('connection check against the sandbox', () => {
     expect(result.diagnosis).toBeNull();
   });
 
+  it('a wrong AI path fails exactly that operation and names its path field', async () => {
+    const h = await open();
+    await signInDemo(h);
+    await variant(h, 'ai-path', (p) => {
+      p.ai.text2image.path = '/v2/ai/txt2img';
+    });
+    const result = await call(h, 'connection.check', { runJobs: false });
+    expect(failing(result)).toEqual([expect.objectContaining({ id: 'ai.text2image', status: 404, field: 'ai.text2image.path' })]);
+  });
+
   it('a wrong validity field fails exactly the validate line and names auth.responseFields.valid', async () => {
     const h = await open();
     await signInDemo(h);

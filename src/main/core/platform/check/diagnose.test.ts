@@ -20,7 +20,7 @@ describe('one cause behind several failures', () => {
   it('every credentialed request refused while validation accepted the token: the scheme, said once', () => {
     const { lines, diagnosis } = diagnose([ok('validate', false), ok('login', false), refused('group.assets'), refused('ai.text2image')], 'token', auth);
     expect(diagnosis?.field).toBe('auth.scheme');
-    expect(diagnosis?.message).toContain('refused (2 of 2), while the validate endpoint accepted the same credential and sign-in worked');
+    expect(diagnosis?.message).toContain('header on 2 requests and accepted it on none, while the validate endpoint accepted the same credential and sign-in worked');
     expect(diagnosis?.message).toContain('prefix "Bearer "');
     expect(diagnosis?.message).toContain('“access token is not valid”');
     expect(lines.filter((l) => l.verdict.field === 'auth.scheme')).toHaveLength(2);
@@ -35,6 +35,13 @@ describe('one cause behind several failures', () => {
     expect(diagnosis).toBeNull();
     const posts = lines.find((l) => l.id === 'group.posts');
     expect(posts?.verdict).toMatchObject({ outcome: 'fail', field: null, summary: expect.stringContaining('other requests with the same credential passed') });
+  });
+
+  it('a 400 to an empty AI body proves nothing about the header: still the scheme', () => {
+    const bodyFirst = mk('ai.text2image', true, 400, pass('Reachable'));
+    const { lines, diagnosis } = diagnose([bodyFirst, refused('group.assets'), refused('group.posts')], 'token', auth);
+    expect(diagnosis?.field).toBe('auth.scheme');
+    expect(lines.filter((l) => l.verdict.field === 'auth.scheme')).toHaveLength(2);
   });
 
   it('lines not sent do not count', () => {

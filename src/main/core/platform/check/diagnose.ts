@@ -24,16 +24,20 @@ const EVIDENCE: Record<string, string> = {
 };
 
 /**
- * Failures that share one cause are explained once. A refused Authorization header on every
- * request that carries it points at the scheme; refused on some while others pass, it does not.
+ * Failures that share one cause are explained once. An Authorization header refused wherever it
+ * went and accepted nowhere points at the scheme; refused on some requests while others carrying
+ * it got a 2xx, it does not. (A 400 to an empty AI body proves nothing: some platforms read the
+ * body before the header.)
  */
 export function diagnose(lines: Line[], kind: CredentialKind | null, auth: PlatformProfile['auth']): { lines: Line[]; diagnosis: Diagnosis } {
   if (!kind) return { lines, diagnosis: sharedCause(lines) };
-  const sent = lines.filter((l) => l.credentialed && l.answer?.status !== null && l.answer?.status !== undefined && l.verdict.outcome !== 'skip');
-  const refused = sent.filter((l) => isRefusal(l.answer?.status ?? null));
+  const status = (l: Line) => l.answer?.status ?? null;
+  const carried = lines.filter((l) => l.credentialed && status(l) !== null && l.verdict.outcome !== 'skip');
+  const refused = carried.filter((l) => isRefusal(status(l)));
+  const accepted = carried.filter((l) => (status(l) ?? 0) >= 200 && (status(l) ?? 0) < 300);
   if (refused.length === 0) return { lines, diagnosis: sharedCause(lines) };
-  if (refused.length < sent.length) {
-    const judged = lines.map((l) => (refused.includes(l) ? { ...l, verdict: partialRefusal(l.answer?.status ?? 0) } : l));
+  if (accepted.length > 0) {
+    const judged = lines.map((l) => (refused.includes(l) ? { ...l, verdict: partialRefusal(status(l) ?? 0) } : l));
     return { lines: judged, diagnosis: sharedCause(judged) };
   }
   const evidence = lines.flatMap((l) => {
@@ -43,7 +47,7 @@ export function diagnose(lines: Line[], kind: CredentialKind | null, auth: Platf
   const scheme = kind === 'apiKey' ? auth.apiKeyScheme : auth.scheme;
   const words = refused.find((l) => l.answer?.words)?.answer?.words;
   const message = [
-    `Every request carrying the ${kind === 'apiKey' ? 'API key' : 'access token'} in the "${scheme.header}" header was refused (${refused.length} of ${sent.length})`,
+    `The platform refused the ${kind === 'apiKey' ? 'API key' : 'access token'} in the "${scheme.header}" header on ${refused.length} ${refused.length === 1 ? 'request' : 'requests'} and accepted it on none`,
     evidence.length > 0 ? `, while ${andList(evidence)}` : '',
     `: the Authorization scheme is likely wrong (now header "${scheme.header}", prefix "${scheme.prefix}").`,
     words ? ` The platform said: “${words}”` : '',
