@@ -30,6 +30,7 @@ import { AssetDetail, AssetIdsInput, AssetUpdateInput, AssetView, ImportInput, I
 import { ProfileSummary, ResourceGroup } from './profile';
 import { RecordCreateInput, RecordDeleteInput, RecordGetInput, RecordList, RecordListInput, RecordUpdateInput, RecordView } from './records';
 import { ConflictView, FailedChange, ResolveInput, SyncLogEntry, SyncStatus } from './sync';
+import { ConnectionCheckInput, ConnectionCheckResult } from './connection-check';
 import { ApiKeyInput, ConnectAccountInput, ConnectionView, SessionView, SignInInput } from './session';
 import { Settings, SettingsPatch } from './settings';
 import { UpdateStatus } from './updates';
@@ -103,6 +104,11 @@ export const contract = {
     output: ConnectionView,
     mutates: true,
   }),
+  /**
+   * Try every element of the platform profile against the platform and report each as a checklist
+   * line. Not `mutates`: with jobs it may run for minutes, and the session orders its own writes.
+   */
+  'connection.check': channel({ input: ConnectionCheckInput, output: ConnectionCheckResult, mutates: false }),
   /** Built-in and imported platform profiles. */
   'profile.list': channel({ input: none, output: z.array(ProfileSummary), mutates: false }),
   /** Import (or replace) a custom profile from JSON; errors name the exact field. */

@@ -3,6 +3,7 @@ import { call } from '../backend/call';
 import { useBackend, useChannel } from '../backend/context';
 import { useAction } from '../backend/use-action';
 import { ConnectForm } from './ConnectForm';
+import { ConnectionCheck } from './ConnectionCheck';
 import { ErrorNote, Field } from './Field';
 import { ProfileUse } from './ProfileUse';
 
@@ -106,6 +107,7 @@ export function ConnectionCard() {
       </div>
       <ErrorNote error={useSandbox.error} />
       {connecting && <ConnectForm onDone={() => setConnecting(false)} />}
+      <ConnectionCheck />
       <details>
         <summary>Profiles</summary>
         <ul className="plain">

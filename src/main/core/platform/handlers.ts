@@ -2,6 +2,7 @@ import type { HandlerMap } from '../../../shared/contract';
 import { fail } from '../errors';
 import type { EventBus } from '../event-bus';
 import type { Clock } from '../ports';
+import { runConnectionCheck } from './check/check';
 import type { Connection } from './connection';
 import type { AuthSession } from './session';
 
@@ -11,6 +12,7 @@ type AccountChannels = Pick<
   | 'connection.useSandbox'
   | 'connection.connectAccount'
   | 'connection.setClientCredentials'
+  | 'connection.check'
   | 'profile.list'
   | 'profile.import'
   | 'profile.select'
@@ -53,6 +55,12 @@ export function accountHandlers(connection: Connection, session: AuthSession, bu
     'connection.setClientCredentials': async ({ clientId, clientSecret }) => {
       await connection.setClientCredentials(clientId, clientSecret);
       return announce();
+    },
+    'connection.check': async (input) => {
+      const result = await runConnectionCheck({ session, target: () => connection.target(), now: () => clock.now() }, input);
+      // A sign-in or a refused refresh during the check changes what the connection can do.
+      await announce();
+      return result;
     },
     'profile.list': () => connection.summaries(),
     'profile.import': async (input) => {

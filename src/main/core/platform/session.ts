@@ -4,6 +4,7 @@ import type { SessionView } from '../../../shared/session';
 import { AppException, fail } from '../errors';
 import type { MetaStore } from '../meta-store';
 import type { Clock, Logger, Notifier, SecretStore } from '../ports';
+import type { SecretRegistry } from '../redact';
 import { PlatformError, type HttpRequest, type HttpResponse } from './http';
 import { readFirst, readFirstText, setPath } from '../../../shared/field-path';
 import { readExpiry, readTokenPair, type TokenPair } from './response-fields';
@@ -31,6 +32,9 @@ export interface SessionDeps {
   faultPoint?: (name: RefreshPoint) => void;
   random?: () => number;
 }
+
+/** Sees a platform answer (status and parsed body, 2xx or not) for diagnostics; null status: no answer. */
+export type AnswerObserver = (answer: { status: number | null; body: unknown }) => void;
 
 export type RefreshPoint = 'refresh:before-request' | 'refresh:response-received' | 'refresh:persisted';
 
@@ -157,7 +161,8 @@ export class AuthSession {
     return { url: new URL(path, target.baseUrl).toString(), target };
   }
 
-  async signIn(username: string, password: string): Promise<SessionView> {
+  /** Sign in; `observe` sees the platform's answer (the connection check explains it). */
+  async signIn(username: string, password: string, observe?: AnswerObserver): Promise<SessionView> {
     const { url, target } = await this.url((await this.deps.target()).profile.auth.login.path);
     const login = target.profile.auth.login;
     const clientId = await this.deps.secrets.get(SECRET.clientId);
@@ -170,6 +175,7 @@ export class AuthSession {
     try {
       res = await this.deps.http.request({ method: 'POST', url, body: sent, maxAttempts: 1, errorFields: target.profile.errors });
     } catch (e) {
+      if (e instanceof PlatformError) observe?.({ status: e.status ?? null, body: e.body });
       if (e instanceof PlatformError && e.status !== undefined && e.status >= 400 && e.status < 500 && e.error.code !== 'rate_limited') {
         // The platform's own words, with what to do: a refused client is not a wrong password.
         throw new AppException({
@@ -180,8 +186,9 @@ export class AuthSession {
       }
       throw e;
     }
+    observe?.({ status: res.status, body: res.body });
     const pair = readTokenPair(res.body, target.profile.auth, this.deps.clock.now());
-    if (!pair) fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', { hint: 'Run Settings → Connection → Check connection: it shows the answer and the profile field to change (auth.responseFields).' });
+    if (!pair) fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', { hint: 'Run the connection check in Settings → Connection: it shows the answer and the profile field to change (auth.responseFields).' });
     const accountId = pair.accountId ?? `${new URL(url).host}:${crypto.createHash('sha256').update(username).digest('hex').slice(0, 16)}`;
     const stored: StoredTokens = { ...pair, accountId, userLabel: username };
     this.generation += 1;
@@ -295,11 +302,44 @@ export class AuthSession {
     return { kind: 'token', value: t.access };
   }
 
+  /**
+   * Renew the pair now (the connection check), through the same single-flight refresh as every
+   * request: the new pair is stored before use, and a refusal ends the session once.
+   * `observe` sees the platform's answer when this call started the refresh.
+   */
+  async rotateNow(observe?: AnswerObserver): Promise<void> {
+    if (this.apiKey) fail('validation', 'Requests use an API key: there is no session to renew.');
+    if (this.ended) throw signInAgain(this.ended.message);
+    if (!this.tokens) fail('auth', 'You are not signed in.', { hint: 'Sign in or add an API key in Settings.' });
+    await this.refreshAfter(this.tokens.access, observe);
+  }
+
+  /**
+   * One request with the current credential for the connection check: sent once, in the header
+   * (or in the body at `tokenField`). A refusal comes back as it is: the check reports it, and
+   * must not renew or end the session because of it.
+   */
+  async probe(req: HttpRequest, tokenField: string | null = null): Promise<HttpResponse> {
+    const { profile } = await this.deps.target();
+    const cred = await this.credential();
+    const base: HttpRequest = { maxAttempts: 1, errorFields: profile.errors, ...req };
+    if (tokenField === null) return this.deps.http.request(withAuth(profile, base, cred));
+    const sent: Record<string, unknown> = isPlainObject(req.body) ? structuredClone(req.body) : {};
+    setPath(sent, tokenField, cred.value);
+    return this.deps.http.request({ ...base, body: sent });
+  }
+
+  /** Add every secret the session holds to a scrubber, so diagnostics shown to the user mask them. */
+  async addSecretsTo(registry: SecretRegistry): Promise<void> {
+    const clientSecret = await this.deps.secrets.get(SECRET.clientSecret);
+    for (const v of [this.tokens?.access, this.tokens?.refresh, this.apiKey?.key, clientSecret]) if (v) registry.add(v);
+  }
+
   /** Single flight: whoever meets a stale token waits for the one refresh in progress. */
-  private refreshAfter(staleAccess: string): Promise<string> {
+  private refreshAfter(staleAccess: string, observe?: AnswerObserver): Promise<string> {
     if (this.tokens && this.tokens.access !== staleAccess && !this.isExpired(this.tokens)) return Promise.resolve(this.tokens.access);
     if (!this.flight) {
-      const flight: Promise<string> = this.refresh().finally(() => {
+      const flight: Promise<string> = this.refresh(observe).finally(() => {
         if (this.flight === flight) this.flight = null;
       });
       this.flight = flight;
@@ -311,7 +351,7 @@ export class AuthSession {
     return t.accessExpiresAt !== null && t.accessExpiresAt - refreshMargin(t) <= this.deps.clock.now();
   }
 
-  private async refresh(): Promise<string> {
+  private async refresh(observe?: AnswerObserver): Promise<string> {
     const t = this.tokens;
     if (!t) throw signInAgain(this.ended?.message ?? null);
     const now = this.deps.clock.now();
@@ -351,6 +391,7 @@ export class AuthSession {
         deadlineMs: REFRESH_DEADLINE_MS,
       });
     } catch (e) {
+      if (e instanceof PlatformError) observe?.({ status: e.status ?? null, body: e.body });
       const error = e instanceof AppException ? e.error : null;
       if (error && (error.status === 400 || error.status === 401 || error.status === 403)) {
         this.stats.refreshRefused += 1;
@@ -365,6 +406,7 @@ export class AuthSession {
       throw e;
     }
     this.deps.faultPoint?.('refresh:response-received');
+    observe?.({ status: res.status, body: res.body });
     if (generation !== this.generation) {
       // The user signed out or in while this refresh was in flight: its pair belongs to a session that is gone.
       throw signInAgain(this.tokens ? null : 'You signed out.');
@@ -449,6 +491,10 @@ export class AuthSession {
 function withAuth(profile: PlatformProfile, req: HttpRequest, cred: { kind: 'token' | 'apiKey'; value: string }): HttpRequest {
   const scheme = cred.kind === 'apiKey' ? profile.auth.apiKeyScheme : profile.auth.scheme;
   return { ...req, headers: { ...req.headers, [scheme.header]: `${scheme.prefix}${cred.value}` } };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function warningFor(msLeft: number): 'none' | '7d' | '1d' | 'expired' {
