@@ -21,12 +21,12 @@ export function lineDiff(before: string, after: string, context = 3): string[] {
       all.push(`  ${a[i]}`);
       i += 1;
       j += 1;
-    } else if (j < b.length && (i >= a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
+    } else if (i < a.length && (j >= b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+      all.push(`- ${a[i]}`); // removals before additions, as diffs are read
+      i += 1;
+    } else {
       all.push(`+ ${b[j]}`);
       j += 1;
-    } else {
-      all.push(`- ${a[i]}`);
-      i += 1;
     }
   }
   return trimContext(all, context);

@@ -31,15 +31,17 @@ export function judgeMediaUrl(raw: string, platformBase: string | null): UrlVerd
   return { kind: 'refused', reason: `The answer names a result on another host over plain http (${url.host}); Atelier downloads from other hosts only over https` };
 }
 
-function gigabytes(n: number): string {
-  const gb = n / 1024 ** 3;
-  return gb >= 1 ? `${Math.round(gb * 10) / 10} GB` : `${Math.round(n / 1024 ** 2)} MB`;
+function sizeWords(n: number): string {
+  const round = (x: number) => Math.round(x * 10) / 10;
+  if (n >= 1024 ** 3) return `${round(n / 1024 ** 3)} GB`;
+  if (n >= 1024 ** 2) return `${round(n / 1024 ** 2)} MB`;
+  return `${round(n / 1024)} KB`;
 }
 
 export function tooLargeError(maxBytes: number): AppException {
   return new AppException({
     code: 'storage',
-    message: `The result is larger than ${gigabytes(maxBytes)}, the most Atelier stores for one result, so it was not downloaded.`,
+    message: `The result is larger than ${sizeWords(maxBytes)}, the most Atelier stores for one result, so it was not downloaded.`,
     hint: 'Ask for a smaller result (size, duration), or download it from the platform directly.',
   });
 }
