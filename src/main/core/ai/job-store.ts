@@ -231,13 +231,15 @@ export class JobStore {
     );
   }
 
+  /** Replace a job's outputs; one already saved to the library keeps its asset when it is still there. */
   private putOutputs(id: string, outputs: StoredAnswer['outputs']): void {
+    const saved = new Map(this.outputs(id).map((o) => [o.sha256, o.asset_id]));
     this.stmt('DELETE FROM ai_outputs WHERE job_id = ?').run(id);
     for (const o of outputs) {
       this.stmt(
-        `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms, thumb_sha256, remote_url)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(id, o.idx, o.kind, o.sha256, o.mime_type, o.size_bytes, o.width, o.height, o.duration_ms, o.thumb_sha256, o.remote_url);
+        `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms, thumb_sha256, remote_url, asset_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, o.idx, o.kind, o.sha256, o.mime_type, o.size_bytes, o.width, o.height, o.duration_ms, o.thumb_sha256, o.remote_url, saved.get(o.sha256) ?? null);
     }
   }
 

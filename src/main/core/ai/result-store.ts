@@ -73,7 +73,7 @@ export class ResultStore {
     const { deps } = this;
     let sha: string;
     let size: number;
-    let head: Uint8Array | null = null;
+    let head: Uint8Array | null;
     let mime = out.mimeType;
     if (out.data !== null) {
       const bytes = decodeInline(out.data);
