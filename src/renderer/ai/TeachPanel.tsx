@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AiJobDetail, AiTeachRole } from '../../shared/ai';
+import type { AiJobDetail, AiTeachPreview, AiTeachRole } from '../../shared/ai';
 import { readPath } from '../../shared/field-path';
 import { useAction } from '../backend/use-action';
 import { QueryError } from '../sync/QueryError';
@@ -12,6 +12,28 @@ const roles: { role: AiTeachRole; label: string }[] = [
   { role: 'text', label: 'The text result' },
   { role: 'jobId', label: 'The platform’s job id' },
 ];
+
+/** The profile change and what saving does, with the button that saves it. */
+function TeachSave({ preview, download, pending, onSave }: { preview: AiTeachPreview; download: boolean; pending: boolean; onSave(): void }) {
+  return (
+    <div className="teach-preview">
+      <p>
+        {preview.copy ? `A copy of the built-in profile is saved as “${preview.profileName}” and used from now on.` : `“${preview.profileName}” gets a new revision.`} The same platform
+        address: you stay signed in.
+      </p>
+      <ProfileDiff lines={preview.diff} />
+      {preview.note && <p className="warning">{preview.note}</p>}
+      <p className="field-hint">
+        {download
+          ? 'Saving reads the stored answer again and downloads the result from the address it names: that download is the only request. The job is not run again.'
+          : 'Saving reads the stored answer again: nothing is sent to the platform and the job is not run again.'}
+      </p>
+      <button type="button" data-testid="ai-teach-apply" disabled={pending} onClick={onSave}>
+        {pending ? 'Saving…' : `Save and use “${preview.profileName}”`}
+      </button>
+    </div>
+  );
+}
 
 /** "Teach Atelier where the result is": point at a field of the raw answer, say what it holds, see the profile change, save. */
 export function TeachPanel({ job }: { job: AiJobDetail }) {
@@ -79,24 +101,7 @@ export function TeachPanel({ job }: { job: AiJobDetail }) {
         </div>
       )}
       <QueryError error={preview.error} />
-      {preview.data && input && (
-        <div className="teach-preview">
-          <p>
-            {preview.data.copy ? `A copy of the built-in profile is saved as “${preview.data.profileName}” and used from now on.` : `“${preview.data.profileName}” gets a new revision.`} The same
-            platform address: you stay signed in.
-          </p>
-          <ProfileDiff lines={preview.data.diff} />
-          {preview.data.note && <p className="warning">{preview.data.note}</p>}
-          <p className="field-hint">
-            {download
-              ? 'Saving reads the stored answer again and downloads the result from the address it names: that download is the only request. The job is not run again.'
-              : 'Saving reads the stored answer again: nothing is sent to the platform and the job is not run again.'}
-          </p>
-          <button type="button" data-testid="ai-teach-apply" disabled={apply.isPending} onClick={() => apply.mutate(input)}>
-            {apply.isPending ? 'Saving…' : `Save and use “${preview.data.profileName}”`}
-          </button>
-        </div>
-      )}
+      {preview.data && input && <TeachSave preview={preview.data} download={download} pending={apply.isPending} onSave={() => apply.mutate(input)} />}
       <span role="status">{apply.data ? (apply.data.unknownShape ? 'Saved, but the answer still has no result there.' : 'Saved: the result is read from the answer.') : ''}</span>
       <QueryError error={apply.error} />
     </section>
