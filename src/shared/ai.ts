@@ -98,7 +98,8 @@ export const AiOutputView = z.object({
 export type AiOutputView = z.infer<typeof AiOutputView>;
 
 export const AiProgress = z.object({
-  phase: z.enum(['waiting', 'sending', 'generating', 'receiving', 'done']),
+  /** `polling`: an asynchronous job the platform accepted; Atelier asks about it now and then. */
+  phase: z.enum(['waiting', 'sending', 'generating', 'polling', 'receiving', 'done']),
   /** 0..1 when known (bytes sent or received), null for an indeterminate bar. */
   fraction: z.number().min(0).max(1).nullable(),
 });
@@ -128,6 +129,10 @@ export const AiJobView = z.object({
   outputs: z.array(AiOutputView),
   /** The answer had a shape Atelier does not know: it is kept raw (see the job's provenance). */
   unknownShape: z.boolean(),
+  /** Why the answer was kept raw, in words (which profile path found nothing, a refused address). */
+  shapeNote: z.string().nullable(),
+  /** The platform's id of an asynchronous job, once it accepted it (it is never submitted again). */
+  remoteJobId: z.string().nullable(),
 });
 export type AiJobView = z.infer<typeof AiJobView>;
 
@@ -225,6 +230,34 @@ export type AiExportInput = z.input<typeof AiExportInput>;
 
 export const AiExportReport = z.object({ folder: z.string(), files: z.array(z.string()) });
 export type AiExportReport = z.infer<typeof AiExportReport>;
+
+/** What a field of a raw answer holds, as the user says when teaching Atelier to read it. */
+export const AiTeachRole = z.enum(['media', 'text', 'jobId']);
+export type AiTeachRole = z.infer<typeof AiTeachRole>;
+
+export const AiTeachInput = z
+  .object({
+    jobId: id,
+    role: AiTeachRole,
+    /** The field in the stored answer, as a field path ("result.images.*.b64"). */
+    path: z.string().min(1).max(300),
+  })
+  .strict();
+export type AiTeachInput = z.input<typeof AiTeachInput>;
+
+/** The profile Atelier would save: its id, the changed lines, and the whole JSON. */
+export const AiTeachPreview = z.object({
+  profileId: z.string(),
+  profileName: z.string(),
+  /** A copy of a built-in profile is made; else a new revision of the custom one in use. */
+  copy: z.boolean(),
+  /** Line diff of the pretty JSON: "  " unchanged, "- " removed, "+ " added, "…" skipped lines. */
+  diff: z.array(z.string()),
+  json: z.string(),
+  /** Something to know before saving (a job id without poll settings does nothing yet), or null. */
+  note: z.string().nullable(),
+});
+export type AiTeachPreview = z.infer<typeof AiTeachPreview>;
 
 /** Jobs changed (state, progress, order) and the queue's summary. */
 export const AiChanged = z.object({

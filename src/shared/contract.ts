@@ -1,5 +1,22 @@
 import { z } from 'zod';
-import { AiCatalog, AiExportInput, AiExportReport, AiGalleryPage, AiGalleryQuery, AiJobDetail, AiJobIdInput, AiJobView, AiQueueStatus, AiQueueView, AiReorderInput, AiSaveInput, AiSubmitInput, AiSubmitResult } from './ai';
+import {
+  AiCatalog,
+  AiExportInput,
+  AiExportReport,
+  AiGalleryPage,
+  AiGalleryQuery,
+  AiJobDetail,
+  AiJobIdInput,
+  AiJobView,
+  AiQueueStatus,
+  AiQueueView,
+  AiReorderInput,
+  AiSaveInput,
+  AiSubmitInput,
+  AiSubmitResult,
+  AiTeachInput,
+  AiTeachPreview,
+} from './ai';
 import type { Envelope } from './errors';
 import {
   AutomationRun,
@@ -223,6 +240,10 @@ export const contract = {
   'ai.export': channel({ input: AiExportInput, output: AiExportReport, mutates: false }),
   /** Remove a finished job from the history (its files go when nothing else uses them). */
   'ai.remove': channel({ input: AiJobIdInput, output: z.object({ id: z.string() }), mutates: true }),
+  /** The profile that would read a job's stored answer with one more mapping (field → media, text or job id), as a diff. */
+  'ai.teachPreview': channel({ input: AiTeachInput, output: AiTeachPreview, mutates: false }),
+  /** Save that profile (a custom copy of a built-in one), use it, and read the stored answer again: nothing is re-run. */
+  'ai.teachApply': channel({ input: AiTeachInput, output: AiJobDetail, mutates: true }),
 
   /** Posts and media queue items scheduled in a range, with slot and duplicate warnings. */
   'planner.calendar': channel({ input: CalendarQuery, output: CalendarView, mutates: false }),

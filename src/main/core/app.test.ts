@@ -17,7 +17,7 @@ describe('createCore', () => {
     const info = await core.dispatch('app.info', {});
     expect(info).toMatchObject({
       ok: true,
-      data: { name: 'Atelier', version: '1.2.3', host: 'test', dataDir: dir, database: { schemaVersion: 5, journalMode: 'wal' } },
+      data: { name: 'Atelier', version: '1.2.3', host: 'test', dataDir: dir, database: { schemaVersion: 6, journalMode: 'wal' } },
     });
     await core.close();
   });

@@ -33,6 +33,7 @@ import { JobStore } from './ai/job-store';
 import { AiQueue } from './ai/queue';
 import { JobRunner } from './ai/runner';
 import { Studio } from './ai/studio';
+import { Teacher } from './ai/teacher';
 import { AutomationEngine } from './planning/automations/engine';
 import { contentHandlers } from './planning/handlers-content';
 import { scheduleHandlers } from './planning/handlers-schedule';
@@ -164,18 +165,19 @@ export function createCore(deps: CoreDeps): Core {
     },
   });
   const aiChanged = throttledIds(200, (ids, progressOnly) => bus.emit('ai.changed', { ids, status: queue.status(), progressOnly }));
+  const runner = new JobRunner({
+    send: (req) => session.request(req),
+    fetchPlain: (req) => http.request(req),
+    target: () => connection.target(),
+    blobs,
+    jobs,
+    tools,
+    now,
+    logger: deps.logger,
+  });
   const queue: AiQueue = new AiQueue({
     jobs,
-    runner: new JobRunner({
-      send: (req) => session.request(req),
-      fetchPlain: (req) => http.request(req),
-      target: () => connection.target(),
-      blobs,
-      jobs,
-      tools,
-      now,
-      logger: deps.logger,
-    }),
+    runner,
     now,
     logger: deps.logger,
     notifier,
@@ -190,6 +192,19 @@ export function createCore(deps: CoreDeps): Core {
     },
   });
   const studio = new Studio({ jobs, queue, store, blobs, library, meta, uploadsDir, account: () => workspace.account(), target: () => connection.target(), now });
+  const teacher = new Teacher({
+    jobs,
+    runner,
+    account: () => workspace.account(),
+    profiles: () => {
+      const inUse = connection.profile();
+      return { inUse, builtin: connection.summaries().some((p) => p.id === inUse.id && p.builtin), ids: connection.profiles().map((p) => p.id) };
+    },
+    adopt: async (json) => {
+      await connection.adoptDerived(json);
+      bus.emit('connection.changed', await connection.view(session.view().signedIn));
+    },
+  });
 
   // The planner: schedule, media queue, templates, import and export, automations and reminders.
   const account = () => workspace.account();
@@ -285,7 +300,7 @@ export function createCore(deps: CoreDeps): Core {
     ...recordHandlers(store, workspace),
     ...libraryHandlers(library, deps.dialogs),
     ...syncHandlers(store, sync, writer, activity, workspace),
-    ...aiHandlers(studio, queue, blobs, deps.dialogs),
+    ...aiHandlers(studio, queue, teacher, blobs, deps.dialogs),
     ...scheduleHandlers({ schedule, queue: mediaQueue, posts }),
     ...contentHandlers({ templates, importer, transfer, automations, dialogs: deps.dialogs }),
   };

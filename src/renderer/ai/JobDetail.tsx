@@ -13,6 +13,8 @@ import { ProvenanceView } from './ProvenanceView';
 import { RemoveJob } from './RemoveJob';
 import { ResultMedia } from './ResultMedia';
 import { SaveToLibrary } from './SaveToLibrary';
+import { TeachPanel } from './TeachPanel';
+import { platformJobNote } from './teach-view';
 import { useRerun } from './use-rerun';
 import { UseAsInput, type Reuse } from './UseAsInput';
 
@@ -65,11 +67,17 @@ function Body({ job, offered, cached, onCached, onUse, onClose }: BodyProps) {
           {job.error.hint && <span> {job.error.hint}</span>}
         </div>
       )}
-      {job.unknownShape && (
-        <p className="warning" role="note" data-testid="ai-unknown-shape">
-          The platform answered in a shape Atelier does not know; the raw answer is kept below.
+      {platformJobNote(job) && (
+        <p className="muted" role="note" data-testid="ai-platform-job">
+          {platformJobNote(job)}
         </p>
       )}
+      {job.unknownShape && (
+        <p className="warning" role="note" data-testid="ai-unknown-shape">
+          The platform answered in a shape Atelier does not know; the raw answer is kept below.{job.shapeNote && <span data-testid="ai-shape-note"> {job.shapeNote}</span>}
+        </p>
+      )}
+      {job.unknownShape && job.state === 'succeeded' && job.provenance.response !== null && <TeachPanel key={job.id} job={job} />}
       <div className="row ai-detail-actions">
         <button type="button" data-testid="ai-rerun" disabled={rerun.pending} onClick={rerun.run}>
           {rerun.pending ? 'Queuing…' : 'Re-run'}

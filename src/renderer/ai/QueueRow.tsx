@@ -5,6 +5,7 @@ import { Elapsed } from './Elapsed';
 import { jobSubject, jobTitle } from './format';
 import { JobProgress } from './JobProgress';
 import { stateLabels } from './labels';
+import { platformJobNote } from './teach-view';
 import { useAiAction } from './use-ai-action';
 
 interface Props {
@@ -36,6 +37,7 @@ export function QueueRow({ job, canMove, onMove, onShow }: Props) {
         </p>
       )}
       {active && <JobProgress job={job} />}
+      {active && platformJobNote(job) && <p className="field-hint" id={`${titleId}-remote`}>{platformJobNote(job)}</p>}
       {job.state === 'failed' && job.error && (
         <div className="error-note" data-testid={`ai-job-error-${job.id}`}>
           <strong>{job.error.message}</strong>
@@ -54,7 +56,13 @@ export function QueueRow({ job, canMove, onMove, onShow }: Props) {
           </>
         )}
         {active && (
-          <button type="button" className="lib-small" data-testid={`ai-cancel-${job.id}`} aria-label={`Cancel ${name}`} disabled={cancel.isPending} onClick={() => cancel.mutate({ id: job.id })}>
+          <button
+            type="button"
+            className="lib-small"
+            data-testid={`ai-cancel-${job.id}`}
+            aria-label={`Cancel ${name}`}
+            aria-describedby={platformJobNote(job) ? `${titleId}-remote` : undefined}
+            disabled={cancel.isPending} onClick={() => cancel.mutate({ id: job.id })}>
             Cancel
           </button>
         )}

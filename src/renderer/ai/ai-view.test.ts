@@ -30,6 +30,8 @@ const job = (over: Partial<AiJobView> = {}): AiJobView => ({
   text: null,
   outputs: [],
   unknownShape: false,
+  shapeNote: null,
+  remoteJobId: null,
   ...over,
 });
 
@@ -55,6 +57,7 @@ describe('progress in words', () => {
     expect(progressText(job({ progress: { phase: 'sending', fraction: 0.42 } }))).toBe('Sending 42%');
     expect(progressText(job({ progress: { phase: 'generating', fraction: null } }))).toBe('Generating…');
     expect(progressText(job({ progress: { phase: 'receiving', fraction: 1 } }))).toBe('Receiving 100%');
+    expect(progressText(job({ progress: { phase: 'polling', fraction: null } }))).toBe('Waiting for the platform…');
   });
   it('says why a queued job waits, and how others ended', () => {
     expect(progressText(job({ state: 'queued', waiting: 'offline' }))).toBe('Waiting: offline');

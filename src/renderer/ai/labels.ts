@@ -28,6 +28,7 @@ export const phaseLabels: Record<AiProgress['phase'], string> = {
   waiting: 'Waiting',
   sending: 'Sending',
   generating: 'Generating',
+  polling: 'Waiting for the platform',
   receiving: 'Receiving',
   done: 'Done',
 };

@@ -5,6 +5,7 @@ import type { Dialogs } from '../ports';
 import { exportResults } from './export';
 import type { AiQueue } from './queue';
 import type { Studio } from './studio';
+import type { Teacher } from './teacher';
 
 type AiChannels = Pick<
   HandlerMap,
@@ -22,9 +23,11 @@ type AiChannels = Pick<
   | 'ai.save'
   | 'ai.export'
   | 'ai.remove'
+  | 'ai.teachPreview'
+  | 'ai.teachApply'
 >;
 
-export function aiHandlers(studio: Studio, queue: AiQueue, blobs: BlobStore, dialogs: Dialogs | undefined): AiChannels {
+export function aiHandlers(studio: Studio, queue: AiQueue, teacher: Teacher, blobs: BlobStore, dialogs: Dialogs | undefined): AiChannels {
   return {
     'ai.catalog': () => studio.catalog(),
     'ai.submit': (input) => studio.submit(input),
@@ -56,6 +59,11 @@ export function aiHandlers(studio: Studio, queue: AiQueue, blobs: BlobStore, dia
     'ai.remove': async ({ id }) => {
       await studio.remove(id);
       return { id };
+    },
+    'ai.teachPreview': (input) => teacher.preview(input),
+    'ai.teachApply': async (input) => {
+      await teacher.apply(input);
+      return studio.get(input.jobId);
     },
   };
 }

@@ -36,6 +36,13 @@ export interface JobRow {
   response: string | null;
   result_text: string | null;
   unknown_shape: 0 | 1;
+  shape_note: string | null;
+  /** Asynchronous operations: the platform's job id, once it accepted the job. */
+  remote_job_id: string | null;
+  submitted_at: number | null;
+  poll_next_at: number | null;
+  poll_deadline_at: number | null;
+  poll_count: number;
 }
 
 export interface OutputRow {
@@ -53,7 +60,36 @@ export interface OutputRow {
   asset_id: string | null;
 }
 
-export type NewJob = Omit<JobRow, 'rowid' | 'attempts' | 'not_before' | 'started_at' | 'finished_at' | 'requested_at' | 'duration_ms' | 'error' | 'request' | 'response' | 'result_text' | 'unknown_shape'>;
+export type NewJob = Omit<
+  JobRow,
+  | 'rowid'
+  | 'attempts'
+  | 'not_before'
+  | 'started_at'
+  | 'finished_at'
+  | 'requested_at'
+  | 'duration_ms'
+  | 'error'
+  | 'request'
+  | 'response'
+  | 'result_text'
+  | 'unknown_shape'
+  | 'shape_note'
+  | 'remote_job_id'
+  | 'submitted_at'
+  | 'poll_next_at'
+  | 'poll_deadline_at'
+  | 'poll_count'
+>;
+
+/** What the runner stores for a finished answer (first run, or read again with a new mapping). */
+export interface StoredAnswer {
+  text: string | null;
+  unknownShape: boolean;
+  /** Why the answer is kept raw, in words; null when it was read. */
+  note: string | null;
+  outputs: Omit<OutputRow, 'job_id' | 'asset_id'>[];
+}
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -152,8 +188,32 @@ export class JobStore {
     return this.stmt("UPDATE ai_jobs SET state = 'queued', not_before = 0 WHERE state = 'running'").run().changes;
   }
 
+  /** A job the platform already accepted keeps its start: it resumes asking, it is not requested again. */
   markRunning(id: string, now: number): void {
-    this.stmt("UPDATE ai_jobs SET state = 'running', started_at = ?, attempts = attempts + 1, requested_at = ? WHERE id = ? AND state = 'queued'").run(now, now, id);
+    this.stmt(
+      `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
+         started_at = CASE WHEN remote_job_id IS NULL OR started_at IS NULL THEN ? ELSE started_at END,
+         requested_at = CASE WHEN remote_job_id IS NULL OR requested_at IS NULL THEN ? ELSE requested_at END
+       WHERE id = ? AND state = 'queued'`,
+    ).run(now, now, id);
+  }
+
+  /**
+   * The platform accepted an asynchronous job: its id is written before anything else happens, so
+   * the job is never submitted again. False when the job is no longer running (cancelled meanwhile).
+   */
+  accepted(id: string, r: { remoteJobId: string; request: string; at: number; nextAt: number; deadlineAt: number }): boolean {
+    return (
+      this.stmt(
+        `UPDATE ai_jobs SET remote_job_id = ?, request = ?, submitted_at = ?, poll_next_at = ?, poll_deadline_at = ?, poll_count = 0
+         WHERE id = ? AND state = 'running'`,
+      ).run(r.remoteJobId, r.request, r.at, r.nextAt, r.deadlineAt, id).changes === 1
+    );
+  }
+
+  /** One more question asked about an asynchronous job, and when to ask the next. */
+  polled(id: string, count: number, nextAt: number): void {
+    this.stmt('UPDATE ai_jobs SET poll_count = ?, poll_next_at = ? WHERE id = ?').run(count, nextAt, id);
   }
 
   /** Back to waiting (offline, rate limited, signed out), with why. */
@@ -171,30 +231,47 @@ export class JobStore {
     );
   }
 
-  succeed(
-    id: string,
-    r: { now: number; durationMs: number; request: string; response: string; text: string | null; unknownShape: boolean; outputs: Omit<OutputRow, 'job_id' | 'asset_id'>[] },
-  ): boolean {
+  /** Replace a job's outputs; one already saved to the library keeps its asset when it is still there. */
+  private putOutputs(id: string, outputs: StoredAnswer['outputs']): void {
+    const saved = new Map(this.outputs(id).map((o) => [o.sha256, o.asset_id]));
+    this.stmt('DELETE FROM ai_outputs WHERE job_id = ?').run(id);
+    for (const o of outputs) {
+      this.stmt(
+        `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms, thumb_sha256, remote_url, asset_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, o.idx, o.kind, o.sha256, o.mime_type, o.size_bytes, o.width, o.height, o.duration_ms, o.thumb_sha256, o.remote_url, saved.get(o.sha256) ?? null);
+    }
+  }
+
+  succeed(id: string, r: StoredAnswer & { now: number; durationMs: number; request: string; response: string }): boolean {
     return this.db.transaction(() => {
       // A job cancelled while its answer was being stored stays cancelled.
       if ((this.get(id)?.state ?? null) !== 'running') return false;
-      this.stmt('DELETE FROM ai_outputs WHERE job_id = ?').run(id);
-      for (const o of r.outputs) {
-        this.stmt(
-          `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms, thumb_sha256, remote_url)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(id, o.idx, o.kind, o.sha256, o.mime_type, o.size_bytes, o.width, o.height, o.duration_ms, o.thumb_sha256, o.remote_url);
-      }
+      this.putOutputs(id, r.outputs);
       this.stmt(
-        `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?, result_text = ?, unknown_shape = ?, error = NULL
+        `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?, result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
          WHERE id = ?`,
-      ).run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, id);
+      ).run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, r.note, id);
       return true;
     })();
   }
 
+  /** The stored answer read again (with a mapping the user taught): new outputs and text, the rest as it was. */
+  reread(id: string, r: StoredAnswer): boolean {
+    return this.db.transaction(() => {
+      if ((this.get(id)?.state ?? null) !== 'succeeded') return false;
+      this.putOutputs(id, r.outputs);
+      this.stmt('UPDATE ai_jobs SET result_text = ?, unknown_shape = ?, shape_note = ? WHERE id = ?').run(r.text, r.unknownShape ? 1 : 0, r.note, id);
+      return true;
+    })();
+  }
+
+  /** Queued again by the user: a new submission (the platform's old job, if any, is forgotten). */
   retry(id: string): void {
-    this.stmt("UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, position = ? WHERE id = ?").run(
+    this.stmt(
+      `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = NULL, submitted_at = NULL,
+         poll_next_at = NULL, poll_deadline_at = NULL, poll_count = 0, position = ? WHERE id = ?`,
+    ).run(
       this.nextPosition((this.get(id) as JobRow).account_id),
       id,
     );
@@ -240,8 +317,10 @@ export function jobView(row: JobRow, outputs: OutputRow[], live: { progress?: Ai
   const error = parseJson<AppError | null>(row.error, null);
   const elapsedMs =
     row.started_at === null ? null : row.state === 'running' ? Math.max(0, live.now - row.started_at) : row.finished_at !== null ? Math.max(0, row.finished_at - row.started_at) : null;
+  const ended = row.state === 'succeeded' || row.state === 'failed' || row.state === 'cancelled';
   const progress: AiProgress =
-    live.progress ?? (row.state === 'succeeded' || row.state === 'failed' || row.state === 'cancelled' ? { phase: 'done', fraction: 1 } : row.state === 'running' ? { phase: 'generating', fraction: null } : { phase: 'waiting', fraction: null });
+    live.progress ??
+    (ended ? { phase: 'done', fraction: 1 } : row.state === 'running' ? { phase: row.remote_job_id ? 'polling' : 'generating', fraction: null } : { phase: 'waiting', fraction: null });
   return {
     id: row.id,
     operation: row.operation,
@@ -265,6 +344,8 @@ export function jobView(row: JobRow, outputs: OutputRow[], live: { progress?: Ai
     text: row.result_text,
     outputs: outputs.map(outputView),
     unknownShape: row.unknown_shape === 1,
+    shapeNote: row.shape_note,
+    remoteJobId: row.remote_job_id,
   };
 }
 

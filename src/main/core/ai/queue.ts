@@ -157,7 +157,7 @@ export class AiQueue {
       const reason = this.waitingReason();
       const account = this.deps.account();
       if (reason === null) {
-        while (this.running.size < this.concurrency) {
+        while (this.busySlots() < this.concurrency) {
           const job = this.deps.jobs.next(account, now, new Set(this.running.keys()));
           if (!job) break;
           this.launch(job);
@@ -171,17 +171,29 @@ export class AiQueue {
     }
   }
 
+  /**
+   * Jobs that hold a slot: an asynchronous job the platform accepted only asks about it now and
+   * then, so while it waits for the platform it lets another job start.
+   */
+  private busySlots(): number {
+    let n = 0;
+    for (const r of this.running.values()) if (r.progress.phase !== 'polling') n += 1;
+    return n;
+  }
+
   private launch(job: JobRow): void {
     const controller = new AbortController();
-    const entry: Running = { controller, progress: { phase: 'sending', fraction: null } };
+    const entry: Running = { controller, progress: { phase: job.remote_job_id === null ? 'sending' : 'polling', fraction: null } };
     this.running.set(job.id, entry);
     this.deps.jobs.markRunning(job.id, this.deps.now());
     this.deps.changed([job.id]);
     const fresh = this.deps.jobs.get(job.id) as JobRow;
     void this.deps.runner
       .run(fresh, controller.signal, (p) => {
+        const freed = p.phase === 'polling' && entry.progress.phase !== 'polling';
         entry.progress = p;
         this.deps.changed([job.id], true);
+        if (freed) this.kick();
       })
       .then(
         (outcome) => this.settle(fresh, outcome),

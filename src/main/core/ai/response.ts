@@ -49,7 +49,12 @@ function num(o: Obj, names: string[]): number | null {
   return null;
 }
 
-function output(item: unknown): ParsedOutput | null {
+/**
+ * One output from an item of an answer: a URL or data: string, or an object with url/data and
+ * facts about the media. `anyScheme` keeps a URL of any scheme (a profile's map said it is media:
+ * the download then refuses what is not https or loopback, with words) instead of skipping it.
+ */
+export function readOutputItem(item: unknown, anyScheme = false): ParsedOutput | null {
   if (typeof item === 'string') {
     if (/^https?:\/\//i.test(item)) return { url: item, data: null, mimeType: null, sha256: null, width: null, height: null, durationMs: null };
     if (item.startsWith('data:')) return { url: null, data: item, mimeType: item.slice(5, item.indexOf(';')) || null, sha256: null, width: null, height: null, durationMs: null };
@@ -59,7 +64,7 @@ function output(item: unknown): ParsedOutput | null {
   const url = str(item, URL_FIELDS);
   const data = str(item, DATA_FIELDS);
   if (!url && !data) return null;
-  if (url && !/^https?:\/\//i.test(url)) return null;
+  if (url && !anyScheme && !/^https?:\/\//i.test(url)) return null;
   const sha = str(item, ['sha256', 'hash']);
   const seconds = num(item, ['duration_s', 'duration', 'seconds']);
   const ms = num(item, ['duration_ms']);
@@ -84,14 +89,14 @@ function readOne(o: Obj): ParsedAnswer | null {
     if (list === undefined || list === null) continue;
     const items = Array.isArray(list) ? list : [list];
     for (const item of items) {
-      const parsed = output(item);
+      const parsed = readOutputItem(item);
       if (parsed) outputs.push(parsed);
       else skipped = true;
     }
     if (Array.isArray(list) || outputs.length > 0) break;
   }
   if (outputs.length === 0 && typeof o.url === 'string') {
-    const single = output(o);
+    const single = readOutputItem(o);
     if (single) outputs = [single];
   }
   const text = str(o, TEXT_FIELDS);
@@ -101,6 +106,7 @@ function readOne(o: Obj): ParsedAnswer | null {
   return { text, outputs, unknownShape: skipped, failure };
 }
 
+/** Read an answer by its common shapes (used when the profile gives no `response` map). */
 export function parseAnswer(body: unknown): ParsedAnswer {
   if (isObj(body)) {
     for (const candidate of [body, body.data, body.result, body.response]) {

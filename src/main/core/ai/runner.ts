@@ -1,18 +1,19 @@
-import type { AiMediaKind, AiProgress } from '../../../shared/ai';
-import { AI_IO } from '../../../shared/ai';
+import type { AiProgress } from '../../../shared/ai';
 import type { AppError } from '../../../shared/errors';
+import { readFirstText } from '../../../shared/field-path';
+import type { AiOperationSpec, AiPoll } from '../../../shared/profile';
 import { AppException, toAppError } from '../errors';
 import { BlobCorruptError, BlobNotFoundError, type BlobStore } from '../library/files/blob-store';
-import { sniffMediaType } from '../library/files/media-kind';
 import type { MediaTools } from '../library/files/media-tools';
-import { probeMedia } from '../library/files/probe';
-import { makeThumbnail } from '../library/files/thumbnail';
 import type { Logger } from '../ports';
-import { LocalFailure, isAbort, type HttpRequest, type HttpResponse } from '../platform/http';
+import { isAbort, type HttpRequest, type HttpResponse } from '../platform/http';
 import type { SessionTarget } from '../platform/session';
 import { bodyStream } from './body-stream';
-import { parseJson, type JobRow, type JobStore, type OutputRow } from './job-store';
-import { parseAnswer, type ParsedOutput } from './response';
+import { htmlAnswer } from './html-answer';
+import { parseJson, type JobRow, type JobStore } from './job-store';
+import { Poller } from './poller';
+import { readAnswer, type ReadAnswer } from './response-map';
+import { ResultStore } from './result-store';
 import { bodyLength, renderBody } from './template';
 
 export interface RunnerDeps {
@@ -26,6 +27,10 @@ export interface RunnerDeps {
   tools(): Promise<MediaTools>;
   now(): number;
   logger: Logger;
+  /** Largest result stored (default 2 GB). */
+  maxResultBytes?: number;
+  /** The wait between polls (tests may shorten it). */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
 export type RunOutcome =
@@ -35,9 +40,13 @@ export type RunOutcome =
   /** Not done, not failed: wait and send again with the same idempotency key (offline, rate limited, signed out). */
   | { kind: 'wait'; afterMs: number; error: AppError; reason: 'offline' | 'rate_limited' | 'auth' | 'busy' };
 
+type Progress = (p: AiProgress) => void;
+
 /** A generation may take minutes on a real platform; the request waits this long at most. */
 const AI_DEADLINE_MS = 15 * 60 * 1000;
-const DOWNLOAD_DEADLINE_MS = 10 * 60 * 1000;
+/** Where a job id usually is, when the profile polls but its map does not say. */
+const JOB_ID_FIELDS = ['job_id', 'jobId', 'id', 'job.id', 'data.id', 'data.job_id'];
+const FAILED_HINT = 'The platform did not produce a result; change the request or retry.';
 
 const HINTS: Partial<Record<AppError['code'], string>> = {
   validation: 'Check the model and parameters, then retry.',
@@ -51,41 +60,36 @@ function withHint(error: AppError): AppError {
   return { ...error, hint: HINTS[error.code] as string };
 }
 
-function kindOf(mime: string | null, head: Uint8Array | null): { kind: AiMediaKind; mime: string } | null {
-  const m = mime?.toLowerCase().split(';')[0]?.trim() ?? '';
-  if (m.startsWith('image/') || m.startsWith('video/') || m.startsWith('audio/')) return { kind: m.split('/')[0] as AiMediaKind, mime: m };
-  const sniffed = head ? sniffMediaType(head) : null;
-  return sniffed && sniffed.kind !== 'other' ? { kind: sniffed.kind, mime: sniffed.mime } : null;
-}
+const failed = (error: AppError): RunOutcome => ({ kind: 'failed', error });
+const matches = (values: readonly string[], state: string | null) => state !== null && values.some((v) => v.toLowerCase() === state.toLowerCase());
 
-/** The body's bytes, unless it is not JSON-safe base64 (then null and the output is left raw). */
-function decodeInline(data: string): Buffer | null {
-  const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
-  const b64 = (comma >= 0 ? data.slice(comma + 1) : data).replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(b64)) return null;
-  return Buffer.from(b64, b64.includes('-') || b64.includes('_') ? 'base64url' : 'base64');
-}
-
-/** Runs one job: streams the request, reads the answer, stores every output. */
+/** Runs one job: streams the request, reads the answer (asking again later for asynchronous ones), stores every output. */
 export class JobRunner {
-  constructor(private readonly deps: RunnerDeps) {}
+  private readonly results: ResultStore;
+  private readonly poller: Poller;
 
-  async run(job: JobRow, signal: AbortSignal, progress: (p: AiProgress) => void): Promise<RunOutcome> {
-    const sent: { request: string | null } = { request: null };
+  constructor(private readonly deps: RunnerDeps) {
+    this.results = new ResultStore(deps);
+    this.poller = new Poller({ send: deps.send, jobs: deps.jobs, now: deps.now, ...(deps.sleep && { sleep: deps.sleep }) });
+  }
+
+  async run(job: JobRow, signal: AbortSignal, progress: Progress): Promise<RunOutcome> {
+    const sent: { request: string | null } = { request: job.request };
     const outcome = await this.outcome(job, signal, progress, sent);
     return outcome.kind === 'failed' && sent.request !== null ? { ...outcome, request: sent.request } : outcome;
   }
 
-  private async outcome(job: JobRow, signal: AbortSignal, progress: (p: AiProgress) => void, sent: { request: string | null }): Promise<RunOutcome> {
+  private async outcome(job: JobRow, signal: AbortSignal, progress: Progress, sent: { request: string | null }): Promise<RunOutcome> {
     try {
       return await this.attempt(job, signal, progress, sent);
     } catch (e) {
       if (signal.aborted || isAbort(e)) return { kind: 'cancelled' };
       if (e instanceof BlobCorruptError || e instanceof BlobNotFoundError) {
-        return {
-          kind: 'failed',
-          error: { code: 'storage', message: `The input file ${e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data folder'}, so it was not sent.`, hint: 'Choose the input again (import the original), then run a new job.' },
-        };
+        return failed({
+          code: 'storage',
+          message: `The input file ${e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data folder'}, so it was not sent.`,
+          hint: 'Choose the input again (import the original), then run a new job.',
+        });
       }
       const { error, known } = toAppError(e);
       if (!known) this.deps.logger.error('AI job failed unexpectedly', { job: job.id, error: e });
@@ -100,23 +104,51 @@ export class JobRunner {
           // The same job is still running on the platform (idempotency in progress): ask again shortly.
           return { kind: 'wait', afterMs: error.retryAfterMs ?? 1_000, error, reason: 'busy' };
         default:
-          return { kind: 'failed', error: withHint(error) };
+          return failed(withHint(error));
       }
     }
   }
 
-  private async attempt(job: JobRow, signal: AbortSignal, progress: (p: AiProgress) => void, sent: { request: string | null }): Promise<RunOutcome> {
-    const { deps } = this;
-    const target = await deps.target();
+  private async attempt(job: JobRow, signal: AbortSignal, progress: Progress, sent: { request: string | null }): Promise<RunOutcome> {
+    const target = await this.deps.target();
     const spec = target.profile.ai[job.operation];
     if (!target.baseUrl) throw new AppException({ code: 'auth', message: 'No platform address is set.', hint: 'Choose the sandbox or enter your platform address in Settings.' });
+    // A job the platform already accepted is never submitted again: ask about it with its id.
+    if (job.remote_job_id !== null) return this.resume(job, target, spec, signal, progress);
+    const started = this.deps.now();
+    const res = await this.submit(job, target, spec, signal, progress, sent);
+    const request = sent.request as string;
+    const page = htmlAnswer(res);
+    if (page) return failed(page);
+    const first = readAnswer(res.body, spec.response, target.profile.errors);
+    if (first.failure) return failed({ code: 'denied', message: first.failure, hint: FAILED_HINT });
+    if (spec.poll) {
+      const state = readFirstText(res.body, spec.poll.statusField) ?? null;
+      if (matches(spec.poll.failedValues, state)) return failed({ code: 'denied', message: readFirstText(res.body, target.profile.errors.message) ?? `The platform reported the job as "${state}".`, hint: FAILED_HINT });
+      const done = matches(spec.poll.doneValues, state);
+      const remoteId = first.jobId ?? (spec.response?.jobId ? null : (readFirstText(res.body, JOB_ID_FIELDS) ?? null));
+      const holdsResult = first.outputs.length > 0 || first.text !== null;
+      if (remoteId !== null && !done && !holdsResult) {
+        const now = this.deps.now();
+        const stored = this.deps.jobs.accepted(job.id, { remoteJobId: remoteId, request, at: started, nextAt: now + spec.poll.intervalMs, deadlineAt: started + spec.poll.deadlineMs });
+        if (!stored) return { kind: 'cancelled' };
+        return this.resume({ ...job, remote_job_id: remoteId }, target, spec, signal, progress);
+      }
+      // The first answer already holds the result: a finished answer is read as the poll's.
+      if (done) return this.complete(job, readAnswer(res.body, spec.poll.response ?? spec.response, target.profile.errors), res.text, request, started, target, signal, progress);
+    }
+    return this.complete(job, first, res.text, request, started, target, signal, progress);
+  }
+
+  /** Send the job's request (streaming a media input) and wait for the first answer. */
+  private async submit(job: JobRow, target: SessionTarget, spec: AiOperationSpec, signal: AbortSignal, progress: Progress, sent: { request: string | null }): Promise<HttpResponse> {
+    const { deps } = this;
     const media =
       job.input_sha256 === null
         ? null
         : { sha256: job.input_sha256, mimeType: job.input_mime ?? 'application/octet-stream', name: job.input_name ?? '', size: job.input_size ?? 0, url: job.input_url };
     const body = renderBody(spec, { operation: job.operation, modelId: job.model_id, prompt: job.prompt, params: parseJson(job.params, {}), media });
-    const request = JSON.stringify(body.provenance);
-    sent.request = request; // kept with the outcome, for the provenance of a failed job too
+    sent.request = JSON.stringify(body.provenance); // kept with the outcome, for the provenance of a failed job too
     const total = bodyLength(body);
     let bytes = 0;
     let lastReport = 0;
@@ -129,10 +161,9 @@ export class JobRunner {
       }
     };
     progress(body.streamed ? { phase: 'sending', fraction: 0 } : { phase: 'generating', fraction: null });
-    const started = deps.now();
-    const res = await deps.send({
+    return deps.send({
       method: 'POST',
-      url: new URL(spec.path, target.baseUrl).toString(),
+      url: new URL(spec.path, target.baseUrl as string).toString(),
       // The length is known before the first byte, so the platform can refuse an oversize body at once.
       headers: body.streamed ? { 'content-type': 'application/json', 'content-length': String(total) } : { 'content-type': 'application/json' },
       body: body.streamed
@@ -147,118 +178,49 @@ export class JobRunner {
       maxAttempts: 1,
       signal,
     });
-    const durationMs = deps.now() - started;
-    const raw = res.text;
-    const answer = parseAnswer(res.body);
-    if (answer.failure) return { kind: 'failed', error: { code: 'denied', message: answer.failure, hint: 'The platform did not produce a result; change the request or retry.' } };
-    const wantsMedia = AI_IO[job.operation].output !== 'text';
-    const outputs: Omit<OutputRow, 'job_id' | 'asset_id'>[] = [];
-    let unknownShape = answer.unknownShape;
-    const totalBytes = answer.outputs.length;
-    for (const [idx, out] of answer.outputs.entries()) {
-      progress({ phase: 'receiving', fraction: totalBytes === 0 ? null : idx / totalBytes });
-      const stored = await this.store(out, idx, target, signal, (f) => progress({ phase: 'receiving', fraction: (idx + f) / totalBytes }));
-      if (stored) outputs.push(stored);
-      else unknownShape = true;
-    }
-    if (wantsMedia && outputs.length === 0 && answer.text === null) unknownShape = true;
-    const stored = deps.jobs.succeed(job.id, { now: deps.now(), durationMs, request, response: raw, text: answer.text, unknownShape, outputs });
-    return stored ? { kind: 'succeeded' } : { kind: 'cancelled' };
   }
 
-  /** Download (or decode) one output into the file store. Null when it is not media Atelier can keep. */
-  private async store(
-    out: ParsedOutput,
-    idx: number,
-    target: SessionTarget,
-    signal: AbortSignal,
-    onFraction: (f: number) => void,
-  ): Promise<Omit<OutputRow, 'job_id' | 'asset_id'> | null> {
-    const { deps } = this;
-    let sha: string;
-    let size: number;
-    let head: Uint8Array | null = null;
-    let mime = out.mimeType;
-    if (out.data !== null) {
-      const bytes = decodeInline(out.data);
-      if (!bytes) return null;
-      head = bytes.subarray(0, 64);
-      ({ sha256: sha, size } = await deps.blobs.putBuffer(bytes, { signal, label: 'an AI result' }));
-    } else if (out.url !== null) {
-      const own = new URL(target.baseUrl as string).origin === new URL(out.url).origin;
-      const req: HttpRequest = {
-        method: 'GET',
-        url: out.url,
-        deadlineMs: DOWNLOAD_DEADLINE_MS,
-        signal,
-        consume: async (res, sig) => {
-          const length = Number(res.headers.get('content-length'));
-          mime ??= res.headers.get('content-type');
-          let got = 0;
-          let readError: unknown = null;
-          const body = res.body;
-          if (!body) return { sha256: (await deps.blobs.putBuffer(Buffer.alloc(0))).sha256, size: 0 };
-          async function* chunks(): AsyncGenerator<Uint8Array> {
-            const reader = body!.getReader();
-            for (;;) {
-              let next: Awaited<ReturnType<typeof reader.read>>;
-              try {
-                next = await reader.read();
-              } catch (e) {
-                readError = e;
-                throw e;
-              }
-              if (next.done) return;
-              if (head === null) head = next.value.subarray(0, 64);
-              got += next.value.byteLength;
-              if (length > 0) onFraction(Math.min(1, got / length));
-              yield next.value;
-            }
-          }
-          try {
-            return await deps.blobs.putStream(chunks(), { signal: sig, label: 'an AI result' });
-          } catch (e) {
-            if (readError !== null) throw readError; // the network failed: the client treats it as such
-            throw new LocalFailure(e);
-          }
-        },
-      };
-      // Credentials go only to the platform itself, never to another host named in an answer.
-      const res = own ? await deps.send(req) : await deps.fetchPlain(req);
-      ({ sha256: sha, size } = res.consumed as { sha256: string; size: number });
-    } else return null;
-    if (out.sha256 !== null && out.sha256 !== sha) {
-      throw new AppException({ code: 'unavailable', message: 'A result arrived damaged (its checksum did not match).', hint: 'Retry the job; the platform will send it again.' });
+  /** Ask about an accepted job until it ends, then read and store its result. */
+  private async resume(job: JobRow, target: SessionTarget, spec: AiOperationSpec, signal: AbortSignal, progress: Progress): Promise<RunOutcome> {
+    const poll: AiPoll | undefined = spec.poll;
+    if (!poll) {
+      return failed({
+        code: 'validation',
+        message: `The platform accepted this job (platform job ${job.remote_job_id}), but the profile in use no longer says how to ask about it (ai.${job.operation}.poll).`,
+        hint: 'Select the profile that has poll settings for this operation; the job is not submitted again.',
+      });
     }
-    const type = kindOf(mime, head);
-    if (!type) return null;
-    let { width, height, durationMs } = out;
-    let thumb: string | null = null;
-    const file = deps.blobs.path(sha);
-    if (type.kind !== 'audio') {
-      const tools = await deps.tools();
-      if (width === null || height === null || (type.kind === 'video' && durationMs === null)) {
-        const probe = await probeMedia(file, type.kind, tools).catch(() => null);
-        width ??= probe?.width ?? null;
-        height ??= probe?.height ?? null;
-        durationMs ??= probe?.durationMs ?? null;
-      }
-      if (type.kind === 'video') {
-        const still = await makeThumbnail(file, 'video', tools, durationMs === null ? {} : { durationMs }).catch(() => null);
-        if (still?.state === 'ready') thumb = (await deps.blobs.putBuffer(still.data, { label: 'a poster frame' })).sha256;
-      }
-    }
-    return {
-      idx,
-      kind: type.kind,
-      sha256: sha,
-      mime_type: type.mime,
-      size_bytes: size,
-      width,
-      height,
-      duration_ms: durationMs,
-      thumb_sha256: thumb,
-      remote_url: out.url,
-    };
+    progress({ phase: 'polling', fraction: null });
+    const base = target.baseUrl as string;
+    const url = (id: string) => new URL(poll.path.replaceAll('{id}', encodeURIComponent(id)), base).toString();
+    const result = await this.poller.until(job.id, poll, url, target.profile.errors, signal);
+    if (result.kind === 'gone') return { kind: 'cancelled' };
+    if (result.kind === 'failed') return failed(result.error);
+    const answer = readAnswer(result.res.body, poll.response ?? spec.response, target.profile.errors);
+    if (answer.failure) return failed({ code: 'denied', message: answer.failure, hint: FAILED_HINT });
+    const row = this.deps.jobs.get(job.id);
+    return this.complete(job, answer, result.res.text, row?.request ?? job.request ?? '', row?.submitted_at ?? job.submitted_at ?? this.deps.now(), target, signal, progress);
+  }
+
+  private async complete(job: JobRow, answer: ReadAnswer, raw: string, request: string, started: number, target: SessionTarget, signal: AbortSignal, progress: Progress): Promise<RunOutcome> {
+    const stored = await this.results.storeAll(answer, job.operation, target.baseUrl, signal, progress);
+    const durationMs = this.deps.now() - started;
+    const ok = this.deps.jobs.succeed(job.id, { ...stored, now: this.deps.now(), durationMs, request, response: raw });
+    return ok ? { kind: 'succeeded' } : { kind: 'cancelled' };
+  }
+
+  /**
+   * Read a finished job's stored answer again with the profile in use (after the user taught it a
+   * mapping): nothing is sent to the platform, except downloading media the answer names by URL.
+   */
+  async reread(jobId: string, signal: AbortSignal): Promise<boolean> {
+    const row = this.deps.jobs.get(jobId);
+    if (!row || row.state !== 'succeeded' || row.response === null) return false;
+    const target = await this.deps.target();
+    const spec = target.profile.ai[row.operation];
+    const map = row.remote_job_id !== null && spec.poll ? (spec.poll.response ?? spec.response) : spec.response;
+    const body = parseJson<unknown>(row.response, row.response);
+    const stored = await this.results.storeAll(readAnswer(body, map, target.profile.errors), row.operation, target.baseUrl, signal, () => undefined);
+    return this.deps.jobs.reread(jobId, stored);
   }
 }

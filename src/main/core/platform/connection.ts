@@ -100,6 +100,17 @@ export class Connection {
     this.cachedTarget = null;
   }
 
+  /**
+   * Save a profile derived from the one in use (an answer mapping the user taught) and use it at
+   * the same address, so the session stays: it is the same platform.
+   */
+  async adoptDerived(json: string): Promise<ProfileSummary> {
+    const { baseUrl } = this.stored();
+    const summary = this.importProfile(json);
+    await this.select(summary.id, baseUrl);
+    return summary;
+  }
+
   async setClientCredentials(clientId: string, clientSecret: string): Promise<void> {
     await this.secrets.set(SECRET.clientId, clientId);
     await this.secrets.set(SECRET.clientSecret, clientSecret);

@@ -1,0 +1,122 @@
+/**
+ * Downloading a result an answer names by URL. The platform's own address gets the user's
+ * credentials; any other host gets none and is only reached over https or on this computer
+ * (loopback), so an answer cannot make Atelier fetch plain-http pages on the network or open
+ * file:/javascript: addresses. Every download is size-capped and hashed as it is stored.
+ */
+import { AppException } from '../errors';
+import type { BlobStore } from '../library/files/blob-store';
+import { LocalFailure, type HttpRequest, type HttpResponse } from '../platform/http';
+
+/** The largest result Atelier stores (one output). */
+export const MAX_RESULT_BYTES = 2 * 1024 ** 3;
+const DOWNLOAD_DEADLINE_MS = 10 * 60 * 1000;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export type UrlVerdict = { kind: 'platform' } | { kind: 'other' } | { kind: 'refused'; reason: string };
+
+/** Where a result URL may be fetched from, and with what (see the file comment). */
+export function judgeMediaUrl(raw: string, platformBase: string | null): UrlVerdict {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { kind: 'refused', reason: `The answer names a result at "${raw.slice(0, 80)}", which is not a web address` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { kind: 'refused', reason: `The answer names a result at a "${url.protocol}" address, which Atelier never opens` };
+  }
+  if (platformBase !== null && url.origin === new URL(platformBase).origin) return { kind: 'platform' };
+  if (url.protocol === 'https:' || LOOPBACK.has(url.hostname)) return { kind: 'other' };
+  return { kind: 'refused', reason: `The answer names a result on another host over plain http (${url.host}); Atelier downloads from other hosts only over https` };
+}
+
+function sizeWords(n: number): string {
+  const round = (x: number) => Math.round(x * 10) / 10;
+  if (n >= 1024 ** 3) return `${round(n / 1024 ** 3)} GB`;
+  if (n >= 1024 ** 2) return `${round(n / 1024 ** 2)} MB`;
+  return `${round(n / 1024)} KB`;
+}
+
+export function tooLargeError(maxBytes: number): AppException {
+  return new AppException({
+    code: 'storage',
+    message: `The result is larger than ${sizeWords(maxBytes)}, the most Atelier stores for one result, so it was not downloaded.`,
+    hint: 'Ask for a smaller result (size, duration), or download it from the platform directly.',
+  });
+}
+
+export interface Downloaded {
+  sha256: string;
+  size: number;
+  /** The content type the server gave, if any. */
+  contentType: string | null;
+  /** The first bytes, to recognise the media. */
+  head: Uint8Array | null;
+}
+
+export interface DownloadOptions {
+  /** Through the platform's session (its own address) or a plain client (anywhere else): chosen by the caller. */
+  via(req: HttpRequest): Promise<HttpResponse>;
+  blobs: BlobStore;
+  signal: AbortSignal;
+  maxBytes: number;
+  onFraction(f: number): void;
+}
+
+/** Stream one URL into the blob store, refusing more than `maxBytes` (announced or received). */
+export async function downloadMedia(url: string, opts: DownloadOptions): Promise<Downloaded> {
+  let head: Uint8Array | null = null;
+  let contentType: string | null = null;
+  const req: HttpRequest = {
+    method: 'GET',
+    url,
+    deadlineMs: DOWNLOAD_DEADLINE_MS,
+    signal: opts.signal,
+    consume: async (res, sig) => {
+      const length = Number(res.headers.get('content-length'));
+      contentType = res.headers.get('content-type');
+      if (length > opts.maxBytes) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new LocalFailure(tooLargeError(opts.maxBytes));
+      }
+      const body = res.body;
+      if (!body) return opts.blobs.putBuffer(Buffer.alloc(0));
+      let got = 0;
+      let readError: unknown = null;
+      let tooBig = false;
+      async function* chunks(): AsyncGenerator<Uint8Array> {
+        const reader = body!.getReader();
+        for (;;) {
+          let next: Awaited<ReturnType<typeof reader.read>>;
+          try {
+            next = await reader.read();
+          } catch (e) {
+            readError = e;
+            throw e;
+          }
+          if (next.done) return;
+          head ??= next.value.subarray(0, 64);
+          got += next.value.byteLength;
+          if (got > opts.maxBytes) {
+            tooBig = true;
+            await reader.cancel().catch(() => undefined);
+            throw new Error('over the size cap');
+          }
+          if (length > 0) opts.onFraction(Math.min(1, got / length));
+          yield next.value;
+        }
+      }
+      try {
+        return await opts.blobs.putStream(chunks(), { signal: sig, label: 'an AI result' });
+      } catch (e) {
+        if (tooBig) throw new LocalFailure(tooLargeError(opts.maxBytes));
+        if (readError !== null) throw readError; // the network failed: the client treats it as such
+        throw new LocalFailure(e);
+      }
+    },
+  };
+  const res = await opts.via(req);
+  const stored = res.consumed as { sha256: string; size: number };
+  return { sha256: stored.sha256, size: stored.size, contentType, head };
+}
