@@ -1,3 +1,4 @@
+import { DIALECT_NAMES, isDialectName, unknownDialectMessage } from './dialects/registry';
 import type { SandboxOptions } from './options';
 
 export const DEFAULT_CLI_PORT = 4010;
@@ -6,7 +7,8 @@ export const USAGE = `Usage: npm run sandbox -- [options]
 
   --port N              port on 127.0.0.1 (default: SANDBOX_PORT or ${DEFAULT_CLI_PORT}; 0 = any free port)
   --data DIR            keep data in DIR/sandbox.db (default: memory, nothing written)
-  --access-ttl SECONDS  access token lifetime (default 900)
+  --dialect NAME        reading of the platform to speak: ${DIALECT_NAMES.join(', ')} (default standard)
+  --access-ttl SECONDS  access token lifetime (default: the dialect's; 900 in standard)
   --refresh-grace MS    grace window for presenting a used refresh token again (default 0)
   --ai-latency MS       minimum duration of every AI operation (default: per operation)
   --no-rate-limit       switch rate limiting off
@@ -41,6 +43,12 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv): CliParse {
         const dir = value();
         if (!dir) throw new Error('--data needs a folder');
         options.dataDir = dir;
+        break;
+      }
+      case '--dialect': {
+        const name = value() ?? '';
+        if (!isDialectName(name)) throw new Error(`--dialect: ${unknownDialectMessage(name)}`);
+        options.dialect = name;
         break;
       }
       case '--access-ttl':

@@ -1,4 +1,5 @@
 import type { AiOperation } from './ai/operation-names';
+import { DEFAULT_DIALECT, isDialectName, unknownDialectMessage, type DialectName } from './dialects/registry';
 import type { FaultSpec } from './faults';
 
 export interface RateLimitOptions {
@@ -15,7 +16,9 @@ export interface SandboxOptions {
   dataDir?: string;
   /** Clock in epoch milliseconds; tests pass their own to control expiry. */
   now?: () => number;
-  /** Access token lifetime (default 15 minutes). */
+  /** Which reading of the platform to speak (default "standard"); the admin switch changes it later. */
+  dialect?: DialectName;
+  /** Access token lifetime (default: the dialect's, 15 minutes in the standard one). */
   accessTokenTtlMs?: number;
   /** Refresh token lifetime (default 30 days). */
   refreshTokenTtlMs?: number;
@@ -46,7 +49,9 @@ export interface ResolvedOptions {
   port: number;
   dataDir: string | null;
   now: () => number;
-  accessTokenTtlMs: number;
+  dialect: DialectName;
+  /** null: the dialect in use decides. */
+  accessTokenTtlMs: number | null;
   refreshTokenTtlMs: number;
   refreshReuseGraceMs: number;
   apiKeyDefaultTtlMs: number;
@@ -91,11 +96,13 @@ function aiLatency(value: SandboxOptions['aiLatencyMs']): Record<AiOperation, nu
 }
 
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
+  if (options.dialect !== undefined && !isDialectName(options.dialect)) throw new Error(unknownDialectMessage(options.dialect));
   return {
     port: options.port ?? 0,
     dataDir: options.dataDir ?? null,
     now: options.now ?? Date.now,
-    accessTokenTtlMs: options.accessTokenTtlMs ?? 15 * MINUTE,
+    dialect: options.dialect ?? DEFAULT_DIALECT,
+    accessTokenTtlMs: options.accessTokenTtlMs ?? null,
     refreshTokenTtlMs: options.refreshTokenTtlMs ?? 30 * DAY,
     refreshReuseGraceMs: options.refreshReuseGraceMs ?? 0,
     apiKeyDefaultTtlMs: options.apiKeyDefaultTtlMs ?? 90 * DAY,

@@ -1,9 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dialectRoutes } from './admin/dialect-routes';
 import { adminRoutes } from './admin/routes';
 import { fileRoutes } from './ai/file-routes';
 import { createFileStore } from './ai/files';
+import { createJobRunner } from './ai/job-runner';
+import { createJobStore } from './ai/jobs';
 import { aiRoutes } from './ai/routes';
 import { createAccountStore, type Account } from './auth/accounts';
 import { apiKeyRoutes } from './auth/api-key-routes';
@@ -14,7 +17,10 @@ import { createSessionStore } from './auth/sessions';
 import { createClock, type SandboxClock } from './clock';
 import { openDatabase } from './db/open';
 import { DEMO, type DemoCredentials } from './demo';
+import { createDialectSwitch, type DialectName } from './dialects/registry';
+import { renderError } from './dialects/render';
 import { FaultController } from './faults';
+import { HttpError } from './http/errors';
 import { createPipeline } from './http/pipeline';
 import { Router } from './http/router';
 import { createIdempotencyStore } from './idempotency';
@@ -37,7 +43,7 @@ export interface Sandbox {
   demo: DemoCredentials;
   /** Live counters; the object stays the same across resetStats(). */
   stats: SandboxStats;
-  /** Emits "request", "aborted", "fault", "refresh", "family-revoked", "ai-cancelled". */
+  /** Emits "request", "aborted", "fault", "refresh", "family-revoked", "ai-cancelled", "ai-job". */
   events: EventEmitter;
   faults: FaultController;
   clock: SandboxClock;
@@ -47,6 +53,10 @@ export interface Sandbox {
   expireApiKeys(): number;
   createAccount(username: string, password: string): Promise<Account>;
   setRateLimit(settings: RateLimitOptions | false): void;
+  /** The dialect requests are answered in now. */
+  getDialect(): DialectName;
+  /** Switches the dialect; requests already running finish in the old one. */
+  setDialect(name: DialectName): void;
   resetStats(): void;
   /** Stops listening, ends hung and running requests, closes the database. Safe to call twice. */
   stop(): Promise<void>;
@@ -70,6 +80,7 @@ function buildServices(options: SandboxOptions): Services {
   events.setMaxListeners(100);
   const faults = new FaultController();
   if (opts.faults.length > 0) faults.set(opts.faults);
+  const dialects = createDialectSwitch(opts.dialect);
   return {
     db,
     clock,
@@ -80,10 +91,17 @@ function buildServices(options: SandboxOptions): Services {
     rateLimiter: new RateLimiter(opts.rateLimit, clock.now),
     accounts: createAccountStore(db, clock.now),
     clients: createClientStore(db, clock.now),
-    sessions: createSessionStore(db, clock.now, opts),
+    sessions: createSessionStore(db, clock.now, {
+      accessTokenTtlMs: () => opts.accessTokenTtlMs ?? dialects.current().accessTokenTtlMs,
+      refreshTokenTtlMs: opts.refreshTokenTtlMs,
+      refreshReuseGraceMs: opts.refreshReuseGraceMs,
+    }),
     apiKeys: createApiKeyStore(db, clock.now),
     idempotency: createIdempotencyStore(db, clock.now),
     files: createFileStore(db, clock.now),
+    jobs: createJobStore(db, clock.now),
+    jobRunner: createJobRunner(opts.log),
+    dialects,
     records: createRecordStore(db, clock.now),
     media: createMediaTools(opts),
   };
@@ -102,13 +120,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...resourceRoutes(s),
     ...queueRoutes(s),
     ...adminRoutes(s),
+    ...dialectRoutes(s),
   );
   const pipeline = createPipeline(s, router, () => url);
   const server = createServer({ keepAliveTimeout: 5_000 }, pipeline.listener);
   server.on('clientError', (_error, socket) => {
-    const body = JSON.stringify({ error: { code: 'bad_request', message: 'malformed HTTP request' } });
+    const reply = renderError(s.dialects.current(), new HttpError(400, 'bad_request', 'malformed HTTP request'));
+    const body = JSON.stringify(reply.body);
     if (socket.writable) {
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: ${reply.contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     } else {
       socket.destroy();
     }
@@ -135,6 +155,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     server.closeAllConnections();
     await settled;
     await closed;
+    await s.jobRunner.stop();
     await s.media.close();
     s.db.close();
   };
@@ -157,6 +178,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return account;
     },
     setRateLimit: (settings) => s.rateLimiter.configure(settings),
+    getDialect: () => s.dialects.name(),
+    setDialect: (name) => s.dialects.set(name),
     resetStats: () => resetStats(s.stats),
     stop: () => (stopped ??= stop()),
   };

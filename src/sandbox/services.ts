@@ -9,6 +9,9 @@ import type { SessionStore } from './auth/sessions';
 import type { ApiKeyStore } from './auth/api-keys';
 import type { IdempotencyStore } from './idempotency';
 import type { FileStore } from './ai/files';
+import type { JobRunner } from './ai/job-runner';
+import type { JobStore } from './ai/jobs';
+import type { DialectSwitch } from './dialects/registry';
 import type { RecordStore } from './resources/store';
 import type { MediaTools } from './media/tools';
 import type { FaultController } from './faults';
@@ -29,6 +32,10 @@ export interface Services {
   apiKeys: ApiKeyStore;
   idempotency: IdempotencyStore;
   files: FileStore;
+  jobs: JobStore;
+  jobRunner: JobRunner;
+  /** The reading of the platform in use; requests read it once, when they arrive. */
+  dialects: DialectSwitch;
   records: RecordStore;
   media: MediaTools;
 }

@@ -27,6 +27,16 @@ export interface SandboxStats {
   aiCancelled: number;
   /** Responses served from an Idempotency-Key instead of doing the work again. */
   idempotentReplays: number;
+  /** Asynchronous AI jobs created (a submission replayed by its Idempotency-Key creates none). */
+  aiSubmissions: number;
+  /** Per asynchronous job: POSTs answered with it (the first and every replay) and polls of it. */
+  aiJobs: Record<string, AiJobCounts>;
+}
+
+export interface AiJobCounts {
+  operation: string;
+  posts: number;
+  polls: number;
 }
 
 export function createStats(): SandboxStats {
@@ -48,6 +58,8 @@ export function createStats(): SandboxStats {
     aiGenerations: 0,
     aiCancelled: 0,
     idempotentReplays: 0,
+    aiSubmissions: 0,
+    aiJobs: {},
   };
 }
 

@@ -1,31 +1,49 @@
 import { iso } from '../clock';
+import type { AuthScheme } from '../dialects/dialect';
+import { standard } from '../dialects/standard';
 import { unauthorized, HttpError } from '../http/errors';
 import type { Principal } from '../http/context';
 import type { ApiKeyStore } from './api-keys';
 import { API_KEY_PREFIX } from './secrets';
 import type { SessionStore } from './sessions';
 
-/** Accepts "Bearer <token>" and, since the platform does not name a scheme, the raw token too. */
-export function tokenFromHeader(header: string | undefined): string | null {
+/** Accepts "<word> <token>" and, since the platform does not name a scheme, the raw token too. */
+export function tokenFromHeader(header: string | undefined, word = 'Bearer'): string | null {
   if (header === undefined) return null;
   const value = header.trim();
-  const match = /^bearer\s+(.+)$/i.exec(value);
+  const match = new RegExp(`^${word}\\s+(.+)$`, 'i').exec(value);
   const token = (match ? match[1] : value)?.trim() ?? '';
   return token === '' ? null : token;
+}
+
+export type HeaderCredential = { kind: 'none' } | { kind: 'wrong_scheme' } | { kind: 'token'; token: string };
+
+/** The credential in an Authorization header as a dialect's scheme reads it. */
+export function readCredential(header: string | undefined, scheme: AuthScheme): HeaderCredential {
+  if (scheme.lenient) {
+    const token = tokenFromHeader(header, scheme.word ?? 'Bearer');
+    return token ? { kind: 'token', token } : { kind: 'none' };
+  }
+  const value = header?.trim() ?? '';
+  if (value === '') return { kind: 'none' };
+  if (scheme.word === null) return /\s/.test(value) ? { kind: 'wrong_scheme' } : { kind: 'token', token: value };
+  const match = /^(\S+)\s+(\S+)$/.exec(value);
+  if (!match || match[1]?.toLowerCase() !== scheme.word.toLowerCase()) return { kind: 'wrong_scheme' };
+  return { kind: 'token', token: match[2] ?? '' };
 }
 
 export function authenticate(
   header: string | undefined,
   sessions: SessionStore,
   apiKeys: ApiKeyStore,
+  scheme: AuthScheme = standard.auth.scheme,
 ): Principal {
-  const token = tokenFromHeader(header);
-  if (!token) {
-    throw unauthorized(
-      'missing_credentials',
-      'Authorization header is required: send "Bearer <access token>" or "Bearer <API key>"',
-    );
+  const credential = readCredential(header, scheme);
+  if (credential.kind === 'none') {
+    throw unauthorized('missing_credentials', `Authorization header is required: send ${scheme.example}`);
   }
+  if (credential.kind === 'wrong_scheme') throw unauthorized('invalid_auth_scheme', `Authorization must be ${scheme.example}`);
+  const token = credential.token;
   if (token.startsWith(API_KEY_PREFIX)) {
     const check = apiKeys.check(token);
     if (check.ok) return { accountId: check.key.account_id, kind: 'api_key', credentialId: check.key.id };

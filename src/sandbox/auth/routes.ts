@@ -1,139 +1,88 @@
-import { z } from 'zod';
-import { iso } from '../clock';
+import type { AuthErrorCode, Dialect } from '../dialects/dialect';
+import type { RequestContext } from '../http/context';
 import { HttpError, badRequest, unauthorized } from '../http/errors';
 import { json, type Reply } from '../http/reply';
 import type { RouteDef } from '../http/router';
-import { parseWith } from '../http/validate';
 import type { Services } from '../services';
-import { tokenFromHeader } from './authenticate';
-import { API_KEY_PREFIX } from './secrets';
-import type { TokenPair } from './sessions';
+import { readCredential } from './authenticate';
+import { readFields } from './body-fields';
+import { checkToken } from './token-check';
 
-const loginBody = z.object({
-  username: z.string().min(1).max(320),
-  password: z.string().min(1).max(1024),
-  client_id: z.string().min(1).max(200).optional(),
-});
-
-const validateBody = z.object({ token: z.string().min(1).max(4096).optional() });
-
-const refreshBody = z.object({
-  refresh_token: z.string().min(1).max(4096),
-  client_id: z.string().min(1).max(200),
-  client_secret: z.string().min(1).max(1024),
-});
-
-function tokenResponse(pair: TokenPair, at: number) {
-  return {
-    access_token: pair.accessToken,
-    refresh_token: pair.refreshToken,
-    token_type: 'Bearer',
-    expires_in: Math.max(0, Math.round((pair.accessExpiresAt - at) / 1000)),
-    expires_at: iso(pair.accessExpiresAt),
-    refresh_token_expires_at: iso(pair.refreshExpiresAt),
-    account_id: pair.accountId,
-  };
+/** A refusal of an authentication endpoint, in the words and status the dialect gives it. */
+function authError(dialect: Dialect, code: AuthErrorCode, status: number, message: string): HttpError {
+  const override = dialect.auth.errors[code] ?? {};
+  const finalStatus = override.status ?? status;
+  const finalCode = override.code ?? code;
+  const finalMessage = override.message ?? message;
+  return finalStatus === 401 ? unauthorized(finalCode, finalMessage) : new HttpError(finalStatus, finalCode, finalMessage);
 }
 
-const INVALID_REASONS = {
-  expired: 'token expired',
-  revoked: 'token was revoked',
-  used: 'refresh token was already used',
-} as const;
+const refuser = (dialect: Dialect) => (code: AuthErrorCode, status: number, message: string) => authError(dialect, code, status, message);
+
+const LOGIN_LIMITS = { username: { max: 320 }, password: { max: 1024 }, clientId: { max: 200, optional: true } };
+const REFRESH_LIMITS = { refreshToken: { max: 4096 }, clientId: { max: 200 }, clientSecret: { max: 1024 } };
+
+/** The token to check: from the dialect's body field, or from the Authorization header. */
+function tokenToValidate(ctx: RequestContext, body: Record<string, unknown>): string {
+  const { field, headerFallback } = ctx.dialect.auth.validate;
+  const scheme = ctx.dialect.auth.scheme;
+  const fromBody = field === null ? undefined : readFields(body, { names: { token: field } }, { token: { max: 4096, optional: true } }, refuser(ctx.dialect)).token;
+  if (fromBody) return fromBody;
+  if (field === null || headerFallback) {
+    const credential = readCredential(ctx.header('authorization'), scheme);
+    if (credential.kind === 'token') return credential.token;
+    if (credential.kind === 'wrong_scheme') throw unauthorized('invalid_auth_scheme', `Authorization must be ${scheme.example}`);
+  }
+  if (field === null) throw badRequest(`send the token to check in the Authorization header, as ${scheme.example}`);
+  throw badRequest(`send the token to check as "${field}" in the body${headerFallback ? ' or in the Authorization header' : ''}`);
+}
 
 export function authRoutes(s: Services): RouteDef[] {
-  const login = async (body: Record<string, unknown>): Promise<Reply> => {
-    const input = parseWith(loginBody, body);
-    if (input.client_id !== undefined && !s.clients.exists(input.client_id)) {
-      throw unauthorized('invalid_client', 'client_id is not a registered client');
+  const login = async (ctx: RequestContext): Promise<Reply> => {
+    const dialect = ctx.dialect;
+    const input = readFields(await ctx.json(), dialect.auth.login, LOGIN_LIMITS, refuser(dialect));
+    if (input.clientId !== undefined && !s.clients.exists(input.clientId)) {
+      throw authError(dialect, 'invalid_client', 401, 'client_id is not a registered client');
     }
-    const account = await s.accounts.verify(input.username, input.password);
+    const account = await s.accounts.verify(input.username ?? '', input.password ?? '');
     if (!account) {
       s.stats.loginFailures++;
-      throw unauthorized('invalid_credentials', 'username or password is incorrect');
+      throw authError(dialect, 'invalid_credentials', 401, 'username or password is incorrect');
     }
     s.stats.logins++;
-    const pair = s.sessions.issue(account.id, input.client_id ?? null);
-    return json(200, tokenResponse(pair, s.clock.now()));
+    const pair = s.sessions.issue(account.id, input.clientId ?? null);
+    return json(200, dialect.auth.tokenAnswer(pair, s.clock.now()));
   };
 
-  const validate = (token: string): Reply => {
-    const at = s.clock.now();
-    if (token.startsWith(API_KEY_PREFIX)) {
-      const check = s.apiKeys.check(token);
-      if (check.ok) {
-        const expiresAt = check.key.expires_at;
-        return json(200, {
-          valid: true,
-          token_type: 'api_key',
-          account_id: check.key.account_id,
-          expires_at: iso(expiresAt),
-          expires_in: Math.round((expiresAt - at) / 1000),
-        });
-      }
-      const reason = check.reason;
-      const message = reason === 'unknown' ? 'API key is not known' : reason === 'expired' ? 'API key expired' : 'API key was revoked';
-      return json(200, {
-        valid: false,
-        token_type: 'api_key',
-        reason,
-        message,
-        expires_at: check.key ? iso(check.key.expires_at) : null,
-      });
+  const refresh = async (ctx: RequestContext): Promise<Reply> => {
+    const dialect = ctx.dialect;
+    const input = readFields(await ctx.json(), dialect.auth.refresh, REFRESH_LIMITS, refuser(dialect));
+    const clientId = input.clientId ?? '';
+    if (!s.clients.verify(clientId, input.clientSecret ?? '')) {
+      throw authError(dialect, 'invalid_client', 401, 'client ID or client secret is incorrect');
     }
-    const info = s.sessions.inspect(token);
-    if (!info) return json(200, { valid: false, token_type: null, reason: 'unknown', message: 'token is not known', expires_at: null });
-    if (info.state !== 'valid') {
-      return json(200, {
-        valid: false,
-        token_type: info.kind,
-        reason: info.state,
-        message: INVALID_REASONS[info.state],
-        expires_at: iso(info.expiresAt),
-      });
-    }
-    return json(200, {
-      valid: true,
-      token_type: info.kind,
-      account_id: info.accountId,
-      expires_at: iso(info.expiresAt),
-      expires_in: Math.round((info.expiresAt - at) / 1000),
-    });
-  };
-
-  const refresh = async (body: Record<string, unknown>): Promise<Reply> => {
-    const input = parseWith(refreshBody, body);
-    if (!s.clients.verify(input.client_id, input.client_secret)) {
-      throw unauthorized('invalid_client', 'client ID or client secret is incorrect');
-    }
-    const outcome = s.sessions.refresh(input.refresh_token, input.client_id);
+    const outcome = s.sessions.refresh(input.refreshToken ?? '', clientId);
     if (!outcome.ok) {
       if (outcome.familyRevoked) {
         s.stats.familiesRevoked++;
         s.events.emit('family-revoked', { reason: outcome.code });
       }
-      throw unauthorized(outcome.code, outcome.message);
+      throw authError(dialect, outcome.code, 401, outcome.message);
     }
-    return json(200, tokenResponse(outcome.pair, s.clock.now()));
+    return json(200, dialect.auth.tokenAnswer(outcome.pair, s.clock.now()));
   };
 
   return [
-    {
-      method: 'POST',
-      pattern: '/user/login',
-      auth: 'none',
-      handler: async (ctx) => login(await ctx.json()),
-    },
+    { method: 'POST', pattern: '/user/login', auth: 'none', handler: login },
     {
       method: 'POST',
       pattern: '/user/token/validate',
       auth: 'none',
       handler: async (ctx) => {
         s.stats.validations++;
-        const input = parseWith(validateBody, await ctx.json({ allowEmpty: true }));
-        const token = input.token ?? tokenFromHeader(ctx.header('authorization'));
-        if (!token) throw badRequest('send the token to check as "token" in the body or in the Authorization header');
-        return validate(token);
+        const token = tokenToValidate(ctx, await ctx.json({ allowEmpty: true }));
+        const check = checkToken(token, s.sessions, s.apiKeys);
+        return json(200, ctx.dialect.auth.validateAnswer(check, s.clock.now()));
       },
     },
     {
@@ -143,7 +92,7 @@ export function authRoutes(s: Services): RouteDef[] {
       handler: async (ctx) => {
         s.stats.refreshCalls++;
         try {
-          const reply = await refresh(await ctx.json());
+          const reply = await refresh(ctx);
           s.stats.refreshSucceeded++;
           s.events.emit('refresh', { ok: true });
           return reply;

@@ -42,7 +42,8 @@ interface TokenRow {
 }
 
 export interface SessionSettings {
-  accessTokenTtlMs: number;
+  /** Read at each issue: the dialect in use may change it while the sandbox runs. */
+  accessTokenTtlMs: () => number;
   refreshTokenTtlMs: number;
   refreshReuseGraceMs: number;
 }
@@ -71,7 +72,7 @@ export function createSessionStore(db: Db, now: () => number, settings: SessionS
     const pair: TokenPair = {
       accessToken: randomToken(ACCESS_PREFIX),
       refreshToken: randomToken(REFRESH_PREFIX),
-      accessExpiresAt: issuedAt + settings.accessTokenTtlMs,
+      accessExpiresAt: issuedAt + settings.accessTokenTtlMs(),
       refreshExpiresAt: issuedAt + settings.refreshTokenTtlMs,
       accountId,
       familyId,

@@ -90,7 +90,25 @@ CREATE TABLE files (
 );
 `;
 
+const aiJobs = `
+CREATE TABLE ai_jobs (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  operation TEXT NOT NULL,
+  model_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  file_id TEXT,
+  mime_type TEXT,
+  text TEXT,
+  error TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX ai_jobs_account ON ai_jobs(account_id, created_at);
+`;
+
 export const MIGRATIONS: Migration[] = [
   { id: 1, name: '001-accounts-and-tokens', sql: accountsAndTokens },
   { id: 2, name: '002-records-and-files', sql: recordsAndFiles },
+  { id: 3, name: '003-ai-jobs', sql: aiJobs },
 ];

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Dialect } from '../dialects/dialect';
 import { readBody, parseJsonObject } from './body';
 import { HttpError } from './errors';
 
@@ -20,6 +21,8 @@ export interface RequestContext {
   /** Aborted when the client disconnects before the response (or the sandbox stops). */
   signal: AbortSignal;
   baseUrl: string;
+  /** The reading this request is answered in (fixed when it arrives, whatever the switch does meanwhile). */
+  dialect: Dialect;
   header(name: string): string | undefined;
   /** Reads the body (within the route's limit) as a JSON object; allowEmpty turns no body into {}. */
   json(options?: { allowEmpty?: boolean }): Promise<Record<string, unknown>>;
@@ -33,6 +36,7 @@ export function createContext(init: {
   params: Record<string, string>;
   signal: AbortSignal;
   baseUrl: string;
+  dialect: Dialect;
   bodyLimit: number;
 }): RequestContext {
   let body: Promise<Buffer> | undefined;

@@ -1,12 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { authenticate, requireAccessToken } from '../auth/authenticate';
+import type { Dialect } from '../dialects/dialect';
+import { renderError } from '../dialects/render';
+import { standard } from '../dialects/standard';
 import type { FaultRule } from '../faults';
 import type { Services } from '../services';
 import { bump } from '../stats';
 import { createContext } from './context';
 import { HttpError } from './errors';
-import { errorReply, json, type Reply } from './reply';
+import type { Reply } from './reply';
 import type { RouteMatch, Router } from './router';
 import { sendReply } from './send';
 
@@ -19,6 +22,10 @@ function parseTarget(target: string): URL {
   }
 }
 
+function rateLimited(retryAfterS: number): HttpError {
+  return new HttpError(429, 'rate_limited', `rate limit exceeded; retry after ${retryAfterS} s`, { retry_after_s: retryAfterS }, { 'retry-after': String(retryAfterS) });
+}
+
 interface Request {
   req: IncomingMessage;
   res: ServerResponse;
@@ -27,6 +34,8 @@ interface Request {
   query: URLSearchParams;
   match: RouteMatch;
   signal: AbortSignal;
+  /** Admin routes always answer in the standard reading: they drive the sandbox, not the platform. */
+  dialect: Dialect;
 }
 
 /**
@@ -54,10 +63,11 @@ export function createPipeline(s: Services, router: Router, baseUrl: () => strin
       params: r.match.params,
       signal: r.signal,
       baseUrl: baseUrl(),
+      dialect: r.dialect,
       bodyLimit: route.bodyLimit === 'ai' ? limits.aiBytes : limits.otherBytes,
     });
     if (route.auth !== 'none') {
-      ctx.principal = authenticate(ctx.header('authorization'), s.sessions, s.apiKeys);
+      ctx.principal = authenticate(ctx.header('authorization'), s.sessions, s.apiKeys, r.dialect.auth.scheme);
       if (route.auth === 'access_token') requireAccessToken(ctx.principal);
     }
     if (!route.admin) {
@@ -65,26 +75,26 @@ export function createPipeline(s: Services, router: Router, baseUrl: () => strin
       const decision = s.rateLimiter.take(key);
       if (!decision.ok) {
         s.stats.rateLimited++;
-        throw new HttpError(429, 'rate_limited', `rate limit exceeded; retry after ${decision.retryAfterS} s`, { retry_after_s: decision.retryAfterS }, { 'retry-after': String(decision.retryAfterS) });
+        throw rateLimited(decision.retryAfterS);
       }
     }
     return route.handler(ctx);
   }
 
   function toReply(error: unknown, r: Request): Reply {
-    if (error instanceof HttpError) return errorReply(error);
+    if (error instanceof HttpError) return renderError(r.dialect, error);
     s.options.log(`${r.method} ${r.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return errorReply(new HttpError(500, 'internal', `internal sandbox error: ${error instanceof Error ? error.message : String(error)}`));
+    return renderError(r.dialect, new HttpError(500, 'internal', `internal sandbox error: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /** Faults that answer instead of the handler; returns true when the request is finished. */
   async function preempt(fault: FaultRule, r: Request, respond: (reply: Reply) => void): Promise<boolean> {
     switch (fault.kind) {
       case 'error':
-        respond(errorReply(new HttpError(fault.status, 'injected_fault', `injected fault: HTTP ${fault.status}`)));
+        respond(renderError(r.dialect, new HttpError(fault.status, 'injected_fault', `injected fault: HTTP ${fault.status}`)));
         return true;
       case 'rate_limit':
-        respond(json(429, { error: { code: 'rate_limited', message: `rate limit exceeded; retry after ${fault.retryAfterS} s`, retry_after_s: fault.retryAfterS } }, { 'retry-after': String(fault.retryAfterS) }));
+        respond(renderError(r.dialect, rateLimited(fault.retryAfterS)));
         return true;
       case 'html':
         respond({ kind: 'html', status: fault.status });
@@ -121,7 +131,8 @@ export function createPipeline(s: Services, router: Router, baseUrl: () => strin
       controllers.delete(controller);
     });
 
-    const r: Request = { req, res, method, path, query: url.searchParams, match, signal: controller.signal };
+    const dialect = admin ? standard : s.dialects.current();
+    const r: Request = { req, res, method, path, query: url.searchParams, match, signal: controller.signal, dialect };
     const fault = admin ? undefined : s.faults.take(method, path);
     const respond = (reply: Reply) => {
       if (reply.status === 401) s.stats.denied++;

@@ -1,10 +1,10 @@
-import type { HttpError } from './errors';
-
 export interface JsonReply {
   kind: 'json';
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** application/json unless a dialect sends errors as another JSON type. */
+  contentType?: string;
 }
 
 export interface RawReply {
@@ -31,13 +31,4 @@ export function json(status: number, body: unknown, headers?: Record<string, str
 
 export function raw(status: number, data: Buffer, contentType: string, headers?: Record<string, string>): RawReply {
   return headers ? { kind: 'raw', status, data, contentType, headers } : { kind: 'raw', status, data, contentType };
-}
-
-/** The single error body shape: {error:{code,message,...extra}}. */
-export function errorReply(error: HttpError): JsonReply {
-  const { current, ...rest } = error.extra;
-  const body: Record<string, unknown> = { error: { code: error.code, message: error.message, ...rest } };
-  // A conflicting record travels beside the error so clients can show both versions.
-  if (current !== undefined) body.current = current;
-  return json(error.status, body, error.headers);
 }

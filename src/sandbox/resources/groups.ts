@@ -112,11 +112,9 @@ export const QUEUE_GROUP: GroupDef = {
     .loose(),
 };
 
-/** Fields the server owns; sent values are ignored (version is read as the expected version). */
-export const SERVER_FIELDS = ['id', 'version', 'created_at', 'updated_at', 'deleted', 'deleted_at', 'position'];
-
-export function withoutServerFields(body: Record<string, unknown>): Record<string, unknown> {
+/** Drops the fields the server owns (the dialect names them); the version is read separately as the expected one. */
+export function withoutServerFields(body: Record<string, unknown>, serverFields: readonly string[]): Record<string, unknown> {
   const copy = { ...body };
-  for (const field of SERVER_FIELDS) delete copy[field];
+  for (const field of serverFields) delete copy[field];
   return copy;
 }

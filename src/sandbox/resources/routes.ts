@@ -7,7 +7,6 @@ import { readIdempotencyKey, requestHash } from '../idempotency';
 import type { Services } from '../services';
 import { GROUPS, type GroupDef, withoutServerFields } from './groups';
 import { listRecords } from './list';
-import { present } from './present';
 import type { WriteOutcome } from './store';
 import { expectedVersion } from './versions';
 
@@ -36,7 +35,8 @@ export async function idempotentCreate(
   });
 }
 
-function outcomeReply(group: GroupDef, id: string, outcome: WriteOutcome): Reply {
+function outcomeReply(ctx: RequestContext, group: GroupDef, id: string, outcome: WriteOutcome): Reply {
+  const present = ctx.dialect.records.present;
   if (outcome.kind === 'missing') throw notFound(`${group.noun} ${id} does not exist`);
   if (outcome.kind === 'gone') throw notFound(`${group.noun} ${id} was deleted`);
   if (outcome.kind === 'conflict') {
@@ -64,14 +64,15 @@ function groupRoutes(s: Services, group: GroupDef): RouteDef[] {
   const base = `/v2/${group.path}`;
   const write = async (ctx: RequestContext, mode: 'patch' | 'replace'): Promise<Reply> => {
     const body = await ctx.json();
-    const version = expectedVersion(ctx.header('if-match'), body.version);
-    const fields = withoutServerFields(body);
+    const { versionField, serverFields } = ctx.dialect.records;
+    const version = expectedVersion(ctx.header('if-match'), body[versionField]);
+    const fields = withoutServerFields(body, serverFields);
     if (mode === 'replace') parseWith(group.schema, fields);
     const id = ctx.params.id ?? '';
     const outcome = s.records.update(accountOf(ctx), group.path, id, version, (current) =>
       parseWith(group.schema, mode === 'replace' ? fields : merge(current.data, fields)),
     );
-    return outcomeReply(group, id, outcome);
+    return outcomeReply(ctx, group, id, outcome);
   };
   return [
     {
@@ -80,9 +81,9 @@ function groupRoutes(s: Services, group: GroupDef): RouteDef[] {
       auth: 'required',
       handler: async (ctx) => {
         const body = await ctx.json();
-        const fields = parseWith(group.schema, withoutServerFields(body));
+        const fields = parseWith(group.schema, withoutServerFields(body, ctx.dialect.records.serverFields));
         return idempotentCreate(s, ctx, `POST ${base}`, body, () =>
-          present(s.records.create(accountOf(ctx), group.path, group.idPrefix, fields)),
+          ctx.dialect.records.present(s.records.create(accountOf(ctx), group.path, group.idPrefix, fields)),
         );
       },
     },
@@ -96,7 +97,7 @@ function groupRoutes(s: Services, group: GroupDef): RouteDef[] {
         const record = s.records.get(accountOf(ctx), group.path, id);
         if (!record) throw notFound(`${group.noun} ${id} does not exist`);
         if (record.deletedAt !== null) throw notFound(`${group.noun} ${id} was deleted`);
-        return json(200, present(record));
+        return json(200, ctx.dialect.records.present(record));
       },
     },
     { method: 'PATCH', pattern: `${base}/:id`, auth: 'required', handler: (ctx) => write(ctx, 'patch') },
@@ -107,9 +108,9 @@ function groupRoutes(s: Services, group: GroupDef): RouteDef[] {
       auth: 'required',
       handler: (ctx) => {
         const id = ctx.params.id ?? '';
-        const versionParam = ctx.query.get('version');
+        const versionParam = ctx.query.get(ctx.dialect.records.versionField);
         const version = expectedVersion(ctx.header('if-match'), versionParam === null ? undefined : Number(versionParam));
-        return outcomeReply(group, id, s.records.remove(accountOf(ctx), group.path, id, version));
+        return outcomeReply(ctx, group, id, s.records.remove(accountOf(ctx), group.path, id, version));
       },
     },
   ];
