@@ -3,6 +3,8 @@ import { fail } from '../errors';
 import type { EventBus } from '../event-bus';
 import type { Clock } from '../ports';
 import type { Connection } from './connection';
+import { HttpClient } from './http';
+import { openApiHandlers } from './openapi/handler';
 import type { AuthSession } from './session';
 
 type AccountChannels = Pick<
@@ -15,6 +17,7 @@ type AccountChannels = Pick<
   | 'profile.import'
   | 'profile.select'
   | 'profile.export'
+  | 'profile.proposeFromOpenApi'
   | 'session.get'
   | 'session.signIn'
   | 'session.signOut'
@@ -23,7 +26,14 @@ type AccountChannels = Pick<
   | 'apiKey.remove'
 >;
 
-export function accountHandlers(connection: Connection, session: AuthSession, bus: EventBus, clock: Clock): AccountChannels {
+/** `http` downloads OpenAPI documents; the core passes its own client (a plain one otherwise). */
+export function accountHandlers(
+  connection: Connection,
+  session: AuthSession,
+  bus: EventBus,
+  clock: Clock,
+  http: Pick<HttpClient, 'request'> = new HttpClient({ now: () => clock.now() }),
+): AccountChannels {
   const connectionView = () => connection.view(session.view().signedIn);
   const announce = async () => {
     const view = await connectionView();
@@ -76,6 +86,7 @@ export function accountHandlers(connection: Connection, session: AuthSession, bu
       if (!profile) fail('not_found', `There is no profile "${id}".`);
       return { json: JSON.stringify(profile, null, 2) };
     },
+    ...openApiHandlers({ http }),
     'session.get': () => session.view(),
     'session.signIn': async ({ username, password }) => {
       const view = await session.signIn(username, password);
