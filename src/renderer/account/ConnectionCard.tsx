@@ -4,6 +4,7 @@ import { useBackend, useChannel } from '../backend/context';
 import { useAction } from '../backend/use-action';
 import { ConnectForm } from './ConnectForm';
 import { ErrorNote, Field } from './Field';
+import { OpenApiImport } from './OpenApiImport';
 
 function ClientCredentials() {
   const conn = useChannel('connection.get', {});
@@ -124,6 +125,7 @@ export function ConnectionCard() {
           ))}
         </ul>
         <ProfileImport json={json} setJson={setJson} />
+        <OpenApiImport />
       </details>
     </section>
   );
