@@ -19,7 +19,14 @@ export function isAllowedDocumentUrl(raw: string): boolean {
 
 /** Where an OpenAPI document comes from. */
 export const OpenApiSource = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), text: z.string().min(1, 'the document is empty').max(OPENAPI_TEXT_MAX_CHARS, 'larger than 1 MB: open it from a file or a URL') }).strict(),
+  z
+    .object({
+      kind: z.literal('text'),
+      text: z.string().min(1, 'the document is empty').max(OPENAPI_TEXT_MAX_CHARS, 'larger than 1 MB: open it from a file or a URL'),
+      /** The chosen file's name, so messages can name it. */
+      name: z.string().min(1).max(255).optional(),
+    })
+    .strict(),
   z.object({ kind: z.literal('file'), path: z.string().min(1).max(4096) }).strict(),
   z
     .object({

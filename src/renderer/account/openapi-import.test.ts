@@ -11,7 +11,7 @@ describe('the OpenAPI import panel helpers', () => {
   });
 
   it('sends text only when the whole request fits the transport, escapes counted', () => {
-    expect(textSource('api.yaml', 'openapi: 3.1.0')).toEqual({ source: { kind: 'text', text: 'openapi: 3.1.0' } });
+    expect(textSource('api.yaml', 'openapi: 3.1.0')).toEqual({ source: { kind: 'text', text: 'openapi: 3.1.0', name: 'api.yaml' } });
     // 600,000 quotes are 600 kB on disk but 1.2 MB once escaped in the request.
     const quoted = textSource('api.json', '"'.repeat(600_000));
     expect('problem' in quoted && quoted.problem).toBe('“api.json” is too large to send from here (1.1 MB once packed). Give the document’s https:// address instead.');

@@ -16,7 +16,7 @@ export function fileProblem(file: { name: string; size: number }): string | null
 
 /** The text source, or why it cannot travel: the transport measures the whole request, escapes included. */
 export function textSource(name: string, text: string): { source: OpenApiSource } | { problem: string } {
-  const source: OpenApiSource = { kind: 'text', text };
+  const source: OpenApiSource = { kind: 'text', text, name: name.slice(0, 255) };
   const size = new TextEncoder().encode(JSON.stringify({ source })).length;
   if (size > MAX_PAYLOAD_BYTES) return { problem: `“${name}” is too large to send from here (${mb(size)} once packed). Give the document’s https:// address instead.` };
   return { source };

@@ -27,8 +27,9 @@ async function refusal(p: Promise<unknown>): Promise<AppException['error']> {
 const FIFTY_MB = 50 * 1024 * 1024;
 
 describe('loadSource', () => {
-  it('takes text as it is', async () => {
+  it('takes text as it is, named by the file it was read from when the renderer says', async () => {
     expect(await loadSource({ kind: 'text', text: 'openapi: 3.1.0' }, { http })).toEqual({ text: 'openapi: 3.1.0', label: 'The document' });
+    expect(await loadSource({ kind: 'text', text: 'x', name: 'mine.yaml' }, { http })).toEqual({ text: 'x', label: 'mine.yaml' });
   });
 
   it('reads a file, and refuses a 50 MB one by its size before reading a byte', async () => {

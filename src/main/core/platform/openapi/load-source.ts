@@ -30,7 +30,7 @@ function tooLarge(label: string, size: number | null, max: number): AppException
 /** The document's text, refusing anything over the cap before it is read (or downloaded) in full. */
 export async function loadSource(source: OpenApiSource, deps: LoadDeps): Promise<LoadedDocument> {
   const max = deps.maxBytes ?? OPENAPI_DOCUMENT_MAX_BYTES;
-  if (source.kind === 'text') return { text: source.text, label: 'The document' };
+  if (source.kind === 'text') return { text: source.text, label: source.name ?? 'The document' };
   if (source.kind === 'file') return loadFile(source.path, max);
   return loadUrl(source.url, deps, max);
 }

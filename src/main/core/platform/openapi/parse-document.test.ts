@@ -65,6 +65,15 @@ describe('parseOpenApi', () => {
     expect((await refusal('just some words')).error.message).toBe('doc.yaml is not an OpenAPI document (no "openapi" version and "paths").');
   });
 
+  it('refuses a small YAML file whose aliases expand to billions of values, at once', async () => {
+    const lines = ['openapi: 3.0.3', 'info: {title: x, version: "1"}', 'paths: {}', 'x-0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let i = 1; i < 10; i++) lines.push(`x-${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    const started = Date.now();
+    const e = await refusal(lines.join('\n'), 'laughs.yaml');
+    expect(e.error.message).toBe('laughs.yaml expands to more than 4,000,000 values (YAML aliases repeat parts of it); Atelier does not read documents that large.');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('never reads another file a $ref names', async () => {
     const doc = minimal({ paths: { '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '/etc/passwd#/x' } } } } } } } } });
     const parsed = await parseOpenApi(JSON.stringify(doc), 'api.json');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppException } from '../../errors';
 import { OpenApiDocument } from './operations';
 import { findRefLoop } from './ref-cycles';
+import { exceedsValues, MAX_VALUES } from './value-count';
 
 /** The name the parser knows the document by; its messages name it, and we replace it with the user's. */
 const DOC_NAME = 'openapi-document';
@@ -44,6 +45,7 @@ export async function parseOpenApi(text: string, label: string): Promise<OpenApi
     const swagger = z.object({ swagger: z.unknown() }).safeParse(raw).success;
     refuse(swagger ? `${label} is a Swagger 2.0 document; Atelier reads OpenAPI 3.0 and 3.1 (convert it first).` : `${label} is not an OpenAPI document: it has no "openapi" version.`);
   }
+  if (exceedsValues(raw)) refuse(`${label} expands to more than ${MAX_VALUES.toLocaleString('en-US')} values (YAML aliases repeat parts of it); Atelier does not read documents that large.`);
   const loop = findRefLoop(raw);
   if (loop) refuse(`${label} has a $ref loop that never reaches a schema: ${loop.join(' → ')}.`);
   try {
