@@ -38,7 +38,7 @@ export async function parseOpenApi(text: string, label: string): Promise<OpenApi
   try {
     raw = await SwaggerParser.parse(name, options);
   } catch (e) {
-    refuse(describe(e, label));
+    refuse(describeParserError(e, label));
   }
   const version = z.object({ openapi: z.string() }).safeParse(raw);
   if (!version.success) {
@@ -56,14 +56,14 @@ export async function parseOpenApi(text: string, label: string): Promise<OpenApi
     return doc.data;
   } catch (e) {
     if (e instanceof AppException) throw e;
-    refuse(describe(e, label, version.data.openapi));
+    refuse(describeParserError(e, label, version.data.openapi));
   }
 }
 
 const scrub = (message: string) => message.replace(new RegExp(`\\S*${DOC_NAME}\\.(json|yaml)`, 'g'), 'the document');
 
 /** The library's error in a sentence, naming the line or the JSON pointer it gives. */
-export function describe(e: unknown, label: string, version?: string): string {
+export function describeParserError(e: unknown, label: string, version?: string): string {
   const message = scrub(e instanceof Error ? e.message : String(e));
   const details = Details.safeParse(e);
   if (details.success) {
