@@ -44,6 +44,7 @@ import {
   WorkspaceTransfer,
 } from './planner';
 import { AssetDetail, AssetIdsInput, AssetUpdateInput, AssetView, ImportInput, ImportReport, ImportUploadsInput, LibraryPage, LibraryQuery, TagCount } from './library';
+import { OpenApiProposal, ProposeFromOpenApiInput } from './openapi';
 import { ProfileSummary, ResourceGroup } from './profile';
 import { RecordCreateInput, RecordDeleteInput, RecordGetInput, RecordList, RecordListInput, RecordUpdateInput, RecordView } from './records';
 import { ConflictView, FailedChange, ResolveInput, SyncLogEntry, SyncStatus } from './sync';
@@ -146,6 +147,8 @@ export const contract = {
   }),
   /** A profile as JSON, to edit and import again. */
   'profile.export': channel({ input: z.object({ id: z.string().min(1).max(64) }).strict(), output: z.object({ json: z.string() }), mutates: false }),
+  /** Propose a profile from an OpenAPI 3.0/3.1 document (text, file or URL): found, guessed and missing fields; nothing is saved. */
+  'profile.proposeFromOpenApi': channel({ input: ProposeFromOpenApiInput, output: OpenApiProposal, mutates: false }),
   /** The session as the renderer may see it: never a token. */
   'session.get': channel({ input: none, output: SessionView, mutates: false }),
   /** Sign in with login and password. */

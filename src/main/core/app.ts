@@ -296,7 +296,7 @@ export function createCore(deps: CoreDeps): Core {
     'updates.download': () => updates.download(),
     'updates.install': () => updates.install(),
     ...settingsHandlers(deps, bus),
-    ...accountHandlers(connection, session, bus, deps.clock),
+    ...accountHandlers(connection, session, bus, deps.clock, http),
     ...recordHandlers(store, workspace),
     ...libraryHandlers(library, deps.dialogs),
     ...syncHandlers(store, sync, writer, activity, workspace),

@@ -5,6 +5,7 @@ import { useAction } from '../backend/use-action';
 import { ConnectForm } from './ConnectForm';
 import { ConnectionCheck } from './ConnectionCheck';
 import { ErrorNote, Field } from './Field';
+import { OpenApiImport } from './OpenApiImport';
 import { ProfileUse } from './ProfileUse';
 
 function ClientCredentials() {
@@ -122,6 +123,7 @@ export function ConnectionCard() {
           ))}
         </ul>
         <ProfileImport json={json} setJson={setJson} />
+        <OpenApiImport />
       </details>
     </section>
   );

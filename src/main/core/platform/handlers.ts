@@ -4,6 +4,8 @@ import type { EventBus } from '../event-bus';
 import type { Clock } from '../ports';
 import { runConnectionCheck } from './check/check';
 import type { Connection } from './connection';
+import { type HttpClient } from './http';
+import { openApiHandlers } from './openapi/handler';
 import type { AuthSession } from './session';
 
 type AccountChannels = Pick<
@@ -17,6 +19,7 @@ type AccountChannels = Pick<
   | 'profile.import'
   | 'profile.select'
   | 'profile.export'
+  | 'profile.proposeFromOpenApi'
   | 'session.get'
   | 'session.signIn'
   | 'session.signOut'
@@ -25,7 +28,14 @@ type AccountChannels = Pick<
   | 'apiKey.remove'
 >;
 
-export function accountHandlers(connection: Connection, session: AuthSession, bus: EventBus, clock: Clock): AccountChannels {
+/** `http` downloads OpenAPI documents; the core passes its own client (a plain one otherwise). */
+export function accountHandlers(
+  connection: Connection,
+  session: AuthSession,
+  bus: EventBus,
+  clock: Clock,
+  http: Pick<HttpClient, 'request'>,
+): AccountChannels {
   const connectionView = () => connection.view(session.view().signedIn);
   const announce = async () => {
     const view = await connectionView();
@@ -89,6 +99,7 @@ export function accountHandlers(connection: Connection, session: AuthSession, bu
       if (!profile) fail('not_found', `There is no profile "${id}".`);
       return { json: JSON.stringify(profile, null, 2) };
     },
+    ...openApiHandlers({ http }),
     'session.get': () => session.view(),
     'session.signIn': async ({ username, password }) => {
       const view = await session.signIn(username, password);
