@@ -31,6 +31,14 @@ export function parsePath(path: string): PathSegment[] | null {
   return out.length > 0 ? out : null;
 }
 
+/** Whether a string can name a field to send: names joined by dots, no indexes, no "*", nothing inherited. */
+export function isRequestField(path: string): boolean {
+  const segments = parsePath(path);
+  return segments !== null && segments.every((s) => typeof s === 'string' && s !== '*' && !/^\d+$/.test(s) && !FORBIDDEN.has(s));
+}
+
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** Whether a string is a well-formed path (for schemas). */
 export function isFieldPath(path: string): boolean {
   return parsePath(path) !== null;

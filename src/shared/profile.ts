@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isFieldPath } from './field-path';
+import { isFieldPath, isRequestField } from './field-path';
 
 /** The eight AI operations the platform publishes. */
 export const aiOperations = ['image2image', 'image2text', 'image2video', 'text2image', 'text2video', 'video2text', 'video2video', 'wave2text'] as const;
@@ -12,12 +12,20 @@ export const ResourceGroup = z.enum(resourceGroups);
 export type ResourceGroup = z.infer<typeof ResourceGroup>;
 
 const path = z.string().startsWith('/', 'must start with "/"').max(500);
-/** A field of a request or an answer; dots reach into objects ("data.username"). */
-const fieldName = z.string().min(1).max(200).refine(isFieldPath, 'not a field path: use names joined by dots, e.g. "data.access_token"');
-/** Where a value may be in an answer, tried in order (dots, indexes and "*": see field-path.ts). */
-const aliases = z.array(fieldName).min(1).max(20);
+/** Where a value is in an answer: dots reach into objects, numbers or [n] into lists, * takes every item. */
+const answerPath = z.string().min(1).max(200).refine(isFieldPath, 'not a field path: use names joined by dots, e.g. "data.access_token"');
+/** Where a value is in an answer, tried in order (see field-path.ts). */
+const aliases = z.array(answerPath).min(1).max(20);
+/** A field Atelier sends: names joined by dots make nested objects ("data.username"); no indexes, no "*". */
+const requestField = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine(isRequestField, 'not a field to send: use names joined by dots, e.g. "data.username" (no [n] or *)');
+/** A query parameter or header name, sent as it is ("page[size]" is a name, not a path). */
+const plainName = z.string().min(1).max(100);
 /** Constant fields sent with a request (e.g. `grant_type: "password"`). */
-const extraFields = z.record(z.string().min(1).max(100), z.union([z.string().max(500), z.number(), z.boolean()])).optional();
+const extraFields = z.record(requestField, z.union([z.string().max(500), z.number(), z.boolean()])).optional();
 
 export const Endpoint = z.object({ method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), path }).strict();
 export type Endpoint = z.infer<typeof Endpoint>;
@@ -33,7 +41,7 @@ export const GroupEndpoints = z.union([
       update: Endpoint.optional(),
       delete: Endpoint.optional(),
       /** Create sends `{<field>: [record]}` and answers with the same field (a batch "add items" endpoint). */
-      itemsField: fieldName.optional(),
+      itemsField: requestField.optional(),
     })
     .strict(),
 ]);
@@ -128,19 +136,20 @@ export type AiOperationSpec = z.infer<typeof AiOperationSpec>;
 /** How resource lists page and how records name their server fields (the sandbox's shape by default). */
 export const RecordsFormat = z
   .object({
-    itemsField: fieldName,
-    nextCursorField: fieldName,
-    hasMoreField: fieldName,
+    itemsField: answerPath,
+    nextCursorField: answerPath,
+    /** Omitted: a full page means there may be more (and a next cursor is needed to ask). */
+    hasMoreField: answerPath.optional(),
     /** Query parameter that asks for changes after a cursor (including deletions). */
-    sinceParam: fieldName,
-    cursorParam: fieldName,
-    limitParam: fieldName,
+    sinceParam: plainName,
+    cursorParam: plainName,
+    limitParam: plainName,
     pageSize: z.int().min(1).max(1000),
-    idField: fieldName,
-    versionField: fieldName,
-    deletedField: fieldName,
-    /** Fields the server owns: never sent, never stored as the record's own. */
-    serverFields: z.array(fieldName).max(50),
+    idField: answerPath,
+    versionField: answerPath,
+    deletedField: answerPath,
+    /** Fields the server owns: never sent, never stored as the record's own (top-level names). */
+    serverFields: z.array(plainName).max(50),
   })
   .strict();
 export type RecordsFormat = z.infer<typeof RecordsFormat>;
@@ -159,8 +168,12 @@ export const defaultRecordsFormat: RecordsFormat = {
   serverFields: ['id', 'version', 'created_at', 'updated_at', 'deleted', 'deleted_at'],
 };
 
-/** Where error answers keep a person's message and a machine code, tried in order. */
-export const ErrorFields = z.object({ message: aliases, code: aliases }).strict();
+/**
+ * Where error answers keep a person's message and a machine code, tried in order; when none of a
+ * profile's paths holds text, the common shapes are tried after them. A platform without codes
+ * leaves `code` out.
+ */
+export const ErrorFields = z.object({ message: aliases, code: aliases.optional() }).strict();
 export type ErrorFields = z.infer<typeof ErrorFields>;
 
 /** The common shapes: `{error:{message|detail}}`, OAuth's `error_description`, `{message}`, RFC 7807, `{errors:[…]}`. */
@@ -198,15 +211,15 @@ export const PlatformProfile = z
     auth: z
       .object({
         /** Authorization header value = prefix + token ("Bearer " by default, "" for a raw token). */
-        scheme: z.object({ header: fieldName, prefix: z.string().max(50) }).strict(),
-        apiKeyScheme: z.object({ header: fieldName, prefix: z.string().max(50) }).strict(),
+        scheme: z.object({ header: plainName, prefix: z.string().max(50) }).strict(),
+        apiKeyScheme: z.object({ header: plainName, prefix: z.string().max(50) }).strict(),
         login: z
-          .object({ path, usernameField: fieldName, passwordField: fieldName, clientIdField: fieldName.nullable(), extra: extraFields })
+          .object({ path, usernameField: requestField, passwordField: requestField, clientIdField: requestField.nullable(), extra: extraFields })
           .strict(),
         /** tokenField null: the token travels in the Authorization header instead of the body. */
-        validate: z.object({ path, tokenField: fieldName.nullable(), extra: extraFields }).strict(),
+        validate: z.object({ path, tokenField: requestField.nullable(), extra: extraFields }).strict(),
         refresh: z
-          .object({ path, refreshTokenField: fieldName, clientIdField: fieldName, clientSecretField: fieldName, extra: extraFields })
+          .object({ path, refreshTokenField: requestField, clientIdField: requestField, clientSecretField: requestField, extra: extraFields })
           .strict(),
         /**
          * Where to find each value in login/refresh/validate answers. Only the access token is

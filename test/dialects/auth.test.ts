@@ -41,6 +41,19 @@ describe.each(DIALECT_NAMES)('the %s dialect, with its profile', (dialect) => {
     expect(result).toMatchObject({ ok: false, error: { code: 'auth', message: WORDS[dialect].password, hint: expect.stringMatching(/login and password/) } });
   });
 
+  it('the words are read where the profile says: pointed at the code, the code is what shows', async () => {
+    const h = await open(dialect);
+    const copy = structuredClone(h.profile);
+    copy.errors = { message: copy.errors.code ?? [], code: copy.errors.code };
+    await call(h, 'profile.import', { json: JSON.stringify(copy) });
+    await call(h, 'session.signOut', {});
+    const result = await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: 'wrong password' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.message).not.toBe(WORDS[dialect].password);
+    expect(result.error.message).toMatch(/invalid_(credentials|grant)/);
+  });
+
   it('a refresh refused for the client secret shows the platform’s words and points at the client secret', async () => {
     const h = await open(dialect);
     await call(h, 'connection.setClientCredentials', { clientId: h.sandbox.demo.clientId, clientSecret: 'not-the-secret' });

@@ -19,6 +19,7 @@ async function breakProfile(h: DialectHarness, change: (p: PlatformProfile) => v
 }
 
 const failing = (r: Awaited<ReturnType<typeof check>>) => r.lines.filter((l) => l.outcome === 'fail').map((l) => [l.id, l.field]);
+const passing = (r: Awaited<ReturnType<typeof check>>) => r.lines.filter((l) => l.outcome === 'pass').map((l) => l.id);
 
 describe.each(DIALECT_NAMES)('connection check, %s dialect', (dialect) => {
   it('passes every line with the profile that fits, sending no billable job', async () => {
@@ -36,13 +37,18 @@ describe.each(DIALECT_NAMES)('connection check, %s dialect', (dialect) => {
     ['a wrong list field', (p: PlatformProfile) => void (p.records.itemsField = 'things'), 'records.itemsField'],
     ['a wrong group path', (p: PlatformProfile) => void ((p.groups.creatives as { list: { path: string } }).list.path = '/v2/creative'), 'groups.creatives.list.path'],
     ['a wrong AI path', (p: PlatformProfile) => void (p.ai.text2video.path = '/v2/ai/text-to-video'), 'ai.text2video.path'],
-  ])('%s: exactly that element fails and names its field', async (_what, change, field) => {
+    ['a wrong token-answer field', (p: PlatformProfile) => void (p.auth.responseFields.valid = ['nope']), 'auth.responseFields.valid'],
+  ])('%s: exactly that element fails and names its field; every other line still passes', async (_what, change, field) => {
     const h = await open(dialect);
+    const baseline = passing(await check(h));
     await breakProfile(h, change);
-    const fails = failing(await check(h));
+    const result = await check(h);
+    const fails = failing(result);
     expect(fails.length).toBeGreaterThan(0);
     expect(fails.every(([, f]) => f === field)).toBe(true);
-    if (field !== 'records.itemsField') expect(fails).toHaveLength(1);
+    // The list field is shared by the seven groups; anything else is one line.
+    expect(fails).toHaveLength(field === 'records.itemsField' ? 7 : 1);
+    expect(passing(result)).toEqual(baseline.filter((id) => !fails.some(([failed]) => failed === id)));
   });
 
   it('a wrong Authorization scheme is named as the one cause', async () => {

@@ -123,7 +123,7 @@ describe.each(DIALECT_NAMES)('the %s dialect profile against a sandbox speaking 
       const listed = await talk(profile, sandbox.url, token, groups.list.method, `${groups.list.path}?${records.limitParam}=5`);
       const items = readPath(listed.body, records.itemsField);
       expect(Array.isArray(items) && items.map((r) => readPath(r, records.idField))).toEqual([readPath(created.body, records.idField)]);
-      expect(readPath(listed.body, records.hasMoreField)).toBe(false);
+      expect(readPath(listed.body, records.hasMoreField ?? 'missing')).toBe(false);
       expect(readPath(listed.body, records.nextCursorField)).toMatch(/^c\d+$/);
 
       const answer = await paint(profile, sandbox.url, token);

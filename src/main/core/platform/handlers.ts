@@ -28,20 +28,20 @@ type AccountChannels = Pick<
   | 'apiKey.remove'
 >;
 
-/** `http` downloads OpenAPI documents; the core passes its own client (a plain one otherwise). */
-export function accountHandlers(
-  connection: Connection,
-  session: AuthSession,
-  bus: EventBus,
-  clock: Clock,
-  http: Pick<HttpClient, 'request'>,
-): AccountChannels {
-  const connectionView = () => connection.view(session.view().signedIn);
-  const announce = async () => {
-    const view = await connectionView();
-    bus.emit('connection.changed', view);
-    return view;
-  };
+interface Ctx {
+  connection: Connection;
+  session: AuthSession;
+  clock: Clock;
+  connectionView: () => ReturnType<Connection['view']>;
+  /** Tell every screen (and sync) what the connection is now. */
+  announce: () => ReturnType<Connection['view']>;
+}
+
+type ConnectionChannels = Pick<AccountChannels, 'connection.get' | 'connection.useSandbox' | 'connection.connectAccount' | 'connection.setClientCredentials' | 'connection.check'>;
+type ProfileChannels = Pick<AccountChannels, 'profile.list' | 'profile.import' | 'profile.select' | 'profile.export'>;
+type SessionChannels = Pick<AccountChannels, 'session.get' | 'session.signIn' | 'session.signOut' | 'session.check' | 'apiKey.set' | 'apiKey.remove'>;
+
+function connectionHandlers({ connection, session, clock, connectionView, announce }: Ctx): ConnectionChannels {
   return {
     'connection.get': () => connectionView(),
     'connection.useSandbox': async () => {
@@ -72,6 +72,11 @@ export function accountHandlers(
       await announce();
       return result;
     },
+  };
+}
+
+function profileHandlers({ connection, session, announce }: Ctx): ProfileChannels {
+  return {
     'profile.list': () => connection.summaries(),
     'profile.import': async (input) => {
       const summary = await connection.importProfile(input.json);
@@ -99,7 +104,11 @@ export function accountHandlers(
       if (!profile) fail('not_found', `There is no profile "${id}".`);
       return { json: JSON.stringify(profile, null, 2) };
     },
-    ...openApiHandlers({ http }),
+  };
+}
+
+function sessionHandlers({ connection, session, clock, announce }: Ctx): SessionChannels {
+  return {
     'session.get': () => session.view(),
     'session.signIn': async ({ username, password }) => {
       const view = await session.signIn(username, password);
@@ -116,7 +125,9 @@ export function accountHandlers(
       const started = clock.now();
       const assets = target.profile.groups.assets;
       if (assets !== 'unspecified') {
-        await session.request({ method: assets.list.method, url: new URL(`${assets.list.path}?limit=1`, target.baseUrl ?? undefined).toString() });
+        const url = new URL(assets.list.path, target.baseUrl ?? undefined);
+        url.searchParams.set(target.profile.records.limitParam, '1');
+        await session.request({ method: assets.list.method, url: url.toString() });
       } else {
         const v = target.profile.auth.validate;
         await session.request({ method: 'POST', url: new URL(v.path, target.baseUrl ?? undefined).toString(), body: {} });
@@ -126,6 +137,24 @@ export function accountHandlers(
     'apiKey.set': ({ key, expiresAt }) => session.useApiKey(key, expiresAt),
     'apiKey.remove': () => session.signOut(),
   };
+}
+
+/** `http` downloads OpenAPI documents (the core passes its own client). */
+export function accountHandlers(
+  connection: Connection,
+  session: AuthSession,
+  bus: EventBus,
+  clock: Clock,
+  http: Pick<HttpClient, 'request'>,
+): AccountChannels {
+  const connectionView = () => connection.view(session.view().signedIn);
+  const announce = async () => {
+    const view = await connectionView();
+    bus.emit('connection.changed', view);
+    return view;
+  };
+  const ctx: Ctx = { connection, session, clock, connectionView, announce };
+  return { ...connectionHandlers(ctx), ...profileHandlers(ctx), ...sessionHandlers(ctx), ...openApiHandlers({ http }) };
 }
 
 function sameOrigin(a: string | null, b: string | null): boolean {

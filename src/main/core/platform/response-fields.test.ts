@@ -90,3 +90,32 @@ describe('expiry formats, declared or detected', () => {
     expect(parseProfile({ ...v1, version: 3 }).success).toBe(false);
   });
 });
+
+describe('profile fields by what they name', () => {
+  const base = () => JSON.parse(JSON.stringify(platformProfile)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  it('takes query and header names as they are ("page[size]" is a name)', () => {
+    const p = base();
+    p.records.limitParam = 'page[size]';
+    p.records.cursorParam = 'page[after]';
+    p.auth.scheme.header = 'X-Auth-Token';
+    expect(parseProfile(p).success).toBe(true);
+  });
+
+  it('refuses a field to send that is not names joined by dots, naming it', () => {
+    const p = base();
+    p.auth.login.usernameField = 'users.*.name';
+    const parsed = parseProfile(p);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual(['auth', 'login', 'usernameField']);
+    const q = base();
+    q.auth.refresh.extra = { 'a..b': 1 };
+    expect(parseProfile(q).success).toBe(false);
+  });
+
+  it('lets a platform without error codes leave errors.code out', () => {
+    const p = base();
+    p.errors = { message: ['fault.text'] };
+    expect(parseProfile(p).success).toBe(true);
+  });
+});

@@ -79,6 +79,7 @@ describe("the platform's words, everywhere", () => {
 
   it('tells a client refusal from a user refusal by the code or the words', () => {
     expect(blamesClient({ message: 'nope', serverCode: 'invalid_client' })).toBe(true);
+    expect(blamesClient({ message: 'client secret mismatch', serverCode: 'E401' })).toBe(true);
     expect(blamesClient({ message: 'client credentials are not valid' })).toBe(true);
     expect(blamesClient({ message: 'the client_secret does not match' })).toBe(true);
     expect(blamesClient({ message: 'login or secret is wrong', serverCode: 'invalid_credentials' })).toBe(false);

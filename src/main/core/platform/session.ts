@@ -72,13 +72,12 @@ function body(extra: Record<string, unknown> | undefined, fields: [string | null
 }
 
 /**
- * Whether a refusal is about the client ID or secret rather than the user's sign-in: by the
- * platform's code when it gives one ("invalid_client"), else by its words naming the client.
+ * Whether a refusal is about the client ID or secret rather than the user's sign-in: the
+ * platform's code ("invalid_client") or its words name the client.
  * ("login or secret is wrong" is about the user: a bare "secret" can be the password.)
  */
 export function blamesClient(error: { message: string; serverCode?: string | undefined }): boolean {
-  if (error.serverCode) return /client/i.test(error.serverCode);
-  return /\bclient\b|client[ _-]?(id|secret)/i.test(error.message);
+  return /client/i.test(error.serverCode ?? '') || /\bclient\b|client[ _-]?(id|secret)/i.test(error.message);
 }
 
 const signInAgain = (message: string | null) =>

@@ -1,4 +1,5 @@
 import type { Endpoint, GroupEndpoints, PlatformProfile, RecordsFormat, ResourceGroup } from '../../../shared/profile';
+import { readPath, setPath } from '../../../shared/field-path';
 import { fail } from '../errors';
 import type { HttpRequest, HttpResponse } from '../platform/http';
 import type { SessionTarget } from '../platform/session';
@@ -20,32 +21,21 @@ export interface RemotePage {
 
 export type Send = (req: HttpRequest) => Promise<HttpResponse>;
 
-/** Dots reach into objects ("data.items"). */
-function pick(body: unknown, path: string): unknown {
-  let cur: unknown = body;
-  for (const part of path.split('.')) {
-    if (!cur || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
-}
-
 function malformed(what: string): never {
   fail('unavailable', `The platform's answer did not contain ${what}.`, { hint: 'Check the platform profile, or try again later.' });
 }
 
 export function toRemoteRecord(value: unknown, format: RecordsFormat): RemoteRecord {
   if (!value || typeof value !== 'object' || Array.isArray(value)) malformed('a record');
-  const raw = value as Fields;
-  const id = raw[format.idField];
+  const id = readPath(value, format.idField);
   if (typeof id !== 'string' && typeof id !== 'number') malformed(`the record's "${format.idField}"`);
-  const version = raw[format.versionField];
+  const version = readPath(value, format.versionField);
   const fields: Fields = {};
-  for (const [k, v] of Object.entries(raw)) if (!format.serverFields.includes(k)) fields[k] = v;
+  for (const [k, v] of Object.entries(value)) if (!format.serverFields.includes(k)) fields[k] = v;
   return {
     remoteId: String(id),
     version: typeof version === 'number' && Number.isFinite(version) ? version : null,
-    deleted: raw[format.deletedField] === true,
+    deleted: readPath(value, format.deletedField) === true,
     fields,
   };
 }
@@ -95,10 +85,15 @@ export class RemoteGroup {
 
   async create(fields: Fields, idempotencyKey: string): Promise<RemoteRecord> {
     const { create, itemsField } = this.endpoints;
-    const body = itemsField ? { [itemsField]: [fields] } : fields;
+    let body: unknown = fields;
+    if (itemsField) {
+      const wrapped: Record<string, unknown> = {};
+      setPath(wrapped, itemsField, [fields]);
+      body = wrapped;
+    }
     const res = await this.send({ method: create.method, url: this.url(create), body, idempotencyKey });
-    const item = itemsField ? (pick(res.body, itemsField) as unknown[] | undefined)?.[0] : res.body;
-    return toRemoteRecord(item, this.format);
+    const answered = itemsField ? readPath(res.body, itemsField) : res.body;
+    return toRemoteRecord(Array.isArray(answered) ? answered[0] : answered, this.format);
   }
 
   async update(remoteId: string, version: number | null, patch: Fields, idempotencyKey: string): Promise<RemoteRecord> {
@@ -126,13 +121,15 @@ export class RemoteGroup {
     const query: Record<string, string> = { [f.limitParam]: String(f.pageSize) };
     if (cursor !== null) query[f.sinceParam] = cursor;
     const res = await this.send({ method: this.endpoints.list.method, url: this.url(this.endpoints.list, undefined, query) });
-    const items = pick(res.body, f.itemsField);
+    const items = readPath(res.body, f.itemsField);
     if (!Array.isArray(items)) malformed(`a list in "${f.itemsField}"`);
-    const next = pick(res.body, f.nextCursorField);
+    const next = readPath(res.body, f.nextCursorField);
+    const nextCursor = typeof next === 'string' && next !== '' ? next : typeof next === 'number' ? String(next) : null;
     return {
       items: items.map((item) => toRemoteRecord(item, f)),
-      nextCursor: typeof next === 'string' && next !== '' ? next : null,
-      hasMore: pick(res.body, f.hasMoreField) === true,
+      nextCursor,
+      // Without a "more" flag, a full page may have a next one (an empty page then ends the walk).
+      hasMore: f.hasMoreField ? readPath(res.body, f.hasMoreField) === true : items.length >= f.pageSize && nextCursor !== null,
     };
   }
 }

@@ -8,12 +8,13 @@ import { cleanText } from './clean-text';
  * before codes: OAuth's `error_description` beats `error: "invalid_grant"`.
  */
 export function jsonMessage(body: unknown, fields: ErrorFields = defaultErrorFields): string | undefined {
-  const text = readFirstText(body, fields.message);
+  // The profile's paths first; a gateway or proxy in front of the platform may still answer in a common shape.
+  const text = readFirstText(body, fields.message) ?? (fields === defaultErrorFields ? undefined : readFirstText(body, defaultErrorFields.message));
   return text === undefined ? undefined : cleanText(text) || undefined;
 }
 
 /** The server's machine code for the error (`invalid_client`, `E401`…), when it gives one. */
 export function jsonCode(body: unknown, fields: ErrorFields = defaultErrorFields): string | undefined {
-  const text = readFirstText(body, fields.code);
+  const text = readFirstText(body, fields.code ?? defaultErrorFields.code);
   return text === undefined ? undefined : cleanText(text).slice(0, 200) || undefined;
 }

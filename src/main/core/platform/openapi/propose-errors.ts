@@ -58,7 +58,7 @@ export function proposeErrors(ctx: ProposalContext): ErrorFields {
   for (const key of ['message', 'code'] as const) {
     const ranked = [...tally[key]].sort((a, b) => b[1].length - a[1].length);
     if (ranked.length === 0) {
-      out[key] = defaultErrorFields[key];
+      out[key] = defaultErrorFields[key] ?? [];
       ctx.findings.add('missing', `errors.${key}`, "no error schema with one in the document; Atelier's usual places are kept");
       continue;
     }
