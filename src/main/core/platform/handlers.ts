@@ -2,11 +2,13 @@ import type { HandlerMap } from '../../../shared/contract';
 import { fail } from '../errors';
 import type { EventBus } from '../event-bus';
 import type { Clock } from '../ports';
-import { runConnectionCheck } from './check/check';
+import { runConnectionCheck, type CheckDeps } from './check/check';
+import { LastCheck } from './check/last-check';
 import type { Connection } from './connection';
 import { type HttpClient } from './http';
 import { openApiHandlers } from './openapi/handler';
 import type { AuthSession } from './session';
+import { teachListHandlers } from './teach-list-handlers';
 
 type AccountChannels = Pick<
   HandlerMap,
@@ -20,6 +22,8 @@ type AccountChannels = Pick<
   | 'profile.select'
   | 'profile.export'
   | 'profile.proposeFromOpenApi'
+  | 'profile.teachListPreview'
+  | 'profile.teachListApply'
   | 'session.get'
   | 'session.signIn'
   | 'session.signOut'
@@ -42,6 +46,9 @@ export function accountHandlers(
     bus.emit('connection.changed', view);
     return view;
   };
+  const checkDeps: CheckDeps = { session, target: () => connection.target(), now: () => clock.now() };
+  // The lists the last check could not read, for teaching Atelier where the records are.
+  const lastCheck = new LastCheck();
   return {
     'connection.get': () => connectionView(),
     'connection.useSandbox': async () => {
@@ -67,7 +74,8 @@ export function accountHandlers(
       return announce();
     },
     'connection.check': async (input) => {
-      const result = await runConnectionCheck({ session, target: () => connection.target(), now: () => clock.now() }, input);
+      const result = await runConnectionCheck(checkDeps, input);
+      lastCheck.remember(result.lines, await connection.target());
       // A sign-in or a refused refresh during the check changes what the connection can do.
       await announce();
       return result;
@@ -100,6 +108,7 @@ export function accountHandlers(
       return { json: JSON.stringify(profile, null, 2) };
     },
     ...openApiHandlers({ http }),
+    ...teachListHandlers({ connection, check: checkDeps, lastCheck, announce }),
     'session.get': () => session.view(),
     'session.signIn': async ({ username, password }) => {
       const view = await session.signIn(username, password);
