@@ -54,7 +54,7 @@ export function ConnectionCheck() {
           </button>
         </div>
       </form>
-      {check.data && <CheckReport result={check.data} />}
+      {check.data && <CheckReport key={check.submittedAt} result={check.data} />}
     </div>
   );
 }
