@@ -16,6 +16,18 @@ export type ConnectionCheckInput = z.input<typeof ConnectionCheckInput>;
 export const CheckOutcome = z.enum(['pass', 'fail', 'skip', 'waiting']);
 export type CheckOutcome = z.infer<typeof CheckOutcome>;
 
+/**
+ * A group's list answer the profile could not read, kept for teaching Atelier where the records
+ * are: the answer parsed, secrets masked and bounded (long strings cut, long lists shortened), and
+ * where the profile looked.
+ */
+export const ListAnswer = z.object({
+  answer: z.unknown(),
+  itemsField: z.string(),
+  idField: z.string(),
+});
+export type ListAnswer = z.infer<typeof ListAnswer>;
+
 /** One element of the profile tried against the platform. */
 export const CheckLine = z.object({
   /** Stable id: "login", "validate", "refresh", "apiKey", "group.assets", "ai.text2image". */
@@ -37,6 +49,8 @@ export const CheckLine = z.object({
   hint: z.string().nullable(),
   /** The answer as received, secrets masked, cut to a few KB. */
   raw: z.string().nullable(),
+  /** Only on a group whose list or record ids were not where the profile says. */
+  listAnswer: ListAnswer.optional(),
 });
 export type CheckLine = z.infer<typeof CheckLine>;
 

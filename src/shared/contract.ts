@@ -49,6 +49,7 @@ import { ProfileSummary, ResourceGroup } from './profile';
 import { RecordCreateInput, RecordDeleteInput, RecordGetInput, RecordList, RecordListInput, RecordUpdateInput, RecordView } from './records';
 import { ConflictView, FailedChange, ResolveInput, SyncLogEntry, SyncStatus } from './sync';
 import { ConnectionCheckInput, ConnectionCheckResult } from './connection-check';
+import { TeachListApplied, TeachListInput, TeachListPreview } from './teach-list';
 import { ApiKeyInput, ConnectAccountInput, ConnectionView, SessionView, SignInInput } from './session';
 import { Settings, SettingsPatch } from './settings';
 import { UpdateStatus } from './updates';
@@ -149,6 +150,10 @@ export const contract = {
   'profile.export': channel({ input: z.object({ id: z.string().min(1).max(64) }).strict(), output: z.object({ json: z.string() }), mutates: false }),
   /** Propose a profile from an OpenAPI 3.0/3.1 document (text, file or URL): found, guessed and missing fields; nothing is saved. */
   'profile.proposeFromOpenApi': channel({ input: ProposeFromOpenApiInput, output: OpenApiProposal, mutates: false }),
+  /** The profile that reads a group's list where the user pointed in the answer the last check kept; nothing is saved. */
+  'profile.teachListPreview': channel({ input: TeachListInput, output: TeachListPreview, mutates: false }),
+  /** Save and use that profile (same address: the session stays), then ask for the taught group's list again (GET only). */
+  'profile.teachListApply': channel({ input: TeachListInput, output: TeachListApplied, mutates: true }),
   /** The session as the renderer may see it: never a token. */
   'session.get': channel({ input: none, output: SessionView, mutates: false }),
   /** Sign in with login and password. */

@@ -1,8 +1,13 @@
+import { useState } from 'react';
 import type { CheckLine, ConnectionCheckResult } from '../../shared/connection-check';
+import type { TeachListApplied } from '../../shared/teach-list';
 import { glyph, outcomeWords, sections, statusText, tally } from './check-format';
+import { groupOfLine, mergeRecheck } from './list-teach';
+import { ListTeach } from './ListTeach';
 
-function CheckItem({ line }: { line: CheckLine }) {
+function CheckItem({ line, onTaught }: { line: CheckLine; onTaught(applied: TeachListApplied): void }) {
   const status = statusText(line);
+  const group = groupOfLine(line.id);
   return (
     <li data-testid={`check-${line.id}`} data-outcome={line.outcome}>
       <div className="row">
@@ -28,12 +33,25 @@ function CheckItem({ line }: { line: CheckLine }) {
           <pre className="mono fields-dump">{line.raw}</pre>
         </details>
       )}
+      {line.listAnswer && group && (
+        // A new profile's answer starts a new choice.
+        <ListTeach key={`${line.listAnswer.itemsField} ${line.listAnswer.idField}`} group={group} source={line.listAnswer} onApplied={onTaught} />
+      )}
     </li>
   );
 }
 
-/** The checklist: one line per element of the profile, with what to change when one fails. */
-export function CheckReport({ result }: { result: ConnectionCheckResult }) {
+/**
+ * The checklist: one line per element of the profile, with what to change when one fails. Lines
+ * fixed by teaching are replaced by their new check (mount it with a new key for each check run).
+ */
+export function CheckReport({ result: checked }: { result: ConnectionCheckResult }) {
+  const [result, setResult] = useState(checked);
+  const [taught, setTaught] = useState<TeachListApplied | null>(null);
+  const onTaught = (applied: TeachListApplied) => {
+    setResult((old) => mergeRecheck(old, applied));
+    setTaught(applied);
+  };
   return (
     <section aria-label="Connection check result" data-testid="connection-check">
       <p role="status">
@@ -41,6 +59,12 @@ export function CheckReport({ result }: { result: ConnectionCheckResult }) {
         {result.baseUrl ? ` at ${result.baseUrl}` : ''}
         {result.ranJobs ? ' · one real job per operation was run' : ''}
       </p>
+      {taught && (
+        <p role="status" data-testid="teach-list-saved">
+          “{taught.profile.name}” is saved and in use; {taught.lines.length === 1 ? 'its group was' : `${taught.lines.length} groups were`} checked again with it:{' '}
+          {taught.lines.map((l) => `${l.label} ${glyph(l.outcome)}`).join(', ')}.
+        </p>
+      )}
       {result.diagnosis && (
         <p className="warning" role="alert">
           {result.diagnosis.message}
@@ -57,7 +81,7 @@ export function CheckReport({ result }: { result: ConnectionCheckResult }) {
           <h3>{s.title}</h3>
           <ul className="plain">
             {s.lines.map((l) => (
-              <CheckItem key={l.id} line={l} />
+              <CheckItem key={l.id} line={l} onTaught={onTaught} />
             ))}
           </ul>
         </div>

@@ -42,10 +42,10 @@ export function ConnectionCheck() {
           <input type="checkbox" checked={runJobs} onChange={(e) => setRunJobs(e.target.checked)} />
           Run one small job per AI operation (may be billed)
         </label>
-        {runJobs && (
-          <p className="warning">
-            Each AI operation runs once for real with a tiny input: the platform may bill these jobs. Without this, the check sends nothing billable.
-          </p>
+        {runJobs ? (
+          <p className="warning">Each AI operation runs once for real with a tiny input: the platform may bill these jobs.</p>
+        ) : (
+          <p className="field-hint">The check sends each AI operation a request every platform refuses; nothing is generated unless you tick this.</p>
         )}
         {check.error && !validation && <ErrorNote error={check.error} />}
         <div className="row">
@@ -54,7 +54,7 @@ export function ConnectionCheck() {
           </button>
         </div>
       </form>
-      {check.data && <CheckReport result={check.data} />}
+      {check.data && <CheckReport key={check.submittedAt} result={check.data} />}
     </div>
   );
 }

@@ -2,11 +2,13 @@ import type { HandlerMap } from '../../../shared/contract';
 import { fail } from '../errors';
 import type { EventBus } from '../event-bus';
 import type { Clock } from '../ports';
-import { runConnectionCheck } from './check/check';
+import { runConnectionCheck, type CheckDeps } from './check/check';
+import { LastCheck } from './check/last-check';
 import type { Connection } from './connection';
 import { type HttpClient } from './http';
 import { openApiHandlers } from './openapi/handler';
 import type { AuthSession } from './session';
+import { teachListHandlers } from './teach-list-handlers';
 
 type AccountChannels = Pick<
   HandlerMap,
@@ -20,6 +22,8 @@ type AccountChannels = Pick<
   | 'profile.select'
   | 'profile.export'
   | 'profile.proposeFromOpenApi'
+  | 'profile.teachListPreview'
+  | 'profile.teachListApply'
   | 'session.get'
   | 'session.signIn'
   | 'session.signOut'
@@ -35,13 +39,16 @@ interface Ctx {
   connectionView: () => ReturnType<Connection['view']>;
   /** Tell every screen (and sync) what the connection is now. */
   announce: () => ReturnType<Connection['view']>;
+  checkDeps: CheckDeps;
+  /** The lists the last check could not read, for teaching Atelier where the records are. */
+  lastCheck: LastCheck;
 }
 
 type ConnectionChannels = Pick<AccountChannels, 'connection.get' | 'connection.useSandbox' | 'connection.connectAccount' | 'connection.setClientCredentials' | 'connection.check'>;
 type ProfileChannels = Pick<AccountChannels, 'profile.list' | 'profile.import' | 'profile.select' | 'profile.export'>;
 type SessionChannels = Pick<AccountChannels, 'session.get' | 'session.signIn' | 'session.signOut' | 'session.check' | 'apiKey.set' | 'apiKey.remove'>;
 
-function connectionHandlers({ connection, session, clock, connectionView, announce }: Ctx): ConnectionChannels {
+function connectionHandlers({ connection, session, connectionView, announce, checkDeps, lastCheck }: Ctx): ConnectionChannels {
   return {
     'connection.get': () => connectionView(),
     'connection.useSandbox': async () => {
@@ -67,7 +74,8 @@ function connectionHandlers({ connection, session, clock, connectionView, announ
       return announce();
     },
     'connection.check': async (input) => {
-      const result = await runConnectionCheck({ session, target: () => connection.target(), now: () => clock.now() }, input);
+      const result = await runConnectionCheck(checkDeps, input);
+      lastCheck.remember(result.lines, await connection.target());
       // A sign-in or a refused refresh during the check changes what the connection can do.
       await announce();
       return result;
@@ -153,8 +161,15 @@ export function accountHandlers(
     bus.emit('connection.changed', view);
     return view;
   };
-  const ctx: Ctx = { connection, session, clock, connectionView, announce };
-  return { ...connectionHandlers(ctx), ...profileHandlers(ctx), ...sessionHandlers(ctx), ...openApiHandlers({ http }) };
+  const checkDeps: CheckDeps = { session, target: () => connection.target(), now: () => clock.now() };
+  const ctx: Ctx = { connection, session, clock, connectionView, announce, checkDeps, lastCheck: new LastCheck() };
+  return {
+    ...connectionHandlers(ctx),
+    ...profileHandlers(ctx),
+    ...sessionHandlers(ctx),
+    ...openApiHandlers({ http }),
+    ...teachListHandlers({ connection, check: checkDeps, lastCheck: ctx.lastCheck, announce }),
+  };
 }
 
 function sameOrigin(a: string | null, b: string | null): boolean {

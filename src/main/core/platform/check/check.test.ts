@@ -34,14 +34,17 @@ async function tokens(h: Harness): Promise<string[]> {
 describe('connection check against the sandbox', () => {
   it('passes every line of the built-in Sandbox profile, rotates once, runs no job and sends groups only GETs', async () => {
     const groupMethods = new Set<string>();
+    const aiBodies: unknown[] = [];
     const h = await open({
-      observe: (method, url) => {
+      observe: (method, url, body) => {
         if (!url.pathname.startsWith('/v2/ai') && url.pathname.startsWith('/v2/')) groupMethods.add(method);
+        if (url.pathname.startsWith('/v2/ai/')) aiBodies.push(body);
       },
     });
     await signInDemo(h);
     h.sandbox.resetStats();
     groupMethods.clear();
+    aiBodies.length = 0;
     const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
     const lines = byId(result);
     expect(failing(result)).toEqual([]);
@@ -54,8 +57,9 @@ describe('connection check against the sandbox', () => {
       expect(lines[`group.${g}`]).toMatchObject({ outcome: 'pass', status: 200, request: expect.stringMatching(/^GET \/v2\/.*\?limit=1$/) });
     }
     for (const op of Object.keys(sandboxProfile.ai)) {
-      expect(lines[`ai.${op}`]).toMatchObject({ outcome: 'pass', status: 400, serverWords: expect.stringContaining('model_id') });
+      expect(lines[`ai.${op}`]).toMatchObject({ outcome: 'pass', status: 400, serverWords: expect.stringContaining('JSON object'), request: expect.stringContaining('([])') });
     }
+    expect(aiBodies).toEqual(Object.keys(sandboxProfile.ai).map(() => []));
     expect(h.sandbox.stats.refreshCalls).toBe(1);
     expect(h.sandbox.stats.aiGenerations).toBe(0);
     expect([...groupMethods]).toEqual(['GET']);

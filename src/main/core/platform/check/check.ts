@@ -1,4 +1,4 @@
-import type { CheckLine, ConnectionCheckResult } from '../../../../shared/connection-check';
+import type { ConnectionCheckResult } from '../../../../shared/connection-check';
 import type { SignInInput } from '../../../../shared/session';
 import { aiOperations, resourceGroups } from '../../../../shared/profile';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { SecretRegistry } from '../../redact';
 import type { SessionTarget } from '../session';
 import { credentialOf, type CheckContext, type CheckSession } from './context';
 import { diagnose, type Line } from './diagnose';
-import { maskedRaw } from './mask';
+import { report } from './report';
 import { apiKeyLine, loginLine, refreshLine, validateLine } from './run-auth';
 import { aiLine, groupLine } from './run-resources';
 
@@ -24,24 +24,6 @@ export interface CheckRequest {
 
 /** The checklist's order: sign-in, validation, refresh, API key; then groups; then AI. */
 const AUTH_ORDER = ['login', 'validate', 'refresh', 'apiKey'];
-
-/** What the user sees of a line: secrets masked everywhere, the answer cut to a few KB. */
-function report(l: Line, registry: SecretRegistry): CheckLine {
-  const words = l.answer?.words ?? null;
-  return {
-    id: l.id,
-    section: l.section,
-    label: l.label,
-    outcome: l.verdict.outcome,
-    request: l.request,
-    status: l.answer?.status ?? null,
-    summary: registry.scrub(l.verdict.summary),
-    serverWords: words === null ? null : registry.scrub(words),
-    field: l.verdict.field,
-    hint: l.verdict.hint === null ? null : registry.scrub(l.verdict.hint),
-    raw: maskedRaw(l.answer, registry),
-  };
-}
 
 /**
  * Try every element of the profile against the platform. Sign-in and refresh go through the
@@ -73,6 +55,6 @@ export async function runConnectionCheck(deps: CheckDeps, input: CheckRequest): 
     profile: { id: target.profile.id, name: target.profile.name },
     ranJobs: input.runJobs && ctx.credential.kind !== null,
     diagnosis: judged.diagnosis && { ...judged.diagnosis, message: registry.scrub(judged.diagnosis.message) },
-    lines: ordered.map((l) => report(l, registry)),
+    lines: ordered.map((l) => report(l, registry, target.profile.records)),
   };
 }

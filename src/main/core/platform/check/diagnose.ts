@@ -26,7 +26,7 @@ const EVIDENCE: Record<string, string> = {
 /**
  * Failures that share one cause are explained once. An Authorization header refused wherever it
  * went and accepted nowhere points at the scheme; refused on some requests while others carrying
- * it got a 2xx, it does not. (A 400 to an empty AI body proves nothing: some platforms read the
+ * it got a 2xx, it does not. (A 400 to the AI probe's body proves nothing: some platforms read the
  * body before the header.)
  */
 export function diagnose(lines: Line[], kind: CredentialKind | null, auth: PlatformProfile['auth']): { lines: Line[]; diagnosis: Diagnosis } {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRecordsFormat, type AiOperationSpec } from '../../../../shared/profile';
 import { sandboxProfile } from '../builtin-profiles';
 import type { Answer } from './answer';
-import { judgeAiJob, judgeAiProbe, judgeList } from './judge-resources';
+import { AI_PROBE_BODY, judgeAiJob, judgeAiProbe, judgeList } from './judge-resources';
 
 const ans = (status: number | null, body: unknown = null, words: string | null = null): Answer => ({
   status,
@@ -48,11 +48,17 @@ describe('a group list answer', () => {
   });
 });
 
-describe('an AI operation sent an empty body', () => {
+describe('an AI operation sent a body no generator takes', () => {
+  it('is a JSON list', () => {
+    expect(JSON.stringify(AI_PROBE_BODY)).toBe('[]');
+  });
+
   it.each([
     ['a 400 (the body was refused)', ans(400), 'pass', null],
+    ['a 415', ans(415), 'pass', null],
     ['a 422', ans(422), 'pass', null],
-    ['a 2xx', ans(200, {}), 'pass', null],
+    ['a 200 (accepted anyway)', ans(200, {}), 'fail', null],
+    ['a 202 (accepted anyway)', ans(202, { job: { id: 'j1' } }), 'fail', null],
     ['a 404', ans(404), 'fail', 'ai.text2image.path'],
     ['a 405', ans(405), 'fail', 'ai.text2image.path'],
     ['a 401', ans(401), 'fail', 'auth.scheme'],
@@ -61,6 +67,12 @@ describe('an AI operation sent an empty body', () => {
     ['a 409', ans(409), 'fail', null],
   ] as const)('%s', (_name, answer, outcome, field) => {
     expect(judgeAiProbe(answer, 'text2image', 'token')).toMatchObject({ outcome, field });
+  });
+
+  it('says a 2xx may have started a job, and what to do', () => {
+    const v = judgeAiProbe(ans(200, {}), 'text2image', 'token');
+    expect(v.summary).toBe('The platform accepted a request meant to be refused (200); it may have started a job.');
+    expect(v.hint).toContain('usage on the platform');
   });
 });
 

@@ -28,14 +28,29 @@ export function judgeList(a: Answer, group: ResourceGroup, records: RecordsForma
   return pass(`A list at "${records.itemsField}", its items identified by "${records.idField}".`);
 }
 
-/** An operation sent an empty body: a refusal of the body proves the path and the credential without running a job. */
+/** What no generator takes as a body (a JSON list): sent to an AI path, it can only be refused. */
+export const AI_PROBE_BODY: readonly never[] = [];
+
+/** The platform refused the probe's body itself: the path and the credential got that far. */
+const refusedBody = (s: number | null) => s === 400 || s === 415 || s === 422;
+
+/**
+ * An operation sent a body no generator can take: a refusal of the body proves the path and the
+ * credential without running a job. A 2xx means the platform took it anyway, so it may bill.
+ */
 export function judgeAiProbe(a: Answer, op: AiOperation, kind: CredentialKind): Verdict {
   const common = commonVerdict(a, `ai.${op}.path`, kind);
   if (common) return common;
   const s = a.status;
-  if (isBadRequest(s)) return pass(`Reachable: the platform refused the empty body (${s}), so nothing was generated.`);
-  if (s !== null && s < 300) return pass(`Reachable: the platform accepted an empty body (${s}).`, 'It may have started a job; see your usage on the platform.');
-  return failed(`The platform gave an unexpected answer (${s}) to an empty body.`, null);
+  if (refusedBody(s)) return pass(`Reachable: the platform refused a body no operation takes (${s}), so nothing was generated.`);
+  if (s !== null && s < 300) {
+    return failed(
+      `The platform accepted a request meant to be refused (${s}); it may have started a job.`,
+      null,
+      'See your usage on the platform. To check this operation, tick "Run one small job per AI operation" instead.',
+    );
+  }
+  return failed(`The platform gave an unexpected answer (${s}) to a body no operation takes.`, null);
 }
 
 /** Where results usually are, when the operation's `response` map names no place. */

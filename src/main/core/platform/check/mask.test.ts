@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SecretRegistry } from '../../redact';
 import type { Answer } from './answer';
-import { MAX_RAW_CHARS, maskedRaw } from './mask';
+import { boundJson } from './bound-json';
+import { MAX_RAW_CHARS, maskedAnswer, maskedRaw } from './mask';
 
 const ans = (body: unknown, status: number | null = 200): Answer => ({ status, body, words: null, problem: null });
 
@@ -46,5 +47,41 @@ describe('raw answers as shown', () => {
     expect(maskedRaw(null, registry)).toBeNull();
     expect(maskedRaw(ans(null, null), registry)).toBeNull();
     expect(maskedRaw(ans(null, 204), registry)).toBe('(an empty answer)');
+  });
+});
+
+describe('answers kept for pointing into', () => {
+  const registry = new SecretRegistry();
+  registry.add('sbx_at_known_access_token_value');
+
+  it('are parsed, with secrets masked as in the raw text and the paths unchanged', () => {
+    const kept = maskedAnswer(ans({ data: { records: [{ id: 'r1', owner_token: 'sbx_at_known_access_token_value', access_token: 'new-one' }] } }), registry);
+    expect(kept).toEqual({ data: { records: [{ id: 'r1', owner_token: '[redacted]', access_token: '[redacted]' }] } });
+  });
+
+  it('are only kept for JSON with fields', () => {
+    expect(maskedAnswer(ans('<html>oops</html>', 200), registry)).toBeNull();
+    expect(maskedAnswer(ans(null, 204), registry)).toBeNull();
+    expect(maskedAnswer(ans(null, null), registry)).toBeNull();
+    expect(maskedAnswer(ans([{ id: 1 }]), registry)).toEqual([{ id: 1 }]);
+  });
+
+  it('are bounded: lists keep their first items, long strings their start, deep values and long keys are left out', () => {
+    const bounds = { maxItems: 3, maxString: 10, maxDepth: 3, maxNodes: 1000 };
+    const kept = boundJson({ list: [1, 2, 3, 4, 5], text: 'x'.repeat(25), a: { b: { c: { d: 1 } } }, ['k'.repeat(201)]: 1 }, bounds);
+    expect(kept).toEqual({ list: [1, 2, 3], text: `${'x'.repeat(10)}… (25 characters)`, a: { b: { c: {} } } });
+  });
+
+  it('stop at a number of values, however the answer is shaped', () => {
+    const wide = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${i}`, i]));
+    const kept = boundJson({ records: Array.from({ length: 50 }, () => wide) });
+    expect(JSON.stringify(kept).length).toBeLessThan(20_000);
+    expect(kept).toMatchObject({ records: [{ f0: 0, f1: 1 }] });
+  });
+
+  it('keep a "__proto__" key as a plain field', () => {
+    const kept = boundJson(JSON.parse('{"__proto__": {"polluted": true}, "items": []}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(Object.keys(kept)).toEqual(['__proto__', 'items']);
   });
 });

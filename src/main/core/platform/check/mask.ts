@@ -1,6 +1,7 @@
 import { REDACTED, type SecretRegistry } from '../../redact';
 import { scrubDeep } from '../http/scrub';
 import type { Answer } from './answer';
+import { boundJson } from './bound-json';
 
 /** Keys that hold a credential in token answers (`access_token`, `refreshToken`, `client_secret`…); `token_type` does not. */
 const SECRET_NAME = /^((access|refresh|id)[_-]?)?token$|^(client[_-]?)?secret$|^password$|^api[_-]?key$|^jwt$/i;
@@ -24,4 +25,13 @@ export function maskedRaw(a: Answer | null, registry: SecretRegistry): string | 
   const masked = maskKeys(scrubDeep(a.body, registry));
   const text = typeof masked === 'string' ? masked : JSON.stringify(masked, null, 2);
   return text.length > MAX_RAW_CHARS ? `${text.slice(0, MAX_RAW_CHARS)}\n… (${text.length - MAX_RAW_CHARS} more characters not shown)` : text;
+}
+
+/**
+ * The answer parsed, for pointing into: secrets masked as in `maskedRaw`, bounded in size. Null
+ * when it is not JSON with fields (text, an empty answer).
+ */
+export function maskedAnswer(a: Answer | null, registry: SecretRegistry): unknown {
+  if (!a || a.status === null || a.body === null || typeof a.body !== 'object') return null;
+  return boundJson(maskKeys(scrubDeep(a.body, registry)));
 }

@@ -6,7 +6,7 @@ import { toAppError } from '../../errors';
 import { answerOf } from './answer';
 import { line, notSent, url, type CheckContext } from './context';
 import type { Line } from './diagnose';
-import { judgeAiJob, judgeAiProbe, judgeList } from './judge-resources';
+import { AI_PROBE_BODY, judgeAiJob, judgeAiProbe, judgeList } from './judge-resources';
 import { tinyPng, tinyWav, type TinyMedia } from './tiny-media';
 import { failed, type Verdict } from './verdict';
 
@@ -60,8 +60,8 @@ export function jobBody(op: AiOperation, spec: AiOperationSpec, media: TinyMedia
 }
 
 /**
- * An AI operation. Without jobs, an empty body: refused as a body, it proves the path and the
- * credential and cannot be billed. With jobs, one small real request, which may be billed.
+ * An AI operation. Without jobs, a JSON list as the body, which no generator takes: refused, it
+ * proves the path and the credential, and nothing runs. With jobs, one small real request, which may be billed.
  */
 export async function aiLine(ctx: CheckContext, op: AiOperation, runJobs: boolean): Promise<Line> {
   const spec = ctx.profile.ai[op];
@@ -70,8 +70,8 @@ export async function aiLine(ctx: CheckContext, op: AiOperation, runJobs: boolea
   const kind = ctx.credential.kind;
   const target = url(ctx, spec.path).toString();
   if (!runJobs) {
-    const answer = await answerOf(() => ctx.session.probe({ method: 'POST', url: target, body: {}, deadlineMs: 15_000 }), ctx.profile.errors);
-    return line({ ...head, request: `POST ${spec.path} with an empty body` }, answer, judgeAiProbe(answer, op, kind));
+    const answer = await answerOf(() => ctx.session.probe({ method: 'POST', url: target, body: AI_PROBE_BODY, deadlineMs: 15_000 }), ctx.profile.errors);
+    return line({ ...head, request: `POST ${spec.path} with a body no operation takes ([])` }, answer, judgeAiProbe(answer, op, kind));
   }
   if (spec.models.length === 0) return notSent(head, 'Not run: the profile lists no model for this operation.', `Add one to ai.${op}.models.`);
   const input = tinyInput(op, spec);
