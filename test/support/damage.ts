@@ -153,8 +153,10 @@ export type DamageKind = 'header' | 'middle' | 'index-page' | 'wal' | 'truncate'
 
 export interface DamageOptions {
   seed?: number;
-  /** `middle`: byte offsets of the 8 KiB blocks (default: at 30 %, 55 % and 80 % of the file). */
+  /** `middle`: byte offsets of the blocks (default: at 30 %, 55 % and 80 % of the file). */
   offsets?: number[];
+  /** `middle`: bytes in each block (default 8 KiB). */
+  length?: number;
   /** `index-page`: which index loses a page (default posts_updated). */
   index?: string;
 }
@@ -216,8 +218,9 @@ export function damage(file: string, kind: DamageKind, opts: DamageOptions = {})
       return { kind, ranges: [{ offset: 0, length: 100 }] };
     case 'middle': {
       const offsets = opts.offsets ?? [0.3, 0.55, 0.8].map((f) => Math.floor(size * f));
-      for (const offset of offsets) overwrite(file, offset, randomBytes(rand, 8192));
-      return { kind, ranges: offsets.map((offset) => ({ offset, length: 8192 })) };
+      const length = opts.length ?? 8192;
+      for (const offset of offsets) overwrite(file, offset, randomBytes(rand, length));
+      return { kind, ranges: offsets.map((offset) => ({ offset, length })) };
     }
     case 'index-page': {
       const { page, pageSize } = indexPage(file, opts.index ?? 'posts_updated');

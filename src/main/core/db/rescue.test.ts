@@ -89,8 +89,9 @@ function checkTarget(target: string, report: RescueReport): void {
 }
 
 /** Every row whose pages the damage did not touch is back, byte for byte, under its own rowid. */
-function checkUntouchedBack(c: Case, target: string): number {
+function checkUntouchedBack(c: Case, target: string, only?: Set<string>): number {
   const keep = untouchedRows(pages, touchedPages(c.damage.ranges, pages.pageSize));
+  for (const table of keep.keys()) if (only && !only.has(table)) keep.delete(table);
   const jobs = new Set([...rowsByRowid(target, 'ai_jobs').values()].map((r) => r.id));
   let checked = 0;
   for (const [table, rowids] of keep) {
@@ -181,6 +182,20 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     const report = await rescue(c);
     expect(checkUntouchedBack(c, c.target)).toBeGreaterThan(RECORDS / 4);
     expect(copiedOf(report, 'posts')).toBeGreaterThan(0);
+  });
+
+  it('a damaged page of the schema itself: the tables named on its other pages are still read', async () => {
+    const schema = rowPages(pristine, ['sqlite_schema']);
+    const names = new Map([...rowsByRowid(pristine, 'sqlite_schema')].map(([rowid, r]) => [rowid, String(r.name)]));
+    const leafOf = (name: string) => [...(schema.tables.get('sqlite_schema') ?? [])].find(([rowid]) => names.get(rowid) === name)?.[1][0] ?? 0;
+    const page = leafOf('assets');
+    expect(page).toBeGreaterThan(1);
+    const c = damaged('middle', { offsets: [(page - 1) * pages.pageSize], length: pages.pageSize });
+    const survivors = new Set(ROW_TABLES.filter((t) => leafOf(t) !== page));
+    expect(survivors.has('posts') && !survivors.has('assets')).toBe(true);
+    const report = await rescue(c);
+    expect(checkUntouchedBack(c, c.target, survivors)).toBeGreaterThan(RECORDS / 4);
+    expect(copiedOf(report, 'assets')).toBe(0);
   });
 
   it('zero: an empty file gives an empty database and a report of nothing copied', async () => {

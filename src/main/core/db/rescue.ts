@@ -1,17 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { AppException } from '../errors';
 import type { Logger } from '../ports';
 import { openDatabase, type Db } from './open';
-import { countRows } from './rescue/count';
+import { copyTable, openSource, type TableReport } from './rescue/copy-table';
+import { fillFromSchemaPages } from './rescue/from-pages';
 import { repairHeader } from './rescue/header';
-import { walkKeyed } from './rescue/key-walk';
 import { recoverWithCli } from './rescue/recover-cli';
-import { walkRowids, type WalkResult } from './rescue/row-walk';
-import { fullTextTables, sourceTables, targetTables, type SourceTable, type TargetTable } from './rescue/schema';
+import { fullTextTables, sourceTables, targetTables, type SourceTable } from './rescue/schema';
 import { makeWorkCopy, type WorkCopy } from './rescue/work-copy';
-import { TableWriter } from './rescue/writer';
 
 export interface RescueReport {
   tables: { name: string; copied: number; lost: number }[];
@@ -27,8 +24,6 @@ export interface RescueOptions {
   timeoutMs?: number;
   logger?: Logger;
 }
-
-type TableReport = RescueReport['tables'][number];
 
 function storage(message: string, hint?: string): AppException {
   return new AppException({ code: 'storage', message, ...(hint ? { hint } : {}) });
@@ -67,69 +62,29 @@ function removeDatabase(file: string): void {
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
 }
 
-/** Open a working copy for reading; undefined when it is no database at all. */
-function openSource(file: string): Db | undefined {
-  try {
-    const db = new Database(file, { fileMustExist: true });
-    db.pragma('cell_size_check = ON'); // report damaged cells as errors instead of reading garbage
-    // A file shorter than its header says (cut off) is refused outright unless the schema is
-    // "writable", which defensive mode (better-sqlite3's default) forbids. Nothing is written to
-    // this copy: it is only read up to its missing end.
-    db.unsafeMode(true);
-    db.pragma('writable_schema = ON');
-    return db;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * How many rows the table held, as well as can be told, for the report's "lost" (rows held minus
- * rows copied). When part of the table could not be read: the count of a full index (one entry
- * per row, on pages of its own), or else the span of the rowids that were read (Atelier never picks
- * rowids, so they are dense and each gap in the span is a row that could not be read; rows past
- * the highest readable one cannot be seen this way). With sqlite3 .recover: the damaged copy's own
- * count through any readable b-tree, or else the rows it recovered.
- */
-function expectedRows(walk: WalkResult, counted: number | undefined): number {
-  if (counted !== undefined) return Math.max(walk.read, counted);
-  if (walk.complete) return walk.read;
-  if (walk.known !== undefined) return Math.max(walk.read, walk.known);
-  return walk.span ? Math.max(walk.read, Number(walk.span[1] - walk.span[0]) + 1) : walk.read;
-}
-
-function copyTable(target: Db, table: TargetTable, from: Db | undefined, source: SourceTable | undefined, countIn: Db | undefined): TableReport {
-  let walk: WalkResult = { read: 0, complete: true };
-  let copied = 0;
-  const columns = table.columns.filter((c) => source?.columns.has(c));
-  if (from && source && columns.length) {
-    const withRowid = !source.withoutRowid && !table.withoutRowid && !table.rowidAlias;
-    const writer = new TableWriter(target, table, columns, withRowid);
-    const emit = (values: unknown[], rowid: bigint | undefined) => writer.write(values, rowid);
-    target.transaction(() => {
-      walk = source.withoutRowid ? walkKeyed(from, source, columns, emit) : walkRowids(from, table.name, columns, emit);
-    })();
-    copied = writer.copied;
-  }
-  const counted = countIn ? countRows(countIn, table.name) : undefined;
-  return { name: table.name, copied, lost: Math.max(0, expectedRows(walk, counted) - copied) };
-}
-
-/** Copy every readable row into the fresh database, table by table, parents first; then rebuild full text. */
-function fill(target: Db, damagedCopy: string, recovered: string | undefined): TableReport[] {
-  const damaged = openSource(damagedCopy);
+/** Copy every readable row into the fresh database, table by table, parents first. */
+function copyRows(target: Db, work: WorkCopy, recovered: string | undefined): TableReport[] {
+  const tables = targetTables(target);
+  const damaged = openSource(work.file);
   const from = recovered ? openSource(recovered) : damaged;
+  let sources: Map<string, SourceTable>;
   try {
-    const sources = from ? sourceTables(from) : new Map<string, SourceTable>();
+    sources = from ? sourceTables(from) : new Map<string, SourceTable>();
     // Rows sqlite3 .recover could not place are in its lost_and_found table: never a table of ours.
-    const report = targetTables(target).map((t) => copyTable(target, t, from, sources.get(t.name), recovered ? damaged : undefined));
-    for (const fts of fullTextTables(target)) target.prepare(`INSERT INTO "${fts}" ("${fts}") VALUES ('rebuild')`).run();
-    target.pragma('wal_checkpoint(TRUNCATE)');
-    return report;
+    if (sources.size || recovered) return tables.map((t) => copyTable(target, t, from, sources.get(t.name), recovered ? damaged : undefined));
   } finally {
     if (from !== damaged) from?.close();
     damaged?.close();
   }
+  // SQLite could not read the schema at all: find the tables from the schema pages that are left.
+  return fillFromSchemaPages(target, work, tables);
+}
+
+function fill(target: Db, work: WorkCopy, recovered: string | undefined): TableReport[] {
+  const report = copyRows(target, work, recovered);
+  for (const fts of fullTextTables(target)) target.prepare(`INSERT INTO "${fts}" ("${fts}") VALUES ('rebuild')`).run();
+  target.pragma('wal_checkpoint(TRUNCATE)');
+  return report;
 }
 
 async function tryCli(work: WorkCopy, options: RescueOptions): Promise<string | undefined> {
@@ -163,7 +118,7 @@ export async function rescueDatabase(damagedFile: string, targetFile: string, mi
     created = true;
     const target = openDatabase(targetFile, migrationsDir).db;
     try {
-      const tables = fill(target, work.file, recovered);
+      const tables = fill(target, work, recovered);
       return { tables, method: recovered ? 'sqlite3-recover' : 'row-walk' };
     } finally {
       target.close();

@@ -31,7 +31,7 @@ function guessPageSize(head: Buffer, fileSize: number): number | undefined {
 }
 
 /** A fresh 100-byte header for a UTF-8 database of `pages` pages, with no freelist (its pages are simply left out). */
-function freshHeader(pageSize: number, pages: number, wal: boolean): Buffer {
+export function freshHeader(pageSize: number, pages: number, wal: boolean): Buffer {
   const h = Buffer.alloc(100);
   MAGIC.copy(h, 0);
   h.writeUInt16BE(pageSize === 65536 ? 1 : pageSize, 16);

@@ -25,18 +25,27 @@ const BLIND_BUDGET = 20_000;
 interface Reads {
   range: Database.Statement;
   one: Database.Statement;
+  /** The highest rowid of a range, found from the right-hand side of the b-tree. */
+  highest: Database.Statement;
   /** The rowids the indexes know, when any index could be read. */
   rowids: bigint[] | undefined;
 }
 
-/** Whether the table's root page can be read at all: a lookup of a rowid that cannot exist still reads it. */
-function rootReadable(db: Db, table: string): boolean {
-  try {
-    db.prepare(`SELECT rowid FROM ${quoteName(table)} WHERE rowid = ?`).safeIntegers(true).get(MIN);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Whether anything at all can be reached from the table's root page. Looking up the lowest and the
+ * highest possible rowid reads the root and the first and last leaves; when both fail, the root
+ * (or the whole table) is most likely gone.
+ */
+function reachable(db: Db, table: string): boolean {
+  const lookup = db.prepare(`SELECT rowid FROM ${quoteName(table)} WHERE rowid = ?`).safeIntegers(true);
+  return [MIN, MAX].some((rowid) => {
+    try {
+      lookup.get(rowid);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -52,8 +61,25 @@ function believable(rows: unknown[][], a: bigint, b: bigint, known: bigint[] | u
     if (known && known[next++] !== rowid) return false;
     previous = rowid;
   }
-  // A read that stopped short of its limit saw the whole range: no row the indexes hold is missing.
+  // A read that stopped short of its limit claims to have seen the whole range: no row the
+  // indexes hold may be missing.
   return !known || rows.length === CHUNK || next === lowerBound(known, b + 1n);
+}
+
+/**
+ * Without indexes, a read that stopped short is checked from the other side: a damaged page can
+ * also end a scan early without an error, and the b-tree's right-hand path then still finds rows
+ * past the last one read.
+ */
+function endsWhereItSays(reads: Reads, rows: unknown[][], a: bigint, b: bigint): boolean {
+  if (reads.rowids || rows.length === CHUNK || a === b) return true;
+  const last = (rows.at(-1)?.[0] as bigint | undefined) ?? a - 1n;
+  if (last >= b) return true;
+  try {
+    return reads.highest.get(last + 1n, b) === undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** Rows of one rowid range, or undefined when the range cannot be read (or not believed). */
@@ -65,7 +91,7 @@ function readRange(reads: Reads, a: bigint, b: bigint): unknown[][] | undefined 
   } catch {
     return undefined;
   }
-  return believable(rows, a, b, reads.rowids) ? rows : undefined;
+  return believable(rows, a, b, reads.rowids) && endsWhereItSays(reads, rows, a, b) ? rows : undefined;
 }
 
 function widen(span: [bigint, bigint] | undefined, first: bigint, last: bigint): [bigint, bigint] {
@@ -83,6 +109,7 @@ export function walkRowids(db: Db, table: string, columns: string[], emit: Emit)
   const reads: Reads = {
     range: db.prepare(`${select} WHERE rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ${CHUNK}`).raw(true).safeIntegers(true),
     one: db.prepare(`${select} WHERE rowid = ?`).raw(true).safeIntegers(true),
+    highest: db.prepare(`SELECT rowid FROM ${quoteName(table)} WHERE rowid BETWEEN ? AND ? ORDER BY rowid DESC LIMIT 1`).pluck().safeIntegers(true),
     rowids: index?.rowids,
   };
   const result: WalkResult = { read: 0, complete: true, ...(index ? { known: index.count } : {}) };
@@ -92,8 +119,9 @@ export function walkRowids(db: Db, table: string, columns: string[], emit: Emit)
     const [a, b] = range;
     const rows = readRange(reads, a, b);
     if (!rows) {
-      // Every path starts at the root page: when it is unreadable, nothing more can be found.
-      if (result.complete && !rootReadable(db, table)) return { ...result, complete: false };
+      // Bisecting blind where nothing is reachable would only spend its budget. With the indexes'
+      // rowids each row is tried once, so even a table behind a damaged root costs one read a row.
+      if (result.complete && !index && !reachable(db, table)) return { ...result, complete: false };
       result.complete = false;
       failures++;
       if (a !== b && (index || failures < BLIND_BUDGET)) stack.push(...split(a, b, index?.rowids).reverse());
