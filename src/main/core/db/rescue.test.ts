@@ -256,6 +256,7 @@ if [ "$2" = ".recover" ]; then
   "${real}" "$1" .dump || exit 1
   echo "CREATE TABLE lost_and_found(rootpgno INTEGER, pgno INTEGER, nfield INTEGER, id INTEGER, c0, c1);"
   echo "INSERT INTO lost_and_found VALUES(NULL, 99, 2, 1, 'orphan', 'row');"
+  echo "INSERT INTO app_meta VALUES('workspace_id', 'a second row the loader refuses');"
   exit 0
 fi
 exec "${real}" "$@"

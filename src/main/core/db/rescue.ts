@@ -7,7 +7,7 @@ import { copyTable, openSource, type TableReport } from './rescue/copy-table';
 import { fillFromSchemaPages } from './rescue/from-pages';
 import { repairHeader } from './rescue/header';
 import { recoverWithCli } from './rescue/recover-cli';
-import { fullTextTables, sourceTables, targetTables, type SourceTable } from './rescue/schema';
+import { fullTextTables, quoteName, sourceTables, targetTables, type SourceTable } from './rescue/schema';
 import { makeWorkCopy, type WorkCopy } from './rescue/work-copy';
 
 export interface RescueReport {
@@ -33,7 +33,7 @@ function errnoCode(e: unknown): string {
   return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : '';
 }
 
-/** Anything that stops a rescue, in words; the damaged file is never the one at fault here. */
+/** Anything that stops a rescue, in words that also say the damaged file was left as it was. */
 export function rescueError(e: unknown, damagedFile: string): AppException {
   if (e instanceof AppException) return e;
   const code = errnoCode(e);
@@ -71,7 +71,8 @@ function copyRows(target: Db, work: WorkCopy, recovered: string | undefined): Ta
   try {
     sources = from ? sourceTables(from) : new Map<string, SourceTable>();
     // Rows sqlite3 .recover could not place are in its lost_and_found table: never a table of ours.
-    if (sources.size || recovered) return tables.map((t) => copyTable(target, t, from, sources.get(t.name), recovered ? damaged : undefined));
+    const recoveredFrom = recovered ? { countIn: damaged } : undefined;
+    if (sources.size || recovered) return tables.map((t) => copyTable(target, t, { db: from, table: sources.get(t.name), recovered: recoveredFrom }));
   } finally {
     if (from !== damaged) from?.close();
     damaged?.close();
@@ -82,7 +83,8 @@ function copyRows(target: Db, work: WorkCopy, recovered: string | undefined): Ta
 
 function fill(target: Db, work: WorkCopy, recovered: string | undefined): TableReport[] {
   const report = copyRows(target, work, recovered);
-  for (const fts of fullTextTables(target)) target.prepare(`INSERT INTO "${fts}" ("${fts}") VALUES ('rebuild')`).run();
+  // Full-text indexes are rebuilt from the rows now in place, never copied from damaged pages.
+  for (const fts of fullTextTables(target)) target.prepare(`INSERT INTO ${quoteName(fts)} (${quoteName(fts)}) VALUES ('rebuild')`).run();
   target.pragma('wal_checkpoint(TRUNCATE)');
   return report;
 }
@@ -93,6 +95,7 @@ async function tryCli(work: WorkCopy, options: RescueOptions): Promise<string | 
   const size = fs.statSync(work.file).size + (work.hasWal ? fs.statSync(`${work.file}-wal`).size : 0);
   const timeoutMs = options.timeoutMs ?? 60_000 + Math.ceil(size / 1_000_000) * 100;
   const outcome = await recoverWithCli(options.sqlite3 ?? 'sqlite3', work.file, out, timeoutMs);
+  if (outcome.ok && outcome.reason) options.logger?.warn('rescue: sqlite3 .recover', { note: outcome.reason });
   if (outcome.ok) return out;
   options.logger?.warn('rescue: sqlite3 .recover not used, walking rows instead', { reason: outcome.reason });
   fs.rmSync(out, { force: true });
@@ -125,6 +128,7 @@ export async function rescueDatabase(damagedFile: string, targetFile: string, mi
     }
   } catch (e) {
     if (created) removeDatabase(targetFile);
+    if (!(e instanceof AppException)) options.logger?.error('rescue failed', { error: e instanceof Error ? e.message : String(e) });
     throw rescueError(e, damagedFile);
   } finally {
     if (work) fs.rmSync(work.dir, { recursive: true, force: true });

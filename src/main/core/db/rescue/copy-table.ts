@@ -43,20 +43,29 @@ function expectedRows(walk: WalkResult, counted: number | undefined): number {
   return walk.span ? Math.max(walk.read, Number(walk.span[1] - walk.span[0]) + 1) : walk.read;
 }
 
-export function copyTable(target: Db, table: TargetTable, from: Db | undefined, source: SourceTable | undefined, countIn: Db | undefined): TableReport {
+export interface TableSource {
+  db: Db | undefined;
+  table: SourceTable | undefined;
+  /** Reading what sqlite3 .recover wrote (whole, so reads go unchecked); rows are counted in the damaged copy. */
+  recovered?: { countIn: Db | undefined };
+}
+
+/** Copy one table's readable rows into the fresh database and report how many came and how many were lost. */
+export function copyTable(target: Db, table: TargetTable, from: TableSource): TableReport {
   let walk: WalkResult = { read: 0, complete: true };
   let copied = 0;
+  const { db, table: source } = from;
   const columns = table.columns.filter((c) => source?.columns.has(c));
-  if (from && source && columns.length) {
+  if (db && source && columns.length) {
     const withRowid = !source.withoutRowid && !table.withoutRowid && !table.rowidAlias;
     const writer = new TableWriter(target, table, columns, withRowid);
     const emit = (values: unknown[], rowid: bigint | undefined) => writer.write(values, rowid);
     target.transaction(() => {
-      walk = source.withoutRowid ? walkKeyed(from, source, columns, emit) : walkRowids(from, table.name, columns, emit);
+      walk = source.withoutRowid ? walkKeyed(db, source, columns, emit) : walkRowids(db, table.name, columns, emit, from.recovered !== undefined);
     })();
     copied = writer.copied;
   }
+  const countIn = from.recovered?.countIn;
   const counted = countIn ? countRows(countIn, table.name) : undefined;
   return { name: table.name, copied, lost: Math.max(0, expectedRows(walk, counted) - copied) };
 }
-

@@ -40,7 +40,7 @@ export function fillFromSchemaPages(target: Db, work: WorkCopy, tables: TargetTa
     if (!entry || !pointSchemaAt(work.file, entry)) return { name: table.name, copied: 0, lost: 0 };
     const db = openSource(work.file);
     try {
-      return copyTable(target, table, db, db ? sourceTables(db).get(table.name) : undefined, undefined);
+      return copyTable(target, table, { db, table: db ? sourceTables(db).get(table.name) : undefined });
     } finally {
       db?.close();
     }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 
 export interface RecoverOutcome {
   ok: boolean;
-  /** Why it did not work, in words, for the log (the sqlite3 tool missing, its own error). */
+  /** Why it did not work, or what went wrong on the way, in words for the log. */
   reason?: string;
 }
 
@@ -24,12 +24,13 @@ function collect(child: ChildProcess): () => string {
 
 /**
  * Run `sqlite3 <source> .recover` and load what it prints into a new database with a second
- * sqlite3, streaming (the SQL can be larger than memory). Both must succeed for the result to be
- * used: a tool without the pages table that .recover reads fails here and the caller walks rows.
+ * sqlite3, streaming (the SQL can be larger than memory). .recover must succeed: a tool built
+ * without the pages table it reads fails here, and the caller walks rows instead. The loader goes
+ * on past a statement that fails (a recovered row that breaks a constraint) and only says so.
  */
 export async function recoverWithCli(bin: string, source: string, out: string, timeoutMs: number): Promise<RecoverOutcome> {
-  const recover = spawn(bin, [source, '.recover'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const load = spawn(bin, [out], { stdio: ['pipe', 'ignore', 'pipe'] });
+  const recover = spawn(bin, [source, '.recover'], { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  const load = spawn(bin, [out], { stdio: ['pipe', 'ignore', 'pipe'], windowsHide: true });
   const recoverError = collect(recover);
   const loadError = collect(load);
   const stop = () => {
@@ -46,9 +47,8 @@ export async function recoverWithCli(bin: string, source: string, out: string, t
     const [r, l] = await Promise.all([exited(recover), exited(load)]);
     if (r.error || l.error) return { ok: false, reason: `sqlite3 could not be started (${(r.error ?? l.error)?.message ?? 'unknown'})` };
     if (r.code !== 0) return { ok: false, reason: `sqlite3 .recover failed (${recoverError() || `exit ${r.code ?? 'killed'}`})` };
-    if (l.code !== 0) return { ok: false, reason: `loading the recovered rows failed (${loadError() || `exit ${l.code ?? 'killed'}`})` };
-    if (!fs.existsSync(out)) return { ok: false, reason: 'sqlite3 .recover produced nothing' };
-    return { ok: true };
+    if (!fs.existsSync(out)) return { ok: false, reason: `sqlite3 .recover produced nothing (${loadError() || `exit ${l.code ?? 'killed'}`})` };
+    return l.code === 0 ? { ok: true } : { ok: true, reason: `some recovered rows could not be loaded (${loadError()})` };
   } finally {
     clearTimeout(timer);
   }
