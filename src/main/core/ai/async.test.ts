@@ -262,4 +262,21 @@ describe('media named by URL in an answer', () => {
     expect(big.state).toBe('failed');
     expect(big.error?.message).toMatch(/larger than 2 GB/);
   });
+
+  it('a file on the platform that redirects to another host: the credential, in the profile’s own header, stays with the platform', async () => {
+    const p = await platform();
+    const m = await mediaServer();
+    const h = await connected(p.url);
+    const profile = JSON.parse((await call(h, 'profile.export', { id: 'async-test' })).json) as PlatformProfileInput;
+    profile.auth.apiKeyScheme = { header: 'X-Auth-Token', prefix: '' };
+    profile.ai.text2image.response = { jobId: ['job.id'], media: ['result.images.*.b64'] };
+    await call(h, 'profile.import', { json: JSON.stringify(profile) });
+    p.redirects['/v2/files/a.png'] = `${m.url}/a.png`;
+    p.finish = { state: 'done', result: { images: [{ b64: `${p.url}/v2/files/a.png` }] } };
+    const ok = await ended(h, await submit(h, 'on the platform, served elsewhere'));
+    expect(ok).toMatchObject({ state: 'succeeded', unknownShape: false });
+    expect(ok.outputs).toHaveLength(1);
+    expect(p.server.hits.find((x) => x.path === '/v2/files/a.png')?.headers['x-auth-token']).toBe('test-key-123456');
+    expect(m.hits.map((x) => [x.path, x.headers['x-auth-token'] ?? null, x.headers.authorization ?? null])).toEqual([['/a.png', null, null]]);
+  });
 });
