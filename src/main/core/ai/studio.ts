@@ -276,7 +276,7 @@ export class Studio {
   retry(id: string): AiJobView {
     const row = this.row(id);
     if (row.state !== 'failed' && row.state !== 'cancelled') fail('conflict', 'Only a failed or cancelled job can be retried.');
-    this.deps.jobs.retry(id);
+    this.deps.jobs.retry(id, this.deps.now());
     this.deps.queue.kick();
     return this.view(this.row(id));
   }
