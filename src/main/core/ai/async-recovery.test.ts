@@ -7,7 +7,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, coreWithSandbox } from '../../../../test/support/core-with-sandbox';
-import { connectedCore, ended, pngBase64, startAsyncPlatform, submitPrompt, until, type AsyncPlatform, type Cleanup } from './test-async-platform';
+import { connectedCore, ended, submitPrompt, until, type Cleanup } from './test-async-core';
+import { pngBase64, startAsyncPlatform, type AsyncPlatform } from './test-async-platform';
 
 const cleanup: Cleanup = [];
 afterEach(async () => {

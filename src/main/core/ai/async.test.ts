@@ -10,7 +10,8 @@ import type { AiPoll, PlatformProfileInput } from '../../../shared/profile';
 import type { z } from 'zod';
 import { call, coreWithSandbox, type Harness } from '../../../../test/support/core-with-sandbox';
 import { startServer, type TestServer } from '../platform/http/test-server';
-import { connectedCore, ended, pngBase64, startAsyncPlatform, submitPrompt, until, type AsyncPlatform, type Cleanup } from './test-async-platform';
+import { connectedCore, ended, submitPrompt, until, type Cleanup } from './test-async-core';
+import { pngBase64, startAsyncPlatform, type AsyncPlatform } from './test-async-platform';
 
 const cleanup: Cleanup = [];
 afterEach(async () => {
