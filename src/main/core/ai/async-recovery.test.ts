@@ -147,9 +147,12 @@ describe('Retry of a job the platform accepted', () => {
     const failed = await ended(h, id);
     expect(failed.error?.hint).toMatch(/retry: Atelier asks about the same job again/);
     const polls = p.polls('job-1');
-    p.finish = await done();
     const retried = await call(h, 'ai.retry', { id });
     expect(retried.remoteJobId).toBe('job-1');
+    // A fresh deadline: it keeps asking, it does not fail after one question.
+    await until('questions after the retry', () => p.polls('job-1') >= polls + 3);
+    expect((await call(h, 'ai.get', { id })).state).toBe('running');
+    p.finish = await done();
     const result = await ended(h, id);
     expect(result).toMatchObject({ state: 'succeeded', remoteJobId: 'job-1' });
     expect(p.polls('job-1')).toBeGreaterThan(polls);

@@ -287,14 +287,14 @@ export class JobStore {
    * deadline window, no new submission), unless the platform said that job failed (its next
    * question time is cleared then): that one, and a job never accepted, is submitted again.
    */
-  retry(id: string, now: number): 'polls' | 'submits' {
+  retry(id: string, now: number, pollDeadlineMs: number): 'polls' | 'submits' {
     const row = this.get(id) as JobRow;
     const position = this.nextPosition(row.account_id);
     if (row.remote_job_id !== null && row.poll_next_at !== null) {
       this.stmt(
-        `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, poll_next_at = ?, poll_count = 0,
-           poll_deadline_at = ? + COALESCE(poll_deadline_at - submitted_at, 0), position = ? WHERE id = ?`,
-      ).run(now, now, position, id);
+        `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, poll_next_at = ?, poll_count = 0, poll_deadline_at = ?, position = ?
+         WHERE id = ?`,
+      ).run(now, now + pollDeadlineMs, position, id);
       return 'polls';
     }
     this.stmt(
