@@ -72,7 +72,17 @@ describe.each(DIALECT_NAMES)('the eight operations, %s dialect', (dialect) => {
 
     const all = [image, edited, caption, video, mirrored, described, clip, heard];
     expect(all.filter((j) => j.unknownShape).map((j) => j.operation)).toEqual([]);
-    // One submission per job, whatever the dialect (an asynchronous platform is asked, not re-sent).
-    expect(h.sandbox.stats.aiGenerations).toBe(all.length);
+    // One submission per job, whatever the dialect: one AI POST per job and none replayed by its
+    // Idempotency-Key (a replay is not a generation, so aiGenerations alone would not show it).
+    const { stats } = h.sandbox;
+    const aiPosts = Object.entries(stats.byRoute).filter(([route]) => route.startsWith('POST /v2/ai/'));
+    expect(aiPosts.reduce((n, [, count]) => n + count, 0)).toBe(all.length);
+    expect(stats.idempotentReplays).toBe(0);
+    expect(stats.aiGenerations).toBe(all.length);
+    // An asynchronous platform: every job created once and posted once, then only asked about.
+    const polled = h.profile.ai.text2image.poll !== undefined;
+    expect(stats.aiSubmissions).toBe(polled ? all.length : 0);
+    expect(Object.values(stats.aiJobs).map((j) => j.posts)).toEqual(polled ? all.map(() => 1) : []);
+    if (polled) expect(Object.values(stats.aiJobs).every((j) => j.polls >= 1)).toBe(true);
   }, 90_000);
 });

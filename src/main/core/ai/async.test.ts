@@ -6,27 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AiJobDetail } from '../../../shared/ai';
 import type { AiPoll, PlatformProfileInput } from '../../../shared/profile';
 import type { z } from 'zod';
 import { call, coreWithSandbox, type Harness } from '../../../../test/support/core-with-sandbox';
 import { startServer, type TestServer } from '../platform/http/test-server';
-import { asyncProfile, pngBase64, startAsyncPlatform, type AsyncPlatform } from './test-async-platform';
+import { connectedCore, ended, submitPrompt, until, type Cleanup } from './test-async-core';
+import { pngBase64, startAsyncPlatform, type AsyncPlatform } from './test-async-platform';
 
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup: Cleanup = [];
 afterEach(async () => {
   while (cleanup.length) await cleanup.pop()?.();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function platform(): Promise<AsyncPlatform> {
   const p = await startAsyncPlatform();
@@ -34,28 +24,8 @@ async function platform(): Promise<AsyncPlatform> {
   return p;
 }
 
-/** A core using the async platform (profile imported and selected, an API key in use). */
-async function connected(url: string, poll: Partial<z.input<typeof AiPoll>> = {}, opts: Parameters<typeof coreWithSandbox>[0] = {}): Promise<Harness> {
-  const h = await coreWithSandbox(opts);
-  cleanup.push(() => h.stop());
-  const base = JSON.parse((await call(h, 'profile.export', { id: 'platform' })).json) as PlatformProfileInput;
-  await call(h, 'profile.import', { json: JSON.stringify(asyncProfile(base, url, poll)) });
-  await call(h, 'profile.select', { id: 'async-test' });
-  await call(h, 'apiKey.set', { key: 'test-key-123456', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() });
-  return h;
-}
-
-async function submit(h: Harness, prompt: string): Promise<string> {
-  const r = await call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt });
-  return r.job.id;
-}
-
-async function ended(h: Harness, id: string, timeoutMs = 20_000): Promise<AiJobDetail> {
-  return until(`job ${id} to end`, async () => {
-    const j = await call(h, 'ai.get', { id });
-    return j.state === 'succeeded' || j.state === 'failed' || j.state === 'cancelled' ? j : null;
-  }, timeoutMs);
-}
+const connected = (url: string, poll: Partial<z.input<typeof AiPoll>> = {}, opts: Parameters<typeof coreWithSandbox>[0] = {}) => connectedCore(cleanup, url, poll, opts);
+const submit = submitPrompt;
 
 const row = (h: Harness, id: string) =>
   h.core.db.prepare('SELECT remote_job_id, poll_count, submitted_at, poll_deadline_at FROM ai_jobs WHERE id = ?').get(id) as {
@@ -261,5 +231,22 @@ describe('media named by URL in an answer', () => {
     const big = await ended(h, await submit(h, 'too big'));
     expect(big.state).toBe('failed');
     expect(big.error?.message).toMatch(/larger than 2 GB/);
+  });
+
+  it('a file on the platform that redirects to another host: the credential, in the profile’s own header, stays with the platform', async () => {
+    const p = await platform();
+    const m = await mediaServer();
+    const h = await connected(p.url);
+    const profile = JSON.parse((await call(h, 'profile.export', { id: 'async-test' })).json) as PlatformProfileInput;
+    profile.auth.apiKeyScheme = { header: 'X-Auth-Token', prefix: '' };
+    profile.ai.text2image.response = { jobId: ['job.id'], media: ['result.images.*.b64'] };
+    await call(h, 'profile.import', { json: JSON.stringify(profile) });
+    p.redirects['/v2/files/a.png'] = `${m.url}/a.png`;
+    p.finish = { state: 'done', result: { images: [{ b64: `${p.url}/v2/files/a.png` }] } };
+    const ok = await ended(h, await submit(h, 'on the platform, served elsewhere'));
+    expect(ok).toMatchObject({ state: 'succeeded', unknownShape: false });
+    expect(ok.outputs).toHaveLength(1);
+    expect(p.server.hits.find((x) => x.path === '/v2/files/a.png')?.headers['x-auth-token']).toBe('test-key-123456');
+    expect(m.hits.map((x) => [x.path, x.headers['x-auth-token'] ?? null, x.headers.authorization ?? null])).toEqual([['/a.png', null, null]]);
   });
 });

@@ -62,7 +62,7 @@ export function aiHandlers(studio: Studio, queue: AiQueue, teacher: Teacher, blo
     },
     'ai.teachPreview': (input) => teacher.preview(input),
     'ai.teachApply': async (input) => {
-      await teacher.apply(input);
+      if ((await teacher.apply(input)) === 'resumed') queue.kick();
       return studio.get(input.jobId);
     },
   };

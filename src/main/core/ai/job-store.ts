@@ -82,6 +82,16 @@ export type NewJob = Omit<
   | 'poll_count'
 >;
 
+/** What a failed job keeps besides its error. */
+export interface FinishExtra {
+  /** The request as sent (provenance), when it was. */
+  request?: string | null | undefined;
+  /** The raw answer that could not be used, and why in words: kept so the user can teach from it. */
+  answer?: { response: string; note: string } | undefined;
+  /** The platform said its job failed: a Retry submits it again instead of asking about it. */
+  platformFailed?: boolean | undefined;
+}
+
 /** What the runner stores for a finished answer (first run, or read again with a new mapping). */
 export interface StoredAnswer {
   text: string | null;
@@ -221,14 +231,20 @@ export class JobStore {
     this.stmt("UPDATE ai_jobs SET state = 'queued', not_before = ?, error = ? WHERE id = ? AND state = 'running'").run(notBefore, error ? JSON.stringify(error) : null, id);
   }
 
-  finish(id: string, state: 'failed' | 'cancelled', now: number, error: AppError | null, request?: string | null): void {
-    this.stmt("UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, request = COALESCE(?, request) WHERE id = ? AND state IN ('queued', 'running')").run(
-      state,
-      now,
-      error ? JSON.stringify(error) : null,
-      request ?? null,
-      id,
-    );
+  finish(id: string, state: 'failed' | 'cancelled', now: number, error: AppError | null, extra: FinishExtra = {}): void {
+    this.db.transaction(() => {
+      const changed = this.stmt("UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, request = COALESCE(?, request) WHERE id = ? AND state IN ('queued', 'running')").run(
+        state,
+        now,
+        error ? JSON.stringify(error) : null,
+        extra.request ?? null,
+        id,
+      ).changes;
+      if (changed === 0) return;
+      if (extra.answer) this.stmt('UPDATE ai_jobs SET response = ?, unknown_shape = 1, shape_note = ? WHERE id = ?').run(extra.answer.response, extra.answer.note, id);
+      // Nothing more to ask: the platform's word on its job is final (see `retry`).
+      if (extra.platformFailed) this.stmt('UPDATE ai_jobs SET poll_next_at = NULL WHERE id = ?').run(id);
+    })();
   }
 
   /** Replace a job's outputs; one already saved to the library keeps its asset when it is still there. */
@@ -266,14 +282,39 @@ export class JobStore {
     })();
   }
 
-  /** Queued again by the user: a new submission (the platform's old job, if any, is forgotten). */
-  retry(id: string): void {
+  /**
+   * Queued again by the user. A job the platform accepted goes back to asking about it (a fresh
+   * deadline window, no new submission), unless the platform said that job failed (its next
+   * question time is cleared then): that one, and a job never accepted, is submitted again.
+   */
+  retry(id: string, now: number, pollDeadlineMs: number): 'polls' | 'submits' {
+    const row = this.get(id) as JobRow;
+    const position = this.nextPosition(row.account_id);
+    if (row.remote_job_id !== null && row.poll_next_at !== null) {
+      this.stmt(
+        `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, poll_next_at = ?, poll_count = 0, poll_deadline_at = ?, position = ?
+         WHERE id = ?`,
+      ).run(now, now + pollDeadlineMs, position, id);
+      return 'polls';
+    }
     this.stmt(
       `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = NULL, submitted_at = NULL,
-         poll_next_at = NULL, poll_deadline_at = NULL, poll_count = 0, position = ? WHERE id = ?`,
-    ).run(
-      this.nextPosition((this.get(id) as JobRow).account_id),
-      id,
+         poll_next_at = NULL, poll_deadline_at = NULL, poll_count = 0, response = NULL, unknown_shape = 0, shape_note = NULL, position = ? WHERE id = ?`,
+    ).run(position, id);
+    return 'submits';
+  }
+
+  /**
+   * The user taught where the accepted answer keeps the platform's job id: the job goes back to
+   * the queue holding that id, so it asks about the job and is never submitted again.
+   */
+  resumeAccepted(id: string, r: { remoteJobId: string; at: number; nextAt: number; deadlineAt: number }): boolean {
+    return (
+      this.stmt(
+        `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = ?, submitted_at = ?, poll_next_at = ?,
+           poll_deadline_at = ?, poll_count = 0, unknown_shape = 0, shape_note = NULL
+         WHERE id = ? AND state IN ('failed', 'succeeded') AND remote_job_id IS NULL`,
+      ).run(r.remoteJobId, r.at, r.nextAt, r.deadlineAt, id).changes === 1
     );
   }
 

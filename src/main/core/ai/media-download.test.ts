@@ -62,7 +62,7 @@ describe('downloading', () => {
     servers.push(s);
     return s;
   }
-  const opts = (blobs: BlobStore, maxBytes: number) => ({ via: (r: HttpRequest) => new HttpClient().request(r), blobs, signal: new AbortController().signal, maxBytes, onFraction: () => undefined });
+  const opts = (blobs: BlobStore, maxBytes: number) => ({ route: () => (r: HttpRequest) => new HttpClient().request(r), blobs, signal: new AbortController().signal, maxBytes, onFraction: () => undefined });
 
   it('stores the bytes under their hash', async () => {
     const s = await server();
@@ -98,5 +98,105 @@ describe('the result store', () => {
     expect(requests).toEqual([]);
     expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
     expect(stored.note).toMatch(/plain http \(media\.example\.com\).*"file:" address/);
+  });
+});
+
+describe('redirects of a result URL', () => {
+  const png = crypto.randomBytes(2048);
+  const noTools = async () => ({ ffmpeg: null, ffprobe: null });
+  const answerOf = (url: string) => ({
+    text: null,
+    failure: null,
+    unknownShape: false,
+    note: null,
+    jobId: null,
+    status: null,
+    outputs: [{ url, data: null, mimeType: 'image/png', sha256: null, width: null, height: null, durationMs: null }],
+  });
+
+  /** Every request that left, in order, through a client that records them. */
+  function recordingClient(): { client: HttpClient; sent: string[] } {
+    const sent: string[] = [];
+    const client = new HttpClient({
+      fetch: (input, init) => {
+        sent.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    return { client, sent };
+  }
+
+  /** The platform's client as the session makes it: the credential in a header of the profile's choosing. */
+  const withCredentials = (client: HttpClient) => (req: HttpRequest) =>
+    client.request({ ...req, headers: { ...req.headers, Authorization: 'Bearer secret-token', 'X-Auth-Token': 'secret-key' } });
+
+  async function redirecting(to: (path: string) => string | null): Promise<TestServer> {
+    const s = await startServer((_req, res, hit) => {
+      const location = to(hit.path);
+      if (location !== null) {
+        res.writeHead(302, { location });
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(png);
+    });
+    servers.push(s);
+    return s;
+  }
+
+  it('a redirect to plain http on a network host is refused before any request goes there', async () => {
+    const { client, sent } = recordingClient();
+    const cdn = await redirecting(() => 'http://10.1.2.3/x.png');
+    const store = new ResultStore({ send: withCredentials(client), fetchPlain: (r) => client.request(r), blobs: new BlobStore(path.join(tmp, 'r1')), tools: noTools });
+    const stored = await store.storeAll(answerOf(`${cdn.url}/a.png`), 'text2image', 'http://127.0.0.1:1', new AbortController().signal, () => undefined);
+    expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
+    expect(stored.note).toBe('A redirect leads to a result on another host over plain http (10.1.2.3); Atelier downloads from other hosts only over https.');
+    expect(sent).toEqual([`${cdn.url}/a.png`]);
+  });
+
+  it('from the platform to another port: the next requests carry no credential, whatever its header is called, even back on the platform', async () => {
+    const { client } = recordingClient();
+    let otherUrl = '';
+    let platformUrl = '';
+    // The platform sends its file on to another port, which sends it back to the platform.
+    const platform = await redirecting((p) => (p === '/files/a.png' ? `${otherUrl}/step` : null));
+    const other = await redirecting((p) => (p === '/step' ? `${platformUrl}/files/final.png` : null));
+    platformUrl = platform.url;
+    otherUrl = other.url;
+    const store = new ResultStore({ send: withCredentials(client), fetchPlain: (r) => client.request(r), blobs: new BlobStore(path.join(tmp, 'r2')), tools: noTools });
+    const stored = await store.storeAll(answerOf(`${platform.url}/files/a.png`), 'text2image', platform.url, new AbortController().signal, () => undefined);
+    expect(stored.note).toBeNull();
+    expect(stored.outputs).toHaveLength(1);
+    expect(stored.outputs[0]!.sha256).toBe(crypto.createHash('sha256').update(png).digest('hex'));
+    const credentials = (h: { path: string; headers: Record<string, unknown> }) => [h.path, h.headers.authorization ?? null, h.headers['x-auth-token'] ?? null];
+    // The platform's own address gets the credential; from the hop that left it on, nothing.
+    expect(platform.hits.map(credentials)).toEqual([
+      ['/files/a.png', 'Bearer secret-token', 'secret-key'],
+      ['/files/final.png', null, null],
+    ]);
+    expect(other.hits.map(credentials)).toEqual([['/step', null, null]]);
+  });
+
+  it('more than 5 redirects are refused with words: 6 requests, no more', async () => {
+    const { client, sent } = recordingClient();
+    const loop = await redirecting((p) => `/hop/${Number(p.split('/')[2] ?? 0) + 1}`);
+    const store = new ResultStore({ send: withCredentials(client), fetchPlain: (r) => client.request(r), blobs: new BlobStore(path.join(tmp, 'r3')), tools: noTools });
+    const stored = await store.storeAll(answerOf(`${loop.url}/hop/0`), 'text2image', loop.url, new AbortController().signal, () => undefined);
+    expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
+    expect(stored.note).toBe('The address redirected more than 5 times, so Atelier stopped following it.');
+    expect(sent).toHaveLength(6);
+    expect(loop.hits.map((h) => h.path)).toEqual(['/hop/0', '/hop/1', '/hop/2', '/hop/3', '/hop/4', '/hop/5']);
+  });
+
+  it('5 redirects are followed to the file', async () => {
+    const { client } = recordingClient();
+    const loop = await redirecting((p) => {
+      const n = Number(p.split('/')[2] ?? 0);
+      return n < 5 ? `/hop/${n + 1}` : null;
+    });
+    const blobs = new BlobStore(path.join(tmp, 'r4'));
+    const got = await downloadMedia(`${loop.url}/hop/0`, { route: () => (r) => client.request(r), blobs, signal: new AbortController().signal, maxBytes: 1024 * 1024, onFraction: () => undefined });
+    expect(got).toMatchObject({ size: png.length, contentType: 'image/png' });
+    expect(loop.hits).toHaveLength(6);
   });
 });

@@ -2,11 +2,13 @@
  * Downloading a result an answer names by URL. The platform's own address gets the user's
  * credentials; any other host gets none and is only reached over https or on this computer
  * (loopback), so an answer cannot make Atelier fetch plain-http pages on the network or open
- * file:/javascript: addresses. Every download is size-capped and hashed as it is stored.
+ * file:/javascript: addresses. Redirects are followed here, not by fetch: every Location is
+ * judged by the same rule, and once a hop leaves the platform the rest go without credentials.
+ * Every download is size-capped and hashed as it is stored.
  */
 import { AppException } from '../errors';
 import type { BlobStore } from '../library/files/blob-store';
-import { LocalFailure, type HttpRequest, type HttpResponse } from '../platform/http';
+import { followRedirects, LocalFailure, type HttpRequest, type Route, type Sender } from '../platform/http';
 
 /** The largest result Atelier stores (one output). */
 export const MAX_RESULT_BYTES = 2 * 1024 ** 3;
@@ -15,20 +17,35 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export type UrlVerdict = { kind: 'platform' } | { kind: 'other' } | { kind: 'refused'; reason: string };
 
-/** Where a result URL may be fetched from, and with what (see the file comment). */
-export function judgeMediaUrl(raw: string, platformBase: string | null): UrlVerdict {
+/** Where a result URL may be fetched from, and with what (see the file comment); `subject` starts the refusal's words. */
+export function judgeMediaUrl(raw: string, platformBase: string | null, subject = 'The answer names a result'): UrlVerdict {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { kind: 'refused', reason: `The answer names a result at "${raw.slice(0, 80)}", which is not a web address` };
+    return { kind: 'refused', reason: `${subject} at "${raw.slice(0, 80)}", which is not a web address` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { kind: 'refused', reason: `The answer names a result at a "${url.protocol}" address, which Atelier never opens` };
+    return { kind: 'refused', reason: `${subject} at a "${url.protocol}" address, which Atelier never opens` };
   }
   if (platformBase !== null && url.origin === new URL(platformBase).origin) return { kind: 'platform' };
   if (url.protocol === 'https:' || LOOPBACK.has(url.hostname)) return { kind: 'other' };
-  return { kind: 'refused', reason: `The answer names a result on another host over plain http (${url.host}); Atelier downloads from other hosts only over https` };
+  return { kind: 'refused', reason: `${subject} on another host over plain http (${url.host}); Atelier downloads from other hosts only over https` };
+}
+
+/**
+ * Which client fetches each address of one download: the platform's (with credentials) while
+ * the chain stays on the platform's origin, the plain one from the first hop that leaves it on,
+ * even if a later hop comes back (that address was chosen by another host).
+ */
+export function mediaRoute(platformBase: string | null, clients: { platform: Sender; plain: Sender }): Route {
+  let left = false;
+  return (url, hop) => {
+    const verdict = judgeMediaUrl(url, platformBase, hop === 0 ? 'The answer names a result' : 'A redirect leads to a result');
+    if (verdict.kind === 'refused') return { refused: verdict.reason };
+    if (verdict.kind === 'other') left = true;
+    return left ? clients.plain : clients.platform;
+  };
 }
 
 function sizeWords(n: number): string {
@@ -56,15 +73,18 @@ export interface Downloaded {
 }
 
 export interface DownloadOptions {
-  /** Through the platform's session (its own address) or a plain client (anywhere else): chosen by the caller. */
-  via(req: HttpRequest): Promise<HttpResponse>;
+  /** The client for each address of the download, redirects included (see `mediaRoute`). */
+  route: Route;
   blobs: BlobStore;
   signal: AbortSignal;
   maxBytes: number;
   onFraction(f: number): void;
 }
 
-/** Stream one URL into the blob store, refusing more than `maxBytes` (announced or received). */
+/**
+ * Stream one URL into the blob store, refusing more than `maxBytes` (announced or received). A
+ * refused address, first or redirected to, rejects with RedirectRefused before any request goes there.
+ */
 export async function downloadMedia(url: string, opts: DownloadOptions): Promise<Downloaded> {
   let head: Uint8Array | null = null;
   let contentType: string | null = null;
@@ -116,7 +136,7 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
       }
     },
   };
-  const res = await opts.via(req);
+  const res = await followRedirects(req, { route: opts.route });
   const stored = res.consumed as { sha256: string; size: number };
   return { sha256: stored.sha256, size: stored.size, contentType, head };
 }

@@ -223,7 +223,7 @@ export class AiQueue {
         jobs.finish(job.id, 'cancelled', now, null);
         break;
       case 'failed':
-        jobs.finish(job.id, 'failed', now, outcome.error, outcome.request);
+        jobs.finish(job.id, 'failed', now, outcome.error, { request: outcome.request, answer: outcome.answer, platformFailed: outcome.platformFailed });
         this.notifyIfLong(job, 'failed');
         break;
       case 'wait': {

@@ -12,9 +12,9 @@ import { sniffMediaType } from '../library/files/media-kind';
 import type { MediaTools } from '../library/files/media-tools';
 import { probeMedia } from '../library/files/probe';
 import { makeThumbnail } from '../library/files/thumbnail';
-import type { HttpRequest, HttpResponse } from '../platform/http';
+import { RedirectRefused, type HttpRequest, type HttpResponse } from '../platform/http';
 import type { OutputRow, StoredAnswer } from './job-store';
-import { downloadMedia, judgeMediaUrl, MAX_RESULT_BYTES } from './media-download';
+import { downloadMedia, MAX_RESULT_BYTES, mediaRoute } from './media-download';
 import type { ParsedOutput } from './response';
 import type { ReadAnswer } from './response-map';
 
@@ -81,11 +81,13 @@ export class ResultStore {
       head = bytes.subarray(0, 64);
       ({ sha256: sha, size } = await deps.blobs.putBuffer(bytes, { signal, label: 'an AI result' }));
     } else if (out.url !== null) {
-      const verdict = judgeMediaUrl(out.url, baseUrl);
-      if (verdict.kind === 'refused') return verdict.reason;
-      // Credentials go only to the platform itself, never to another host named in an answer.
-      const via = verdict.kind === 'platform' ? deps.send : deps.fetchPlain;
-      const got = await downloadMedia(out.url, { via, blobs: deps.blobs, signal, maxBytes: deps.maxResultBytes ?? MAX_RESULT_BYTES, onFraction });
+      // Credentials go only to the platform itself, never to another host named in an answer or a redirect.
+      const route = mediaRoute(baseUrl, { platform: deps.send, plain: deps.fetchPlain });
+      const got = await downloadMedia(out.url, { route, blobs: deps.blobs, signal, maxBytes: deps.maxResultBytes ?? MAX_RESULT_BYTES, onFraction }).catch((e: unknown) => {
+        if (e instanceof RedirectRefused) return e.reason;
+        throw e;
+      });
+      if (typeof got === 'string') return got;
       ({ sha256: sha, size, head } = got);
       mime ??= got.contentType;
     } else return `Result ${idx + 1} has neither a URL nor data`;

@@ -35,7 +35,8 @@ export interface RunnerDeps {
 
 export type RunOutcome =
   | { kind: 'succeeded' }
-  | { kind: 'failed'; error: AppError; request?: string }
+  /** `answer`: an answer kept to teach from; `platformFailed`: the platform said its job failed (Retry submits again). */
+  | { kind: 'failed'; error: AppError; request?: string; answer?: { response: string; note: string }; platformFailed?: boolean }
   | { kind: 'cancelled' }
   /** Not done, not failed: wait and send again with the same idempotency key (offline, rate limited, signed out). */
   | { kind: 'wait'; afterMs: number; error: AppError; reason: 'offline' | 'rate_limited' | 'auth' | 'busy' };
@@ -47,6 +48,9 @@ const AI_DEADLINE_MS = 15 * 60 * 1000;
 /** Where a job id usually is, when the profile polls but its map does not say. */
 const JOB_ID_FIELDS = ['job_id', 'jobId', 'id', 'job.id', 'data.id', 'data.job_id'];
 const FAILED_HINT = 'The platform did not produce a result; change the request or retry.';
+const NO_ID_HINT =
+  'The platform may still finish it, and bill it. Point at the field of the answer below that holds the platform’s job id: Atelier then asks about this job without submitting it again (Retry would submit it again).';
+const NO_ID_NOTE = 'Point at the field that holds the platform’s job id to teach Atelier where to look.';
 
 const HINTS: Partial<Record<AppError['code'], string>> = {
   validation: 'Check the model and parameters, then retry.',
@@ -60,7 +64,19 @@ function withHint(error: AppError): AppError {
   return { ...error, hint: HINTS[error.code] as string };
 }
 
-const failed = (error: AppError): RunOutcome => ({ kind: 'failed', error });
+const failed = (error: AppError): Extract<RunOutcome, { kind: 'failed' }> => ({ kind: 'failed', error });
+const quoted = (paths: readonly string[]) => paths.map((p) => `"${p}"`).join(' or ');
+
+/** The platform accepted the job but its answer has no id Atelier can find: failed, naming the field, the answer kept to teach from. */
+function noJobId(job: JobRow, spec: AiOperationSpec, raw: string): RunOutcome {
+  const paths = spec.response?.jobId;
+  const where = paths ? `has no job id at ${quoted(paths)}` : 'has no job id in a field Atelier knows';
+  return {
+    kind: 'failed',
+    error: { code: 'validation', message: `The platform accepted the job, but its answer ${where} (ai.${job.operation}.response.jobId), so Atelier cannot ask for the result.`, hint: NO_ID_HINT },
+    answer: { response: raw, note: NO_ID_NOTE },
+  };
+}
 const matches = (values: readonly string[], state: string | null) => state !== null && values.some((v) => v.toLowerCase() === state.toLowerCase());
 
 /** Runs one job: streams the request, reads the answer (asking again later for asynchronous ones), stores every output. */
@@ -128,6 +144,8 @@ export class JobRunner {
       const done = matches(spec.poll.doneValues, state);
       const remoteId = first.jobId ?? (spec.response?.jobId ? null : (readFirstText(res.body, JOB_ID_FIELDS) ?? null));
       const holdsResult = first.outputs.length > 0 || first.text !== null;
+      // Accepted, still working, and no id to ask with: never "succeeded" while the platform works (and bills).
+      if (remoteId === null && !done && !holdsResult) return noJobId(job, spec, res.text);
       if (remoteId !== null && !done && !holdsResult) {
         const now = this.deps.now();
         const stored = this.deps.jobs.accepted(job.id, { remoteJobId: remoteId, request, at: started, nextAt: now + spec.poll.intervalMs, deadlineAt: started + spec.poll.deadlineMs });
@@ -195,9 +213,9 @@ export class JobRunner {
     const url = (id: string) => new URL(poll.path.replaceAll('{id}', encodeURIComponent(id)), base).toString();
     const result = await this.poller.until(job.id, poll, url, target.profile.errors, signal);
     if (result.kind === 'gone') return { kind: 'cancelled' };
-    if (result.kind === 'failed') return failed(result.error);
+    if (result.kind === 'failed') return result.final ? { ...failed(result.error), platformFailed: true } : failed(result.error);
     const answer = readAnswer(result.res.body, poll.response ?? spec.response, target.profile.errors);
-    if (answer.failure) return failed({ code: 'denied', message: answer.failure, hint: FAILED_HINT });
+    if (answer.failure) return { ...failed({ code: 'denied', message: answer.failure, hint: FAILED_HINT }), platformFailed: true };
     const row = this.deps.jobs.get(job.id);
     return this.complete(job, answer, result.res.text, row?.request ?? job.request ?? '', row?.submitted_at ?? job.submitted_at ?? this.deps.now(), target, signal, progress);
   }
@@ -207,6 +225,24 @@ export class JobRunner {
     const durationMs = this.deps.now() - started;
     const ok = this.deps.jobs.succeed(job.id, { ...stored, now: this.deps.now(), durationMs, request, response: raw });
     return ok ? { kind: 'succeeded' } : { kind: 'cancelled' };
+  }
+
+  /**
+   * The user taught where an accepted answer keeps the job id: read it from the stored answer
+   * with the profile in use and put the job back in the queue holding it, to ask about the job
+   * (never to submit it again). False when there is nothing to resume.
+   */
+  async resumeTaught(jobId: string): Promise<boolean> {
+    const row = this.deps.jobs.get(jobId);
+    if (!row || row.remote_job_id !== null || row.response === null) return false;
+    const target = await this.deps.target();
+    const spec = target.profile.ai[row.operation];
+    if (!spec.poll) return false;
+    const remoteId = readAnswer(parseJson<unknown>(row.response, row.response), spec.response, target.profile.errors).jobId;
+    if (remoteId === null) return false;
+    const now = this.deps.now();
+    // Atelier only starts asking now: the deadline counts from here.
+    return this.deps.jobs.resumeAccepted(jobId, { remoteJobId: remoteId, at: row.requested_at ?? now, nextAt: now, deadlineAt: now + spec.poll.deadlineMs });
   }
 
   /**

@@ -273,10 +273,12 @@ export class Studio {
     return this.view(this.row(id));
   }
 
-  retry(id: string): AiJobView {
+  async retry(id: string): Promise<AiJobView> {
     const row = this.row(id);
     if (row.state !== 'failed' && row.state !== 'cancelled') fail('conflict', 'Only a failed or cancelled job can be retried.');
-    this.deps.jobs.retry(id);
+    // A job the platform accepted is asked about again for a whole deadline of the profile in use.
+    const poll = (await this.deps.target()).profile.ai[row.operation].poll;
+    this.deps.jobs.retry(id, this.deps.now(), poll?.deadlineMs ?? 0);
     this.deps.queue.kick();
     return this.view(this.row(id));
   }

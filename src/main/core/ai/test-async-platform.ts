@@ -1,5 +1,5 @@
-// Test helper (not product code): a tiny platform with asynchronous AI jobs, on loopback, and a
-// core connected to it with an API key and a profile that polls.
+// Test helper (not product code): a tiny platform with asynchronous AI jobs, on loopback, and the
+// profile that polls it (test-async-core.ts connects a core with it).
 import sharp from 'sharp';
 import type { PlatformProfileInput } from '../../../shared/profile';
 import { json, startServer, type TestServer } from '../platform/http/test-server';
@@ -23,6 +23,8 @@ export interface AsyncPlatform {
   finish: Finish;
   /** What a submission answers (default: 202 with a job id). */
   submitAnswer: ((n: number) => { status: number; body: unknown; type?: string }) | null;
+  /** Paths answered with a 302 to the given address (a platform handing its files to a CDN). */
+  redirects: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -33,9 +35,11 @@ export async function pngBase64(width = 6, height = 4): Promise<string> {
 export async function startAsyncPlatform(): Promise<AsyncPlatform> {
   let submitted = 0;
   // What the platform answers is read from here on each request (tests change it as they go).
-  const state: Pick<AsyncPlatform, 'finish' | 'submitAnswer'> = { finish: { state: 'running' }, submitAnswer: null };
+  const state: Pick<AsyncPlatform, 'finish' | 'submitAnswer' | 'redirects'> = { finish: { state: 'running' }, submitAnswer: null, redirects: {} };
   const server = await startServer((req, res, hit) => {
     if (hit.path === '/user/token/validate') return json(res, 200, { valid: true });
+    const location = state.redirects[hit.path];
+    if (location !== undefined) return void res.writeHead(302, { location }).end();
     if (hit.method === 'POST' && hit.path.startsWith('/v2/ai/')) {
       submitted += 1;
       const custom = state.submitAnswer?.(submitted);

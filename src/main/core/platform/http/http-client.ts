@@ -8,6 +8,7 @@ import { parseBody, serverMessage } from './parse-body';
 import { jsonCode } from './server-message';
 import { cancelledError, PlatformError } from './platform-error';
 import { readCapped } from './read-body';
+import { isRedirectStatus } from './redirect-status';
 import { encodeBody, type EncodedBody } from './request-body';
 import { streamFetch } from './stream-transport';
 import { parseRetryAfter } from './retry-after';
@@ -51,6 +52,11 @@ type AttemptResult =
   | { kind: 'failed'; error: PlatformError };
 
 type Verdict = { response: HttpResponse } | { error: PlatformError; retryable: boolean; retryAfterMs?: number };
+
+/** A manual-redirect request gets a redirect with somewhere to go back as its answer. */
+function handsBackRedirect(req: HttpRequest, res: Response): boolean {
+  return req.redirect === 'manual' && isRedirectStatus(res.status) && res.headers.has('location');
+}
 
 function hostKey(url: string): string {
   try {
@@ -197,12 +203,18 @@ export class HttpClient {
     try {
       // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
       const body = prepared.body.make ? prepared.body.make() : prepared.body.body;
-      const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: prepared.headers, body: body ?? null, signal, redirect: 'follow' };
+      const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: prepared.headers, body: body ?? null, signal, redirect: req.redirect ?? 'follow' };
       if (prepared.body.streaming) init.duplex = 'half';
       const send = prepared.body.streaming ? this.streamFetchImpl : this.fetchImpl;
       const res = await guard(send(prepared.url.href, init), signal);
       answered = true;
       this.circuits.success(host);
+      if (handsBackRedirect(req, res)) {
+        // Its body is never read: the caller only wants the next address.
+        await res.body?.cancel().catch(() => undefined);
+        this.logAttempt(req, prepared, n, started, { status: res.status, outcome: 'redirect' });
+        return { kind: 'answer', res, text: '', truncated: false };
+      }
       if (res.ok && req.consume) {
         const consumed = await guard(req.consume(res, signal), signal);
         this.logAttempt(req, prepared, n, started, { status: res.status });
@@ -253,6 +265,7 @@ export class HttpClient {
     const { res } = result;
     const status = res.status;
     const contentType = res.headers.get('content-type');
+    if (handsBackRedirect(req, res)) return { response: { status, headers: res.headers, body: null, text: '', attempts: attempt } };
     if (status >= 200 && status < 300) {
       if ('consumed' in result) return { response: { status, headers: res.headers, body: null, text: '', attempts: attempt, consumed: result.consumed } };
       if (result.truncated) return { error: tooLargeError(status), retryable: false };

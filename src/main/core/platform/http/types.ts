@@ -31,6 +31,12 @@ export interface HttpRequest {
   errorFields?: ErrorFields;
   /** Caller cancellation: aborts the in-flight attempt at once; the call rejects with an error `isAbort` recognises. */
   signal?: AbortSignal;
+  /**
+   * `follow` (default, API calls): redirects are followed by fetch. `manual`: a 3xx answer with a
+   * Location resolves as the response (status 3xx, empty body), so the caller can judge the next
+   * address before anything, credentials included, goes there (see redirects.ts).
+   */
+  redirect?: 'follow' | 'manual';
 }
 
 export interface HttpResponse {

@@ -90,3 +90,32 @@ describe('loadSource', () => {
     expect(error).toMatchObject({ code: 'unavailable', message: `The document could not be downloaded: ${new URL(server.url).host} answered HTTP 404.` });
   });
 });
+
+describe('loadSource and redirects', () => {
+  it('follows a redirect on this computer to the document', async () => {
+    server = await startServer((req, res) => {
+      if (req.url === '/latest') return void res.writeHead(301, { location: '/v3/openapi.json' }).end();
+      res.end('{"openapi":"3.0.3"}');
+    });
+    expect((await loadSource({ kind: 'url', url: `${server.url}/latest` }, { http })).text).toBe('{"openapi":"3.0.3"}');
+  });
+
+  it('refuses a redirect to plain http on the network without a request there, and more than 5 redirects', async () => {
+    const sent: string[] = [];
+    const recording = new HttpClient({ fetch: (input, init) => (sent.push(String(input)), fetch(input, init)) });
+    server = await startServer((req, res) => {
+      if (req.url === '/spec') return void res.writeHead(302, { location: 'http://10.9.8.7/openapi.json' }).end();
+      const n = Number(req.url?.split('/')[2] ?? 0);
+      res.writeHead(302, { location: `/loop/${n + 1}` }).end();
+    });
+    const plain = await refusal(loadSource({ kind: 'url', url: `${server.url}/spec` }, { http: recording }));
+    expect(plain).toMatchObject({
+      code: 'validation',
+      message: 'The document could not be downloaded: it redirects to http://10.9.8.7/openapi.json, which is not an https:// address (plain http only for this computer).',
+    });
+    expect(sent).toEqual([`${server.url}/spec`]);
+    const loop = await refusal(loadSource({ kind: 'url', url: `${server.url}/loop/0` }, { http }));
+    expect(loop.message).toBe('The document could not be downloaded: its address redirected more than 5 times, so Atelier stopped following it.');
+    expect(server.hits.filter((h) => h.path.startsWith('/loop/'))).toHaveLength(6);
+  });
+});

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { OPENAPI_DOCUMENT_MAX_BYTES, type OpenApiSource } from '../../../../shared/openapi';
+import { isAllowedDocumentUrl, OPENAPI_DOCUMENT_MAX_BYTES, type OpenApiSource } from '../../../../shared/openapi';
 import { AppException, fail } from '../../errors';
-import { LocalFailure, PlatformError, type HttpClient } from '../http';
+import { followRedirects, LocalFailure, PlatformError, RedirectRefused, type HttpClient, type HttpRequest, type Route } from '../http';
 import { readCapped } from '../http/read-body';
 
 export interface LoadedDocument {
@@ -46,26 +46,39 @@ async function loadFile(file: string, max: number): Promise<LoadedDocument> {
   return { text, label };
 }
 
+/** Each address of a download, redirects included, held to the rule the first one passed (https, or http on this computer). */
+function documentRoute(deps: LoadDeps): Route {
+  return (next) =>
+    isAllowedDocumentUrl(next)
+      ? (req) => deps.http.request(req)
+      : { refused: `it redirects to ${next.slice(0, 200)}, which is not an https:// address (plain http only for this computer)` };
+}
+
 async function loadUrl(url: string, deps: LoadDeps, max: number): Promise<LoadedDocument> {
   const label = url;
+  const req: HttpRequest = {
+    method: 'GET',
+    url,
+    headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' },
+    deadlineMs: deps.deadlineMs ?? 30_000,
+    maxAttempts: 2,
+    consume: async (answer) => {
+      const declared = Number(answer.headers.get('content-length'));
+      if (declared > max) throw new LocalFailure(tooLarge(label, declared, max));
+      const { text, truncated } = await readCapped(answer, max);
+      if (truncated) throw new LocalFailure(tooLarge(label, null, max));
+      return text;
+    },
+  };
   try {
-    const res = await deps.http.request({
-      method: 'GET',
-      url,
-      headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' },
-      deadlineMs: deps.deadlineMs ?? 30_000,
-      maxAttempts: 2,
-      consume: async (answer) => {
-        const declared = Number(answer.headers.get('content-length'));
-        if (declared > max) throw new LocalFailure(tooLarge(label, declared, max));
-        const { text, truncated } = await readCapped(answer, max);
-        if (truncated) throw new LocalFailure(tooLarge(label, null, max));
-        return text;
-      },
-    });
+    const res = await followRedirects(req, { route: documentRoute(deps) });
     return { text: typeof res.consumed === 'string' ? res.consumed : '', label, url };
   } catch (e) {
     if (e instanceof PlatformError) throw downloadFailed(e, url);
+    if (e instanceof RedirectRefused) {
+      const hint = 'Nothing was read or changed. Use the address the document really is at, or save it and open the file.';
+      throw new AppException({ code: 'validation', message: `The document could not be downloaded: ${e.reason.replace(/^The address/, 'its address')}.`, hint });
+    }
     throw e;
   }
 }
