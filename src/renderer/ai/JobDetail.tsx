@@ -77,7 +77,7 @@ function Body({ job, offered, cached, onCached, onUse, onClose }: BodyProps) {
           The platform answered in a shape Atelier does not know; the raw answer is kept below.{job.shapeNote && <span data-testid="ai-shape-note"> {job.shapeNote}</span>}
         </p>
       )}
-      {job.unknownShape && job.state === 'succeeded' && job.provenance.response !== null && <TeachPanel key={job.id} job={job} />}
+      {job.unknownShape && (job.state === 'succeeded' || job.state === 'failed') && job.provenance.response !== null && <TeachPanel key={job.id} job={job} />}
       <div className="row ai-detail-actions">
         <button type="button" data-testid="ai-rerun" disabled={rerun.pending} onClick={rerun.run}>
           {rerun.pending ? 'Queuing…' : 'Re-run'}

@@ -4,7 +4,7 @@ import { QueryError } from '../sync/QueryError';
 import { Elapsed } from './Elapsed';
 import { jobSubject, jobTitle } from './format';
 import { JobProgress } from './JobProgress';
-import { stateLabels } from './labels';
+import { retryLabel, stateLabels } from './labels';
 import { platformJobNote } from './teach-view';
 import { useAiAction } from './use-ai-action';
 
@@ -68,7 +68,7 @@ export function QueueRow({ job, canMove, onMove, onShow }: Props) {
         )}
         {(job.state === 'failed' || job.state === 'cancelled') && (
           <button type="button" className="lib-small" data-testid={`ai-retry-${job.id}`} aria-describedby={titleId} disabled={retry.isPending} onClick={() => retry.mutate({ id: job.id })}>
-            Retry (may be billed again)
+            {retryLabel(job)}
           </button>
         )}
         {!active && (

@@ -14,7 +14,7 @@ const roles: { role: AiTeachRole; label: string }[] = [
 ];
 
 /** The profile change and what saving does, with the button that saves it. */
-function TeachSave({ preview, download, pending, onSave }: { preview: AiTeachPreview; download: boolean; pending: boolean; onSave(): void }) {
+function TeachSave({ preview, download, jobId, pending, onSave }: { preview: AiTeachPreview; download: boolean; jobId: boolean; pending: boolean; onSave(): void }) {
   return (
     <div className="teach-preview">
       <p>
@@ -24,7 +24,9 @@ function TeachSave({ preview, download, pending, onSave }: { preview: AiTeachPre
       <ProfileDiff lines={preview.diff} />
       {preview.note && <p className="warning">{preview.note}</p>}
       <p className="field-hint">
-        {download
+        {jobId
+          ? 'Saving stores the job id: Atelier then asks the platform about this job until it is done. The job is never submitted again.'
+          : download
           ? 'Saving reads the stored answer again and downloads the result from the address it names: that download is the only request. The job is not run again.'
           : 'Saving reads the stored answer again: nothing is sent to the platform and the job is not run again.'}
       </p>
@@ -101,7 +103,7 @@ export function TeachPanel({ job }: { job: AiJobDetail }) {
         </div>
       )}
       <QueryError error={preview.error} />
-      {preview.data && input && <TeachSave preview={preview.data} download={download} pending={apply.isPending} onSave={() => apply.mutate(input)} />}
+      {preview.data && input && <TeachSave preview={preview.data} download={download} jobId={input.role === 'jobId'} pending={apply.isPending} onSave={() => apply.mutate(input)} />}
       <span role="status">{apply.data ? (apply.data.unknownShape ? 'Saved, but the answer still has no result there.' : 'Saved: the result is read from the answer.') : ''}</span>
       <QueryError error={apply.error} />
     </section>

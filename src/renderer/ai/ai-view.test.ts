@@ -7,6 +7,7 @@ import { acceptFor, fileFits, operationsTaking, resultInput } from './input-choi
 import { defaultModel, filterModels, modelOptions } from './models';
 import { initialParamValues, paramsFromValues, toColor } from './params';
 import { reorderTarget } from './queue-order';
+import { retryLabel } from './labels';
 import { parseTags } from './save-tags';
 import { aiSummary } from './status';
 
@@ -189,5 +190,14 @@ describe('save tags and validation issues', () => {
     expect(issueFor(error, 'input')).toBe('No such asset');
     expect(issueFor(error, 'params.width')).toBe('Too wide');
     expect(otherIssues(error, ['prompt', 'input', 'params.width'])).toEqual([{ path: 'operation', message: 'Unknown' }]);
+  });
+});
+
+describe('retry label', () => {
+  it('asks about the same job when the platform accepted it and did not report it failed', () => {
+    expect(retryLabel({ state: 'failed', remoteJobId: 'j1', error: { code: 'unavailable', message: 'no answer' } })).toBe('Retry (asks about the same job)');
+    expect(retryLabel({ state: 'failed', remoteJobId: 'j1', error: { code: 'denied', message: 'the platform failed it' } })).toBe('Retry (may be billed again)');
+    expect(retryLabel({ state: 'failed', remoteJobId: null, error: null })).toBe('Retry (may be billed again)');
+    expect(retryLabel({ state: 'cancelled', remoteJobId: 'j1', error: null })).toBe('Retry (may be billed again)');
   });
 });

@@ -1,4 +1,4 @@
-import type { AiJobState, AiProgress } from '../../shared/ai';
+import type { AiJobState, AiJobView, AiProgress } from '../../shared/ai';
 import type { AiOperation } from '../../shared/profile';
 
 /** What each operation is called on screen. */
@@ -35,3 +35,11 @@ export const phaseLabels: Record<AiProgress['phase'], string> = {
 
 /** An input kind in a sentence ("This operation takes an image"). */
 export const inputKindNouns = { text: 'a prompt', image: 'an image', video: 'a video', audio: 'an audio file' } as const;
+
+/**
+ * An accepted job the platform did not report as failed is asked about again on Retry, never
+ * sent again; anything else goes to the platform again and may be billed again.
+ */
+export function retryLabel(job: Pick<AiJobView, 'remoteJobId' | 'error' | 'state'>): string {
+  return job.state === 'failed' && job.remoteJobId !== null && job.error?.code !== 'denied' ? 'Retry (asks about the same job)' : 'Retry (may be billed again)';
+}

@@ -265,7 +265,8 @@ export class AuthSession {
     if (!req.errorFields) req = { ...req, errorFields: profile.errors };
     const cred = await this.credential();
     try {
-      return await this.deps.http.request(withAuth(profile, req, cred));
+      const sent = withAuth(profile, req, cred);
+      return refuseRedirect(await this.deps.http.request(sent), req, sent);
     } catch (e) {
       if (!(e instanceof PlatformError) || e.error.status !== 401) throw e;
       if (cred.kind === 'apiKey') {
@@ -274,7 +275,8 @@ export class AuthSession {
       }
       const fresh = await this.refreshAfter(cred.value);
       try {
-        return await this.deps.http.request(withAuth(profile, req, { kind: 'token', value: fresh }));
+        const again = withAuth(profile, req, { kind: 'token', value: fresh });
+        return refuseRedirect(await this.deps.http.request(again), req, again);
       } catch (again) {
         if (again instanceof PlatformError && again.error.status === 401) {
           await this.end('needs_sign_in', again.error.message);
@@ -489,7 +491,24 @@ export class AuthSession {
 
 function withAuth(profile: PlatformProfile, req: HttpRequest, cred: { kind: 'token' | 'apiKey'; value: string }): HttpRequest {
   const scheme = cred.kind === 'apiKey' ? profile.auth.apiKeyScheme : profile.auth.scheme;
-  return { ...req, headers: { ...req.headers, [scheme.header]: `${scheme.prefix}${cred.value}` } };
+  const headers = { ...req.headers, [scheme.header]: `${scheme.prefix}${cred.value}` };
+  // fetch drops Authorization when a redirect leaves the origin, but not a header of the
+  // platform's own name: such requests take redirects as answers, never following them blindly.
+  if (scheme.header.toLowerCase() !== 'authorization' && req.redirect === undefined) return { ...req, headers, redirect: 'manual' };
+  return { ...req, headers };
+}
+
+/** A redirect answered to a request carrying the platform's own credential header: never followed. */
+function refuseRedirect(res: HttpResponse, asked: HttpRequest, sent: HttpRequest): HttpResponse {
+  // A caller that asked for redirects as answers (media downloads) follows them itself.
+  if (asked.redirect !== undefined || sent.redirect !== 'manual' || res.status < 300 || res.status >= 400) return res;
+  const to = res.headers.get('location') ?? 'another address';
+  throw new AppException({
+    code: 'unavailable',
+    message: `The platform redirected the request to ${to.split('?')[0]}; Atelier does not follow a redirect with your credentials.`,
+    hint: 'Use the address the platform redirects to as the platform address in Settings → Connection, if it is the platform’s own.',
+    status: res.status,
+  });
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
