@@ -76,7 +76,9 @@ describe('downloading', () => {
   it('refuses more than the cap, announced or counted, with words, and keeps nothing', async () => {
     const s = await server();
     const blobs = new BlobStore(path.join(tmp, 'b'));
-    await expect(downloadMedia(`${s.url}/announced-big`, opts(blobs, 1024 * 1024))).rejects.toMatchObject({ error: { code: 'storage', message: expect.stringMatching(/larger than 1 MB/) } });
+    await expect(downloadMedia(`${s.url}/announced-big`, opts(blobs, 1024 * 1024))).rejects.toMatchObject({
+      error: { code: 'validation', message: 'It is larger than 1 MB, the most the library takes for one file.' },
+    });
     await expect(downloadMedia(`${s.url}/chunked`, opts(blobs, 40 * 1024))).rejects.toMatchObject({ error: { message: expect.stringMatching(/larger than 40 KB/) } });
     expect(fs.existsSync(blobs.path(crypto.createHash('sha256').update(bytes).digest('hex')))).toBe(false);
   });

@@ -4,12 +4,9 @@
  * (loopback), so an answer cannot make Atelier fetch plain-http pages on the network or open
  * file:/javascript: addresses. Every download is size-capped and hashed as it is stored.
  */
-import { AppException } from '../errors';
 import type { BlobStore } from '../library/files/blob-store';
+import { IntakeRefusal, intakeWords } from '../library/files/intake-words';
 import { LocalFailure, type HttpRequest, type HttpResponse } from '../platform/http';
-
-/** The largest result Atelier stores (one output). */
-export const MAX_RESULT_BYTES = 2 * 1024 ** 3;
 const DOWNLOAD_DEADLINE_MS = 10 * 60 * 1000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -31,19 +28,9 @@ export function judgeMediaUrl(raw: string, platformBase: string | null): UrlVerd
   return { kind: 'refused', reason: `The answer names a result on another host over plain http (${url.host}); Atelier downloads from other hosts only over https` };
 }
 
-function sizeWords(n: number): string {
-  const round = (x: number) => Math.round(x * 10) / 10;
-  if (n >= 1024 ** 3) return `${round(n / 1024 ** 3)} GB`;
-  if (n >= 1024 ** 2) return `${round(n / 1024 ** 2)} MB`;
-  return `${round(n / 1024)} KB`;
-}
-
-export function tooLargeError(maxBytes: number): AppException {
-  return new AppException({
-    code: 'storage',
-    message: `The result is larger than ${sizeWords(maxBytes)}, the most Atelier stores for one result, so it was not downloaded.`,
-    hint: 'Ask for a smaller result (size, duration), or download it from the platform directly.',
-  });
+/** Past the cap the download stops at once, refused in the intake's words (as a file that size would be). */
+export function tooLargeError(maxBytes: number): IntakeRefusal {
+  return new IntakeRefusal(intakeWords.tooLarge(maxBytes));
 }
 
 export interface Downloaded {
@@ -53,6 +40,8 @@ export interface Downloaded {
   contentType: string | null;
   /** The first bytes, to recognise the media. */
   head: Uint8Array | null;
+  /** The store already held this content. */
+  existed: boolean;
 }
 
 export interface DownloadOptions {
@@ -62,6 +51,8 @@ export interface DownloadOptions {
   signal: AbortSignal;
   maxBytes: number;
   onFraction(f: number): void;
+  /** Runs on the whole download before it is stored (see BlobStore's PutOptions.check); the server's content type is given. */
+  check?: (tempFile: string, contentType: string | null) => Promise<void>;
 }
 
 /** Stream one URL into the blob store, refusing more than `maxBytes` (announced or received). */
@@ -80,8 +71,9 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
         await res.body?.cancel().catch(() => undefined);
         throw new LocalFailure(tooLargeError(opts.maxBytes));
       }
+      const check = opts.check && ((temp: string) => opts.check?.(temp, contentType) ?? Promise.resolve());
       const body = res.body;
-      if (!body) return opts.blobs.putBuffer(Buffer.alloc(0));
+      if (!body) return opts.blobs.putBuffer(Buffer.alloc(0), { label: 'an AI result', ...(check && { check }) });
       let got = 0;
       let readError: unknown = null;
       let tooBig = false;
@@ -108,7 +100,7 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
         }
       }
       try {
-        return await opts.blobs.putStream(chunks(), { signal: sig, label: 'an AI result' });
+        return await opts.blobs.putStream(chunks(), { signal: sig, label: 'an AI result', ...(check && { check }) });
       } catch (e) {
         if (tooBig) throw new LocalFailure(tooLargeError(opts.maxBytes));
         if (readError !== null) throw readError; // the network failed: the client treats it as such
@@ -117,6 +109,6 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
     },
   };
   const res = await opts.via(req);
-  const stored = res.consumed as { sha256: string; size: number };
-  return { sha256: stored.sha256, size: stored.size, contentType, head };
+  const stored = res.consumed as { sha256: string; size: number; existed: boolean };
+  return { sha256: stored.sha256, size: stored.size, contentType, head, existed: stored.existed };
 }
