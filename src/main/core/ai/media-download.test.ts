@@ -4,8 +4,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BlobStore } from '../library/files/blob-store';
+import { realTools } from '../library/files/test-media';
 import { HttpClient, type HttpRequest } from '../platform/http';
 import { startServer, type TestServer } from '../platform/http/test-server';
 import { downloadMedia, judgeMediaUrl } from './media-download';
@@ -100,5 +102,26 @@ describe('the result store', () => {
     expect(requests).toEqual([]);
     expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
     expect(stored.note).toMatch(/plain http \(media\.example\.com\).*"file:" address/);
+  });
+
+  it('what is not media at all stays raw with a note, and nothing is stored for it', async () => {
+    const root = path.join(tmp, 'd');
+    const store = new ResultStore({ send: async () => Promise.reject(new Error('no request')), fetchPlain: async () => Promise.reject(new Error('no request')), blobs: new BlobStore(root), tools: realTools });
+    const text = { url: null, data: Buffer.from('plain words, not a picture').toString('base64'), mimeType: 'text/plain', sha256: null, width: null, height: null, durationMs: null };
+    const stored = await store.storeAll({ text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [text] }, 'text2image', null, new AbortController().signal, () => undefined);
+    expect(stored).toMatchObject({ unknownShape: true, outputs: [], note: 'Result 1 is not an image, a video or audio Atelier recognises.' });
+    expect(fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile())).toEqual([]);
+  });
+
+  it('a result the intake refuses fails the answer in its words; what the answer stored before it goes again', async () => {
+    const root = path.join(tmp, 'e');
+    const store = new ResultStore({ send: async () => Promise.reject(new Error('no request')), fetchPlain: async () => Promise.reject(new Error('no request')), blobs: new BlobStore(root), tools: realTools });
+    const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } }).png().toBuffer();
+    const inline = (bytes: Buffer) => ({ url: null, data: bytes.toString('base64'), mimeType: 'image/png', sha256: null, width: null, height: null, durationMs: null });
+    const answer = { text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [inline(good), inline(good.subarray(0, 40))] };
+    await expect(store.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined)).rejects.toMatchObject({
+      error: { code: 'validation', message: 'Result 2 could not be kept: It is a damaged or incomplete file: the picture cannot be decoded.', hint: expect.stringMatching(/^Retry the job/) },
+    });
+    expect(fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile())).toEqual([]);
   });
 });
