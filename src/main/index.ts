@@ -7,6 +7,7 @@ import { electronNotifier } from './shell/notifier';
 import { embeddedSandbox } from './embedded-sandbox';
 import { migrationsDir } from './core/db/migrations-dir';
 import { AppException } from './core/errors';
+import { makeDataFolderPrivate, tightenFiles } from './core/fs/private-folder';
 import { consoleSink, createLogger, fileSink } from './core/logger';
 import { SecretRegistry } from './core/redact';
 import { PersistentSecretStore } from './core/secrets/secret-store';
@@ -22,6 +23,10 @@ import { UpdateController } from './shell/updater';
 import { createMainWindow, windowIcon } from './shell/window';
 
 // The composition root: build the ports, create the core, wire IPC and the window. Nothing else.
+
+// Everything this process creates in the data folder (the database and its -wal and -shm, which
+// SQLite creates itself, media, logs) is readable by this user only.
+if (process.platform !== 'win32') process.umask(0o077);
 
 // A separate workspace (tests, a second profile) may be chosen before anything is opened.
 if (process.env.ATELIER_USER_DATA) app.setPath('userData', process.env.ATELIER_USER_DATA);
@@ -58,6 +63,7 @@ if (!app.requestSingleInstanceLock()) {
     const registry = new SecretRegistry();
     const logsDir = path.join(dataDir, 'logs');
     const logger = createLogger([fileSink(logsDir), consoleSink(app.isPackaged ? 'warn' : 'info')], registry);
+    makeDataFolderPrivate(dataDir, logger);
     const store = new ElectronSettingsStore(dataDir, logger);
     const updates = new UpdateController({
       // Development builds have no update feed (and no signature to verify against).
@@ -110,6 +116,8 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(1);
       return;
     }
+
+    tightenFiles(['', '-wal', '-shm'].map((suffix) => path.join(dataDir, `atelier.db${suffix}`)));
 
     // Every quit (menu, last window, installing an update on quit) waits for the core to close.
     app.on('before-quit', (event) => {

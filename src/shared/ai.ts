@@ -213,7 +213,8 @@ export const AiSaveInput = z
   .object({
     id,
     output: z.int().min(0).max(100).default(0),
-    name: z.string().trim().min(1).max(500).optional(),
+    /** Up to 1,024 characters reach the library's intake, which says in words when a name is too long. */
+    name: z.string().trim().min(1).max(1024).optional(),
     tags: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
   })
   .strict();

@@ -78,9 +78,13 @@ const importTags = z.array(z.string().trim().min(1).max(200)).max(50).optional()
 
 export const ImportInput = z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), tags: importTags }).strict();
 
-/** Files the browser uploaded to the local host first (browser mode has no file paths). */
+/**
+ * Files the browser uploaded to the local host first (browser mode has no file paths). A name may
+ * be as long as the upload route takes (1,024): the intake refuses one the library cannot keep, in
+ * the words an import of that file gets.
+ */
 export const ImportUploadsInput = z
-  .object({ uploads: z.array(z.object({ id: z.string().regex(/^[a-f0-9-]{36}$/), name: z.string().min(1).max(500) }).strict()).min(1).max(1000), tags: importTags })
+  .object({ uploads: z.array(z.object({ id: z.string().regex(/^[a-f0-9-]{36}$/), name: z.string().min(1).max(1024) }).strict()).min(1).max(1000), tags: importTags })
   .strict();
 
 export const AssetUpdateInput = z

@@ -26,6 +26,19 @@ function errnoCode(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
 }
 
+/** The words for a full disk, the same on every path: the channels, the upload route (507), the AI queue. */
+export const DISK_FULL: Readonly<AppError> = Object.freeze({
+  code: 'storage',
+  message: 'The disk is full; nothing was changed.',
+  hint: 'Free some disk space and try again.',
+});
+
+/** A write refused for lack of space: the disk (ENOSPC), the user's quota (EDQUOT) or the database (SQLITE_FULL). */
+export function isDiskFull(e: unknown): boolean {
+  const code = errnoCode(e);
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
+}
+
 /** Map anything thrown to an AppError; `known` is false when it is a bug worth logging. */
 export function toAppError(e: unknown): { error: AppError; known: boolean } {
   if (e instanceof AppException) return { error: e.error, known: true };
@@ -33,9 +46,10 @@ export function toAppError(e: unknown): { error: AppError; known: boolean } {
     return { error: { code: 'validation', message: 'The request was not valid.', issues: issuesOf(e) }, known: true };
   }
   const code = errnoCode(e);
-  if (code === 'ENOSPC' || code === 'SQLITE_FULL') {
+  if (isDiskFull(e)) return { error: { ...DISK_FULL }, known: true };
+  if (code === 'EFBIG') {
     return {
-      error: { code: 'storage', message: 'The disk is full; nothing was changed.', hint: 'Free some disk space and try again.' },
+      error: { code: 'storage', message: 'The file is too large for the disk it was written to; nothing was changed.', hint: 'Disks formatted as FAT32 take at most 4 GB per file: choose another disk.' },
       known: true,
     };
   }

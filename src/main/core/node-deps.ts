@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { migrationsDir } from './db/migrations-dir';
+import { makeDataFolderPrivate } from './fs/private-folder';
 import { localKeyCipher } from './secrets/cipher';
 import { PersistentSecretStore } from './secrets/secret-store';
 import { consoleSink, createLogger, fileSink, type LogSink } from './logger';
@@ -33,6 +34,8 @@ export function nodeDeps(options: NodeDepsOptions): CoreDeps & { registry: Secre
   const sinks: LogSink[] = [fileSink(logsDir), ...(options.extraSinks ?? [])];
   if (!options.quiet) sinks.push(consoleSink('warn'));
   const logger = createLogger(sinks, registry, clock);
+  // At start, before the database opens: the data folder is this user's alone.
+  makeDataFolderPrivate(dataDir, logger);
   const settings = new FileSettingsStore(path.join(dataDir, 'settings.json'), logger);
   const secrets = new PersistentSecretStore({
     file: path.join(dataDir, 'secrets.bin'),

@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCore } from '../core/app';
+import { tightenFiles } from '../core/fs/private-folder';
 import { nodeDeps } from '../core/node-deps';
 import { embeddedSandbox } from '../embedded-sandbox';
 import { defaultDataDir } from './data-dir';
 import { startWebHost } from './server';
+
+// Everything this process creates (the database and its -wal and -shm, which SQLite creates
+// itself, media, uploads, logs) is readable by this user only.
+if (process.platform !== 'win32') process.umask(0o077);
 
 /** `npm run start:web`: the whole app in a browser, the core in this Node process. */
 async function main(): Promise<void> {
@@ -26,6 +31,8 @@ async function main(): Promise<void> {
     console.error(err.error ? `${err.error.message}\n${err.error.hint ?? ''}` : e);
     process.exit(1);
   }
+  // A database created by an earlier version under a looser umask is tightened too.
+  tightenFiles(['', '-wal', '-shm'].map((suffix) => `${deps.paths.dbFile}${suffix}`));
   await core.start();
   const host = await startWebHost({ core, logger: deps.logger, rendererDir, port, media: core.media });
   console.log(`Atelier (browser mode) is running. Open this address in your browser:\n\n  ${host.url}\n`);

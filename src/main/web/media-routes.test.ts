@@ -152,6 +152,9 @@ describe('PUT /upload', () => {
     expect(id).toMatch(UUID);
     expect(fs.readFileSync(path.join(uploadsDir, id)).equals(body)).toBe(true);
     expect(listing(uploadsDir)).toEqual([id]);
+    // Owner-only, whatever the test process's umask: other users of the computer cannot read it.
+    expect(fs.statSync(path.join(uploadsDir, id)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(uploadsDir).mode & 0o777).toBe(0o700);
   });
 
   it('refuses without the token or from a foreign page, writing nothing', async () => {
@@ -175,7 +178,8 @@ describe('PUT /upload', () => {
     expect((await upload(host, randomBytes(1000))).status).toBe(201);
     const declared = await upload(host, randomBytes(1001));
     expect(declared.status).toBe(413);
-    expect(JSON.parse(declared.body.toString())).toMatchObject({ maxBytes: 1000 });
+    // The library's words for a file over the cap, as an import of it would say.
+    expect(JSON.parse(declared.body.toString())).toEqual({ error: 'It is larger than 1 KB, the most the library takes for one file.', maxBytes: 1000 });
 
     // Chunked: no length up front, so the cap bites mid-stream.
     const streamed = await new Promise<number>((resolve, reject) => {

@@ -1,9 +1,10 @@
 import type http from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { isDiskFull } from '../core/errors';
 import type { Logger } from '../core/ports';
 import { blobReply, readSlice } from '../media/blob-response';
 import type { HostMedia } from '../media/host-media';
-import { receiveUpload } from './uploads';
+import { diskFull, type OpenUploadFile, receiveUpload } from './uploads';
 
 export interface MediaRoutesOptions {
   /** Absent: both routes answer 404. */
@@ -13,6 +14,8 @@ export interface MediaRoutesOptions {
   /** The bridge's own checks: the per-run token, and the page's Origin when it sends one. */
   isOurToken(given: string | null): boolean;
   isForeignOrigin(origin: string | undefined): boolean;
+  /** Opens the file an upload streams into (tests inject a full disk). */
+  openUpload?: OpenUploadFile;
 }
 
 /** A Route answers the request and returns true, or returns false to leave it to the next one. */
@@ -50,7 +53,7 @@ export function mediaRoutes(options: MediaRoutesOptions): Route {
       logger.warn('upload refused: missing or wrong token, or foreign origin');
       return plain(res, 403, 'Forbidden', { Connection: 'close' });
     }
-    await receiveUpload(req, res, { uploadsDir: found.uploadsDir, maxBytes: options.maxUploadBytes, logger });
+    await receiveUpload(req, res, { uploadsDir: found.uploadsDir, maxBytes: options.maxUploadBytes, logger, ...(options.openUpload && { open: options.openUpload }) });
   };
 
   return (req, res, url) => {
@@ -64,6 +67,8 @@ export function mediaRoutes(options: MediaRoutesOptions): Route {
     handled.catch((e: unknown) => {
       logger.error('media route failed', { path: url.pathname, error: (e as Error).message });
       if (res.headersSent) res.destroy();
+      // A full disk is said in words (507), wherever on the way it struck.
+      else if (isDiskFull(e)) diskFull(res);
       else plain(res, 500, 'Internal error', { Connection: 'close' });
     });
     return true;

@@ -10,7 +10,7 @@ import type { HostMedia } from '../media/host-media';
 import { mediaRoutes } from './media-routes';
 import { BridgeRequest, MAX_FRAME_BYTES, type BridgeMessage } from './protocol';
 import { resolveStatic } from './static-files';
-import { cleanStaleUploads, DEFAULT_MAX_UPLOAD_BYTES } from './uploads';
+import { cleanStaleUploads, DEFAULT_MAX_UPLOAD_BYTES, type OpenUploadFile } from './uploads';
 
 export interface WebHostOptions {
   core: Core;
@@ -22,8 +22,10 @@ export interface WebHostOptions {
   token?: string;
   /** Stored blobs and the uploads folder (`core.media`); without it /media and /upload answer 404. */
   media?: HostMedia;
-  /** Largest upload accepted, in bytes (default 4 GiB); larger ones get a 413. */
+  /** Largest upload accepted, in bytes (default: the library's cap, 4 GiB); larger ones get a 413. */
   maxUploadBytes?: number;
+  /** Opens the file an upload streams into; tests inject a full disk here (the answer is then 507). */
+  openUpload?: OpenUploadFile;
 }
 
 export interface WebHost {
@@ -75,6 +77,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     logger,
     isOurToken: (given) => sameToken(given, token),
     isForeignOrigin,
+    ...(options.openUpload && { openUpload: options.openUpload }),
   });
   if (options.media) await cleanStaleUploads(options.media.uploadsDir, logger);
 

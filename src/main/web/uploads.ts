@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DISK_FULL, isDiskFull } from '../core/errors';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../core/fs/private-modes';
+import { intakeWords, MAX_FILE_BYTES } from '../core/library/files/intake-words';
 import type { Logger } from '../core/ports';
 
-/** Browser mode's default upload cap: larger than any single video a creator is likely to import. */
-export const DEFAULT_MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
+/** Browser mode's upload cap: the library's own, so a file is refused here in the words an import would use. */
+export const DEFAULT_MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
 /** Uploads not imported within a day were abandoned (a closed tab, a crash): they are removed at start. */
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -17,10 +20,16 @@ const UPLOAD_NAME = /^\.?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 class TooLarge extends Error {}
 class Aborted extends Error {}
 
+/** Opens the file an upload streams into (new, owner-only); tests inject a full disk here. */
+export type OpenUploadFile = (file: string) => Writable;
+
+export const openUploadFile: OpenUploadFile = (file) => fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+
 export interface UploadOptions {
   uploadsDir: string;
   maxBytes: number;
   logger: Logger;
+  open?: OpenUploadFile;
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
@@ -30,7 +39,12 @@ function json(res: http.ServerResponse, status: number, body: unknown, extra: Re
 
 function tooLarge(res: http.ServerResponse, maxBytes: number): void {
   // Close the connection: the rest of an oversized body is not worth reading.
-  json(res, 413, { error: 'The file is larger than this host accepts.', maxBytes }, { Connection: 'close' });
+  json(res, 413, { error: intakeWords.tooLarge(maxBytes), maxBytes }, { Connection: 'close' });
+}
+
+/** 507 Insufficient Storage, with the words every other path uses for a full disk. */
+export function diskFull(res: http.ServerResponse): void {
+  json(res, 507, { error: `${DISK_FULL.message} ${DISK_FULL.hint}`, code: DISK_FULL.code }, { Connection: 'close' });
 }
 
 function fileName(header: string | string[] | undefined): string | null {
@@ -45,8 +59,9 @@ function fileName(header: string | string[] | undefined): string | null {
 
 /**
  * Streams a request body to `<uploadsDir>/.<uuid>.part`, then renames it to `<uuid>` so a
- * half-written file is never taken for an upload. Answers 201 `{ id }`; 413 past the cap; an
- * aborted or failed upload leaves nothing behind. The caller has checked the token.
+ * half-written file is never taken for an upload. Answers 201 `{ id }`; 413 past the cap; 507
+ * when the disk is full; an aborted or failed upload leaves nothing behind. The caller has
+ * checked the token.
  */
 export async function receiveUpload(req: http.IncomingMessage, res: http.ServerResponse, options: UploadOptions): Promise<void> {
   const { uploadsDir, maxBytes, logger } = options;
@@ -54,7 +69,7 @@ export async function receiveUpload(req: http.IncomingMessage, res: http.ServerR
   if (name === null) return json(res, 400, { error: 'The x-file-name header must be the URI-encoded file name.' });
   if (Number(req.headers['content-length'] ?? 0) > maxBytes) return tooLarge(res, maxBytes);
 
-  await fs.promises.mkdir(uploadsDir, { recursive: true });
+  await fs.promises.mkdir(uploadsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const id = randomUUID();
   const part = path.join(uploadsDir, `.${id}.part`);
   let received = 0;
@@ -72,7 +87,7 @@ export async function receiveUpload(req: http.IncomingMessage, res: http.ServerR
   req.once('close', onClose);
   req.pipe(limit);
   try {
-    await pipeline(limit, fs.createWriteStream(part, { flags: 'wx' }));
+    await pipeline(limit, (options.open ?? openUploadFile)(part));
     await fs.promises.rename(part, path.join(uploadsDir, id));
   } catch (e) {
     req.unpipe(limit);
@@ -81,6 +96,10 @@ export async function receiveUpload(req: http.IncomingMessage, res: http.ServerR
     if (e instanceof Aborted) {
       logger.info('upload abandoned by the page', { bytes: received });
       return;
+    }
+    if (isDiskFull(e)) {
+      logger.warn('upload refused: the disk is full', { bytes: received });
+      return diskFull(res);
     }
     throw e;
   } finally {

@@ -39,8 +39,10 @@ function formatBytes(bytes: number): string {
 async function uploadError(res: Response, file: File): Promise<Error> {
   const body = (await res.json().catch(() => ({}))) as { error?: unknown; maxBytes?: unknown };
   if (res.status === 413) {
+    // The intake's own words, the same as every other way in; a sentence of ours only when the host gave none.
+    if (typeof body.error === 'string') return new Error(`"${file.name}": ${body.error}`);
     const limit = typeof body.maxBytes === 'number' ? formatBytes(body.maxBytes) : 'the largest size Atelier accepts';
-    return new Error(`This file is larger than ${limit}, the most browser mode can take: "${file.name}" (${formatBytes(file.size)}).`);
+    return new Error(`This file is larger than ${limit}, the most Atelier takes: "${file.name}" (${formatBytes(file.size)}).`);
   }
   if (res.status === 403) {
     return new Error('Atelier refused the upload: this page is no longer connected to it. Open the address shown in the terminal again.');

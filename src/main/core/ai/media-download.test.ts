@@ -4,8 +4,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BlobStore } from '../library/files/blob-store';
+import { realTools } from '../library/files/test-media';
 import { HttpClient, type HttpRequest } from '../platform/http';
 import { startServer, type TestServer } from '../platform/http/test-server';
 import { downloadMedia, judgeMediaUrl } from './media-download';
@@ -76,7 +78,9 @@ describe('downloading', () => {
   it('refuses more than the cap, announced or counted, with words, and keeps nothing', async () => {
     const s = await server();
     const blobs = new BlobStore(path.join(tmp, 'b'));
-    await expect(downloadMedia(`${s.url}/announced-big`, opts(blobs, 1024 * 1024))).rejects.toMatchObject({ error: { code: 'storage', message: expect.stringMatching(/larger than 1 MB/) } });
+    await expect(downloadMedia(`${s.url}/announced-big`, opts(blobs, 1024 * 1024))).rejects.toMatchObject({
+      error: { code: 'validation', message: 'It is larger than 1 MB, the most the library takes for one file.' },
+    });
     await expect(downloadMedia(`${s.url}/chunked`, opts(blobs, 40 * 1024))).rejects.toMatchObject({ error: { message: expect.stringMatching(/larger than 40 KB/) } });
     expect(fs.existsSync(blobs.path(crypto.createHash('sha256').update(bytes).digest('hex')))).toBe(false);
   });
@@ -99,10 +103,35 @@ describe('the result store', () => {
     expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
     expect(stored.note).toMatch(/plain http \(media\.example\.com\).*"file:" address/);
   });
+
+  it('what is not media at all stays raw with a note, and nothing is stored for it', async () => {
+    const root = path.join(tmp, 'd');
+    const store = new ResultStore({ send: async () => Promise.reject(new Error('no request')), fetchPlain: async () => Promise.reject(new Error('no request')), blobs: new BlobStore(root), tools: realTools });
+    const text = { url: null, data: Buffer.from('plain words, not a picture').toString('base64'), mimeType: 'text/plain', sha256: null, width: null, height: null, durationMs: null };
+    const stored = await store.storeAll({ text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [text] }, 'text2image', null, new AbortController().signal, () => undefined);
+    expect(stored).toMatchObject({ unknownShape: true, outputs: [], note: 'Result 1 is not an image, a video or audio Atelier recognises.' });
+    expect(fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile())).toEqual([]);
+  });
+
+  it('a result the intake refuses fails the answer in its words; what the answer stored before it goes again', async () => {
+    const root = path.join(tmp, 'e');
+    const store = new ResultStore({ send: async () => Promise.reject(new Error('no request')), fetchPlain: async () => Promise.reject(new Error('no request')), blobs: new BlobStore(root), tools: realTools });
+    const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } }).png().toBuffer();
+    const inline = (bytes: Buffer) => ({ url: null, data: bytes.toString('base64'), mimeType: 'image/png', sha256: null, width: null, height: null, durationMs: null });
+    const answer = { text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [inline(good), inline(good.subarray(0, 40))] };
+    await expect(store.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined)).rejects.toMatchObject({
+      error: { code: 'validation', message: 'Result 2 could not be kept: It is a damaged or incomplete file: the picture cannot be decoded.', hint: expect.stringMatching(/^Retry the job/) },
+    });
+    expect(fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile())).toEqual([]);
+  });
 });
 
 describe('redirects of a result URL', () => {
-  const png = crypto.randomBytes(2048);
+  // A real picture: results pass the library's intake, which decodes them.
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+  });
   const noTools = async () => ({ ffmpeg: null, ffprobe: null });
   const answerOf = (url: string) => ({
     text: null,

@@ -6,12 +6,9 @@
  * judged by the same rule, and once a hop leaves the platform the rest go without credentials.
  * Every download is size-capped and hashed as it is stored.
  */
-import { AppException } from '../errors';
 import type { BlobStore } from '../library/files/blob-store';
+import { IntakeRefusal, intakeWords } from '../library/files/intake-words';
 import { followRedirects, LocalFailure, type HttpRequest, type Route, type Sender } from '../platform/http';
-
-/** The largest result Atelier stores (one output). */
-export const MAX_RESULT_BYTES = 2 * 1024 ** 3;
 const DOWNLOAD_DEADLINE_MS = 10 * 60 * 1000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -48,19 +45,9 @@ export function mediaRoute(platformBase: string | null, clients: { platform: Sen
   };
 }
 
-function sizeWords(n: number): string {
-  const round = (x: number) => Math.round(x * 10) / 10;
-  if (n >= 1024 ** 3) return `${round(n / 1024 ** 3)} GB`;
-  if (n >= 1024 ** 2) return `${round(n / 1024 ** 2)} MB`;
-  return `${round(n / 1024)} KB`;
-}
-
-export function tooLargeError(maxBytes: number): AppException {
-  return new AppException({
-    code: 'storage',
-    message: `The result is larger than ${sizeWords(maxBytes)}, the most Atelier stores for one result, so it was not downloaded.`,
-    hint: 'Ask for a smaller result (size, duration), or download it from the platform directly.',
-  });
+/** Past the cap the download stops at once, refused in the intake's words (as a file that size would be). */
+export function tooLargeError(maxBytes: number): IntakeRefusal {
+  return new IntakeRefusal(intakeWords.tooLarge(maxBytes));
 }
 
 export interface Downloaded {
@@ -70,6 +57,8 @@ export interface Downloaded {
   contentType: string | null;
   /** The first bytes, to recognise the media. */
   head: Uint8Array | null;
+  /** The store already held this content. */
+  existed: boolean;
 }
 
 export interface DownloadOptions {
@@ -79,6 +68,8 @@ export interface DownloadOptions {
   signal: AbortSignal;
   maxBytes: number;
   onFraction(f: number): void;
+  /** Runs on the whole download before it is stored (see BlobStore's PutOptions.check); the server's content type is given. */
+  check?: (tempFile: string, contentType: string | null) => Promise<void>;
 }
 
 /**
@@ -101,7 +92,8 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
         throw new LocalFailure(tooLargeError(opts.maxBytes));
       }
       const body = res.body;
-      if (!body) return opts.blobs.putBuffer(Buffer.alloc(0));
+      const check = opts.check && ((temp: string) => opts.check?.(temp, contentType) ?? Promise.resolve());
+      if (!body) return opts.blobs.putBuffer(Buffer.alloc(0), { label: 'an AI result', ...(check && { check }) });
       let got = 0;
       let readError: unknown = null;
       let tooBig = false;
@@ -128,7 +120,7 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
         }
       }
       try {
-        return await opts.blobs.putStream(chunks(), { signal: sig, label: 'an AI result' });
+        return await opts.blobs.putStream(chunks(), { signal: sig, label: 'an AI result', ...(check && { check }) });
       } catch (e) {
         if (tooBig) throw new LocalFailure(tooLargeError(opts.maxBytes));
         if (readError !== null) throw readError; // the network failed: the client treats it as such
@@ -137,6 +129,6 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
     },
   };
   const res = await followRedirects(req, { route: opts.route });
-  const stored = res.consumed as { sha256: string; size: number };
-  return { sha256: stored.sha256, size: stored.size, contentType, head };
+  const stored = res.consumed as { sha256: string; size: number; existed: boolean };
+  return { sha256: stored.sha256, size: stored.size, contentType, head, existed: stored.existed };
 }

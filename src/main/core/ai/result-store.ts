@@ -1,20 +1,22 @@
 /**
  * Storing what an answer produced: inline media is decoded, URLs are downloaded (see
- * media-download.ts), each output is hashed into the blob store and described (kind, size, a
- * poster frame for video). Used for a fresh answer and for a stored answer read again.
+ * media-download.ts), each output passes the library's intake before it is hashed into the blob
+ * store, and is described (kind, size, a poster frame for video). Used for a fresh answer and for
+ * a stored answer read again.
  */
+import fs from 'node:fs/promises';
 import type { AiMediaKind, AiProgress } from '../../../shared/ai';
 import { AI_IO } from '../../../shared/ai';
 import type { AiOperation } from '../../../shared/profile';
 import { AppException } from '../errors';
 import type { BlobStore } from '../library/files/blob-store';
-import { sniffMediaType } from '../library/files/media-kind';
+import { type Accepted, checkIntake, IntakeRefusal, MAX_FILE_BYTES } from '../library/files/intake';
+import { sniffMediaType, SNIFF_BYTES } from '../library/files/media-kind';
 import type { MediaTools } from '../library/files/media-tools';
-import { probeMedia } from '../library/files/probe';
 import { makeThumbnail } from '../library/files/thumbnail';
 import { RedirectRefused, type HttpRequest, type HttpResponse } from '../platform/http';
 import type { OutputRow, StoredAnswer } from './job-store';
-import { downloadMedia, MAX_RESULT_BYTES, mediaRoute } from './media-download';
+import { downloadMedia, mediaRoute } from './media-download';
 import type { ParsedOutput } from './response';
 import type { ReadAnswer } from './response-map';
 
@@ -23,100 +25,142 @@ export interface ResultStoreDeps {
   fetchPlain(req: HttpRequest): Promise<HttpResponse>;
   blobs: BlobStore;
   tools(): Promise<MediaTools>;
-  /** Largest result stored (default 2 GB). */
+  /** Largest result stored (default MAX_FILE_BYTES, the library's own cap). */
   maxResultBytes?: number;
 }
 
 type NewOutput = Omit<OutputRow, 'job_id' | 'asset_id'>;
 
-function kindOf(mime: string | null, head: Uint8Array | null): { kind: AiMediaKind; mime: string } | null {
+/** Whether the declared type or the first bytes say media at all (if not, the answer is kept raw for teaching). */
+function isMedia(mime: string | null, head: Uint8Array): boolean {
   const m = mime?.toLowerCase().split(';')[0]?.trim() ?? '';
-  if (m.startsWith('image/') || m.startsWith('video/') || m.startsWith('audio/')) return { kind: m.split('/')[0] as AiMediaKind, mime: m };
-  const sniffed = head ? sniffMediaType(head) : null;
-  return sniffed && sniffed.kind !== 'other' ? { kind: sniffed.kind, mime: sniffed.mime } : null;
+  if (m.startsWith('image/') || m.startsWith('video/') || m.startsWith('audio/')) return true;
+  const sniffed = sniffMediaType(head);
+  return sniffed !== null && sniffed.kind !== 'other';
 }
 
 /** The body's bytes, unless it is not JSON-safe base64 (then null and the output is left raw). */
 function decodeInline(data: string): Buffer | null {
   const comma = data.startsWith('data:') ? data.indexOf(',') : -1;
   const b64 = (comma >= 0 ? data.slice(comma + 1) : data).replace(/\s+/g, '');
+  // Nothing at all is an empty file: the intake says so in its own words.
+  if (b64 === '') return Buffer.alloc(0);
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(b64)) return null;
   return Buffer.from(b64, b64.includes('-') || b64.includes('_') ? 'base64url' : 'base64');
 }
 
+async function firstBytes(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    return head.subarray(0, (await handle.read(head, 0, SNIFF_BYTES, 0)).bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Neither the declared type nor the content says media: nothing is stored and the answer stays raw. */
+class NotMedia extends Error {}
+
 const GENERIC_NOTE = 'The answer has no field Atelier recognises as the result. Point at the field that holds it to teach Atelier where to look.';
+const REFUSED_HINT = 'Retry the job; if the same happens again, the platform is sending a file the library does not take.';
 
 export class ResultStore {
   constructor(private readonly deps: ResultStoreDeps) {}
 
-  /** Every output of an answer, stored; what could not be kept is said in the note and the answer stays raw. */
+  /**
+   * Every output of an answer, stored; what is not media is said in the note and the answer stays
+   * raw. A file the intake refuses fails the whole answer, and what it stored on the way goes again.
+   */
   async storeAll(answer: ReadAnswer, op: AiOperation, baseUrl: string | null, signal: AbortSignal, progress: (p: AiProgress) => void): Promise<StoredAnswer> {
     const outputs: NewOutput[] = [];
     const notes: string[] = answer.note ? [answer.note] : [];
+    const created: string[] = [];
     let unknownShape = answer.unknownShape;
     const total = answer.outputs.length;
-    for (const [idx, out] of answer.outputs.entries()) {
-      progress({ phase: 'receiving', fraction: idx / total });
-      const stored = await this.storeOne(out, idx, baseUrl, signal, (f) => progress({ phase: 'receiving', fraction: (idx + f) / total }));
-      if (typeof stored === 'string') {
-        unknownShape = true;
-        notes.push(stored);
-      } else outputs.push(stored);
+    try {
+      for (const [idx, out] of answer.outputs.entries()) {
+        progress({ phase: 'receiving', fraction: idx / total });
+        const label = total === 1 ? 'The result' : `Result ${idx + 1}`;
+        const stored = await this.storeOne(out, idx, label, baseUrl, signal, created, (f) => progress({ phase: 'receiving', fraction: (idx + f) / total }));
+        if (typeof stored === 'string') {
+          unknownShape = true;
+          notes.push(stored);
+        } else outputs.push(stored);
+      }
+    } catch (e) {
+      for (const sha of created) await this.deps.blobs.remove(sha).catch(() => false);
+      throw e;
     }
     if (AI_IO[op].output !== 'text' && outputs.length === 0 && answer.text === null) unknownShape = true;
     if (unknownShape && notes.length === 0) notes.push(GENERIC_NOTE);
     return { text: answer.text, unknownShape, note: unknownShape ? notes.map((n) => n.replace(/\.?$/, '.')).join(' ') : null, outputs };
   }
 
-  /** Download (or decode) one output; a sentence saying why when it is not media Atelier can keep. */
-  private async storeOne(out: ParsedOutput, idx: number, baseUrl: string | null, signal: AbortSignal, onFraction: (f: number) => void): Promise<NewOutput | string> {
+  /** Download (or decode) one output through the intake; a sentence saying why when it is not media. */
+  private async storeOne(
+    out: ParsedOutput,
+    idx: number,
+    label: string,
+    baseUrl: string | null,
+    signal: AbortSignal,
+    created: string[],
+    onFraction: (f: number) => void,
+  ): Promise<NewOutput | string> {
     const { deps } = this;
-    let sha: string;
-    let size: number;
-    let head: Uint8Array | null;
-    let mime = out.mimeType;
-    if (out.data !== null) {
-      const bytes = decodeInline(out.data);
-      if (!bytes) return `Result ${idx + 1} is not valid base64`;
-      head = bytes.subarray(0, 64);
-      ({ sha256: sha, size } = await deps.blobs.putBuffer(bytes, { signal, label: 'an AI result' }));
-    } else if (out.url !== null) {
-      // Credentials go only to the platform itself, never to another host named in an answer or a redirect.
-      const route = mediaRoute(baseUrl, { platform: deps.send, plain: deps.fetchPlain });
-      const got = await downloadMedia(out.url, { route, blobs: deps.blobs, signal, maxBytes: deps.maxResultBytes ?? MAX_RESULT_BYTES, onFraction }).catch((e: unknown) => {
-        if (e instanceof RedirectRefused) return e.reason;
-        throw e;
-      });
-      if (typeof got === 'string') return got;
-      ({ sha256: sha, size, head } = got);
-      mime ??= got.contentType;
-    } else return `Result ${idx + 1} has neither a URL nor data`;
-    if (out.sha256 !== null && out.sha256 !== sha) {
+    const tools = await deps.tools();
+    const maxBytes = deps.maxResultBytes ?? MAX_FILE_BYTES;
+    let accepted: Accepted | null = null;
+    const check = async (temp: string, declared: string | null) => {
+      if (!isMedia(declared, await firstBytes(temp))) throw new NotMedia();
+      accepted = await checkIntake(temp, { name: `result ${idx + 1}`, tools, maxBytes, signal });
+    };
+    let put: { sha256: string; size: number; existed: boolean };
+    try {
+      if (out.data !== null) {
+        const bytes = decodeInline(out.data);
+        if (!bytes) return `Result ${idx + 1} is not valid base64`;
+        put = await deps.blobs.putBuffer(bytes, { signal, label: 'an AI result', check: (temp) => check(temp, out.mimeType) });
+      } else if (out.url !== null) {
+        // Credentials go only to the platform itself, never to another host named in an answer or a redirect.
+        const route = mediaRoute(baseUrl, { platform: deps.send, plain: deps.fetchPlain });
+        const got = await downloadMedia(out.url, { route, blobs: deps.blobs, signal, maxBytes, onFraction, check: (temp, type) => check(temp, out.mimeType ?? type) }).catch((e: unknown) => {
+          if (e instanceof RedirectRefused) return e.reason;
+          throw e;
+        });
+        if (typeof got === 'string') return got;
+        put = got;
+      } else return `Result ${idx + 1} has neither a URL nor data`;
+    } catch (e) {
+      if (e instanceof NotMedia) return `Result ${idx + 1} is not an image, a video or audio Atelier recognises`;
+      if (e instanceof IntakeRefusal) throw new AppException({ code: 'validation', message: `${label} could not be kept: ${e.message}`, hint: REFUSED_HINT });
+      throw e;
+    }
+    if (!put.existed) created.push(put.sha256);
+    if (out.sha256 !== null && out.sha256 !== put.sha256) {
       throw new AppException({ code: 'unavailable', message: 'A result arrived damaged (its checksum did not match).', hint: 'Retry the job; the platform will send it again.' });
     }
-    const type = kindOf(mime, head);
-    if (!type) return `Result ${idx + 1} is not an image, a video or audio Atelier recognises`;
-    return { idx, kind: type.kind, sha256: sha, mime_type: type.mime, size_bytes: size, ...(await this.describe(sha, type.kind, out)), remote_url: out.url };
+    const file = accepted as Accepted | null;
+    if (!file) throw new Error('the intake did not run on a stored result');
+    return { idx, kind: file.kind, sha256: put.sha256, mime_type: file.mime, size_bytes: put.size, ...(await this.describe(put.sha256, file, out, created)), remote_url: out.url };
   }
 
-  /** Size, duration and a poster frame, from the answer when it says, else from the file. */
-  private async describe(sha: string, kind: AiMediaKind, out: ParsedOutput): Promise<Pick<NewOutput, 'width' | 'height' | 'duration_ms' | 'thumb_sha256'>> {
-    let { width, height, durationMs } = out;
+  /** Size, duration and a poster frame: from the answer when it says, else what the intake learned. */
+  private async describe(sha: string, file: Accepted, out: ParsedOutput, created: string[]): Promise<Pick<NewOutput, 'width' | 'height' | 'duration_ms' | 'thumb_sha256'>> {
+    const kind: AiMediaKind = file.kind;
+    const width = out.width ?? file.probe.width ?? null;
+    const height = out.height ?? file.probe.height ?? null;
+    const durationMs = out.durationMs ?? file.probe.durationMs ?? null;
     let thumb: string | null = null;
-    const file = this.deps.blobs.path(sha);
-    if (kind !== 'audio') {
+    if (kind === 'video') {
       const tools = await this.deps.tools();
-      if (width === null || height === null || (kind === 'video' && durationMs === null)) {
-        const probe = await probeMedia(file, kind, tools).catch(() => null);
-        width ??= probe?.width ?? null;
-        height ??= probe?.height ?? null;
-        durationMs ??= probe?.durationMs ?? null;
-      }
-      if (kind === 'video') {
-        const still = await makeThumbnail(file, 'video', tools, durationMs === null ? {} : { durationMs }).catch(() => null);
-        if (still?.state === 'ready') thumb = (await this.deps.blobs.putBuffer(still.data, { label: 'a poster frame' })).sha256;
+      const still = await makeThumbnail(this.deps.blobs.path(sha), 'video', tools, durationMs === null ? {} : { durationMs }).catch(() => null);
+      if (still?.state === 'ready') {
+        const poster = await this.deps.blobs.putBuffer(still.data, { label: 'a poster frame' });
+        if (!poster.existed) created.push(poster.sha256);
+        thumb = poster.sha256;
       }
     }
-    return { width, height, duration_ms: durationMs, thumb_sha256: thumb };
+    return { width: kind === 'audio' ? out.width : width, height: kind === 'audio' ? out.height : height, duration_ms: durationMs, thumb_sha256: thumb };
   }
 }

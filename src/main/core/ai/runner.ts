@@ -27,7 +27,7 @@ export interface RunnerDeps {
   tools(): Promise<MediaTools>;
   now(): number;
   logger: Logger;
-  /** Largest result stored (default 2 GB). */
+  /** Largest result stored (default: the library's cap, MAX_FILE_BYTES). */
   maxResultBytes?: number;
   /** The wait between polls (tests may shorten it). */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;

@@ -149,17 +149,19 @@ describe('library', () => {
     expect(h.core.media.blobPath(keep?.sha256 ?? '')).not.toBeNull();
   });
 
-  it('reports unreadable and vanished files per file and imports the rest', async () => {
+  it('reports refused and vanished files per file, in words, and imports the rest', async () => {
     const h = await harness();
     const dir = tmp();
     const good = await makeImage(dir, 'fine.png', { width: 8, height: 8 });
     const broken = path.join(dir, 'broken.png');
     fs.writeFileSync(broken, Buffer.from('this is not a png at all'));
     const report = await call(h, 'library.import', { paths: [good, broken, path.join(dir, 'missing.png')] });
-    expect(report.imported.map((a) => a.name).sort()).toEqual(['broken.png', 'fine.png']);
-    expect(report.skipped.map((s) => path.basename(s.path))).toEqual(['missing.png']);
-    const brokenAsset = (await call(h, 'library.query', { text: 'broken' })).items[0];
-    expect(brokenAsset).toMatchObject({ width: null, thumb: { state: 'placeholder' } });
+    expect(report.imported.map((a) => a.name)).toEqual(['fine.png']);
+    expect(report.skipped).toEqual([
+      { path: path.join(dir, 'missing.png'), reason: 'It no longer exists, or it is a link to something that was moved or deleted.' },
+      { path: broken, reason: 'It is not an image, video or audio file the library supports (judged by its content, not its name).' },
+    ]);
+    expect((await call(h, 'library.query', { text: 'broken' })).total).toBe(0);
   });
 
   it('a full disk during import gives a clear error and leaves no file, record or outbox entry behind', async () => {

@@ -10,11 +10,10 @@ import { recordLabel } from '../store/labels';
 import type { Workspace } from '../store/workspace';
 import { errnoCode } from './files/blob-errors';
 import { BlobWriteError, type BlobStore } from './files/blob-store';
-import { detectMediaType } from './files/media-kind';
+import { type Accepted, checkIntake, IntakeRefusal } from './files/intake';
 import type { MediaTools } from './files/media-tools';
-import { probeMedia } from './files/probe';
 import { isSha256 } from './files/sha256';
-import { makeThumbnail } from './files/thumbnail';
+import { makeThumbnail, type Thumbnail } from './files/thumbnail';
 import { expandImportPaths } from './files/walk';
 import { librarySql, type ResolvedQuery } from './library-sql';
 
@@ -31,6 +30,8 @@ export interface LibraryDeps {
   otherUses?: (sha: string) => boolean;
   /** New assets arrived (imported files, saved AI results): automations listen here. */
   onImported?: (assets: { id: string; name: string; tags: string[] }[]) => void;
+  /** The largest file taken (default MAX_FILE_BYTES); tests make it small. */
+  maxFileBytes?: number;
 }
 
 interface AssetRow extends RecordRow {
@@ -47,6 +48,20 @@ const thumbReason = (value: string | null): ThumbReason => {
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The record of a file the intake accepted. */
+function assetFields(file: Accepted, sha256: string, size: number, tags: string[], notes: string): Fields {
+  const fields: Fields = { name: file.name, kind: file.kind, mime_type: file.mime, size_bytes: size, sha256, tags: [...new Set(tags)], notes };
+  if (file.probe.width !== undefined) fields.width = file.probe.width;
+  if (file.probe.height !== undefined) fields.height = file.probe.height;
+  if (file.probe.durationMs !== undefined) fields.duration_ms = file.probe.durationMs;
+  return fields;
+}
+
+/** The thumbnail columns: the stored preview, or why there is none. */
+function thumbColumns(thumb: Thumbnail, thumbSha: string | null): Record<string, string | null> {
+  return thumb.state === 'ready' ? { thumb_state: 'ready', thumb_sha256: thumbSha } : { thumb_state: 'placeholder', thumb_sha256: thumb.reason };
+}
 
 /** Files in, assets out: import, search, tag, trash. Each asset is a record of the Assets group. */
 export class Library {
@@ -244,6 +259,11 @@ export class Library {
         try {
           await this.importOne(file, names?.get(file) ?? path.basename(file), tools, report, tags);
         } catch (e) {
+          // Refused by the intake: said in its words, and the next file goes on.
+          if (e instanceof IntakeRefusal) {
+            report.skipped.push({ path: file, reason: e.message });
+            continue;
+          }
           const { error, known } = toAppError(e);
           if (!known) this.deps.logger.error('import failed', { error: e });
           // The file store's own words name the file; the generic mapping does not.
@@ -263,33 +283,26 @@ export class Library {
 
   private async importOne(file: string, name: string, tools: MediaTools, report: ImportReport, tags: string[]): Promise<void> {
     const { store, blobs } = this.deps;
-    const type = await detectMediaType(file);
+    const accepted = await checkIntake(file, { name, tools, maxBytes: this.deps.maxFileBytes });
     const put = await blobs.putFile(file);
     const existing = store
       .stmt('SELECT id, data FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1')
       .get(this.account(), put.sha256) as { id: string; data: string } | undefined;
     if (existing) {
-      report.duplicates.push({ path: file, existingId: existing.id, name: String(parseFields(existing.data).name ?? name) });
+      report.duplicates.push({ path: file, existingId: existing.id, name: String(parseFields(existing.data).name ?? accepted.name) });
       return;
     }
     const created: string[] = put.existed ? [] : [put.sha256];
     try {
-      const probe = await probeMedia(file, type.kind, tools);
-      const thumb = await makeThumbnail(file, type.kind, tools, probe.durationMs === undefined ? {} : { durationMs: probe.durationMs });
+      const thumb = await makeThumbnail(file, accepted.kind, tools, accepted.probe.durationMs === undefined ? {} : { durationMs: accepted.probe.durationMs });
       let thumbSha: string | null = null;
       if (thumb.state === 'ready') {
         const t = await blobs.putBuffer(thumb.data);
         if (!t.existed) created.push(t.sha256);
         thumbSha = t.sha256;
       }
-      const fields: Fields = { name, kind: type.kind, mime_type: type.mime, size_bytes: put.size, sha256: put.sha256, tags: [...new Set(tags)], notes: '' };
-      if (probe.width !== undefined) fields.width = probe.width;
-      if (probe.height !== undefined) fields.height = probe.height;
-      if (probe.durationMs !== undefined) fields.duration_ms = probe.durationMs;
-      const row = store.create('assets', this.account(), fields, {
-        columns: thumb.state === 'ready' ? { thumb_state: 'ready', thumb_sha256: thumbSha } : { thumb_state: 'placeholder', thumb_sha256: thumb.reason },
-      });
-      report.imported.push({ id: row.id, name });
+      const row = store.create('assets', this.account(), assetFields(accepted, put.sha256, put.size, tags, ''), { columns: thumbColumns(thumb, thumbSha) });
+      report.imported.push({ id: row.id, name: accepted.name });
     } catch (e) {
       // Nothing half-done: files written for an asset that was not recorded go again.
       for (const sha of created) await blobs.remove(sha).catch(() => {});
@@ -305,6 +318,9 @@ export class Library {
     const { store, blobs } = this.deps;
     const file = this.blobPath(sha);
     if (!file) fail('not_found', 'That file is no longer in the data folder.', { hint: 'Run the job again to get it back.' });
+    const tools = await this.deps.tools();
+    // The same intake as an import: a damaged or unsupported result never becomes an asset.
+    const accepted = await checkIntake(file, { name: input.name, tools, maxBytes: this.deps.maxFileBytes });
     const existing = store.stmt('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1').get(this.account(), sha) as AssetRow | undefined;
     if (existing) {
       const fields = parseFields(existing.data);
@@ -318,21 +334,11 @@ export class Library {
       store.changed('assets', [existing.id]);
       return this.toView(this.row(existing.id));
     }
-    const type = await detectMediaType(file);
-    if (type.kind === 'other') fail('validation', `"${input.name}" is not an image, video or audio file, so it cannot go in the library.`);
-    const tools = await this.deps.tools();
-    const probe = await probeMedia(file, type.kind, tools);
-    const thumb = await makeThumbnail(file, type.kind, tools, probe.durationMs === undefined ? {} : { durationMs: probe.durationMs });
+    const thumb = await makeThumbnail(file, accepted.kind, tools, accepted.probe.durationMs === undefined ? {} : { durationMs: accepted.probe.durationMs });
     const thumbSha = thumb.state === 'ready' ? (await blobs.putBuffer(thumb.data)).sha256 : null;
-    const size = (await blobs.size(sha)) ?? 0;
-    const fields: Fields = { name: input.name, kind: type.kind, mime_type: type.mime, size_bytes: size, sha256: sha, tags: [...new Set(input.tags)], notes: input.notes ?? '' };
+    const fields = assetFields(accepted, sha, accepted.size, input.tags, input.notes ?? '');
     if (input.aiText) fields.ai_text = input.aiText;
-    if (probe.width !== undefined) fields.width = probe.width;
-    if (probe.height !== undefined) fields.height = probe.height;
-    if (probe.durationMs !== undefined) fields.duration_ms = probe.durationMs;
-    const row = store.create('assets', this.account(), fields, {
-      columns: thumb.state === 'ready' ? { thumb_state: 'ready', thumb_sha256: thumbSha } : { thumb_state: 'placeholder', thumb_sha256: thumb.reason },
-    });
+    const row = store.create('assets', this.account(), fields, { columns: thumbColumns(thumb, thumbSha) });
     store.changed('assets', [row.id]);
     const view = this.toView(this.row(row.id));
     this.announce([{ id: view.id, name: view.name, tags: view.tags }]);
@@ -355,9 +361,9 @@ export class Library {
     for (const u of uploads) {
       const file = path.join(this.deps.uploadsDir, u.id);
       if (!fs.existsSync(file)) fail('not_found', `The upload of ${u.name} was not found; upload it again.`);
-      // The upload's own name carries the extension the type detection falls back on.
       paths.push(file);
-      names.set(file, path.basename(u.name));
+      // The name as it came; the intake keeps only its last segment.
+      names.set(file, u.name);
     }
     try {
       return await this.importUploadedFiles(paths, names, tags);

@@ -1,15 +1,12 @@
 import fs from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../../fs/private-modes';
+import type { WritableFile } from '../../fs/writable-file';
+
+export { type WritableFile, writeAll } from '../../fs/writable-file';
 
 /** The part of a FileHandle the store reads sources through. */
 export interface ReadableFile {
   read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
-  close(): Promise<void>;
-}
-
-/** The part of a FileHandle the store writes temp files through. */
-export interface WritableFile {
-  write(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesWritten: number }>;
-  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,15 +22,6 @@ export interface BlobFsOps {
 
 export const nodeBlobFs: BlobFsOps = {
   openRead: (file) => fs.open(file, 'r'),
-  createTemp: (file) => fs.open(file, 'wx'),
+  // Owner-only whatever the process umask: the media of one user is nobody else's business.
+  createTemp: (file) => fs.open(file, 'wx', PRIVATE_FILE_MODE),
 };
-
-/** Writes all of `data`: a regular file may accept less than asked in one call. */
-export async function writeAll(file: WritableFile, data: Buffer, position: number): Promise<void> {
-  let done = 0;
-  while (done < data.length) {
-    const { bytesWritten } = await file.write(data, done, data.length - done, position + done);
-    if (bytesWritten <= 0) throw Object.assign(new Error('write made no progress'), { code: 'EIO' });
-    done += bytesWritten;
-  }
-}

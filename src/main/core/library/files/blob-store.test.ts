@@ -334,3 +334,35 @@ describe('BlobStore', () => {
     expect(await store.readVerified(put.sha256)).toEqual(data);
   });
 });
+
+describe('owner-only files', () => {
+  it('stores blobs 0600 in folders 0700 whatever the process umask', async () => {
+    const before = process.umask(0o022);
+    try {
+      const store = new BlobStore(path.join(tmp(), 'media'));
+      const put = await store.putBuffer(randomBytes(1000));
+      const mode = (p: string) => fs.statSync(p).mode & 0o777;
+      expect(mode(store.path(put.sha256))).toBe(0o600);
+      expect(mode(path.dirname(store.path(put.sha256)))).toBe(0o700);
+      expect(mode(store.root)).toBe(0o700);
+      expect(mode(path.join(store.root, '.tmp'))).toBe(0o700);
+    } finally {
+      process.umask(before);
+    }
+  });
+});
+
+describe('the check before a blob takes its place', () => {
+  it('sees the whole temp file; when it throws, its own error comes back and nothing is stored', async () => {
+    const store = new BlobStore(path.join(tmp(), 'media'));
+    const data = randomBytes(3000);
+    const seen: Buffer[] = [];
+    const refusal = new Error('refused by the check');
+    await expect(store.putBuffer(data, { check: async (temp) => void seen.push(fs.readFileSync(temp)) })).resolves.toMatchObject({ sha256: sha256(data) });
+    expect(seen[0]?.equals(data)).toBe(true);
+    const other = randomBytes(10);
+    await expect(store.putStream((async function* () { yield other; })(), { check: () => Promise.reject(refusal) })).rejects.toBe(refusal);
+    expect(await store.has(sha256(other))).toBe(false);
+    expect(filesUnder(store.root)).toEqual([path.join(sha256(data).slice(0, 2), sha256(data))]);
+  });
+});

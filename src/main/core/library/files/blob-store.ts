@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
+import { PRIVATE_DIR_MODE } from '../../fs/private-modes';
 import { BlobCorruptError, BlobNotFoundError, BlobWriteError, errnoCode } from './blob-errors';
 import { type BlobFsOps, nodeBlobFs, type WritableFile, writeAll } from './blob-fs';
 import { CHUNK_SIZE } from './chunk-pool';
@@ -17,6 +18,18 @@ export interface PutResult {
   size: number;
   /** True when the store already held this content; nothing new was written. */
   existed: boolean;
+}
+
+/** Stores bytes that are not on disk yet (downloads, inline data). */
+export interface PutOptions {
+  signal?: AbortSignal;
+  /** Names the file in an error ("Could not add <label> to the library…"). */
+  label?: string;
+  /**
+   * Runs on the complete temp file before it takes its place (the intake's check): when it throws,
+   * the file is removed and its error is thrown as it is, so a refused file is never stored.
+   */
+  check?: (tempFile: string) => Promise<void>;
 }
 
 export interface BlobStoreOptions {
@@ -97,16 +110,16 @@ export class BlobStore {
       throw new BlobWriteError(srcPath, e);
     }
     try {
-      return await this.store(srcPath, signal, (temp) => copyHashed(source, temp, signal));
+      return await this.store(srcPath, { signal }, (temp) => copyHashed(source, temp, signal));
     } finally {
       await source.close().catch(() => undefined);
     }
   }
 
   /** Stores bytes already in memory (thumbnails, downloaded AI outputs). */
-  async putBuffer(data: Buffer, opts: { signal?: AbortSignal; label?: string } = {}): Promise<PutResult> {
+  async putBuffer(data: Buffer, opts: PutOptions = {}): Promise<PutResult> {
     opts.signal?.throwIfAborted();
-    return this.store(opts.label ?? 'a generated file', opts.signal, async (temp) => {
+    return this.store(opts.label ?? 'a generated file', opts, async (temp) => {
       const writing = writeAll(temp, data, 0);
       const sha256 = createHash('sha256').update(data).digest('hex');
       await writing;
@@ -115,9 +128,9 @@ export class BlobStore {
   }
 
   /** Stores a stream (a download) as it arrives, hashing on the way; only the chunk in hand is in memory. */
-  async putStream(source: AsyncIterable<Uint8Array>, opts: { signal?: AbortSignal; label?: string } = {}): Promise<PutResult> {
+  async putStream(source: AsyncIterable<Uint8Array>, opts: PutOptions = {}): Promise<PutResult> {
     opts.signal?.throwIfAborted();
-    return this.store(opts.label ?? 'a downloaded file', opts.signal, async (temp) => {
+    return this.store(opts.label ?? 'a downloaded file', opts, async (temp) => {
       const hash = createHash('sha256');
       let size = 0;
       for await (const chunk of source) {
@@ -218,23 +231,25 @@ export class BlobStore {
     return removed;
   }
 
-  /** Writes through `fill` into a fresh temp file, fsyncs, and moves it into place; on any failure removes it. */
-  private async store(
-    label: string,
-    signal: AbortSignal | undefined,
-    fill: (temp: WritableFile) => Promise<{ sha256: string; size: number }>,
-  ): Promise<PutResult> {
+  /** Writes through `fill` into a fresh temp file, fsyncs, checks, and moves it into place; on any failure removes it. */
+  private async store(label: string, opts: PutOptions, fill: (temp: WritableFile) => Promise<{ sha256: string; size: number }>): Promise<PutResult> {
+    const { signal } = opts;
     const temp = path.join(this.tempDir, `${randomUUID()}.part`);
     this.writing.add(temp);
+    let checking = false;
     try {
-      await fs.mkdir(this.tempDir, { recursive: true });
+      await fs.mkdir(this.tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const written = await this.writeTemp(temp, fill);
       signal?.throwIfAborted();
+      checking = true;
+      await opts.check?.(temp);
+      checking = false;
       return await this.commit(temp, written.sha256, written.size);
     } catch (e) {
       await fs.rm(temp, { force: true }).catch(() => undefined);
       if (signal?.aborted) throw signal.reason;
-      throw e instanceof BlobWriteError ? e : new BlobWriteError(label, e);
+      // A refusal from the check is the caller's own error, not a failure to write.
+      throw e instanceof BlobWriteError || checking ? e : new BlobWriteError(label, e);
     } finally {
       this.writing.delete(temp);
     }
@@ -268,7 +283,7 @@ export class BlobStore {
     // Two imports of the same new content may both get here; the second rename replaces an
     // identical file, which is harmless.
     const shard = path.dirname(target);
-    const created = await fs.mkdir(shard, { recursive: true });
+    const created = await fs.mkdir(shard, { recursive: true, mode: PRIVATE_DIR_MODE });
     try {
       await fs.rename(temp, target);
     } catch (e) {
@@ -286,7 +301,7 @@ export class BlobStore {
   private async quarantine(sha: string): Promise<string | null> {
     const destination = path.join(this.quarantineDir, `${sha}.${Date.now()}`);
     try {
-      await fs.mkdir(this.quarantineDir, { recursive: true });
+      await fs.mkdir(this.quarantineDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       await fs.rename(this.path(sha), destination);
       return destination;
     } catch (e) {

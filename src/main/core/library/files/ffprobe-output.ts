@@ -60,3 +60,23 @@ export function parseFfprobeOutput(json: string, kind: 'video' | 'audio' | 'imag
   }
   return result;
 }
+
+/**
+ * Which kinds of stream the file holds (cover art does not count as video), or null when
+ * ffprobe's output is not what it prints for a readable file.
+ */
+export function streamKinds(json: string): { video: boolean; audio: boolean } | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const parsed = Output.safeParse(raw);
+  if (!parsed.success) return null;
+  const streams = parsed.data.streams ?? [];
+  return {
+    video: streams.some((s) => s.codec_type === 'video' && !s.disposition?.attached_pic),
+    audio: streams.some((s) => s.codec_type === 'audio'),
+  };
+}

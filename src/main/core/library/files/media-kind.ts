@@ -131,6 +131,17 @@ export function sniffMediaType(head: Uint8Array, fileName = ''): { kind: MediaKi
   return null;
 }
 
+/** How many leading bytes the SVG check reads: an XML prolog and comments may come before the root. */
+export const SVG_SNIFF_BYTES = 1024;
+
+/** An SVG document (XML whose root is <svg>), whatever the file is called. */
+export function looksLikeSvg(head: Uint8Array): boolean {
+  const text = Buffer.from(head).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  if (text.startsWith('<svg')) return true;
+  const xmlish = text.startsWith('<?xml') || text.startsWith('<!--') || text.startsWith('<!doctype svg');
+  return xmlish && /<svg[\s>]/.test(text);
+}
+
 /** The type an extension suggests; 'other' when it is not one the library imports. */
 export function mediaTypeFromExtension(file: string): { kind: MediaKind; mime: string } {
   return BY_EXTENSION[extensionOf(file)] ?? OTHER;

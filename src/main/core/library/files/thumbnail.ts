@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { SHARP_DECODES } from './decode-check';
 import { detectMediaType, type MediaKind } from './media-kind';
 import { type MediaTools } from './media-tools';
 import { ffmpegInput, probeMedia } from './probe';
@@ -70,9 +71,6 @@ async function videoThumbnail(file: string, tools: MediaTools, size: number, opt
     return { state: 'placeholder', reason: 'unreadable' };
   }
 }
-
-/** Formats sharp's prebuilt libvips decodes; a failure on one of these means a damaged file. */
-const SHARP_DECODES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff', 'image/avif']);
 
 async function failureReason(file: string): Promise<'unsupported' | 'unreadable'> {
   return SHARP_DECODES.has((await detectMediaType(file)).mime) ? 'unreadable' : 'unsupported';

@@ -54,15 +54,23 @@ describe('expandImportPaths', () => {
     expect(await expandImportPaths([root])).toEqual(result);
   });
 
-  it('takes files as given, in the given order; a misnamed media file picked by hand is sniffed', async () => {
+  it('takes files as given, in the given order, whatever their names: the intake judges their content', async () => {
     const root = tmp();
     tree(root, { 'z.webm': 'webm', '.secret.png': 'png', 'photo.dat': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'doc.pdf': '%PDF' });
     const given = ['z.webm', '.secret.png', 'photo.dat', 'doc.pdf', 'missing.mov'].map((n) => path.join(root, n));
     const result = await expandImportPaths(given);
-    expect(result.files.map((f) => path.basename(f.path))).toEqual(['z.webm', '.secret.png', 'photo.dat']);
+    expect(result.files.map((f) => path.basename(f.path))).toEqual(['z.webm', '.secret.png', 'photo.dat', 'doc.pdf']);
+    expect(result.skipped).toEqual([{ path: path.join(root, 'missing.mov'), reason: 'It no longer exists, or it is a link to something that was moved or deleted.' }]);
+  });
+
+  it('says a name over the library\'s limit in the intake\'s words, and a merely long path as such', async () => {
+    const root = tmp();
+    const overlong = path.join(root, `${'n'.repeat(996)}.png`);
+    const deep = path.join(root, `${'d'.repeat(300)}.png`);
+    const result = await expandImportPaths([overlong, deep]);
     expect(result.skipped).toEqual([
-      { path: path.join(root, 'doc.pdf'), reason: 'PDF files are not supported by the library.' },
-      { path: path.join(root, 'missing.mov'), reason: 'It no longer exists, or it is a link to something that was moved or deleted.' },
+      { path: overlong, reason: 'Its name is longer than 500 characters, the most the library keeps.' },
+      { path: deep, reason: 'Its path is too long to open.' },
     ]);
   });
 

@@ -2,7 +2,9 @@ import { type BigIntStats, constants, type Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { errnoCode } from './blob-errors';
-import { detectMediaType, isImportableExtension } from './media-kind';
+import { isOverlongName } from './intake-name';
+import { intakeWords } from './intake-words';
+import { isImportableExtension } from './media-kind';
 
 export interface ImportCandidate {
   path: string;
@@ -24,7 +26,7 @@ export const DEFAULT_MAX_FILES = 10_000;
 /** Skipped entries listed individually; beyond this one summary line (a folder of 100k documents must not flood the UI). */
 const MAX_SKIPPED_LISTED = 1_000;
 
-function unreadableReason(e: unknown): string {
+function unreadableReason(e: unknown, file: string): string {
   switch (errnoCode(e)) {
     case 'ENOENT':
       return 'It no longer exists, or it is a link to something that was moved or deleted.';
@@ -34,7 +36,8 @@ function unreadableReason(e: unknown): string {
     case 'ELOOP':
       return 'It is a link that leads back to itself.';
     case 'ENAMETOOLONG':
-      return 'Its path is too long to open.';
+      // A name past the library's limit gets the intake's words, as an upload of that name would.
+      return isOverlongName(file) ? intakeWords.nameTooLong : 'Its path is too long to open.';
     default:
       return `It could not be read (${errnoCode(e) ?? (e instanceof Error ? e.message : String(e))}).`;
   }
@@ -81,7 +84,7 @@ class Expansion {
     try {
       stat = await fs.stat(file, { bigint: true });
     } catch (e) {
-      this.skip(file, unreadableReason(e));
+      this.skip(file, unreadableReason(e, file));
       return;
     }
     if (stat.isDirectory()) await this.folder(file, stat);
@@ -102,7 +105,7 @@ class Expansion {
     try {
       entries = await fs.readdir(dir, { withFileTypes: true });
     } catch (e) {
-      this.skip(dir, unreadableReason(e));
+      this.skip(dir, unreadableReason(e, dir));
       return;
     }
     for (const entry of entries.sort(byName)) {
@@ -120,12 +123,11 @@ class Expansion {
   }
 
   private async file(file: string, stat: BigIntStats, explicit: boolean): Promise<void> {
-    if (!isImportableExtension(file)) {
-      // A file the user picked by hand gets a look at its first bytes: the name may just be wrong.
-      if (!explicit || (await detectMediaType(file)).kind === 'other') {
-        this.skip(file, unsupportedReason(file));
-        return;
-      }
+    // A file picked by hand goes to the intake whatever its name: its content decides, in the
+    // intake's words. Inside a folder the name filters, as opening every document would be slow.
+    if (!explicit && !isImportableExtension(file)) {
+      this.skip(file, unsupportedReason(file));
+      return;
     }
     const id = identity(stat);
     if (id !== null && this.seenFiles.has(id)) {
@@ -133,13 +135,13 @@ class Expansion {
       return;
     }
     if (stat.size === 0n) {
-      this.skip(file, 'The file is empty.');
+      this.skip(file, intakeWords.empty);
       return;
     }
     try {
       await fs.access(file, constants.R_OK);
     } catch (e) {
-      this.skip(file, unreadableReason(e));
+      this.skip(file, unreadableReason(e, file));
       return;
     }
     if (this.files.length >= this.maxFiles) {

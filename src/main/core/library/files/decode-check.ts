@@ -1,0 +1,96 @@
+import sharp from 'sharp';
+import { parseFfprobeOutput, streamKinds } from './ffprobe-output';
+import { intakeWords, refuse } from './intake-words';
+import type { MediaTools } from './media-tools';
+import { ffmpegInput, type MediaProbe, probeMedia } from './probe';
+import { runTool } from './run-tool';
+
+export type DecodableKind = 'image' | 'video' | 'audio';
+
+export interface Decoded {
+  /** What the streams inside say it is: an MP4 with only sound is audio. */
+  kind: DecodableKind;
+  mime: string;
+  probe: MediaProbe;
+}
+
+export interface DecodeOptions {
+  signal?: AbortSignal;
+  /** Longest one ffprobe or ffmpeg run may take (default 20 s). */
+  timeoutMs?: number;
+}
+
+/** Formats sharp's prebuilt libvips decodes; a failure on one of these means a damaged file. */
+export const SHARP_DECODES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff', 'image/avif']);
+
+/**
+ * How a tool run ended when it did not succeed: the decoder refused the file (a non-zero exit),
+ * or it could not say (killed at the timeout, the tool gone): only a refusal means damage.
+ */
+function decoderRefused(e: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) throw signal.reason;
+  return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'number';
+}
+
+async function decodeImage(file: string, mime: string, tools: MediaTools, options: DecodeOptions): Promise<Decoded> {
+  // HEIC and the like: sharp's build cannot decode them, so nothing here tells damage from an unknown codec.
+  if (!SHARP_DECODES.has(mime)) return { kind: 'image', mime, probe: await probeMedia(file, 'image', tools, options) };
+  try {
+    // A small decode reads every row of the picture: a truncated or garbled file fails here.
+    await sharp(file, { failOn: 'error', sequentialRead: true }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+  } catch (e) {
+    const limit = /pixel limit/i.test(e instanceof Error ? e.message : '');
+    refuse(limit ? intakeWords.tooManyPixels(0x3fff * 0x3fff) : intakeWords.damaged('picture'));
+  }
+  return { kind: 'image', mime, probe: await probeMedia(file, 'image', tools, options) };
+}
+
+/** The same container with the other kind of content ("video/mp4" holding only sound is "audio/mp4"). */
+function otherKindMime(mime: string, kind: 'video' | 'audio'): string {
+  if (mime === 'video/quicktime') return 'audio/mp4';
+  return `${kind}/${mime.split('/')[1] ?? 'octet-stream'}`;
+}
+
+type RunResult = { ended: 'ok'; stdout: string } | { ended: 'refused' | 'unknown' };
+
+async function run(tool: string, args: string[], options: DecodeOptions): Promise<RunResult> {
+  try {
+    const { stdout } = await runTool(tool, args, { timeoutMs: options.timeoutMs ?? 20_000, signal: options.signal });
+    return { ended: 'ok', stdout: stdout.toString('utf8') };
+  } catch (e) {
+    return { ended: decoderRefused(e, options.signal) ? 'refused' : 'unknown' };
+  }
+}
+
+/** Decodes the first frame (or second of sound), and the last second when the duration is known. */
+async function decodeEnds(ffmpeg: string, file: string, kind: 'video' | 'audio', durationMs: number | undefined, options: DecodeOptions): Promise<boolean> {
+  const base = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror'];
+  const select = kind === 'video' ? ['-map', '0:v:0', '-frames:v', '1'] : ['-map', '0:a:0', '-t', '1'];
+  const runs = [[...base, '-i', ffmpegInput(file), ...select, '-f', 'null', '-']];
+  if (durationMs !== undefined && durationMs > 0) runs.push([...base, '-sseof', '-1', '-i', ffmpegInput(file), '-map', kind === 'video' ? '0:v:0' : '0:a:0', '-f', 'null', '-']);
+  for (const args of runs) if ((await run(ffmpeg, args, options)).ended === 'refused') return false;
+  return true;
+}
+
+async function decodeTimed(file: string, kind: 'video' | 'audio', mime: string, tools: MediaTools, options: DecodeOptions): Promise<Decoded> {
+  // Without ffprobe nothing can be checked: the file is taken as it is, as before ffmpeg was installed.
+  if (!tools.ffprobe) return { kind, mime, probe: {} };
+  const probed = await run(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ffmpegInput(file)], options);
+  if (probed.ended === 'unknown') return { kind, mime, probe: {} };
+  const json = probed.ended === 'ok' ? probed.stdout : '';
+  const streams = streamKinds(json);
+  if (!streams || (!streams.video && !streams.audio)) refuse(intakeWords.damaged(kind));
+  const actual = streams[kind] ? kind : kind === 'video' ? 'audio' : 'video';
+  const probe = parseFfprobeOutput(json, actual);
+  if (tools.ffmpeg && !(await decodeEnds(tools.ffmpeg, file, actual, probe.durationMs, options))) refuse(intakeWords.damaged(actual));
+  return { kind: actual, mime: actual === kind ? mime : otherKindMime(mime, actual), probe };
+}
+
+/**
+ * Proves a file decodes, or refuses it as damaged or incomplete: sharp decodes images, ffprobe
+ * reads the streams of video and sound and ffmpeg decodes both ends. A check that cannot run
+ * (no ffprobe, a timeout) lets the file through unverified rather than refuse a good one.
+ */
+export async function verifyDecodes(file: string, kind: DecodableKind, mime: string, tools: MediaTools, options: DecodeOptions = {}): Promise<Decoded> {
+  return kind === 'image' ? decodeImage(file, mime, tools, options) : decodeTimed(file, kind, mime, tools, options);
+}
