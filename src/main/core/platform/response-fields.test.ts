@@ -119,3 +119,14 @@ describe('profile fields by what they name', () => {
     expect(parseProfile(p).success).toBe(true);
   });
 });
+
+describe("a clock that disagrees with the platform's", () => {
+  it('prefers a duration to a moment, and does not believe a token that arrives already expired', () => {
+    const ahead = NOW + 10_000; // this computer's clock is 10 s ahead of the platform's
+    const both = { access_token: 'a', refresh_token: 'r', expires_in: 5, expires_at: new Date(NOW + 5_000).toISOString() };
+    expect(readTokenPair(both, auth, ahead)?.accessExpiresAt).toBe(ahead + 5_000);
+    const momentOnly = { access_token: 'a', refresh_token: 'r', expires_at: new Date(NOW + 5_000).toISOString() };
+    expect(readTokenPair(momentOnly, auth, ahead)?.accessExpiresAt).toBeNull();
+    expect(readTokenPair(momentOnly, auth, NOW)?.accessExpiresAt).toBe(NOW + 5_000);
+  });
+});

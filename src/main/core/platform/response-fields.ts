@@ -32,7 +32,10 @@ export function readTokenPair(body: unknown, auth: Auth, now: number): TokenPair
   if (access === null) return null;
   const refresh = token(body, fields.refreshToken);
   if (refresh === null && fields.refreshToken !== undefined) return null;
-  return { access, refresh, accessExpiresAt: readExpiry(body, auth, now), issuedAt: now, accountId: readFirstText(body, fields.accountId) ?? null };
+  // A token that arrives already expired means this computer's clock disagrees with the
+  // platform's: its expiry is not believed (a 401 says when it ends), or every request would renew it.
+  const expiry = readExpiry(body, auth, now);
+  return { access, refresh, accessExpiresAt: expiry !== null && expiry > now ? expiry : null, issuedAt: now, accountId: readFirstText(body, fields.accountId) ?? null };
 }
 
 /** Seconds and milliseconds since 1970 are told apart by size: 1e12 ms is 2001, 1e12 s is year 33658. */
@@ -69,10 +72,12 @@ export function readDuration(v: unknown, format: Auth['expiry']['expiresIn']): n
   return n >= MS_DURATION_FLOOR ? n : n * 1000;
 }
 
-/** When the access token expires (epoch ms), from whichever of expiresAt or expiresIn the answer has. */
+/**
+ * When the access token expires (epoch ms). A duration (`expiresIn`) comes first: it does not
+ * depend on this computer's clock agreeing with the platform's; a moment (`expiresAt`) otherwise.
+ */
 export function readExpiry(body: unknown, auth: Auth, now: number): number | null {
-  const at = readMoment(readFirst(body, auth.responseFields.expiresAt), auth.expiry.expiresAt);
-  if (at !== null) return at;
   const inMs = readDuration(readFirst(body, auth.responseFields.expiresIn), auth.expiry.expiresIn);
-  return inMs === null ? null : now + inMs;
+  if (inMs !== null) return now + inMs;
+  return readMoment(readFirst(body, auth.responseFields.expiresAt), auth.expiry.expiresAt);
 }

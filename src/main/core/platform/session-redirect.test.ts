@@ -41,3 +41,34 @@ describe('redirects and the platform’s own credential header', () => {
     expect(platform.hits.at(-1)?.headers['x-auth-token']).toBe('tok-secret-1');
   });
 });
+
+describe('secrets a platform echoes back', () => {
+  it('a refusal that repeats the password, the client secret or the token never carries them', async () => {
+    const platform = await startServer((req, res, hit) => {
+      const sent = JSON.parse(hit.body.toString() || '{}') as Record<string, string>;
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/user/login' && sent.password === 'right-password-1') {
+        res.end(JSON.stringify({ access_token: 'tok-secret-1', refresh_token: 'ref-secret-1', expires_in: 900 }));
+        return;
+      }
+      res.statusCode = 401;
+      const echoed = req.url === '/user/login' ? sent.password : req.url === '/user/token/refresh' ? `${sent.refresh_token} / ${sent.client_secret}` : String(req.headers['x-auth-token']);
+      res.end(JSON.stringify({ error: { message: `refused: ${echoed}` } }));
+    });
+    servers.push(platform);
+    h = await coreWithSandbox();
+    const profile = { ...sandboxProfile, id: 'echo', name: 'Echo', embeddedSandbox: false, baseUrl: null, auth: { ...sandboxProfile.auth, scheme: { header: 'X-Auth-Token', prefix: '' } } };
+    await call(h, 'profile.import', { json: JSON.stringify(profile) });
+    await call(h, 'profile.select', { id: 'echo', baseUrl: platform.url, clientId: 'client-1', clientSecret: 'client-secret-value-1' });
+    const wrong = await h.core.dispatch('session.signIn', { username: 'u', password: 'wrong-password-1' });
+    expect(JSON.stringify(wrong)).not.toContain('wrong-password-1');
+    await call(h, 'session.signIn', { username: 'u', password: 'right-password-1' });
+    const refused = await h.core.session.request({ method: 'GET', url: `${platform.url}/v2/assets` }).then(
+      () => null,
+      (e: unknown) => (e instanceof AppException ? e.error : e),
+    );
+    const shown = JSON.stringify([refused, await call(h, 'session.get', {})]);
+    for (const secret of ['tok-secret-1', 'ref-secret-1', 'client-secret-value-1']) expect(shown).not.toContain(secret);
+    expect(shown).toContain('refused: ');
+  });
+});

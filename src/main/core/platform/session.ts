@@ -172,7 +172,7 @@ export class AuthSession {
     ]);
     let res: HttpResponse;
     try {
-      res = await this.deps.http.request({ method: 'POST', url, body: sent, maxAttempts: 1, errorFields: target.profile.errors });
+      res = await this.deps.http.request({ method: 'POST', url, body: sent, maxAttempts: 1, errorFields: target.profile.errors, secrets: [password] });
     } catch (e) {
       if (e instanceof PlatformError) observe?.({ status: e.status ?? null, body: e.body });
       if (e instanceof PlatformError && e.status !== undefined && e.status >= 400 && e.status < 500 && e.error.code !== 'rate_limited') {
@@ -387,6 +387,7 @@ export class AuthSession {
           [f.clientSecretField, clientSecret],
         ]),
         errorFields: target.profile.errors,
+        secrets: [t.refresh, clientSecret],
         // A refresh token is single use: never resend it automatically.
         maxAttempts: 1,
         deadlineMs: REFRESH_DEADLINE_MS,
@@ -444,7 +445,7 @@ export class AuthSession {
     this.stats.validations += 1;
     try {
       const v = target.profile.auth.validate;
-      const req: HttpRequest = { method: 'POST', url, body: body(v.extra, [[v.tokenField, cred.value]]), deadlineMs: 10_000, errorFields: target.profile.errors };
+      const req: HttpRequest = { method: 'POST', url, body: body(v.extra, [[v.tokenField, cred.value]]), deadlineMs: 10_000, errorFields: target.profile.errors, secrets: [cred.value] };
       const res = await this.deps.http.request(v.tokenField === null ? withAuth(target.profile, req, cred) : req);
       const valid = readFirst(res.body, target.profile.auth.responseFields.valid);
       if (valid === false || valid === 'false') {
@@ -492,10 +493,11 @@ export class AuthSession {
 function withAuth(profile: PlatformProfile, req: HttpRequest, cred: { kind: 'token' | 'apiKey'; value: string }): HttpRequest {
   const scheme = cred.kind === 'apiKey' ? profile.auth.apiKeyScheme : profile.auth.scheme;
   const headers = { ...req.headers, [scheme.header]: `${scheme.prefix}${cred.value}` };
+  const secrets = [...(req.secrets ?? []), cred.value];
   // fetch drops Authorization when a redirect leaves the origin, but not a header of the
   // platform's own name: such requests take redirects as answers, never following them blindly.
-  if (scheme.header.toLowerCase() !== 'authorization' && req.redirect === undefined) return { ...req, headers, redirect: 'manual' };
-  return { ...req, headers };
+  if (scheme.header.toLowerCase() !== 'authorization' && req.redirect === undefined) return { ...req, headers, secrets, redirect: 'manual' };
+  return { ...req, headers, secrets };
 }
 
 /** A redirect answered to a request carrying the platform's own credential header: never followed. */

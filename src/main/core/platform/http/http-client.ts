@@ -274,6 +274,7 @@ export class HttpClient {
       return { response: { status, headers: res.headers, body: parsed.value, text: result.text, attempts: attempt } };
     }
     const scrubber = headerScrubber(req.headers);
+    for (const secret of req.secrets ?? []) scrubber.add(secret);
     const parsed = parseBody(scrubber.scrub(result.text), contentType);
     const message = parsed.kind === 'malformed' ? undefined : serverMessage(parsed, req.errorFields);
     const code = parsed.kind === 'json' ? jsonCode(parsed.value, req.errorFields) : undefined;

@@ -27,6 +27,8 @@ export interface HttpRequest {
   attemptTimeoutMs?: number;
   /** Attempts in total, 1 = no retry. Default 3. Only safe requests are ever retried. */
   maxAttempts?: number;
+  /** Values this request carries in its body or a header of any name (a password, the client secret, a token): never kept from an answer that echoes them. */
+  secrets?: string[];
   /** Where this platform's error answers keep their message and code (the profile's `errors`); default: the common shapes. */
   errorFields?: ErrorFields;
   /** Caller cancellation: aborts the in-flight attempt at once; the call rejects with an error `isAbort` recognises. */
