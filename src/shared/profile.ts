@@ -14,6 +14,11 @@ export type ResourceGroup = z.infer<typeof ResourceGroup>;
 const path = z.string().startsWith('/', 'must start with "/"').max(500);
 /** A field of a request or an answer; dots reach into objects ("data.username"). */
 const fieldName = z.string().min(1).max(200).refine(isFieldPath, 'not a field path: use names joined by dots, e.g. "data.access_token"');
+/** An HTTP header name (an RFC 9110 token): anything else could never be sent. */
+const headerName = z.string().min(1).max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a header name: use letters, digits and "-", e.g. "Authorization"');
+/** Text before the credential in that header: printable ASCII and spaces, never a line break. */
+const headerPrefix = z.string().max(50).regex(/^[\x20-\x7e]*$/, 'use printable ASCII letters, digits, punctuation and spaces only, e.g. "Bearer "');
+const headerScheme = z.object({ header: headerName, prefix: headerPrefix }).strict();
 /** Where a value may be in an answer, tried in order (dots, indexes and "*": see field-path.ts). */
 const aliases = z.array(fieldName).min(1).max(20);
 /** Constant fields sent with a request (e.g. `grant_type: "password"`). */
@@ -198,8 +203,8 @@ export const PlatformProfile = z
     auth: z
       .object({
         /** Authorization header value = prefix + token ("Bearer " by default, "" for a raw token). */
-        scheme: z.object({ header: fieldName, prefix: z.string().max(50) }).strict(),
-        apiKeyScheme: z.object({ header: fieldName, prefix: z.string().max(50) }).strict(),
+        scheme: headerScheme,
+        apiKeyScheme: headerScheme,
         login: z
           .object({ path, usernameField: fieldName, passwordField: fieldName, clientIdField: fieldName.nullable(), extra: extraFields })
           .strict(),

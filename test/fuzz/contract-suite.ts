@@ -36,21 +36,34 @@ function channelArbitrary(channel: ChannelName, ctx: PlanContext, base: Omit<Der
   return plan.confineAll ? arbitrary.map((input) => confineStrings(input, ctx.fence)) : arbitrary;
 }
 
+/** One call through dispatch: its kind ("ok" or the error code), or an error saying what went wrong. */
+async function attemptCall(f: FencedCore, channel: ChannelName, input: unknown): Promise<string> {
+  const before = f.logged.length;
+  const result = await within(f.core.dispatch(channel, input), ANSWER_MS, `${channel}: no answer within ${ANSWER_MS} ms`);
+  const envelope = EnvelopeSchema.safeParse(result);
+  if (!envelope.success) throw new Error(`${channel}: the answer is not a result envelope: ${describeValue(result)}`);
+  if (envelope.data.ok) return 'ok';
+  if (envelope.data.error.code === 'internal') {
+    const logged = f.logged.slice(before).filter((r) => r.level === 'error');
+    throw new Error(`${channel}: an internal error; the core logged: ${describeValue(logged)}`);
+  }
+  return envelope.data.error.code;
+}
+
 function channelTarget(f: FencedCore, channel: ChannelName, arbitrary: fc.Arbitrary<unknown>): FuzzTarget<unknown> {
+  return { name: channel, arbitrary, attempt: (input) => attemptCall(f, channel, input) };
+}
+
+/** Calls to several channels at once, as a busy window sends them: every one must still end typed. */
+function concurrentTarget(f: FencedCore, name: string, arbitraries: Map<ChannelName, fc.Arbitrary<unknown>>): FuzzTarget<[ChannelName, unknown][]> {
+  const call = fc.constantFrom(...arbitraries.keys()).chain((channel) => (arbitraries.get(channel) as fc.Arbitrary<unknown>).map((input): [ChannelName, unknown] => [channel, input]));
   return {
-    name: channel,
-    arbitrary,
-    attempt: async (input) => {
-      const before = f.logged.length;
-      const result = await within(f.core.dispatch(channel, input), ANSWER_MS, `no answer within ${ANSWER_MS} ms`);
-      const envelope = EnvelopeSchema.safeParse(result);
-      if (!envelope.success) throw new Error(`the answer is not a result envelope: ${describeValue(result)}`);
-      if (envelope.data.ok) return 'ok';
-      if (envelope.data.error.code === 'internal') {
-        const logged = f.logged.slice(before).filter((r) => r.level === 'error');
-        throw new Error(`an internal error; the core logged: ${describeValue(logged)}`);
-      }
-      return envelope.data.error.code;
+    name,
+    runs: Math.max(100, Math.floor(fuzzRuns() / 2)),
+    arbitrary: fc.array(call, { minLength: 2, maxLength: 5 }),
+    attempt: async (calls) => {
+      const kinds = await Promise.all(calls.map(([channel, input]) => attemptCall(f, channel, input)));
+      return kinds.every((k) => k === 'ok') ? 'all ok' : kinds.some((k) => k === 'ok') ? 'some ok' : 'none ok';
     },
   };
 }
@@ -106,6 +119,13 @@ export function defineContractSuite(suite: Suite, title: string): void {
         expect(tally.tried(channel)).toBeGreaterThanOrEqual(fuzzRuns());
       }, 600_000);
     }
+
+    it(`${suite} channels called concurrently`, async () => {
+      await reconnect(f);
+      const pools = await collectPools(f.core, { strings: [f.sandbox.demo.username, f.sandbox.demo.password], urls: [f.sandbox.url] });
+      const arbitraries = new Map(channelsOf(suite).map((c) => [c, channelArbitrary(c, { ...ctx, words: [...pools.words, ...pools.ids] }, pools)] as const));
+      await fuzz(concurrentTarget(f, `${suite} channels, 2-5 at once`, arbitraries), tally);
+    }, 600_000);
 
     it('logs no unexpected error, even from work done in the background', () => {
       const errors = f.logged.filter((r) => r.level === 'error');

@@ -20,7 +20,7 @@ export async function ask<C extends ChannelName>(core: Core, channel: C, input: 
 
 /** Keys and short strings of a JSON document (the profile's field names, paths and model ids). */
 function vocabulary(json: string, limit: number): string[] {
-  const words = new Set<string>();
+  const words = new Set<string>(DOMAIN_WORDS);
   const visit = (node: unknown): void => {
     if (words.size >= limit) return;
     if (typeof node === 'string' && node.length > 0 && node.length <= 40) words.add(node);
@@ -36,9 +36,12 @@ function vocabulary(json: string, limit: number): string[] {
   return [...words].slice(0, limit);
 }
 
+/** Words no stored record holds but handlers interpret: time zones (real, extreme and made up), channels. */
+const DOMAIN_WORDS = ['UTC', 'Europe/Paris', 'America/New_York', 'Pacific/Kiritimati', 'Etc/GMT+12', 'Mars/Olympus', 'Instagram', 'Newsletter'];
+
 export async function collectPools(core: Core, extra: { strings: string[]; urls: string[] }): Promise<Pools> {
   const known = new Set<string>(extra.strings);
-  const words = new Set<string>();
+  const words = new Set<string>(DOMAIN_WORDS);
   for (const group of resourceGroups) {
     const list = await ask(core, 'records.list', { group, limit: 50, includeDeleted: true });
     for (const r of list.items.slice(0, 12)) known.add(r.id);

@@ -91,7 +91,10 @@ describe('sandbox HTTP fuzz', () => {
       sandbox.setRateLimit(false);
       sandbox.clock.advance(-sandbox.clock.offset());
     }
-    if (['/_sandbox/expire', '/user/token/refresh', '/account/api-keys/:id'].includes(pattern)) creds = await credentials(sandbox);
+    if (['/_sandbox/expire', '/user/token/refresh', '/account/api-keys/:id'].includes(pattern)) {
+      sandbox.setDialect('standard');
+      creds = await credentials(sandbox);
+    }
   }
 
   it('answers every route', () => {
