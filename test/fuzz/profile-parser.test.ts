@@ -77,6 +77,8 @@ describe('profile parser fuzz', () => {
           if (parsed.success) {
             // What the parser accepts it accepts again: stored profiles are read back with it.
             if (!parseProfile(JSON.parse(JSON.stringify(parsed.data))).success) throw new Error('a parsed profile does not parse again after a JSON round trip');
+            // What it accepts, requests can carry: its credential headers build.
+            for (const { header, prefix } of [parsed.data.auth.scheme, parsed.data.auth.apiKeyScheme]) new Headers({ [header]: `${prefix}token` });
             return 'ok';
           }
           const issues = parsed.error.issues;
