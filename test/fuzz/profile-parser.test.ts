@@ -39,6 +39,39 @@ function dialectProfiles(): unknown[] {
 
 const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
+/** parseProfile's answer for one input: "ok" or "validation", or an error saying what is wrong. */
+function checkParsed(raw: unknown): string {
+  const parsed = parseProfile(raw);
+  if (parsed.success) {
+    // What the parser accepts it accepts again: stored profiles are read back with it.
+    if (!parseProfile(JSON.parse(JSON.stringify(parsed.data))).success) throw new Error('a parsed profile does not parse again after a JSON round trip');
+    // What it accepts, requests can carry: its credential headers build.
+    for (const { header, prefix } of [parsed.data.auth.scheme, parsed.data.auth.apiKeyScheme]) new Headers({ [header]: `${prefix}token` });
+    return 'ok';
+  }
+  const issues = parsed.error.issues;
+  if (issues.length === 0) throw new Error('refused without an issue');
+  // An unknown key at the top is named in the message ('Unrecognized key: "x"'), not the path.
+  const named = issues.some((i) => i.path.length > 0 || i.code === 'unrecognized_keys');
+  if (isPlainObject(raw) && !named) throw new Error(`an object refused without naming a field: ${issues[0]?.message}`);
+  return 'validation';
+}
+
+/** importProfile's answer for one text: imported, or refused as a validation error naming the field. */
+function checkImported(connection: Connection, json: string): string {
+  try {
+    connection.importProfile(json);
+    return 'ok';
+  } catch (e) {
+    if (!(e instanceof AppException)) throw e;
+    if (e.error.code !== 'validation') throw new Error(`refused with ${e.error.code}: ${e.error.message}`, { cause: e });
+    const issues = e.error.issues ?? [];
+    const named = issues.some((i) => i.path !== '(root)' || /Unrecognized key/.test(i.message));
+    if (/^\{/.test(json.trim()) && !/not valid JSON/.test(e.error.message) && !named) throw new Error(`refused without naming a field: ${e.error.message}`, { cause: e });
+    return 'validation';
+  }
+}
+
 describe('profile parser fuzz', () => {
   const tally = new Tally();
   let db: Db;
@@ -72,22 +105,7 @@ describe('profile parser fuzz', () => {
       {
         name: 'parseProfile',
         arbitrary,
-        attempt: async (raw) => {
-          const parsed = parseProfile(raw);
-          if (parsed.success) {
-            // What the parser accepts it accepts again: stored profiles are read back with it.
-            if (!parseProfile(JSON.parse(JSON.stringify(parsed.data))).success) throw new Error('a parsed profile does not parse again after a JSON round trip');
-            // What it accepts, requests can carry: its credential headers build.
-            for (const { header, prefix } of [parsed.data.auth.scheme, parsed.data.auth.apiKeyScheme]) new Headers({ [header]: `${prefix}token` });
-            return 'ok';
-          }
-          const issues = parsed.error.issues;
-          if (issues.length === 0) throw new Error('refused without an issue');
-          // An unknown key at the top is named in the message ('Unrecognized key: "x"'), not the path.
-          const named = issues.some((i) => i.path.length > 0 || i.code === 'unrecognized_keys');
-          if (isPlainObject(raw) && !named) throw new Error(`an object refused without naming a field: ${issues[0]?.message}`);
-          return 'validation';
-        },
+        attempt: async (raw) => checkParsed(raw),
       },
       tally,
     );
@@ -104,19 +122,7 @@ describe('profile parser fuzz', () => {
       {
         name: 'Connection.importProfile',
         arbitrary,
-        attempt: async (json) => {
-          try {
-            connection.importProfile(json);
-            return 'ok';
-          } catch (e) {
-            if (!(e instanceof AppException)) throw e;
-            if (e.error.code !== 'validation') throw new Error(`refused with ${e.error.code}: ${e.error.message}`, { cause: e });
-            const issues = e.error.issues ?? [];
-            const named = issues.some((i) => i.path !== '(root)' || /Unrecognized key/.test(i.message));
-            if (/^\{/.test(json.trim()) && !/not valid JSON/.test(e.error.message) && !named) throw new Error(`refused without naming a field: ${e.error.message}`, { cause: e });
-            return 'validation';
-          }
-        },
+        attempt: async (json) => checkImported(connection, json),
       },
       tally,
     );
