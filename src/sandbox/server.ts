@@ -58,6 +58,8 @@ export interface Sandbox {
   /** Switches the dialect; requests already running finish in the old one. */
   setDialect(name: DialectName): void;
   resetStats(): void;
+  /** Every route it answers, as method and path pattern ("GET /v2/posts/:id"). */
+  routes(): { method: string; pattern: string }[];
   /** Stops listening, ends hung and running requests, closes the database. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -181,6 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     getDialect: () => s.dialects.name(),
     setDialect: (name) => s.dialects.set(name),
     resetStats: () => resetStats(s.stats),
+    routes: () => router.list().map(({ method, pattern }) => ({ method, pattern })),
     stop: () => (stopped ??= stop()),
   };
 }

@@ -22,8 +22,13 @@ const requestField = z
   .min(1)
   .max(200)
   .refine(isRequestField, 'not a field to send: use names joined by dots, e.g. "data.username" (no [n] or *)');
-/** A query parameter or header name, sent as it is ("page[size]" is a name, not a path). */
+/** A query parameter name, sent as it is ("page[size]" is a name, not a path). */
 const plainName = z.string().min(1).max(100);
+/** An HTTP header name (an RFC 9110 token): anything else could never be sent. */
+const headerName = z.string().min(1).max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a header name: use letters, digits and "-", e.g. "Authorization"');
+/** Text before the credential in that header: printable ASCII and spaces, never a line break. */
+const headerPrefix = z.string().max(50).regex(/^[\x20-\x7e]*$/, 'use printable ASCII letters, digits, punctuation and spaces only, e.g. "Bearer "');
+const headerScheme = z.object({ header: headerName, prefix: headerPrefix }).strict();
 /** Constant fields sent with a request (e.g. `grant_type: "password"`). */
 const extraFields = z.record(requestField, z.union([z.string().max(500), z.number(), z.boolean()])).optional();
 
@@ -211,8 +216,8 @@ export const PlatformProfile = z
     auth: z
       .object({
         /** Authorization header value = prefix + token ("Bearer " by default, "" for a raw token). */
-        scheme: z.object({ header: plainName, prefix: z.string().max(50) }).strict(),
-        apiKeyScheme: z.object({ header: plainName, prefix: z.string().max(50) }).strict(),
+        scheme: headerScheme,
+        apiKeyScheme: headerScheme,
         login: z
           .object({ path, usernameField: requestField, passwordField: requestField, clientIdField: requestField.nullable(), extra: extraFields })
           .strict(),

@@ -58,7 +58,13 @@ export const ConnectAccountInput = z
 
 export const ApiKeyInput = z
   .object({
-    key: z.string().trim().min(8, 'That does not look like an API key').max(4096),
+    // It travels in a header: printable ASCII only (anything else could never be sent).
+    key: z
+      .string()
+      .trim()
+      .min(8, 'That does not look like an API key')
+      .max(4096)
+      .regex(/^[\x20-\x7e]+$/, 'That does not look like an API key: it holds only letters, digits and punctuation'),
     expiresAt: z.iso.datetime({ offset: true, error: 'Enter the expiry date shown in your account' }),
   })
   .strict();

@@ -16,9 +16,10 @@ export interface TokenPair {
   accountId: string | null;
 }
 
+/** A token travels in a header: one with other than printable ASCII is not a token this app can use. */
 function token(body: unknown, aliases: readonly string[] | undefined): string | null {
   const v = readFirst(body, aliases);
-  return typeof v === 'string' && v.trim() !== '' ? v : null;
+  return typeof v === 'string' && v.trim() !== '' && /^[\x20-\x7e]+$/.test(v) ? v : null;
 }
 
 /**

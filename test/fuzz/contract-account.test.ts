@@ -1,0 +1,3 @@
+import { defineContractSuite } from './contract-suite';
+
+defineContractSuite('account', 'app, settings, connection, profiles, session, sync and records');
