@@ -1,0 +1,217 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BackupReason, BackupView, Retention } from '../../../shared/backups';
+import { checkInBackground, checkNow, type CheckResult } from '../db/check';
+import type { Db } from '../db/open';
+import { fail } from '../errors';
+import { writeFileAtomic } from '../fs/atomic-write';
+import type { Logger } from '../ports';
+import { type CopyFacts, settleCopy } from './copy-facts';
+import { fileNames, readManifest, readMediaList, writeManifest } from './manifest';
+import { backupsToKeep } from './retention';
+
+export interface BackupStoreOptions {
+  dir: string;
+  now: () => number;
+  appVersion: string;
+  retention: () => Retention;
+  logger: Logger;
+  /** Pages copied per step of the online backup; between steps the app's own writes get their turn. */
+  pagesPerStep?: (elapsedMs: number, pages: number) => number;
+}
+
+const TEMP = /^\..+\.tmp(-journal)?$/;
+/** Aim for steps of about this long: short enough that a writer never waits long, long enough to keep up. */
+const STEP_MS = 8;
+
+/** Grow or shrink the next step so it takes about STEP_MS. */
+function adaptivePages(elapsedMs: number, pages: number): number {
+  if (elapsedMs <= 0) return Math.min(pages * 2, 4096);
+  return Math.max(16, Math.min(4096, Math.round((pages * STEP_MS) / elapsedMs)));
+}
+
+/** fsync a file so a rename of it survives a power cut. */
+function syncFile(file: string): void {
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The backups folder: online copies of the database, each checked with integrity_check before it
+ * is listed, with a manifest and the list of media it refers to. Written to a temp name and
+ * renamed, so a crash never leaves half a backup listed.
+ */
+export class BackupStore {
+  readonly dir: string;
+  private chain: Promise<unknown> = Promise.resolve();
+  private busy = 0;
+  private mediaCache: Set<string> | null = null;
+
+  constructor(private readonly options: BackupStoreOptions) {
+    this.dir = options.dir;
+  }
+
+  get running(): boolean {
+    return this.busy > 0;
+  }
+
+  /** Every finished backup, newest first. */
+  list(): BackupView[] {
+    if (!fs.existsSync(this.dir)) return [];
+    const views: BackupView[] = [];
+    for (const name of fs.readdirSync(this.dir)) {
+      if (!name.endsWith('.json') || name.startsWith('.') || name.startsWith('restore-')) continue;
+      const manifest = readManifest(path.join(this.dir, name));
+      if (!manifest || (manifest.ok && !fs.existsSync(fileNames(this.dir, manifest.id).db))) continue;
+      const { format: _format, ...view } = manifest;
+      views.push(view);
+    }
+    return views.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  }
+
+  newestGood(): BackupView | null {
+    return this.list().find((b) => b.ok) ?? null;
+  }
+
+  get(id: string): BackupView {
+    return this.list().find((b) => b.id === id) ?? fail('not_found', 'That backup is no longer in the backups folder.');
+  }
+
+  fileOf(id: string): string {
+    return fileNames(this.dir, id).db;
+  }
+
+  mediaOf(id: string): string[] {
+    return readMediaList(fileNames(this.dir, id).media);
+  }
+
+  /** Whether a kept backup refers to this media file (so it must stay on disk). */
+  references(sha: string): boolean {
+    if (!this.mediaCache) this.mediaCache = new Set(this.list().flatMap((b) => (b.ok ? this.mediaOf(b.id) : [])));
+    return this.mediaCache.has(sha);
+  }
+
+  /** Back up with SQLite's online backup from the app's own connection; the app keeps writing meanwhile. */
+  take(db: Db, reason: BackupReason): Promise<BackupView> {
+    return this.serially(async () => {
+      const { tmp, id, createdAt } = this.begin();
+      let pages = 64;
+      let stepStart = performance.now();
+      const stepper = this.options.pagesPerStep ?? adaptivePages;
+      try {
+        await db.backup(tmp, {
+          progress: () => {
+            pages = stepper(performance.now() - stepStart, pages);
+            // Queued just before better-sqlite3 queues its next step: marks when that step starts.
+            setImmediate(() => (stepStart = performance.now()));
+            return pages;
+          },
+        });
+        const facts = settleCopy(tmp);
+        return this.finish({ tmp, id, createdAt, reason, facts, check: await checkInBackground(tmp, 'integrity_check').result });
+      } catch (e) {
+        fs.rmSync(tmp, { force: true });
+        throw e;
+      }
+    });
+  }
+
+  /**
+   * The same, synchronously, for the one moment nothing else runs: just before migrations, inside
+   * the synchronous open. SQLite's VACUUM INTO writes the same consistent copy in one statement.
+   */
+  takeSync(db: Db, reason: BackupReason): BackupView {
+    if (this.busy > 0) fail('conflict', 'A backup is already being taken.');
+    this.busy++;
+    const { tmp, id, createdAt } = this.begin();
+    try {
+      db.prepare('VACUUM INTO ?').run(tmp);
+      const facts = settleCopy(tmp);
+      return this.finish({ tmp, id, createdAt, reason, facts, check: checkNow(tmp, 'integrity_check') });
+    } catch (e) {
+      fs.rmSync(tmp, { force: true });
+      throw e;
+    } finally {
+      this.busy--;
+    }
+  }
+
+  private serially<T>(run: () => Promise<T>): Promise<T> {
+    this.busy++;
+    const next = this.chain.then(run, run).finally(() => this.busy--);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** A private folder, leftovers of an interrupted backup removed, and an empty 0600 file to copy into. */
+  private begin(): { tmp: string; id: string; createdAt: string } {
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(this.dir, 0o700);
+    this.removeLeftovers();
+    const createdAt = new Date(this.options.now()).toISOString();
+    const id = `${createdAt.replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}`;
+    const tmp = path.join(this.dir, `.${id}.tmp`);
+    fs.closeSync(fs.openSync(tmp, 'wx', 0o600));
+    return { tmp, id, createdAt };
+  }
+
+  private finish(o: { tmp: string; id: string; createdAt: string; reason: BackupReason; facts: CopyFacts; check: CheckResult }): BackupView {
+    const names = fileNames(this.dir, o.id);
+    const view: BackupView = {
+      id: o.id,
+      createdAt: o.createdAt,
+      sizeBytes: fs.statSync(o.tmp).size,
+      appVersion: this.options.appVersion,
+      schemaVersion: o.facts.schemaVersion,
+      reason: o.reason,
+      ok: o.check.ok,
+      problem: o.check.ok ? null : (o.check.problems[0] ?? 'The check failed.'),
+      records: o.facts.records,
+      mediaFiles: o.facts.media.length,
+    };
+    if (o.facts.mediaProblem) this.options.logger.warn('the backup’s media list could not be read', { id: o.id, error: o.facts.mediaProblem });
+    if (view.ok) {
+      syncFile(o.tmp);
+      writeFileAtomic(names.media, o.facts.media.length ? `${o.facts.media.join('\n')}\n` : '', 0o600);
+      fs.renameSync(o.tmp, names.db);
+    } else {
+      this.options.logger.error('a backup failed its integrity check', { id: o.id, problems: o.check.problems });
+      fs.rmSync(o.tmp, { force: true });
+    }
+    // The manifest last: from here on the backup is listed.
+    writeManifest(this.dir, view);
+    this.options.logger.info('backup taken', { id: o.id, reason: o.reason, ok: view.ok, sizeBytes: view.sizeBytes });
+    this.prune();
+    return view;
+  }
+
+  /** Keep what the retention says; everything else goes (its database, media list and manifest). */
+  prune(): string[] {
+    const all = this.list();
+    const keep = backupsToKeep(all, this.options.retention());
+    const removed = all.filter((b) => !keep.has(b.id)).map((b) => b.id);
+    for (const id of removed) {
+      const names = fileNames(this.dir, id);
+      // The manifest first: a backup half removed is no longer listed.
+      for (const file of [names.manifest, names.db, names.media]) fs.rmSync(file, { force: true });
+    }
+    if (removed.length) this.options.logger.info('old backups removed', { count: removed.length });
+    this.mediaCache = null;
+    return removed;
+  }
+
+  /** Temp files of a backup that was interrupted, and databases or media lists whose manifest was never written. */
+  private removeLeftovers(): void {
+    const names = fs.readdirSync(this.dir);
+    const listed = new Set(names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length)));
+    for (const name of names) {
+      const orphan = /^(.+)\.(db|media)$/.exec(name);
+      if (TEMP.test(name) || (orphan && !listed.has(orphan[1] ?? ''))) fs.rmSync(path.join(this.dir, name), { force: true });
+    }
+  }
+}
