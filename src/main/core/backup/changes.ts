@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { GroupChanges, LostChange } from '../../../shared/backups';
 import { ResourceGroup, resourceGroups } from '../../../shared/profile';
 import type { Db } from '../db/open';
+import { withReadOnly } from '../db/read-only';
 import { recordLabel } from '../store/labels';
 import { tableOf } from '../store/tables';
 
@@ -91,15 +91,11 @@ export function unsentChanges(current: Db, backup: Db | null): LostChange[] {
   return lost;
 }
 
-/** Open a database file to read only; null with the reason when it cannot be read. */
+/** Open a database file to read only; the reason in words when it cannot be read. */
 export function readOnly<T>(file: string, read: (db: Db) => T): { value: T } | { problem: string } {
-  let db: Db | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    return { value: read(db) };
+    return { value: withReadOnly(file, read) };
   } catch (e) {
     return { problem: e instanceof Error ? e.message : String(e) };
-  } finally {
-    db?.close();
   }
 }

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { isDamageError } from './damage';
+import { withReadOnly } from './read-only';
 
 export type CheckPragma = 'quick_check' | 'integrity_check';
 
@@ -11,20 +11,16 @@ export const CheckResult = z.object({ ok: z.boolean(), problems: z.array(z.strin
 export type CheckResult = z.infer<typeof CheckResult>;
 
 const MAX_PROBLEMS = 20;
+const CheckRow = z.record(z.string(), z.string());
 
 /** Run the check on its own read-only connection, here and now (it blocks until done). */
 export function checkNow(file: string, pragma: CheckPragma): CheckResult {
-  let db: Database.Database | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    const rows = db.pragma(pragma) as Record<string, unknown>[];
-    const lines = rows.map((r) => String(Object.values(r)[0]));
+    const lines = withReadOnly(file, (db) => db.pragma(pragma, { simple: false }) as unknown[]).map((r) => CheckRow.parse(r)[pragma] ?? '');
     const ok = lines.length === 1 && lines[0] === 'ok';
     return { ok, problems: ok ? [] : lines.slice(0, MAX_PROBLEMS), damaged: !ok };
   } catch (e) {
     return { ok: false, problems: [e instanceof Error ? e.message : String(e)], damaged: isDamageError(e) };
-  } finally {
-    db?.close();
   }
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { z } from 'zod';
 import { AppException } from '../errors';
 import type { Logger } from '../ports';
 import { checkNow } from './check';
@@ -8,14 +9,12 @@ import { closeWithoutCheckpoint } from './close';
 import { DatabaseDamagedError, damageOf } from './damage';
 import { checkDatabaseHeader, checkWal } from './file-check';
 import { loadMigrations, type Migration } from './migrations';
+import { withReadOnly } from './read-only';
 
 export type Db = Database.Database;
 
-interface AppliedRow {
-  id: number;
-  name: string;
-  checksum: string;
-}
+const AppliedRow = z.object({ id: z.number().int(), name: z.string(), checksum: z.string() });
+type AppliedRow = z.infer<typeof AppliedRow>;
 
 /** Up to this size (database and WAL) SQLite's quick_check runs before opening: well under a second. */
 export const FULL_CHECK_BYTES = 128 * 1024 * 1024;
@@ -41,15 +40,16 @@ export interface OpenedDatabase {
 export const SYNCHRONOUS = 'FULL';
 
 function readApplied(file: string): { applied: AppliedRow[]; error: unknown } {
-  let db: Db | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_migrations'").get();
-    return { applied: hasTable ? (db.prepare('SELECT id, name, checksum FROM schema_migrations ORDER BY id').all() as AppliedRow[]) : [], error: null };
+    return {
+      applied: withReadOnly(file, (db) => {
+        const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_migrations'").get();
+        return hasTable ? db.prepare('SELECT id, name, checksum FROM schema_migrations ORDER BY id').all().map((r) => AppliedRow.parse(r)) : [];
+      }),
+      error: null,
+    };
   } catch (e) {
     return { applied: [], error: e };
-  } finally {
-    db?.close();
   }
 }
 
