@@ -20,10 +20,11 @@ export interface Seeded {
  * media hashes) and half posts; every `pendingEvery`-th record also gets its outbox entry. The
  * tables' triggers fill tags and full-text as usual.
  */
-export function seedRecords(db: Db, count: number, opts: { now: number; prefix?: string; pendingEvery?: number; seed?: number } = { now: Date.now() }): Seeded {
+export function seedRecords(db: Db, count: number, opts: { now: number; prefix?: string; pendingEvery?: number; seed?: number; account?: string } = { now: Date.now() }): Seeded {
   const rand = prng(opts.seed ?? 1);
   const prefix = opts.prefix ?? 'seed';
   const every = opts.pendingEvery ?? 10;
+  const account = opts.account ?? SEED_ACCOUNT;
   const asset = db.prepare("INSERT INTO assets (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, ?, ?, ?, ?, 'synced')");
   const post = db.prepare('INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, ?, ?, ?, ?, ?)');
   const outbox = db.prepare(
@@ -36,15 +37,15 @@ export function seedRecords(db: Db, count: number, opts: { now: number; prefix?:
       if (i % 2 === 0) {
         const sha = crypto.createHash('sha256').update(`${prefix}-${i}`).digest('hex');
         const data = { name: `${prefix} asset ${i}.png`, kind: 'image', sha256: sha, size_bytes: Math.floor(rand() * 1e6), tags: [`t${i % 7}`] };
-        asset.run(`${prefix}-a-${i}`, SEED_ACCOUNT, JSON.stringify(data), at, at);
+        asset.run(`${prefix}-a-${i}`, account, JSON.stringify(data), at, at);
         out.assets++;
         continue;
       }
       const pending = i % every === 1;
       const data = { text: `${prefix} post ${i}: ${'words '.repeat(1 + Math.floor(rand() * 30))}`, status: 'draft' };
-      post.run(`${prefix}-p-${i}`, SEED_ACCOUNT, JSON.stringify(data), at, at, pending ? 'pending' : 'synced');
+      post.run(`${prefix}-p-${i}`, account, JSON.stringify(data), at, at, pending ? 'pending' : 'synced');
       if (pending) {
-        outbox.run(SEED_ACCOUNT, `${prefix}-p-${i}`, JSON.stringify(data), crypto.randomUUID(), at, at);
+        outbox.run(account, `${prefix}-p-${i}`, JSON.stringify(data), crypto.randomUUID(), at, at);
         out.pending++;
       }
       out.posts++;
