@@ -6,7 +6,7 @@ const REPAIR = 'Restore the newest backup, or rescue what can still be read into
 /** What each kind of damage is called, in words for the person who sees it. */
 const words: Record<DamageKind, { message: string; hint: string }> = {
   'not-a-database': { message: "Atelier's database is damaged: the file no longer starts like a database, so it cannot be read as it is.", hint: REPAIR },
-  corrupt: { message: "Atelier's database is damaged: parts of it cannot be read (\"database disk image is malformed\").", hint: REPAIR },
+  corrupt: { message: "Atelier's database is damaged: parts of it can no longer be read.", hint: REPAIR },
   truncated: { message: "Atelier's database is damaged: the file is shorter than it should be, so part of it is missing.", hint: REPAIR },
   empty: { message: "Atelier's database is empty: the file is there but holds nothing, although backups of it exist.", hint: REPAIR },
   journal: { message: "Atelier's database journal is damaged: changes saved just before Atelier last stopped cannot all be read back.", hint: REPAIR },
