@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupReason, BackupView, Retention } from '../../../shared/backups';
-import { checkInBackground, checkNow, type CheckResult } from '../db/check';
+import type { CheckResult } from '../db/check';
 import type { Db } from '../db/open';
 import { fail } from '../errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import type { Logger } from '../ports';
-import { type CopyFacts, settleCopy } from './copy-facts';
+import { type CopyFacts, settleAndCheck, settleAndCheckInBackground } from './copy-facts';
 import { fileNames, readManifest, readMediaList, writeManifest } from './manifest';
 import { backupsToKeep } from './retention';
 
@@ -23,12 +23,18 @@ export interface BackupStoreOptions {
 
 const TEMP = /^\..+\.tmp(-journal)?$/;
 /** Aim for steps of about this long: short enough that a writer never waits long, long enough to keep up. */
-const STEP_MS = 8;
+const STEP_MS = 5;
+/** Flush the copy to disk in the background every 4 MB (of 4 KiB pages), and all of it before the last step… */
+const FLUSH_PAGES = 1024;
+/** …which copies only this many pages. */
+const LAST_STEP_PAGES = 32;
+/** No step copies more than this (a disk that slows down mid-step cannot stretch it far). */
+const MAX_STEP_PAGES = 1024;
 
 /** Grow or shrink the next step so it takes about STEP_MS. */
 function adaptivePages(elapsedMs: number, pages: number): number {
-  if (elapsedMs <= 0) return Math.min(pages * 2, 4096);
-  return Math.max(16, Math.min(4096, Math.round((pages * STEP_MS) / elapsedMs)));
+  if (elapsedMs <= 0) return Math.min(pages * 2, MAX_STEP_PAGES);
+  return Math.max(16, Math.min(MAX_STEP_PAGES, Math.round((pages * STEP_MS) / elapsedMs)));
 }
 
 /** fsync a file so a rename of it survives a power cut. */
@@ -100,25 +106,57 @@ export class BackupStore {
   take(db: Db, reason: BackupReason): Promise<BackupView> {
     return this.serially(async () => {
       const { tmp, id, createdAt } = this.begin();
-      let pages = 64;
-      let stepStart = performance.now();
-      const stepper = this.options.pagesPerStep ?? adaptivePages;
+      const flusher = await fs.promises.open(tmp, 'r+');
       try {
-        await db.backup(tmp, {
-          progress: () => {
-            pages = stepper(performance.now() - stepStart, pages);
-            // Queued just before better-sqlite3 queues its next step: marks when that step starts.
-            setImmediate(() => (stepStart = performance.now()));
-            return pages;
-          },
-        });
-        const facts = settleCopy(tmp);
-        return this.finish({ tmp, id, createdAt, reason, facts, check: await checkInBackground(tmp, 'integrity_check').result });
+        await db.backup(tmp, { progress: this.stepper(flusher) });
+        await flusher.datasync();
+        const { facts, check } = await settleAndCheckInBackground(tmp);
+        const view = this.finish({ tmp, id, createdAt, reason, facts, check });
+        // Removing a large file can take a while: off the main thread.
+        await Promise.all(this.prune().map((file) => fs.promises.rm(file, { force: true })));
+        return view;
       } catch (e) {
         fs.rmSync(tmp, { force: true });
         throw e;
+      } finally {
+        await flusher.close();
       }
     });
+  }
+
+  /**
+   * Pages per step, sized so a step takes about STEP_MS. The copy is flushed to disk in the
+   * background as it grows, and the last step (whose commit waits for the disk) only comes once
+   * little is left to flush: the app's own writes never wait long behind a backup.
+   */
+  private stepper(flusher: fs.promises.FileHandle): (p: { totalPages: number; remainingPages: number }) => number {
+    let pages = 64;
+    let stepStart = performance.now();
+    let flushed = 0;
+    let flushing = false;
+    const step = this.options.pagesPerStep ?? adaptivePages;
+    const flush = (done: number) => {
+      flushing = true;
+      flushed = done;
+      void flusher.datasync().catch(() => undefined).finally(() => (flushing = false));
+    };
+    return ({ totalPages, remainingPages }) => {
+      pages = step(performance.now() - stepStart, pages);
+      // Queued just before better-sqlite3 queues its next step: marks when that step starts.
+      setImmediate(() => (stepStart = performance.now()));
+      const done = totalPages - remainingPages;
+      if (!flushing && done - flushed >= FLUSH_PAGES) flush(done);
+      if (remainingPages > pages) return pages;
+      // Leave a short tail for the last step: its commit waits for the disk.
+      if (remainingPages > LAST_STEP_PAGES) return remainingPages - LAST_STEP_PAGES;
+      // 0 pages: the backup waits a turn without copying, until the flush has caught up.
+      if (flushing) return 0;
+      if (done > flushed) {
+        flush(done);
+        return 0;
+      }
+      return remainingPages;
+    };
   }
 
   /**
@@ -131,8 +169,10 @@ export class BackupStore {
     const { tmp, id, createdAt } = this.begin();
     try {
       db.prepare('VACUUM INTO ?').run(tmp);
-      const facts = settleCopy(tmp);
-      return this.finish({ tmp, id, createdAt, reason, facts, check: checkNow(tmp, 'integrity_check') });
+      const { facts, check } = settleAndCheck(tmp);
+      const view = this.finish({ tmp, id, createdAt, reason, facts, check });
+      for (const file of this.prune()) fs.rmSync(file, { force: true });
+      return view;
     } catch (e) {
       fs.rmSync(tmp, { force: true });
       throw e;
@@ -186,23 +226,25 @@ export class BackupStore {
     // The manifest last: from here on the backup is listed.
     writeManifest(this.dir, view);
     this.options.logger.info('backup taken', { id: o.id, reason: o.reason, ok: view.ok, sizeBytes: view.sizeBytes });
-    this.prune();
     return view;
   }
 
-  /** Keep what the retention says; everything else goes (its database, media list and manifest). */
+  /**
+   * Unlist what the retention does not keep (its manifest goes at once, so it is no longer listed)
+   * and answer the files left to remove: its database and media list.
+   */
   prune(): string[] {
     const all = this.list();
     const keep = backupsToKeep(all, this.options.retention());
-    const removed = all.filter((b) => !keep.has(b.id)).map((b) => b.id);
-    for (const id of removed) {
+    const files: string[] = [];
+    for (const { id } of all.filter((b) => !keep.has(b.id))) {
       const names = fileNames(this.dir, id);
-      // The manifest first: a backup half removed is no longer listed.
-      for (const file of [names.manifest, names.db, names.media]) fs.rmSync(file, { force: true });
+      fs.rmSync(names.manifest, { force: true });
+      files.push(names.db, names.media);
     }
-    if (removed.length) this.options.logger.info('old backups removed', { count: removed.length });
+    if (files.length) this.options.logger.info('old backups removed', { count: files.length / 2 });
     this.mediaCache = null;
-    return removed;
+    return files;
   }
 
   /** Temp files of a backup that was interrupted, and databases or media lists whose manifest was never written. */
