@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../fs/atomic-write';
 import type { Logger } from '../ports';
 import { type CopyFacts, settleAndCheck, settleAndCheckInBackground } from './copy-facts';
 import { fileNames, readManifest, readMediaList, writeManifest } from './manifest';
+import { pacedProgress } from './pacing';
 import { backupsToKeep } from './retention';
 
 export interface BackupStoreOptions {
@@ -17,25 +18,9 @@ export interface BackupStoreOptions {
   appVersion: string;
   retention: () => Retention;
   logger: Logger;
-  /** Pages copied per step of the online backup; between steps the app's own writes get their turn. */
-  pagesPerStep?: (elapsedMs: number, pages: number) => number;
 }
 
 const TEMP = /^\..+\.tmp(-journal)?$/;
-/** Aim for steps of about this long: short enough that a writer never waits long, long enough to keep up. */
-const STEP_MS = 5;
-/** Flush the copy to disk in the background every 4 MB (of 4 KiB pages), and all of it before the last step… */
-const FLUSH_PAGES = 1024;
-/** …which copies only this many pages. */
-const LAST_STEP_PAGES = 32;
-/** No step copies more than this (a disk that slows down mid-step cannot stretch it far). */
-const MAX_STEP_PAGES = 1024;
-
-/** Grow or shrink the next step so it takes about STEP_MS. */
-function adaptivePages(elapsedMs: number, pages: number): number {
-  if (elapsedMs <= 0) return Math.min(pages * 2, MAX_STEP_PAGES);
-  return Math.max(16, Math.min(MAX_STEP_PAGES, Math.round((pages * STEP_MS) / elapsedMs)));
-}
 
 /** fsync a file so a rename of it survives a power cut. */
 function syncFile(file: string): void {
@@ -108,7 +93,7 @@ export class BackupStore {
       const { tmp, id, createdAt } = this.begin();
       const flusher = await fs.promises.open(tmp, 'r+');
       try {
-        await db.backup(tmp, { progress: this.stepper(flusher) });
+        await db.backup(tmp, { progress: pacedProgress(flusher) });
         await flusher.datasync();
         const { facts, check } = await settleAndCheckInBackground(tmp);
         const view = this.finish({ tmp, id, createdAt, reason, facts, check });
@@ -122,41 +107,6 @@ export class BackupStore {
         await flusher.close();
       }
     });
-  }
-
-  /**
-   * Pages per step, sized so a step takes about STEP_MS. The copy is flushed to disk in the
-   * background as it grows, and the last step (whose commit waits for the disk) only comes once
-   * little is left to flush: the app's own writes never wait long behind a backup.
-   */
-  private stepper(flusher: fs.promises.FileHandle): (p: { totalPages: number; remainingPages: number }) => number {
-    let pages = 64;
-    let stepStart = performance.now();
-    let flushed = 0;
-    let flushing = false;
-    const step = this.options.pagesPerStep ?? adaptivePages;
-    const flush = (done: number) => {
-      flushing = true;
-      flushed = done;
-      void flusher.datasync().catch(() => undefined).finally(() => (flushing = false));
-    };
-    return ({ totalPages, remainingPages }) => {
-      pages = step(performance.now() - stepStart, pages);
-      // Queued just before better-sqlite3 queues its next step: marks when that step starts.
-      setImmediate(() => (stepStart = performance.now()));
-      const done = totalPages - remainingPages;
-      if (!flushing && done - flushed >= FLUSH_PAGES) flush(done);
-      if (remainingPages > pages) return pages;
-      // Leave a short tail for the last step: its commit waits for the disk.
-      if (remainingPages > LAST_STEP_PAGES) return remainingPages - LAST_STEP_PAGES;
-      // 0 pages: the backup waits a turn without copying, until the flush has caught up.
-      if (flushing) return 0;
-      if (done > flushed) {
-        flush(done);
-        return 0;
-      }
-      return remainingPages;
-    };
   }
 
   /**
