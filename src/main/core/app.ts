@@ -429,7 +429,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     },
     close: async () => {
       if (expiryTimer) clearInterval(expiryTimer);
-      backups.close();
+      await backups.close();
       await quickCheck?.cancel();
       reminders.close();
       await queue.close();

@@ -7,9 +7,9 @@ import type { Db } from '../db/open';
 import { fail } from '../errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import type { Logger } from '../ports';
-import { type CopyFacts, settleAndCheck, settleAndCheckInBackground } from './copy-facts';
+import { type CopyRun, copyDatabase } from './copy';
+import { type CopyFacts, settleAndCheck } from './copy-facts';
 import { fileNames, readManifest, readMediaList, writeManifest } from './manifest';
-import { pacedProgress } from './pacing';
 import { backupsToKeep } from './retention';
 
 export interface BackupStoreOptions {
@@ -42,6 +42,7 @@ export class BackupStore {
   private chain: Promise<unknown> = Promise.resolve();
   private busy = 0;
   private mediaCache: Set<string> | null = null;
+  private copying: CopyRun | null = null;
 
   constructor(private readonly options: BackupStoreOptions) {
     this.dir = options.dir;
@@ -87,15 +88,16 @@ export class BackupStore {
     return this.mediaCache.has(sha);
   }
 
-  /** Back up with SQLite's online backup from the app's own connection; the app keeps writing meanwhile. */
+  /**
+   * Back up the live database with SQLite's online backup (see copy.ts: a consistent snapshot,
+   * while the app keeps writing), check the copy, then list it.
+   */
   take(db: Db, reason: BackupReason): Promise<BackupView> {
     return this.serially(async () => {
       const { tmp, id, createdAt } = this.begin();
-      const flusher = await fs.promises.open(tmp, 'r+');
       try {
-        await db.backup(tmp, { progress: pacedProgress(flusher) });
-        await flusher.datasync();
-        const { facts, check } = await settleAndCheckInBackground(tmp);
+        this.copying = copyDatabase(db, tmp);
+        const { facts, check } = await this.copying.result;
         const view = this.finish({ tmp, id, createdAt, reason, facts, check });
         // Removing a large file can take a while: off the main thread.
         await Promise.all(this.prune().map((file) => fs.promises.rm(file, { force: true })));
@@ -104,9 +106,14 @@ export class BackupStore {
         fs.rmSync(tmp, { force: true });
         throw e;
       } finally {
-        await flusher.close();
+        this.copying = null;
       }
     });
+  }
+
+  /** Stop a backup being copied (the app is closing); what it wrote is cleared at the next one. */
+  async cancel(): Promise<void> {
+    await this.copying?.cancel();
   }
 
   /**

@@ -61,7 +61,8 @@ export interface Backups {
   take(reason: BackupReason): Promise<BackupView>;
   status(): RecoveryStatus;
   start(): void;
-  close(): void;
+  /** Stop the schedule and a backup being copied. */
+  close(): Promise<void>;
 }
 
 /** Backups, restore and the recovery screen's channels, for a healthy core and a damaged one alike. */
@@ -96,10 +97,11 @@ export function createBackups(deps: BackupsDeps): Backups {
     closeCore: deps.closeCore,
     ...(core.restart && { restart: core.restart }),
   };
+  let closed = false;
   const schedule = new BackupSchedule({
     take: () =>
       take('daily').catch((e: unknown) => {
-        bus.emit('app.error', { message: `The daily backup could not be taken: ${toAppError(e).error.message}` });
+        if (!closed) bus.emit('app.error', { message: `The daily backup could not be taken: ${toAppError(e).error.message}` });
         throw e;
       }),
     last: () => {
@@ -137,6 +139,10 @@ export function createBackups(deps: BackupsDeps): Backups {
     start: () => {
       if (core.backups?.autoStart !== false && deps.db && !damage.current()) schedule.start();
     },
-    close: () => schedule.stop(),
+    close: async () => {
+      closed = true;
+      schedule.stop();
+      await store.cancel();
+    },
   };
 }

@@ -63,8 +63,9 @@ export function settleAndCheck(file: string): { facts: CopyFacts; check: CheckRe
   return { facts, check: checkNow(file, 'integrity_check') };
 }
 
-// The worker's copy of settleCopy and the check (the worker cannot import this module).
-const SETTLE_BODY = `
+// The worker's copy of settleCopy and the check (a worker cannot import this module): the inside
+// of an async function of (Database, data) with data.file, data.mediaSql and data.countSqls.
+export const SETTLE_AND_CHECK_BODY = `
   let facts;
   const db = new Database(data.file, { fileMustExist: true });
   try {
@@ -91,12 +92,13 @@ const SETTLE_BODY = `
     check.close();
   }`;
 
+export const settleData = (file: string) => ({ file, mediaSql: MEDIA_SQL, countSqls: COUNT_SQLS });
+
 const WorkerAnswer = z.object({ facts: CopyFacts, lines: z.array(z.string()) });
 const InThread = z.object({ facts: CopyFacts, check: z.object({ ok: z.boolean(), problems: z.array(z.string()), damaged: z.boolean() }) });
 
-/** settleAndCheck on a worker thread: reading a large copy never blocks the app. */
-export async function settleAndCheckInBackground(file: string): Promise<{ facts: CopyFacts; check: CheckResult }> {
-  const value = await runSqliteWorker(SETTLE_BODY, { file, mediaSql: MEDIA_SQL, countSqls: COUNT_SQLS }, () => settleAndCheck(file)).result;
+/** A settle-and-check answer, from the worker (facts and the check's lines) or from this thread. */
+export function parseSettled(value: unknown): { facts: CopyFacts; check: CheckResult } {
   const here = InThread.safeParse(value);
   if (here.success) return here.data;
   const answer = WorkerAnswer.parse(value);

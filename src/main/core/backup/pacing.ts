@@ -1,8 +1,9 @@
 import type { FileHandle } from 'node:fs/promises';
 
-// How an online backup shares the main thread with the app. better-sqlite3 runs one step per
-// turn of the event loop and asks its progress callback how many pages the next step copies;
-// between steps the app's own writes (on the same connection) get their turn.
+// How an online backup shares the main thread with the app, where the copy cannot run on a worker
+// (copy.ts). better-sqlite3 runs one step per turn of the event loop and asks its progress callback
+// how many pages the next step copies; between steps the app's own writes (on the same connection)
+// get their turn.
 
 /** Aim for steps of about this long: short enough that a writer never waits long, long enough to keep up. */
 const STEP_MS = 5;

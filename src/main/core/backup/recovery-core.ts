@@ -58,7 +58,7 @@ export function createRecoveryCore(deps: CoreDeps, found: DatabaseDamagedError):
     full: null,
     start: async () => undefined,
     resume: () => undefined,
-    close: async () => backups.close(),
+    close: () => backups.close(),
     backupBeforeUpdate: async () => undefined,
   };
 }

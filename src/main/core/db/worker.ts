@@ -4,8 +4,8 @@ import { z } from 'zod';
 
 // SQLite work on a worker thread, so a long read (a check of a large file) never blocks the app.
 // The worker is plain CommonJS evaluated in place — no separate bundle entry to ship — and loads
-// the same better-sqlite3 the app does, by absolute path. `body` is the inside of a function of
-// (Database, data) that returns what the worker answers.
+// the same better-sqlite3 the app does, by absolute path. `body` is the inside of an async
+// function of (Database, data) that returns what the worker answers.
 
 const Answer = z.union([z.object({ value: z.unknown() }), z.object({ error: z.object({ message: z.string(), code: z.string().optional() }) })]);
 
@@ -33,11 +33,12 @@ function sqliteModulePath(): string | null {
 const source = (body: string) => `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
-try {
-  parentPort.postMessage({ value: (function (Database, data) {${body}})(Database, workerData.data) });
-} catch (e) {
-  parentPort.postMessage({ error: { message: String(e && e.message), code: e && typeof e.code === 'string' ? e.code : undefined } });
-}`;
+Promise.resolve()
+  .then(() => (async function (Database, data) {${body}})(Database, workerData.data))
+  .then(
+    (value) => parentPort.postMessage({ value }),
+    (e) => parentPort.postMessage({ error: { message: String(e && e.message), code: e && typeof e.code === 'string' ? e.code : undefined } }),
+  );`;
 
 export interface WorkerRun {
   result: Promise<unknown>;
@@ -45,8 +46,8 @@ export interface WorkerRun {
 }
 
 /**
- * Run `body` on a worker thread; `inThread` does the same work here when no worker can load
- * SQLite (a packaging that does not allow it), so the answer comes either way.
+ * Run `body` on a worker thread; `inThread` does the same work here (it may return a promise)
+ * when no worker can load SQLite (a packaging that does not allow it), so the answer comes either way.
  */
 export function runSqliteWorker(body: string, data: Record<string, unknown>, inThread: () => unknown): WorkerRun {
   const module = sqliteModulePath();
