@@ -2,7 +2,6 @@ import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { resourceGroups } from '../../../shared/profile';
 import { checkNow, resultOf, type CheckResult } from '../db/check';
-import { runSqliteWorker } from '../db/worker';
 import { tableOf } from '../store/tables';
 
 // Facts read from a fresh copy (never from the live database, so they describe the copy exactly),
