@@ -127,14 +127,26 @@ describe('composition root', () => {
     expect(h.windows[0]?.focus).toHaveBeenCalled();
   });
 
-  it('shows a clear error and exits, leaving the file alone, when the database is damaged', async () => {
+  it('opens the window on the recovery screen, leaving the file alone, when the database is damaged', async () => {
     const file = path.join(h.userData, 'atelier.db');
     fs.writeFileSync(file, 'definitely not sqlite, just some text that is long enough');
     const before = fs.readFileSync(file);
     await boot();
-    expect(h.errorBox).toHaveBeenCalledWith('Atelier cannot open its data', expect.stringContaining('damaged'));
+    expect(h.errorBox).not.toHaveBeenCalled();
+    expect(h.app.exit).not.toHaveBeenCalled();
+    expect(h.windows).toHaveLength(1);
+    expect([...h.ipc.keys()]).toContain('atelier:recovery.status');
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    const log = fs.readdirSync(path.join(h.userData, 'logs')).map((f) => fs.readFileSync(path.join(h.userData, 'logs', f), 'utf8')).join('');
+    expect(log).toContain('recovery screen');
+  });
+
+  it('still shows words and exits when the data folder cannot be opened at all', async () => {
+    // A folder where the database file should be: not damage, a place Atelier cannot use.
+    fs.mkdirSync(path.join(h.userData, 'atelier.db'));
+    await boot();
+    expect(h.errorBox).toHaveBeenCalledWith('Atelier cannot open its data', expect.stringContaining('could not open its database'));
     expect(h.app.exit).toHaveBeenCalledWith(1);
     expect(h.windows).toHaveLength(0);
-    expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 });

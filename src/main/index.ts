@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { app, type BrowserWindow, dialog, Menu, powerMonitor, session, shell } from 'electron';
 import { autoUpdater } from 'electron-updater';
-import { createCore, type Core } from './core/app';
+import { openCoreHost, type CoreHost } from './core/backup/core-host';
+import { installErrorNet } from './core/error-net';
 import { electronDialogs } from './shell/dialogs';
 import { electronNotifier } from './shell/notifier';
 import { embeddedSandbox } from './embedded-sandbox';
@@ -37,7 +38,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let win: BrowserWindow | null = null;
-  let core: Core | null = null;
+  let core: CoreHost | null = null;
   // Closing the core stops the AI queue and sync with everything durable in SQLite: before any quit,
   // and before an update restarts the app.
   let closing: Promise<void> | null = null;
@@ -71,6 +72,8 @@ if (!app.requestSingleInstanceLock()) {
       disabledReason: 'Updates are checked by installed builds only; this is a development build.',
       autoDownload: () => store.get().autoDownloadUpdates,
       flush,
+      // A verified backup of the database before a new version (and its migrations) runs.
+      beforeInstall: async () => core?.backupBeforeUpdate(),
       // The core is closed but the installer did not start: come back as the current version.
       onInstallFailed: () => {
         app.relaunch();
@@ -85,8 +88,13 @@ if (!app.requestSingleInstanceLock()) {
       weakConsent: () => store.get().allowWeakSecretStorage,
       logger,
     });
+    installErrorNet(logger, (message) => {
+      if (win && !win.isDestroyed()) core?.events.emit('app.error', { message });
+      else dialog.showErrorBox('Atelier', message);
+    });
     try {
-      core = createCore({
+      // A damaged database opens the recovery screen instead of the app.
+      core = openCoreHost({
         host: 'electron',
         version: app.getVersion(),
         paths: {
@@ -109,9 +117,23 @@ if (!app.requestSingleInstanceLock()) {
         dialogs: electronDialogs(() => win),
         updates,
         registry,
+        // After a restore or rescue the core is closed: start again as a new process on the new file.
+        restart: () => {
+          flushed = true;
+          app.relaunch();
+          app.exit(0);
+        },
+        revealFolder: async (folder) => {
+          const problem = await shell.openPath(folder);
+          return problem === '';
+        },
       });
     } catch (e) {
-      const detail = e instanceof AppException ? `${e.error.message}\n\n${e.error.hint ?? ''}` : String(e);
+      const detail =
+        e instanceof AppException
+          ? `${e.error.message}\n\n${e.error.hint ?? ''}`
+          : `Atelier could not open its database in ${dataDir} (${e instanceof Error ? e.message : String(e)}). Nothing was changed.`;
+      logger.error('could not open the data folder', { error: e });
       dialog.showErrorBox('Atelier cannot open its data', detail);
       app.exit(1);
       return;
@@ -119,12 +141,18 @@ if (!app.requestSingleInstanceLock()) {
 
     tightenFiles(['', '-wal', '-shm'].map((suffix) => path.join(dataDir, `atelier.db${suffix}`)));
 
+    // An update installing on quit gets its backup first (best effort: quitting must not fail).
+    const backupIfUpdating = async () => {
+      if (updates.status().state !== 'ready') return;
+      await core?.backupBeforeUpdate().catch((e: unknown) => logger.error('could not back up before the update', { error: e }));
+    };
     // Every quit (menu, last window, installing an update on quit) waits for the core to close.
     app.on('before-quit', (event) => {
       if (flushed) return;
       event.preventDefault();
       updates.stop();
-      void flush()
+      void backupIfUpdating()
+        .then(() => flush())
         .catch((e: unknown) => logger.error('could not close cleanly before quitting', { error: e }))
         .finally(() => {
           flushed = true;

@@ -17,6 +17,7 @@ import {
   AiTeachInput,
   AiTeachPreview,
 } from './ai';
+import { BackupIdInput, BackupList, BackupView, ReplaceOutcome, RecoveryStatus, RescueView, RestorePreview, RestoreReport } from './backups';
 import type { Envelope } from './errors';
 import {
   AutomationRun,
@@ -282,6 +283,26 @@ export const contract = {
   'workspace.export': channel({ input: WorkspaceExportInput, output: WorkspaceTransfer, mutates: false }),
   /** Restore an export into an empty workspace. */
   'workspace.import': channel({ input: WorkspaceImportInput, output: WorkspaceTransfer, mutates: true }),
+
+  /** The backups of the database, newest first, with the folder and how many are kept. */
+  'backups.list': channel({ input: none, output: BackupList, mutates: false }),
+  // Not `mutates`: a backup copies while changes go on, and must not hold the one-at-a-time queue.
+  /** Back up the database now (checked before it is listed). */
+  'backups.create': channel({ input: none, output: BackupView, mutates: false }),
+  /** Show the backups folder in the system's file manager (browser mode answers with the path only). */
+  'backups.reveal': channel({ input: none, output: z.object({ folder: z.string(), revealed: z.boolean() }), mutates: false }),
+  /** What restoring a backup would lose: changes since it by group and count, and the unsent ones by record. */
+  'backups.preview': channel({ input: BackupIdInput, output: RestorePreview, mutates: false }),
+  /** Put a backup in place of the database (kept aside, untouched) and reopen Atelier on it. */
+  'backups.restore': channel({ input: BackupIdInput, output: ReplaceOutcome, mutates: true }),
+  /** Whether the database is damaged, what was found and the newest good backup. */
+  'recovery.status': channel({ input: none, output: RecoveryStatus, mutates: false }),
+  /** Copy what can be read from the damaged database into a new one (the damaged file is kept beside it) and reopen. */
+  'recovery.rescue': channel({ input: none, output: RescueView, mutates: true }),
+  /** The last restore's unsent changes that were lost, until dismissed; null when there is nothing to show. */
+  'recovery.report': channel({ input: none, output: RestoreReport.nullable(), mutates: false }),
+  /** The user has read the restore report: it is not shown again (the file stays in the backups folder). */
+  'recovery.dismissReport': channel({ input: none, output: z.object({ dismissed: z.boolean() }), mutates: true }),
 
   /** The automations' run log, newest first. */
   'automations.runs': channel({ input: AutomationRunsInput, output: z.array(AutomationRun), mutates: false }),

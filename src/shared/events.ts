@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AiChanged } from './ai';
+import { BackupList, RecoveryStatus } from './backups';
 import { AutomationsChanged } from './planner';
 import { CommandId } from './commands';
 import { ResourceGroup } from './profile';
@@ -36,6 +37,12 @@ export const events = {
   'app.notification': z.object({ title: z.string(), body: z.string(), route: Settings.shape.lastSection.optional(), item: ItemRef.optional(), whenUnfocused: z.boolean().optional() }),
   /** Open a section, and the item the notification was about (the user clicked it). */
   'app.navigate': z.object({ section: Settings.shape.lastSection, item: ItemRef.optional() }),
+  /** The database was found damaged while running (writes stopped), or it is fine again: the recovery screen follows. */
+  'recovery.changed': RecoveryStatus,
+  /** A backup was taken or removed (the scheduled ones too). */
+  'backups.changed': BackupList,
+  /** Something unexpected failed outside any request; the details were logged. */
+  'app.error': z.object({ message: z.string() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -9,6 +9,10 @@ export const Settings = z.object({
   lastSection: z.enum(['library', 'studio', 'planner', 'sync', 'settings']),
   /** Download a new version in the background as soon as it is found (off: wait for "Download"). */
   autoDownloadUpdates: z.boolean(),
+  /** Backups kept: the newest of each of this many recent days… */
+  backupsKeepDaily: z.int().min(1).max(60),
+  /** …and of this many weeks before them. */
+  backupsKeepWeekly: z.int().min(0).max(52),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -17,6 +21,8 @@ export const defaultSettings: Settings = {
   allowWeakSecretStorage: false,
   lastSection: 'library',
   autoDownloadUpdates: true,
+  backupsKeepDaily: 7,
+  backupsKeepWeekly: 4,
 };
 
 export const SettingsPatch = Settings.partial().strict();

@@ -2,7 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HandlerMap } from '../../shared/contract';
 import type { EventPayload } from '../../shared/events';
-import { openDatabase, type Db } from './db/open';
+import { backupBeforeMigrations, backupStoreFor, createBackups, type Backups } from './backup/backups';
+import { checkInBackground, type BackgroundCheck } from './db/check';
+import { closeWithoutCheckpoint } from './db/close';
+import { DatabaseDamagedError, damageOf } from './db/damage';
+import { DamageState, refuseWhileDamaged } from './db/damage-state';
+import { guardDatabase } from './db/guard';
+import { openDatabase, type Db, type OpenedDatabase } from './db/open';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { EventBus } from './event-bus';
 import { MetaStore } from './meta-store';
@@ -61,6 +67,10 @@ export interface Core {
   /** The content-addressed file store (library media, AI inputs and results). */
   blobs: BlobStore;
   planner: { automations: AutomationEngine; reminders: Reminders; queue: MediaQueue };
+  /** Backups of the database, restore and rescue. */
+  backups: Backups;
+  /** Whether the database was found damaged (then nothing more is written). */
+  damage: DamageState;
   /** What hosts need to serve media and take uploads (browser mode). */
   media: { blobPath(sha: string): string | null; uploadsDir: string };
   /** Load the session and validate it once (in the background). Call once after creating. */
@@ -70,10 +80,34 @@ export interface Core {
   close(): Promise<void>;
 }
 
-/** Build the whole core from its ports. Never imports Electron; every host calls this. */
+/**
+ * Build the whole core from its ports. Never imports Electron; every host calls this. A damaged
+ * database throws DatabaseDamagedError (see core-host for the recovery screen's core).
+ */
 export function createCore(deps: CoreDeps): Core {
-  const opened = openDatabase(deps.paths.dbFile, deps.paths.migrationsDir, deps.logger);
-  const { db } = opened;
+  const backupStore = backupStoreFor(deps);
+  const opened = openDatabase(deps.paths.dbFile, deps.paths.migrationsDir, deps.logger, {
+    beforeMigrations: (db) => backupBeforeMigrations(backupStore, db),
+    emptyIsDamage: backupStore.newestGood() !== null,
+    ...(deps.backups?.fullCheckBytes !== undefined && { fullCheckBytes: deps.backups.fullCheckBytes }),
+  });
+  try {
+    return buildCore(deps, opened, backupStore);
+  } catch (e) {
+    // Damage met while building (a first query) leaves the file as it is.
+    if (damageOf(e)) closeWithoutCheckpoint(opened.db);
+    else if (opened.db.open) opened.db.close();
+    throw e;
+  }
+}
+
+function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnType<typeof backupStoreFor>): Core {
+  const damage = new DamageState(deps.paths.dbFile, () => deps.clock.now());
+  let started = false;
+  const db = guardDatabase(opened.db, (e) => {
+    const found = damageOf(e);
+    if (found) damage.trip(found, started ? 'running' : 'start');
+  });
   db.prepare("INSERT OR IGNORE INTO app_meta (key, value) VALUES ('created_at', ?)").run(JSON.stringify(new Date(deps.clock.now()).toISOString()));
   const bus = new EventBus(deps.logger);
   // In browser mode the page shows notifications itself (the Web Notifications API).
@@ -159,7 +193,8 @@ export function createCore(deps: CoreDeps): Core {
     now,
     logger: deps.logger,
     uploadsDir,
-    otherUses: (sha) => jobs.uses(sha),
+    // A file a kept backup refers to stays: restoring that backup must find it.
+    otherUses: (sha) => jobs.uses(sha) || backupStore.references(sha),
     onImported: (assets) => {
       for (const a of assets) runAutomations({ type: 'asset_imported', assetId: a.id, name: a.name, tags: a.tags });
     },
@@ -225,6 +260,7 @@ export function createCore(deps: CoreDeps): Core {
     logger: deps.logger,
   });
   function runAutomations(event: Parameters<AutomationEngine['handle']>[0]): void {
+    if (damage.current()) return;
     automations.handle(event).catch((e: unknown) => deps.logger.error('automations failed', { event: event.type, error: e }));
   }
   const reminders = new Reminders({
@@ -243,6 +279,28 @@ export function createCore(deps: CoreDeps): Core {
       if (group === 'posts' || group === 'mediaQueue') reminders.replan();
     }
   });
+  const backups = createBackups({
+    core: deps,
+    store: backupStore,
+    bus,
+    damage,
+    db,
+    mediaPath: (sha) => blobs.path(sha),
+    closeCore: () => core.close(),
+  });
+  // Damage found anywhere stops every writer at once; the renderer shows the recovery screen.
+  damage.onTrip((found) => {
+    deps.logger.error('the database is damaged: writes stopped', { kind: found.kind, during: found.during });
+    reminders.close();
+    void queue.close();
+    void sync.close();
+    try {
+      db.pragma('query_only = ON');
+    } catch {
+      // A connection that cannot even take a pragma writes nothing either.
+    }
+  });
+  let quickCheck: BackgroundCheck | null = null;
   let loaded: Promise<void> | null = null;
   let expiryTimer: NodeJS.Timeout | undefined;
   const ready = () => (loaded ??= session.load());
@@ -303,6 +361,7 @@ export function createCore(deps: CoreDeps): Core {
     ...aiHandlers(studio, queue, teacher, blobs, deps.dialogs),
     ...scheduleHandlers({ schedule, queue: mediaQueue, posts }),
     ...contentHandlers({ templates, importer, transfer, automations, dialogs: deps.dialogs }),
+    ...backups.handlers,
   };
   // Nothing answers before the session has read its secrets.
   for (const name of Object.keys(handlers) as (keyof HandlerMap)[]) {
@@ -313,10 +372,10 @@ export function createCore(deps: CoreDeps): Core {
     };
   }
 
-  const dispatch = createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false });
+  const dispatch = createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false, gate: refuseWhileDamaged(damage) });
   deps.logger.info('core started', { host: deps.host, version: deps.version, applied: opened.applied });
 
-  return {
+  const core: Core = {
     dispatch,
     handlers,
     events: bus,
@@ -331,20 +390,38 @@ export function createCore(deps: CoreDeps): Core {
     ai: { studio, queue, jobs },
     blobs,
     planner: { automations, reminders, queue: mediaQueue },
+    backups,
+    damage,
     media: { blobPath: (sha) => library.blobPath(sha), uploadsDir },
     start: async () => {
       await ready();
-      const view = session.view();
-      if (view.state === 'active' && view.accountId) workspace.enter(view.accountId);
-      await blobs.cleanTemp().catch((e: unknown) => deps.logger.warn('could not clean unfinished media files', { error: e }));
-      if (deps.sync?.autoStart !== false) sync.start();
-      if (deps.ai?.autoStart !== false) queue.start();
-      reminders.start();
+      try {
+        const view = session.view();
+        if (view.state === 'active' && view.accountId) workspace.enter(view.accountId);
+        await blobs.cleanTemp().catch((e: unknown) => deps.logger.warn('could not clean unfinished media files', { error: e }));
+        if (deps.sync?.autoStart !== false) sync.start();
+        if (deps.ai?.autoStart !== false) queue.start();
+        reminders.start();
+      } catch (e) {
+        // Damage met by a first query (the reminders') is the recovery screen's to explain, not a crash.
+        if (!damageOf(e)) throw e;
+      } finally {
+        started = true;
+      }
+      if (damage.current()) return;
       void session.validateOnce();
       session.checkApiKeyExpiry();
       // Expiry warnings must fire while the app stays open for days.
       expiryTimer = setInterval(() => session.checkApiKeyExpiry(), 60 * 60 * 1000);
       expiryTimer.unref();
+      backups.start();
+      // A large file was only partly checked at open: the rest runs on a worker thread now.
+      if (opened.checked === 'partial') {
+        quickCheck = checkInBackground(deps.paths.dbFile, 'quick_check');
+        void quickCheck.result.then((result) => {
+          if (result.damaged) damage.trip(new DatabaseDamagedError('corrupt'), 'running');
+        });
+      }
     },
     resume: () => {
       session.resumed();
@@ -352,18 +429,23 @@ export function createCore(deps: CoreDeps): Core {
     },
     close: async () => {
       if (expiryTimer) clearInterval(expiryTimer);
+      await backups.close();
+      await quickCheck?.cancel();
       reminders.close();
       await queue.close();
       aiChanged.cancel();
       await sync.close();
       await connection.close();
-      if (db.open) db.close();
+      // A damaged file is not checkpointed into: it stays as it was found.
+      if (damage.current()) closeWithoutCheckpoint(db);
+      else if (db.open) db.close();
     },
   };
+  return core;
 }
 
 /** Updates where this host does not update itself (browser mode, tests): always `disabled`. */
-function disabledUpdates(reason: string): Updates {
+export function disabledUpdates(reason: string): Updates {
   const status: UpdateStatus = { state: 'disabled', reason };
   return { status: () => status, check: async () => status, download: async () => status, install: async () => status, onChange: () => () => undefined };
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { channelNames, type HandlerMap } from '../../shared/contract';
 import { defaultSettings } from '../../shared/settings';
-import { createDispatcher } from './dispatch';
+import { DatabaseDamagedError } from './db/damage';
+import { DamageState, refuseWhileDamaged } from './db/damage-state';
+import { createDispatcher, type DispatchOptions } from './dispatch';
 import { AppException } from './errors';
 import { createLogger, memorySink, type LogRecord } from './logger';
 import { SecretRegistry } from './redact';
 
-function setup(overrides: Partial<HandlerMap> = {}, validateOutputs = true) {
+function setup(overrides: Partial<HandlerMap> = {}, validateOutputs = true, gate?: DispatchOptions['gate']) {
   const records: LogRecord[] = [];
   const registry = new SecretRegistry();
   const logger = createLogger([memorySink(records)], registry);
@@ -25,7 +27,7 @@ function setup(overrides: Partial<HandlerMap> = {}, validateOutputs = true) {
     'secrets.status': vi.fn(() => ({ protection: 'memory' as const, persistent: false, backend: 'memory' })),
     ...overrides,
   };
-  return { dispatch: createDispatcher(handlers, { logger, validateOutputs }), handlers, records, registry };
+  return { dispatch: createDispatcher(handlers, { logger, validateOutputs, ...(gate && { gate }) }), handlers, records, registry };
 }
 
 describe('dispatch', () => {
@@ -125,5 +127,28 @@ describe('dispatch', () => {
     });
     expect((await dispatch('settings.update', {})).ok).toBe(false);
     expect((await dispatch('settings.update', {})).ok).toBe(true);
+  });
+
+  it('while the database is damaged refuses every channel but the recovery screen’s, in words, before any handler runs', async () => {
+    const damage = new DamageState('/data/atelier.db', () => 0);
+    const { dispatch, handlers } = setup({}, true, refuseWhileDamaged(damage));
+    expect((await dispatch('settings.update', { theme: 'dark' })).ok).toBe(true);
+    damage.trip(new DatabaseDamagedError('corrupt'), 'running');
+    const refused = await dispatch('settings.update', { theme: 'light' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringMatching(/^Atelier's database is damaged.*Nothing more is written to it/), hint: expect.stringContaining('Restore the newest backup') } });
+    expect(handlers['settings.update']).toHaveBeenCalledTimes(1);
+    expect(await dispatch('settings.get', {})).toMatchObject({ ok: true });
+  });
+
+  it('answers SQLite’s damage error from a handler as storage, in words, never internal', async () => {
+    const { dispatch, records } = setup({
+      'settings.get': () => {
+        throw Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
+      },
+    });
+    const result = await dispatch('settings.get', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringContaining('Nothing more is written to it') } });
+    expect(JSON.stringify(result)).not.toMatch(/malformed|SQLITE/);
+    expect(records.some((r) => r.msg === 'the database is damaged')).toBe(true);
   });
 });

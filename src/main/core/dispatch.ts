@@ -1,5 +1,6 @@
-import { contract, isChannelName, MAX_PAYLOAD_BYTES, type HandlerMap } from '../../shared/contract';
-import type { Envelope } from '../../shared/errors';
+import { contract, isChannelName, MAX_PAYLOAD_BYTES, type ChannelName, type HandlerMap } from '../../shared/contract';
+import type { AppError, Envelope } from '../../shared/errors';
+import { damageOf } from './db/damage';
 import { issuesOf, toAppError } from './errors';
 import type { Logger } from './ports';
 
@@ -9,6 +10,8 @@ export interface DispatchOptions {
   logger: Logger;
   /** Parse outputs against the contract too (development and tests). */
   validateOutputs: boolean;
+  /** A refusal for a channel that may not run now (the database is damaged: writes stopped), or null. */
+  gate?: (channel: ChannelName) => AppError | null;
 }
 
 function byteLength(raw: unknown): number {
@@ -44,6 +47,8 @@ export function createDispatcher(handlers: HandlerMap, options: DispatchOptions)
         error: { code: 'too_large', message: `The request to ${channel} is too large (${size} bytes; the limit is ${MAX_PAYLOAD_BYTES}).` },
       };
     }
+    const refused = options.gate?.(channel);
+    if (refused) return { ok: false, error: refused };
     const spec = contract[channel];
     const parsed = spec.input.safeParse(raw);
     if (!parsed.success) {
@@ -63,6 +68,11 @@ export function createDispatcher(handlers: HandlerMap, options: DispatchOptions)
       }
       return { ok: true, data };
     } catch (e) {
+      const damage = damageOf(e);
+      if (damage) {
+        options.logger.error('the database is damaged', { channel, error: e });
+        return { ok: false, error: { ...damage.error, message: `${damage.error.message} Nothing more is written to it.` } };
+      }
       const { error, known } = toAppError(e);
       if (!known) options.logger.error('unexpected error in handler', { channel, error: e });
       else options.logger.debug('handler failed', { channel, code: error.code });

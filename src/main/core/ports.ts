@@ -114,4 +114,13 @@ export interface CoreDeps {
   ai?: { autoStart?: boolean };
   /** Test hook at named points of the refresh path. */
   faultPoint?: (name: string) => void;
+  /**
+   * Open Atelier again after its database file was replaced (a restore or a rescue), the core
+   * already closed: the desktop app relaunches; browser mode creates the core again in-process.
+   */
+  restart?: () => Promise<void> | void;
+  /** Show a folder in the system's file manager; false where the host cannot (browser mode). */
+  revealFolder?: (folder: string) => Promise<boolean>;
+  /** Backups: the daily schedule (tests turn it off or shorten its first wait) and the open check's budget. */
+  backups?: { autoStart?: boolean; startDelayMs?: number; fullCheckBytes?: number };
 }

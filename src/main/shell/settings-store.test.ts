@@ -59,7 +59,7 @@ describe('electron-store settings', () => {
       JSON.stringify({ settings: { theme: 'dark', allowWeakSecretStorage: true, lastSection: 'studio' }, windowState }),
     );
     const s = new ElectronSettingsStore(dir);
-    expect(s.get()).toEqual({ theme: 'dark', allowWeakSecretStorage: true, lastSection: 'studio', autoDownloadUpdates: true });
+    expect(s.get()).toEqual({ theme: 'dark', allowWeakSecretStorage: true, lastSection: 'studio', autoDownloadUpdates: true, backupsKeepDaily: 7, backupsKeepWeekly: 4 });
     expect(s.windowState()).toEqual(windowState);
     s.set({ ...s.get(), autoDownloadUpdates: false });
     expect(new ElectronSettingsStore(dir).get()).toMatchObject({ theme: 'dark', autoDownloadUpdates: false });

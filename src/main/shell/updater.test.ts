@@ -210,6 +210,34 @@ describe('UpdateController', () => {
     expect(status).toMatchObject({ state: 'ready', version: '1.2.0', message: expect.stringContaining('disk full') });
   });
 
+  it('Restart to update: backs the database up first, then flushes, then installs', async () => {
+    const order: string[] = [];
+    const { c, updater, flush } = controller({
+      beforeInstall: async () => {
+        await flushPromises();
+        order.push('backup');
+      },
+    });
+    flush.mockImplementation(async () => void order.push('flush'));
+    updater.quitAndInstall = () => void order.push('install');
+    updater.next = { version: '1.2.0' };
+    await c.check();
+    await flushPromises();
+    await c.install();
+    expect(order).toEqual(['backup', 'flush', 'install']);
+  });
+
+  it('installs nothing when the backup before it fails, and says so in words', async () => {
+    const { c, updater, flush } = controller({ beforeInstall: async () => Promise.reject(new Error('The backup could not be written. The disk is full; nothing was changed.')) });
+    updater.next = { version: '1.2.0' };
+    await c.check();
+    await flushPromises();
+    const status = await c.install();
+    expect(flush).not.toHaveBeenCalled();
+    expect(updater.installs).toBe(0);
+    expect(status).toMatchObject({ state: 'ready', version: '1.2.0', message: expect.stringMatching(/could not back up its database.*disk is full/) });
+  });
+
   it('Restart does nothing before an update is ready', async () => {
     const { c, updater, flush } = controller();
     await c.install();

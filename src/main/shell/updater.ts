@@ -40,6 +40,8 @@ export interface UpdateControllerOptions {
   autoDownload: () => boolean;
   /** Make everything durable before the restart (the core's close: queue and sync stop, SQLite holds the rest). */
   flush: () => Promise<void>;
+  /** Back up the database before a new version runs; failing stops "Restart to update" (it still installs on quit). */
+  beforeInstall?: () => Promise<void>;
   /** The install could not start after the flush: the host brings the app back (relaunch). */
   onInstallFailed?: () => void;
   logger: Logger;
@@ -175,6 +177,13 @@ export class UpdateController implements Updates {
     const { updater } = this.options;
     if (!updater || this.current.state !== 'ready') return this.current;
     const { version } = this.current;
+    try {
+      await this.options.beforeInstall?.();
+    } catch (e) {
+      this.options.logger.error('could not back up before installing the update', { error: e });
+      this.set({ state: 'ready', version, message: `Atelier could not back up its database before restarting (${messageOf(e)}). Nothing was installed; try again, or the update installs when you quit.`, lastCheckedAt: this.lastCheckedAt });
+      return this.current;
+    }
     try {
       await this.options.flush();
     } catch (e) {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCore } from '../core/app';
+import { openCoreHost } from '../core/backup/core-host';
+import { installErrorNet } from '../core/error-net';
+import { AppException } from '../core/errors';
 import { tightenFiles } from '../core/fs/private-folder';
 import { nodeDeps } from '../core/node-deps';
 import { embeddedSandbox } from '../embedded-sandbox';
@@ -25,21 +27,29 @@ async function main(): Promise<void> {
   const deps = nodeDeps({ dataDir, host: 'web', version, embeddedSandbox: embeddedSandbox(path.join(dataDir, 'sandbox')) });
   let core;
   try {
-    core = createCore(deps);
+    // A damaged database opens the recovery screen instead; a restore reopens the core in-process.
+    core = openCoreHost(deps);
   } catch (e) {
-    const err = e as { error?: { message: string; hint?: string } };
-    console.error(err.error ? `${err.error.message}\n${err.error.hint ?? ''}` : e);
+    console.error(e instanceof AppException ? `${e.error.message}\n${e.error.hint ?? ''}` : `Atelier could not open its data folder: ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);
   }
+  const host = core;
   // A database created by an earlier version under a looser umask is tightened too.
   tightenFiles(['', '-wal', '-shm'].map((suffix) => `${deps.paths.dbFile}${suffix}`));
-  await core.start();
-  const host = await startWebHost({ core, logger: deps.logger, rendererDir, port, media: core.media });
-  console.log(`Atelier (browser mode) is running. Open this address in your browser:\n\n  ${host.url}\n`);
+  installErrorNet(deps.logger, (message) => {
+    console.error(message);
+    host.events.emit('app.error', { message });
+  });
+  await host.start();
+  const web = await startWebHost({ core: host, logger: deps.logger, rendererDir, port, media: host.media });
+  console.log(`Atelier (browser mode) is running. Open this address in your browser:
+
+  ${web.url}
+`);
   console.log(`Data folder: ${dataDir}`);
   const stop = async () => {
+    await web.close();
     await host.close();
-    await core.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

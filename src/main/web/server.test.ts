@@ -95,3 +95,33 @@ describe('browser-mode host', () => {
     b.close();
   });
 });
+
+describe('browser-mode host: the net under the bridge', () => {
+  it('answers a dispatch that throws with internal, in words, and keeps the connection', async () => {
+    const renderer = path.join(dir, 'renderer');
+    const deps = nodeDeps({ dataDir: path.join(dir, 'data-net'), host: 'web', quiet: true });
+    const throwing = {
+      dispatch: async () => {
+        throw new Error('a bug with a stack');
+      },
+      events: core.events,
+    };
+    const other = await startWebHost({ core: throwing, logger: deps.logger, rendererDir: renderer, token: 'net-token' });
+    try {
+      const ws = await new Promise<WebSocket>((resolve, reject) => {
+        const s = new WebSocket(`ws://127.0.0.1:${other.port}/bridge?token=net-token`, { headers: { Origin: other.origin } });
+        s.once('open', () => resolve(s));
+        s.once('error', reject);
+      });
+      const answer = next(ws);
+      ws.send(JSON.stringify({ id: 1, channel: 'app.info', input: {} }));
+      const message = await answer;
+      expect(message).toMatchObject({ type: 'result', result: { ok: false, error: { code: 'internal', message: expect.stringContaining('The details were logged') } } });
+      expect(JSON.stringify(message)).not.toContain('a bug with a stack');
+      expect(ws.readyState).toBe(WebSocket.OPEN);
+      ws.close();
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { RENDERER_CSP } from '../../shared/csp';
 import type { Core } from '../core/app';
+import { UNEXPECTED } from '../core/error-net';
 import type { Logger } from '../core/ports';
 import type { HostMedia } from '../media/host-media';
 import { mediaRoutes } from './media-routes';
@@ -13,7 +14,8 @@ import { resolveStatic } from './static-files';
 import { cleanStaleUploads, DEFAULT_MAX_UPLOAD_BYTES, type OpenUploadFile } from './uploads';
 
 export interface WebHostOptions {
-  core: Core;
+  /** The core, or a host that swaps the core behind the same dispatch and events (after a restore). */
+  core: Pick<Core, 'dispatch' | 'events'>;
   logger: Logger;
   /** The built renderer (index.html and assets). */
   rendererDir: string;
@@ -82,6 +84,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (options.media) await cleanStaleUploads(options.media.uploadsDir, logger);
 
   const server = http.createServer((req, res) => {
+    try {
+      serve(req, res);
+    } catch (e) {
+      // The net under every request: logged as internal, answered in words, never a stack trace.
+      logger.error('internal: a request failed', { code: 'internal', url: req.url?.split('?')[0], error: e });
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain', ...SECURITY_HEADERS });
+      res.end(UNEXPECTED);
+    }
+  });
+
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (!allowedHosts.has(req.headers.host ?? '')) {
       res.writeHead(421, { 'Content-Type': 'text/plain' }).end('Misdirected request');
       return;
@@ -105,8 +118,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     res.writeHead(200, { 'Content-Type': found.type, ...SECURITY_HEADERS });
     if (req.method === 'HEAD') res.end();
-    else fs.createReadStream(found.file).pipe(res);
-  });
+    else
+      fs.createReadStream(found.file)
+        .on('error', (e) => {
+          logger.error('internal: a file could not be sent', { code: 'internal', error: e });
+          res.destroy();
+        })
+        .pipe(res);
+  };
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const clients = new Set<WebSocket>();
@@ -150,7 +169,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         }
         const result = await core.dispatch(request.channel, request.input);
         send(ws, { type: 'result', id: request.id, result });
-      })();
+      })().catch((e: unknown) => {
+        logger.error('internal: a bridge message failed', { code: 'internal', error: e });
+        send(ws, { type: 'result', id: null, result: { ok: false, error: { code: 'internal', message: UNEXPECTED } } });
+      });
     });
   });
 

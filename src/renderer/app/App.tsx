@@ -21,6 +21,9 @@ import { StatusBar } from './StatusBar';
 import { createTaskBoard } from './task-board';
 import { useCommands } from './use-commands';
 import { useNotifications, type NotifiedItem } from './use-notifications';
+import { ProblemBanner } from './ProblemBanner';
+import { RecoveryScreen } from './RecoveryScreen';
+import { RestoreReportDialog } from './RestoreReportDialog';
 import { TaskContext } from './use-task';
 import { useTheme } from './use-theme';
 
@@ -28,6 +31,9 @@ export function App() {
   const api = useBackend();
   const client = useQueryClient();
   const settings = useChannel('settings.get', {});
+  // A damaged database shows the recovery screen instead of the app, at start or as soon as it is found.
+  const recovery = useChannel('recovery.status', {});
+  useEventSync('recovery.changed', 'recovery.status');
   useEventSync('settings.changed', 'settings.get');
   useEventSync('session.changed', 'session.get');
   useEventSync('connection.changed', 'connection.get');
@@ -77,6 +83,7 @@ export function App() {
 
   const active = sections.find((s) => s.id === current) ?? sections[0]!;
 
+  if (recovery.data?.state === 'damaged') return <RecoveryScreen status={recovery.data} />;
   if (connection.isError) {
     return (
       <main className="bridge-problem" role="alert">
@@ -85,7 +92,7 @@ export function App() {
       </main>
     );
   }
-  if (!connection.data) return <p className="loading">Opening Atelier…</p>;
+  if (!connection.data || (!recovery.data && !recovery.isError)) return <p className="loading">Opening Atelier…</p>;
   if (!connection.data.firstRunDone) return <FirstRun />;
 
   const paletteKeys = shortcutLabel('palette', isMac);
@@ -150,6 +157,7 @@ export function App() {
           </div>
         </div>
         <main id="main" className="content" tabIndex={-1} aria-labelledby="section-title">
+          <ProblemBanner />
           <SessionBanner go={go} />
           <h1 id="section-title">{active.label}</h1>
           {current === 'settings' ? (
@@ -166,6 +174,7 @@ export function App() {
         </main>
         <StatusBar onOpenSync={() => go('sync')} onOpenStudio={() => go('studio')} />
         {announcer.region}
+        <RestoreReportDialog />
         {commands.paletteOpen && <CommandPalette dialogRef={commands.paletteDialog} isMac={isMac} onRun={(id) => commands.run(id, 'palette')} onClose={commands.closePalette} />}
       </div>
     </TaskContext.Provider>

@@ -9,6 +9,7 @@ import { ConnectionCard } from '../account/ConnectionCard';
 import { type BackendError, call } from '../backend/call';
 import { useBackend, useChannel, useEventSync } from '../backend/context';
 import { useAction } from '../backend/use-action';
+import { BackupsCard } from '../settings/BackupsCard';
 
 const themes: { id: Settings['theme']; label: string }[] = [
   { id: 'system', label: 'Follow the system' },
@@ -292,6 +293,7 @@ export function SettingsSection() {
       <Appearance settings={settings.data} />
       <SecretStorage settings={settings.data} />
       <Updates settings={settings.data} />
+      <BackupsCard settings={settings.data} />
       <Diagnostics />
       <About />
     </div>

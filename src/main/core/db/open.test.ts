@@ -46,7 +46,7 @@ describe('openDatabase', () => {
     const before = hash(file);
     const error = refusal(() => openDatabase(file, defaultMigrationsDir));
     expect(error.message).toContain('damaged');
-    expect(error.hint).toContain('Move the file aside');
+    expect(error.hint).toContain('Restore the newest backup');
     expect(hash(file)).toBe(before);
     expect(fs.readdirSync(path.dirname(file))).toEqual(['bad.db']);
   });

@@ -36,7 +36,7 @@ describe('file settings store', () => {
   it('reads a file from an older version (without autoDownloadUpdates) and keeps its theme', () => {
     const file = path.join(tmp(), 'settings.json');
     fs.writeFileSync(file, JSON.stringify({ theme: 'dark', allowWeakSecretStorage: true, lastSection: 'planner' }));
-    expect(new FileSettingsStore(file).get()).toEqual({ theme: 'dark', allowWeakSecretStorage: true, lastSection: 'planner', autoDownloadUpdates: true });
+    expect(new FileSettingsStore(file).get()).toEqual({ theme: 'dark', allowWeakSecretStorage: true, lastSection: 'planner', autoDownloadUpdates: true, backupsKeepDaily: 7, backupsKeepWeekly: 4 });
     // Not an unreadable file: nothing is set aside.
     expect(fs.readdirSync(path.dirname(file))).toEqual(['settings.json']);
   });

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BackupList, BackupReason, BackupView, RecoveryStatus, Retention } from '../../../shared/backups';
+import type { HandlerMap } from '../../../shared/contract';
+import type { Settings } from '../../../shared/settings';
+import { DatabaseDamagedError } from '../db/damage';
+import type { DamageState } from '../db/damage-state';
+import type { Db } from '../db/open';
+import { AppException, fail, toAppError } from '../errors';
+import type { EventBus } from '../event-bus';
+import type { CoreDeps } from '../ports';
+import { BackupStore } from './backup-store';
+import { previewRestore, type RecoveryDeps, rescue, restoreBackup } from './recovery';
+import { dismissRestoreReport, unseenRestoreReport } from './restore-report';
+import { BackupSchedule } from './schedule';
+
+type BackupChannels = 'backups.list' | 'backups.create' | 'backups.reveal' | 'backups.preview' | 'backups.restore';
+type RecoveryChannels = 'recovery.status' | 'recovery.rescue' | 'recovery.report' | 'recovery.dismissReport';
+export type BackupHandlers = Pick<HandlerMap, BackupChannels | RecoveryChannels>;
+
+export const retentionOf = (s: Settings): Retention => ({ daily: s.backupsKeepDaily, weekly: s.backupsKeepWeekly });
+
+/** The backups folder of a data folder; opened before the database, so a migration can be backed up first. */
+export function backupStoreFor(deps: CoreDeps): BackupStore {
+  return new BackupStore({
+    dir: path.join(deps.paths.dataDir, 'backups'),
+    now: () => deps.clock.now(),
+    appVersion: deps.version,
+    retention: () => retentionOf(deps.settings.get()),
+    logger: deps.logger,
+  });
+}
+
+/** The backup taken inside openDatabase before migrations; a copy that fails its check stops them. */
+export function backupBeforeMigrations(store: BackupStore, db: Db): void {
+  let view: BackupView;
+  try {
+    view = store.takeSync(db, 'migration');
+  } catch (e) {
+    const { error } = toAppError(e);
+    throw new AppException({ ...error, code: 'storage', message: `Atelier backs up its database before updating it, and could not: ${error.message}`, hint: error.hint ?? 'Free some disk space and start Atelier again.' });
+  }
+  if (!view.ok) throw new DatabaseDamagedError('corrupt');
+}
+
+export interface BackupsDeps {
+  core: CoreDeps;
+  store: BackupStore;
+  bus: EventBus;
+  damage: DamageState;
+  /** The live connection (null when the database could not be opened). */
+  db: Db | null;
+  mediaPath: (sha: string) => string;
+  closeCore: () => Promise<void>;
+}
+
+export interface Backups {
+  store: BackupStore;
+  handlers: BackupHandlers;
+  /** Back up now (refused while the database is damaged). */
+  take(reason: BackupReason): Promise<BackupView>;
+  status(): RecoveryStatus;
+  start(): void;
+  /** Stop the schedule and a backup being copied. */
+  close(): Promise<void>;
+}
+
+/** Backups, restore and the recovery screen's channels, for a healthy core and a damaged one alike. */
+export function createBackups(deps: BackupsDeps): Backups {
+  const { store, bus, damage, core } = deps;
+  const list = (): BackupList => ({ backups: store.list(), folder: store.dir, retention: retentionOf(core.settings.get()), running: store.running });
+  const status = (): RecoveryStatus => {
+    const found = damage.current();
+    if (!found) return { state: 'ok' };
+    return { state: 'damaged', damage: found, newest: store.newestGood(), canRescue: found.kind !== 'newer' && found.kind !== 'diverged' };
+  };
+  const take = async (reason: BackupReason): Promise<BackupView> => {
+    if (damage.current() || !deps.db) fail('storage', 'The database is damaged: a copy of it would not be a good backup. Restore a backup or rescue the database first.');
+    const view = await store.take(deps.db, reason).catch((e: unknown) => {
+      const { error, known } = toAppError(e);
+      // Disk full or a folder it may not write: said in words, the partial copy already removed.
+      throw known && !(e instanceof AppException) ? new AppException({ ...error, message: `The backup could not be written. ${error.message}` }) : e;
+    });
+    // The online backup copies pages as they are: a copy that fails its check means the database has damage.
+    if (!view.ok) damage.trip(new DatabaseDamagedError('corrupt'), 'running');
+    bus.emit('backups.changed', list());
+    return view;
+  };
+  const recovery: RecoveryDeps = {
+    paths: core.paths,
+    store,
+    damage,
+    now: () => core.clock.now(),
+    logger: core.logger,
+    liveDb: () => deps.db,
+    mediaPath: deps.mediaPath,
+    closeCore: deps.closeCore,
+    ...(core.restart && { restart: core.restart }),
+  };
+  let closed = false;
+  const schedule = new BackupSchedule({
+    take: () =>
+      take('daily').catch((e: unknown) => {
+        if (!closed) bus.emit('app.error', { message: `The daily backup could not be taken: ${toAppError(e).error.message}` });
+        throw e;
+      }),
+    last: () => {
+      const newest = store.list()[0];
+      return newest ? Date.parse(newest.createdAt) : null;
+    },
+    now: () => core.clock.now(),
+    logger: core.logger,
+    ...(core.backups?.startDelayMs !== undefined && { startDelayMs: core.backups.startDelayMs }),
+  });
+  damage.onTrip(() => {
+    schedule.stop();
+    bus.emit('recovery.changed', status());
+  });
+
+  const handlers: BackupHandlers = {
+    'backups.list': () => list(),
+    'backups.create': () => take('manual'),
+    'backups.reveal': async () => {
+      fs.mkdirSync(store.dir, { recursive: true, mode: 0o700 });
+      return { folder: store.dir, revealed: core.revealFolder ? await core.revealFolder(store.dir) : false };
+    },
+    'backups.preview': ({ id }) => previewRestore(recovery, id),
+    'backups.restore': ({ id }) => restoreBackup(recovery, id),
+    'recovery.status': () => status(),
+    'recovery.rescue': () => rescue(recovery),
+    'recovery.report': () => unseenRestoreReport(store.dir),
+    'recovery.dismissReport': () => ({ dismissed: dismissRestoreReport(store.dir) }),
+  };
+  return {
+    store,
+    handlers,
+    take,
+    status,
+    start: () => {
+      if (core.backups?.autoStart !== false && deps.db && !damage.current()) schedule.start();
+    },
+    close: async () => {
+      closed = true;
+      schedule.stop();
+      await store.cancel();
+    },
+  };
+}

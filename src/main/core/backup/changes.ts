@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { GroupChanges, LostChange } from '../../../shared/backups';
+import { ResourceGroup, resourceGroups } from '../../../shared/profile';
+import type { Db } from '../db/open';
+import { withReadOnly } from '../db/read-only';
+import { recordLabel } from '../store/labels';
+import { tableOf } from '../store/tables';
+
+// What restoring a backup loses, read (never written) from the current database and the backup.
+
+const Counts = z.object({ created: z.number().nullable(), changed: z.number().nullable(), deleted: z.number().nullable() });
+
+/** Records created, changed or deleted since `sinceMs`, per group (groups without changes left out). */
+export function changesSince(db: Db, sinceMs: number): GroupChanges[] {
+  const out: GroupChanges[] = [];
+  for (const group of resourceGroups) {
+    const row = Counts.parse(
+      db
+        .prepare(
+          `SELECT sum(created_at > @t) AS created,
+                  sum(created_at <= @t AND deleted = 0) AS changed,
+                  sum(created_at <= @t AND deleted = 1) AS deleted
+           FROM ${tableOf(group).table} WHERE updated_at > @t`,
+        )
+        .get({ t: sinceMs }),
+    );
+    const counts = { created: row.created ?? 0, changed: row.changed ?? 0, deleted: row.deleted ?? 0 };
+    if (counts.created + counts.changed + counts.deleted > 0) out.push({ group, ...counts });
+  }
+  return out;
+}
+
+const EntryRow = z.object({
+  idempotency_key: z.string(),
+  grp: z.string(),
+  record_id: z.string(),
+  op: z.enum(['create', 'update', 'delete']),
+  payload: z.string(),
+  sent_at: z.number().nullable(),
+  created_at: z.number(),
+});
+type EntryRow = z.infer<typeof EntryRow>;
+
+function outbox(db: Db): EntryRow[] {
+  return db
+    .prepare('SELECT idempotency_key, grp, record_id, op, payload, sent_at, created_at FROM outbox ORDER BY seq')
+    .all()
+    .map((r) => EntryRow.parse(r));
+}
+
+const DataRow = z.object({ data: z.string() });
+
+const Fields = z.record(z.string(), z.unknown());
+
+function fieldsOf(json: string): Record<string, unknown> {
+  try {
+    const parsed = Fields.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+function labelOf(db: Db, group: ResourceGroup, entry: EntryRow): string {
+  const { noun } = tableOf(group);
+  try {
+    const row = db.prepare(`SELECT data FROM ${tableOf(group).table} WHERE id = ?`).get(entry.record_id);
+    const parsed = DataRow.safeParse(row);
+    return recordLabel(noun, parsed.success ? fieldsOf(parsed.data.data) : fieldsOf(entry.payload));
+  } catch {
+    return recordLabel(noun, fieldsOf(entry.payload));
+  }
+}
+
+/** Changes waiting in `current`'s outbox that `backup` does not hold: restoring loses them. */
+export function unsentChanges(current: Db, backup: Db | null): LostChange[] {
+  const held = new Set(backup ? outbox(backup).map((e) => e.idempotency_key) : []);
+  const lost: LostChange[] = [];
+  for (const entry of outbox(current)) {
+    const group = ResourceGroup.safeParse(entry.grp);
+    if (!group.success || held.has(entry.idempotency_key)) continue;
+    lost.push({
+      group: group.data,
+      recordId: entry.record_id,
+      label: labelOf(current, group.data, entry),
+      op: entry.op,
+      at: new Date(entry.created_at).toISOString(),
+      maybeSent: entry.sent_at !== null,
+    });
+  }
+  return lost;
+}
+
+/** Open a database file to read only; the reason in words when it cannot be read. */
+export function readOnly<T>(file: string, read: (db: Db) => T): { value: T } | { problem: string } {
+  try {
+    return { value: withReadOnly(file, read) };
+  } catch (e) {
+    return { problem: e instanceof Error ? e.message : String(e) };
+  }
+}

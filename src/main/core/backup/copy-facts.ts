@@ -1,0 +1,105 @@
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import { resourceGroups } from '../../../shared/profile';
+import { checkNow, resultOf, type CheckResult } from '../db/check';
+import { tableOf } from '../store/tables';
+
+// Facts read from a fresh copy (never from the live database, so they describe the copy exactly),
+// and SQLite's integrity_check of it. For a large copy this runs on a worker thread.
+
+// Every column that names a stored file: library files and thumbnails, AI inputs, results and posters.
+const MEDIA_SQL = `
+  SELECT sha256 AS sha FROM assets WHERE sha256 IS NOT NULL
+  UNION SELECT thumb_sha256 FROM assets WHERE thumb_sha256 IS NOT NULL
+  UNION SELECT input_sha256 FROM ai_jobs WHERE input_sha256 IS NOT NULL
+  UNION SELECT sha256 FROM ai_outputs
+  UNION SELECT thumb_sha256 FROM ai_outputs WHERE thumb_sha256 IS NOT NULL`;
+const COUNT_SQLS = resourceGroups.map((g) => `SELECT count(*) FROM ${tableOf(g).table} WHERE deleted = 0`);
+
+export const CopyFacts = z.object({
+  media: z.array(z.string().regex(/^[a-f0-9]{64}$/)),
+  records: z.number().int().nonnegative(),
+  /** Schema steps applied in the copy. */
+  schemaVersion: z.number().int().nonnegative(),
+  /** Why the media list could not be read (an older schema, say); the backup is still good. */
+  mediaProblem: z.string().nullable(),
+});
+export type CopyFacts = z.infer<typeof CopyFacts>;
+
+/**
+ * Make the copy a single self-contained file (rollback journal instead of WAL, so no -wal/-shm
+ * travel with it), then read the media it refers to and how many live records it holds.
+ */
+export function settleCopy(file: string): CopyFacts {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+    let media: string[] = [];
+    let mediaProblem: string | null = null;
+    try {
+      media = db.prepare(MEDIA_SQL).pluck().all().filter((s): s is string => typeof s === 'string' && /^[a-f0-9]{64}$/.test(s));
+    } catch (e) {
+      mediaProblem = e instanceof Error ? e.message : String(e);
+    }
+    let records = 0;
+    for (const sql of COUNT_SQLS) {
+      try {
+        records += Number(db.prepare(sql).pluck().get());
+      } catch {
+        // A group this copy's schema does not have yet.
+      }
+    }
+    const schemaVersion = Number(db.prepare('SELECT count(*) FROM schema_migrations').pluck().get());
+    return { media, records, schemaVersion, mediaProblem };
+  } finally {
+    db.close();
+  }
+}
+
+/** The same, then integrity_check, here and now. */
+export function settleAndCheck(file: string): { facts: CopyFacts; check: CheckResult } {
+  const facts = settleCopy(file);
+  return { facts, check: checkNow(file, 'integrity_check') };
+}
+
+// The worker's copy of settleCopy and the check (a worker cannot import this module): the inside
+// of an async function of (Database, data) with data.file, data.mediaSql and data.countSqls.
+export const SETTLE_AND_CHECK_BODY = `
+  let facts;
+  const db = new Database(data.file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+    let media = [];
+    let mediaProblem = null;
+    try {
+      media = db.prepare(data.mediaSql).pluck().all().filter((s) => typeof s === 'string' && /^[a-f0-9]{64}$/.test(s));
+    } catch (e) {
+      mediaProblem = String(e && e.message);
+    }
+    let records = 0;
+    for (const sql of data.countSqls) {
+      try { records += Number(db.prepare(sql).pluck().get()); } catch (e) {}
+    }
+    facts = { media, records, schemaVersion: Number(db.prepare('SELECT count(*) FROM schema_migrations').pluck().get()), mediaProblem };
+  } finally {
+    db.close();
+  }
+  const check = new Database(data.file, { readonly: true, fileMustExist: true });
+  try {
+    return { facts, lines: check.pragma('integrity_check').map((r) => String(Object.values(r)[0])) };
+  } finally {
+    check.close();
+  }`;
+
+export const settleData = (file: string) => ({ file, mediaSql: MEDIA_SQL, countSqls: COUNT_SQLS });
+
+const WorkerAnswer = z.object({ facts: CopyFacts, lines: z.array(z.string()) });
+const InThread = z.object({ facts: CopyFacts, check: z.object({ ok: z.boolean(), problems: z.array(z.string()), damaged: z.boolean() }) });
+
+/** A settle-and-check answer, from the worker (facts and the check's lines) or from this thread. */
+export function parseSettled(value: unknown): { facts: CopyFacts; check: CheckResult } {
+  const here = InThread.safeParse(value);
+  if (here.success) return here.data;
+  const answer = WorkerAnswer.parse(value);
+  return { facts: answer.facts, check: resultOf(answer.lines) };
+}
