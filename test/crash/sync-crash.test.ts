@@ -119,10 +119,9 @@ describe('sync crash safety', () => {
     const random = prng(seed);
     const dbFile = path.join(dataDir, 'atelier.db');
     const base = ['--data', dataDir, '--sandbox', sandbox.url, '--seed', String(seed)];
-    // Rounds go on until 20 kills have landed: a round whose kill comes after its work is done
-    // finishes cleanly and does not count.
+    // Rounds go on until 20 kills have landed mid-drain: a round whose kill comes after its work is
+    // done (it finishes cleanly, or dies while closing) does not count.
     let killed = 0;
-    let midDrain = 0;
     // Runs that stored a good share of acknowledgements before dying: a crash loop still moves on.
     let movedOn = 0;
     let left = 500;
@@ -136,10 +135,11 @@ describe('sync crash safety', () => {
       expect(run.lines[0], run.stderr).toBe('draining');
       expect(integrity(dbFile)).toBe('ok');
       if (run.signal === 'SIGKILL') {
-        killed++;
         const now = outboxLeft(dbFile);
-        if (now > 0) midDrain++;
-        if (now <= left - 32) movedOn++;
+        // A kill that lands once the round's work is done (the process closing) missed the drain:
+        // only kills with changes still to send count, so all 20 hit the drain itself.
+        if (now > 0) killed++;
+        if (now > 0 && now <= left - 32) movedOn++;
         left = now;
       } else {
         expect(run.lines.at(-1), run.stderr).toMatch(/^done /);
@@ -147,8 +147,6 @@ describe('sync crash safety', () => {
       }
     }
     expect(killed).toBe(KILLS);
-    // The kills hit the drain itself, with changes still to send, not an idle process.
-    expect(midDrain).toBeGreaterThanOrEqual(KILLS * 0.75);
     expect(movedOn).toBeGreaterThanOrEqual(1);
 
     const last = await runChild([...base, '--round', '-1'], null);

@@ -128,6 +128,11 @@ export async function rescue(deps: RecoveryDeps): Promise<RescueView> {
     const reason = e instanceof Error ? e.message : String(e);
     fail('storage', `The rescue could not read the damaged database (${reason}). Nothing was changed; restoring a backup is still possible.`);
   }
+  // Nothing readable: swapping in an empty database would only lose the damaged one from view.
+  if (report.tables.every((t) => t.copied === 0)) {
+    clean();
+    fail('storage', 'The rescue could not read the damaged database (no record in it could be read). Nothing was changed; restoring a backup is still possible.');
+  }
   const outcome = await replaceDatabase(deps, 'damaged', () => {
     for (const s of ['', '-wal', '-shm']) {
       if (!fs.existsSync(target + s)) continue;
