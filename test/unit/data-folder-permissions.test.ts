@@ -1,9 +1,11 @@
 /**
  * The data folder is private to its user, checked on the real browser-mode host (a child process
  * started as `npm run start:web` starts it, from a parent whose umask is 022): after a fresh start
- * with an upload and an import, and after an upgrade from a folder an earlier version left
- * 0755/0644, nothing in it can be read by group or others (database, WAL, SHM, media, uploads,
- * logs); the tightening runs once and the log says so.
+ * with an upload, an import, a backup, a restore and a rescue, and after an upgrade from a folder an
+ * earlier version left 0755/0644 (then a backup and a restore again), nothing in it can be read by
+ * group or others (database, WAL, SHM, media, uploads, logs, backups and their manifests, the restore
+ * report, the database kept aside by a restore and by a rescue); the tightening runs once and the
+ * log says so.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PRIVATE_MARKER } from '../../src/main/core/fs/private-folder';
+import { contract } from '../../src/shared/contract';
+import { pagesOf, scribble } from '../support/seed-db';
 import { makeImage } from '../../src/main/core/library/files/test-media';
 import { tempDirs } from '../support/temp-dirs';
 
@@ -86,6 +90,43 @@ function bridgeCall(host: Running, channel: string, input: unknown): Promise<{ o
   });
 }
 
+async function expectOk(host: Running, channel: string, input: unknown): Promise<unknown> {
+  const result = await bridgeCall(host, channel, input);
+  expect(result, channel).toMatchObject({ ok: true });
+  return result.data;
+}
+
+/** A backup now, then a restore of it (the core reopens on the restored file in place). */
+async function backUpAndRestore(host: Running): Promise<void> {
+  const { id } = contract['backups.create'].output.parse(await expectOk(host, 'backups.create', {}));
+  await expectOk(host, 'backups.restore', { id });
+  // The restore reopens the core; a call answers once it has.
+  await expectOk(host, 'backups.list', {});
+}
+
+/** Damage a page of an index of the stopped app's database, start it on the recovery screen, rescue. */
+async function damageAndRescue(dataDir: string, rendererDir: string): Promise<void> {
+  const file = path.join(dataDir, 'atelier.db');
+  const page = pagesOf(file, 'assets_name')[0] ?? 2;
+  scribble(file, (page - 1) * 4096, 4096, 7);
+  const host = await startHost(dataDir, rendererDir);
+  expect(await bridgeCall(host, 'recovery.status', {})).toMatchObject({ ok: true, data: { state: 'damaged' } });
+  await expectOk(host, 'recovery.rescue', {});
+  expect(await bridgeCall(host, 'recovery.status', {})).toMatchObject({ ok: true, data: { state: 'ok' } });
+  expect(openToOthers(dataDir)).toEqual([]);
+  await stopHost(host);
+}
+
+/** What a backup, a restore and a rescue leave in the folder: each must exist for the check to mean anything. */
+function expectRecoveryFiles(dataDir: string): void {
+  const top = fs.readdirSync(dataDir);
+  const backups = fs.readdirSync(path.join(dataDir, 'backups'));
+  expect(backups.some((f) => f.endsWith('.db')), 'a backup').toBe(true);
+  expect(backups.some((f) => /^restore-.+\.json$/.test(f)), 'a restore report').toBe(true);
+  expect(top.some((f) => f.startsWith('atelier.db.before-restore-')), 'the file a restore kept').toBe(true);
+  expect(top.some((f) => f.startsWith('atelier.db.damaged-')), 'the file a rescue kept').toBe(true);
+}
+
 /** Everything in the folder (itself included) that group or others may read, write or enter, with its mode. */
 function openToOthers(dataDir: string): string[] {
   const entries = ['.', ...fs.readdirSync(dataDir, { recursive: true }).map(String)];
@@ -105,7 +146,7 @@ function loosen(dataDir: string): void {
 const tightenings = (dataDir: string) => fs.readFileSync(path.join(dataDir, 'logs', 'atelier.log'), 'utf8').split('\n').filter((l) => l.includes('data folder made private')).length;
 
 describe('the data folder on the browser-mode host', () => {
-  it('is private after a fresh start with an upload and an import, and after an upgrade from an open folder; tightened once', async () => {
+  it('is private after a fresh start with an upload, an import, a backup, a restore and a rescue, and after an upgrade from an open folder; tightened once', async () => {
     const dataDir = path.join(tmp(), 'Atelier');
     const rendererDir = tmp();
     fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>app</title>');
@@ -119,7 +160,12 @@ describe('the data folder on the browser-mode host', () => {
     // While it runs: the database with its -wal and -shm, media, thumbnails, logs.
     for (const file of ['atelier.db', 'atelier.db-wal', 'atelier.db-shm', 'media', 'logs/atelier.log']) expect(fs.existsSync(path.join(dataDir, file)), file).toBe(true);
     expect(openToOthers(dataDir)).toEqual([]);
+    await backUpAndRestore(fresh);
+    expect(openToOthers(dataDir)).toEqual([]);
     await stopHost(fresh);
+    expect(openToOthers(dataDir)).toEqual([]);
+    await damageAndRescue(dataDir, rendererDir);
+    expectRecoveryFiles(dataDir);
     expect(openToOthers(dataDir)).toEqual([]);
     // Created private from the first byte (the host's umask and explicit modes): nothing needed tightening.
     expect(tightenings(dataDir)).toBe(0);
@@ -131,7 +177,10 @@ describe('the data folder on the browser-mode host', () => {
     const upgraded = await startHost(dataDir, rendererDir);
     expect(openToOthers(dataDir)).toEqual([]);
     expect(tightenings(dataDir)).toBe(1);
+    await backUpAndRestore(upgraded);
+    expect(openToOthers(dataDir)).toEqual([]);
     await stopHost(upgraded);
+    expect(openToOthers(dataDir)).toEqual([]);
 
     // Once: a later start does not walk the folder again (the log has no second line).
     const later = await startHost(dataDir, rendererDir);

@@ -3,12 +3,11 @@ import path from 'node:path';
 import type { HandlerMap } from '../../shared/contract';
 import type { EventPayload } from '../../shared/events';
 import { backupBeforeMigrations, backupStoreFor, createBackups, type Backups } from './backup/backups';
-import { checkInBackground, type BackgroundCheck } from './db/check';
 import { closeWithoutCheckpoint } from './db/close';
 import { DatabaseDamagedError, damageOf } from './db/damage';
 import { DamageState, refuseWhileDamaged } from './db/damage-state';
 import { guardDatabase } from './db/guard';
-import { openDatabase, type Db, type OpenedDatabase } from './db/open';
+import { allowCheckpoints, openDatabase, type Db, type OpenedDatabase } from './db/open';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { EventBus } from './event-bus';
 import { MetaStore } from './meta-store';
@@ -16,7 +15,7 @@ import { Connection } from './platform/connection';
 import { accountHandlers } from './platform/handlers';
 import { HttpClient } from './platform/http';
 import { AuthSession, type RefreshPoint } from './platform/session';
-import type { CoreDeps, Notifier, Updates } from './ports';
+import type { CoreDeps, Logger, Notifier, Updates } from './ports';
 import type { UpdateStatus } from '../../shared/updates';
 import { diagnosticsHandlers } from './diagnostics/export';
 import { SECRET } from './platform/secret-keys';
@@ -89,13 +88,14 @@ export function createCore(deps: CoreDeps): Core {
   const opened = openDatabase(deps.paths.dbFile, deps.paths.migrationsDir, deps.logger, {
     beforeMigrations: (db) => backupBeforeMigrations(backupStore, db),
     emptyIsDamage: backupStore.newestGood() !== null,
-    ...(deps.backups?.fullCheckBytes !== undefined && { fullCheckBytes: deps.backups.fullCheckBytes }),
+    ...(deps.backups?.checkWaitMs !== undefined && { checkWaitMs: deps.backups.checkWaitMs }),
   });
   try {
     return buildCore(deps, opened, backupStore);
   } catch (e) {
-    // Damage met while building (a first query) leaves the file as it is.
-    if (damageOf(e)) closeWithoutCheckpoint(opened.db);
+    // Damage met while building (a first query) leaves the file as it is, as does a check still running.
+    void opened.pendingCheck?.cancel();
+    if (damageOf(e) || opened.pendingCheck) closeWithoutCheckpoint(opened.db);
     else if (opened.db.open) opened.db.close();
     throw e;
   }
@@ -108,6 +108,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     const found = damageOf(e);
     if (found) damage.trip(found, started ? 'running' : 'start');
   });
+  const checkPassed = watchPendingCheck(opened, damage, deps.logger, () => (started ? 'running' : 'start'));
   db.prepare("INSERT OR IGNORE INTO app_meta (key, value) VALUES ('created_at', ?)").run(JSON.stringify(new Date(deps.clock.now()).toISOString()));
   const bus = new EventBus(deps.logger);
   // In browser mode the page shows notifications itself (the Web Notifications API).
@@ -300,7 +301,6 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
       // A connection that cannot even take a pragma writes nothing either.
     }
   });
-  let quickCheck: BackgroundCheck | null = null;
   let loaded: Promise<void> | null = null;
   let expiryTimer: NodeJS.Timeout | undefined;
   const ready = () => (loaded ??= session.load());
@@ -415,13 +415,6 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
       expiryTimer = setInterval(() => session.checkApiKeyExpiry(), 60 * 60 * 1000);
       expiryTimer.unref();
       backups.start();
-      // A large file was only partly checked at open: the rest runs on a worker thread now.
-      if (opened.checked === 'partial') {
-        quickCheck = checkInBackground(deps.paths.dbFile, 'quick_check');
-        void quickCheck.result.then((result) => {
-          if (result.damaged) damage.trip(new DatabaseDamagedError('corrupt'), 'running');
-        });
-      }
     },
     resume: () => {
       session.resumed();
@@ -430,18 +423,34 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     close: async () => {
       if (expiryTimer) clearInterval(expiryTimer);
       await backups.close();
-      await quickCheck?.cancel();
+      await opened.pendingCheck?.cancel();
       reminders.close();
       await queue.close();
       aiChanged.cancel();
       await sync.close();
       await connection.close();
-      // A damaged file is not checkpointed into: it stays as it was found.
-      if (damage.current()) closeWithoutCheckpoint(db);
+      // A damaged file, or one whose check has not passed, is not checkpointed into: it stays as it was found.
+      if (damage.current() || !checkPassed()) closeWithoutCheckpoint(db);
       else if (db.open) db.close();
     },
   };
   return core;
+}
+
+/**
+ * The check at open that had not finished in time goes on: damage it finds trips the damage
+ * state; passing lets the WAL be checkpointed into the file again. Answers whether it has passed.
+ */
+function watchPendingCheck(opened: OpenedDatabase, damage: DamageState, logger: Logger, during: () => 'start' | 'running'): () => boolean {
+  let passed = !opened.pendingCheck;
+  void opened.pendingCheck?.result.then((result) => {
+    if (result.ok) {
+      passed = true;
+      allowCheckpoints(opened.db);
+    } else if (result.damaged) damage.trip(new DatabaseDamagedError('corrupt'), during());
+    else logger.warn('the database check begun at start did not finish; the WAL is kept until the next start', { problems: result.problems });
+  });
+  return () => passed;
 }
 
 /** Updates where this host does not update itself (browser mode, tests): always `disabled`. */

@@ -122,5 +122,5 @@ export interface CoreDeps {
   /** Show a folder in the system's file manager; false where the host cannot (browser mode). */
   revealFolder?: (folder: string) => Promise<boolean>;
   /** Backups: the daily schedule (tests turn it off or shorten its first wait) and the open check's budget. */
-  backups?: { autoStart?: boolean; startDelayMs?: number; fullCheckBytes?: number };
+  backups?: { autoStart?: boolean; startDelayMs?: number; checkWaitMs?: number };
 }

@@ -2,8 +2,10 @@
  * The damage matrix on a real database of 10,000 records with a backup: random bytes at the
  * header, in the middle (three offsets), in an index page and in the WAL; a truncated file; an
  * empty one; one from a newer version. Each time Atelier starts on the recovery screen, says what
- * happened in words, writes nothing (the damaged file's hash does not change), and restoring the
- * newest backup brings back every record the backup holds.
+ * happened in words, writes nothing (the damaged file's hash does not change), restoring the
+ * newest backup brings back every record the backup holds, and rescuing a copy of the damaged
+ * folder brings back every record on a page the damage did not touch (an empty file and one from a
+ * newer version are refused in words instead, and nothing changes).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { rowPages, touchedPages, untouchedRows, type RowPages } from '../../../../test/support/damage';
 import { hostCall as call } from '../../../../test/support/host-call';
 import { pagesOf, scribble, seedRecords, sha256Of } from '../../../../test/support/seed-db';
 import { tempDirs } from '../../../../test/support/temp-dirs';
@@ -23,8 +26,22 @@ const RECORDS = 10_000;
 const tmp = tempDirs('damage');
 let pristine: string;
 let withWal: string;
+/** Which pages each record of the pristine file is on, and its id. */
+let layout: RowPages;
+let idOf: Map<string, Map<number, string>>;
 
 const IdRow = z.object({ id: z.string() });
+const RowidRow = z.object({ rowid: z.number().int(), id: z.string() });
+const TABLES = ['assets', 'posts'] as const;
+
+function idsByRowid(file: string): Map<string, Map<number, string>> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return new Map(TABLES.map((t) => [t, new Map(db.prepare(`SELECT rowid, id FROM ${t}`).all().map((r) => RowidRow.parse(r)).map((r) => [r.rowid, r.id] as const))]));
+  } finally {
+    db.close();
+  }
+}
 function ids(file: string): string[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
@@ -72,31 +89,54 @@ async function buildWithWal(): Promise<string> {
 beforeAll(async () => {
   pristine = await buildPristine();
   withWal = await buildWithWal();
+  layout = rowPages(path.join(pristine, 'atelier.db'), TABLES);
+  idOf = idsByRowid(path.join(pristine, 'atelier.db'));
 }, 120_000);
 
 afterAll(() => {
   for (const dir of [pristine, withWal]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-type Damage = (file: string) => void;
+/** Damage the file; answers the byte ranges of the database file it changed (none for the WAL). */
+type Range = { offset: number; length: number };
+type Damage = (file: string) => Range[];
 const page = (file: string, name: string, at: number) => {
   const pages = pagesOf(file, name);
   return (pages[Math.floor(pages.length * at)] ?? 2) - 1;
 };
+const scribbled = (file: string, offset: number, length: number, seed: number): Range[] => {
+  scribble(file, offset, length, seed);
+  return [{ offset, length }];
+};
+const truncated = (file: string, size: number): Range[] => {
+  const was = fs.statSync(file).size;
+  fs.truncateSync(file, size);
+  return [{ offset: size, length: was - size }];
+};
 
-const cases: { name: string; from: () => string; kind: DamageKind; damage: Damage }[] = [
-  { name: 'random bytes at the header', from: () => pristine, kind: 'not-a-database', damage: (f) => scribble(f, 0, 100, 1) },
+/** rescued: every record on an untouched page comes back; refused: rescue says why in words and changes nothing. */
+type Rescue = 'rescued' | 'refused';
+
+const cases: { name: string; from: () => string; kind: DamageKind; damage: Damage; rescue: Rescue }[] = [
+  { name: 'random bytes at the header', from: () => pristine, kind: 'not-a-database', damage: (f) => scribbled(f, 0, 100, 1), rescue: 'rescued' },
   ...[0.25, 0.5, 0.75].map((at, i) => ({
     name: `random bytes in the middle (${at * 100}% of the posts table)`,
     from: () => pristine,
     kind: 'corrupt' as const,
-    damage: (f: string) => scribble(f, page(f, 'posts', at) * 4096, 8192, 10 + i),
+    damage: (f: string) => scribbled(f, page(f, 'posts', at) * 4096, 8192, 10 + i),
+    rescue: 'rescued' as const,
   })),
-  { name: 'random bytes in an index page', from: () => pristine, kind: 'corrupt', damage: (f) => scribble(f, page(f, 'assets_name', 0.5) * 4096, 4096, 20) },
+  { name: 'random bytes in an index page', from: () => pristine, kind: 'corrupt', damage: (f) => scribbled(f, page(f, 'assets_name', 0.5) * 4096, 4096, 20), rescue: 'rescued' },
   // The WAL's third frame: the commits after it would be dropped without a word by SQLite.
-  { name: 'random bytes in the WAL', from: () => withWal, kind: 'journal', damage: (f) => scribble(`${f}-wal`, 32 + 2 * (24 + 4096) + 200, 512, 30) },
-  { name: 'a truncated file', from: () => pristine, kind: 'truncated', damage: (f) => fs.truncateSync(f, Math.floor(fs.statSync(f).size / 2 / 4096) * 4096) },
-  { name: 'a zero-length file', from: () => pristine, kind: 'empty', damage: (f) => fs.truncateSync(f, 0) },
+  {
+    name: 'random bytes in the WAL',
+    from: () => withWal,
+    kind: 'journal',
+    damage: (f) => (scribble(`${f}-wal`, 32 + 2 * (24 + 4096) + 200, 512, 30), []),
+    rescue: 'rescued',
+  },
+  { name: 'a truncated file', from: () => pristine, kind: 'truncated', damage: (f) => truncated(f, Math.floor(fs.statSync(f).size / 2 / 4096) * 4096), rescue: 'rescued' },
+  { name: 'a zero-length file', from: () => pristine, kind: 'empty', damage: (f) => truncated(f, 0), rescue: 'refused' },
   {
     name: 'a file from a newer version',
     from: () => pristine,
@@ -105,16 +145,51 @@ const cases: { name: string; from: () => string; kind: DamageKind; damage: Damag
       const db = new Database(f);
       db.prepare("INSERT INTO schema_migrations VALUES (99, 'from_the_future', 'x', 'now')").run();
       db.close();
+      return [];
     },
+    rescue: 'refused',
   },
 ];
 
+/** Rescue a copy of the damaged folder: every record on a page the damage did not touch is back, or a refusal in words. */
+async function rescueCopy(dir: string, touched: Range[], expected: Rescue): Promise<void> {
+  const copy = tmp();
+  fs.cpSync(dir, copy, { recursive: true });
+  const file = path.join(copy, 'atelier.db');
+  const before = { db: sha256Of(file), wal: sha256Of(`${file}-wal`) };
+  const host = openCoreHost(depsFor(copy));
+  try {
+    await host.start();
+    const rescued = await host.dispatch('recovery.rescue', {});
+    if (expected === 'refused') {
+      expect(rescued.ok).toBe(false);
+      expect(rescued.ok ? '' : `${rescued.error.message} ${rescued.error.hint ?? ''}`).not.toMatch(/\n\s+at |Error:|SQLITE_|\.ts:\d/);
+      expect({ db: sha256Of(file), wal: sha256Of(`${file}-wal`) }).toEqual(before);
+      expect(fs.readdirSync(copy).filter((f) => f.startsWith('.rescue-'))).toEqual([]);
+      return;
+    }
+    if (!rescued.ok) throw new Error(`the rescue failed: ${rescued.error.message}`);
+    const keep = untouchedRows(layout, touchedPages(touched, layout.pageSize));
+    const core = host.full();
+    expect(core).not.toBeNull();
+    for (const table of TABLES) {
+      const now = new Set(core!.db.prepare(`SELECT id FROM ${table}`).all().map((r) => IdRow.parse(r).id));
+      const wanted = [...(keep.get(table) ?? [])].map((rowid) => idOf.get(table)?.get(rowid));
+      expect(wanted.length, table).toBeGreaterThan(0);
+      expect(wanted.filter((id) => id === undefined || !now.has(id)), table).toEqual([]);
+    }
+  } finally {
+    await host.close();
+  }
+}
+
 describe('damage matrix: 10,000 records, a backup, then damage', () => {
-  it.each(cases)('$name: recovery screen in words, nothing written, restore brings the backup back', async ({ from, kind, damage }) => {
+  it.each(cases)('$name: recovery screen in words, nothing written, restore brings the backup back, rescue what was untouched', async ({ from, kind, damage, rescue }) => {
     const dir = tmp();
     fs.cpSync(from(), dir, { recursive: true });
     const file = path.join(dir, 'atelier.db');
-    damage(file);
+    const touched = damage(file);
+    await rescueCopy(dir, touched, rescue);
     const before = { db: sha256Of(file), wal: sha256Of(`${file}-wal`) };
 
     let host: CoreHost | undefined;

@@ -35,6 +35,8 @@ export interface BackgroundCheck {
   result: Promise<CheckResult>;
   /** Stop it (the app is closing). */
   cancel(): Promise<void>;
+  /** Block this thread up to `ms` for the answer; null while it still runs (it goes on). */
+  waitUpTo(ms: number): CheckResult | null;
 }
 
 const CHECK_BODY = `
@@ -45,17 +47,25 @@ const CHECK_BODY = `
     db.close();
   }`;
 
+const STOPPED: CheckResult = { ok: false, problems: ['The work was stopped.'], damaged: false };
+
+function answerOf(value: unknown): CheckResult {
+  const parsed = CheckResult.safeParse(value);
+  if (parsed.success) return parsed.data; // answered here, by checkNow
+  const lines = Lines.safeParse(value);
+  return lines.success ? resultOf(lines.data) : failedWith(new Error('The check answered in an unexpected form.'));
+}
+
+const errorOf = (e: unknown): CheckResult => (e instanceof WorkerError && e.message === STOPPED.problems[0] ? STOPPED : failedWith(e));
+
 /** The same check on a worker thread, so a large file never blocks the app. */
 export function checkInBackground(file: string, pragma: CheckPragma): BackgroundCheck {
   const run = runSqliteWorker(CHECK_BODY, { file, pragma }, () => checkNow(file, pragma));
-  const result = run.result.then(
-    (value) => {
-      const parsed = CheckResult.safeParse(value);
-      if (parsed.success) return parsed.data; // answered here, by checkNow
-      const lines = Lines.safeParse(value);
-      return lines.success ? resultOf(lines.data) : failedWith(new Error('The check answered in an unexpected form.'));
-    },
-    (e: unknown) => (e instanceof WorkerError && e.message === 'The work was stopped.' ? { ok: false, problems: [e.message], damaged: false } : failedWith(e)),
-  );
-  return { result, cancel: run.cancel };
+  const result = run.result.then(answerOf, errorOf);
+  const waitUpTo = (ms: number): CheckResult | null => {
+    const settled = run.waitUpTo(ms);
+    if (!settled) return null;
+    return 'error' in settled ? errorOf(settled.error) : answerOf(settled.value);
+  };
+  return { result, cancel: run.cancel, waitUpTo };
 }

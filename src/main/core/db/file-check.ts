@@ -122,3 +122,14 @@ export function checkWal(walFile: string): WalState {
     fs.closeSync(fd);
   }
 }
+
+/** Whether the header says WAL mode (its read/write versions are 2); a rollback-journal file says 1. */
+export function isWalMode(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const versions = readAt(fd, 2, 18);
+    return versions.length === 2 && versions[0] === 2 && versions[1] === 2;
+  } finally {
+    fs.closeSync(fd);
+  }
+}

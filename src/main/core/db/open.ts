@@ -4,10 +4,10 @@ import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { AppException } from '../errors';
 import type { Logger } from '../ports';
-import { checkNow } from './check';
+import { checkInBackground, type BackgroundCheck, type CheckResult } from './check';
 import { closeWithoutCheckpoint } from './close';
 import { DatabaseDamagedError, damageOf } from './damage';
-import { checkDatabaseHeader, checkWal } from './file-check';
+import { checkDatabaseHeader, checkWal, isWalMode } from './file-check';
 import { loadMigrations, type Migration } from './migrations';
 import { withReadOnly } from './read-only';
 
@@ -16,24 +16,38 @@ export type Db = Database.Database;
 const AppliedRow = z.object({ id: z.number().int(), name: z.string(), checksum: z.string() });
 type AppliedRow = z.infer<typeof AppliedRow>;
 
-/** Up to this size (database and WAL) SQLite's quick_check runs before opening: well under a second. */
-export const FULL_CHECK_BYTES = 128 * 1024 * 1024;
+/** How long opening waits for SQLite's quick_check; the rest of a longer check runs on in the background. */
+export const CHECK_WAIT_MS = 1000;
+
+/** SQLite's default: checkpoint the WAL into the file once it holds this many pages. */
+export const WAL_AUTOCHECKPOINT_PAGES = 1000;
 
 export interface OpenOptions {
   /** Called before pending migrations change an existing database (to back it up); throwing stops them. */
   beforeMigrations?: (db: Db, pending: Migration[]) => void;
   /** An empty file is a database that lost its content (backups of it exist), not a new one. */
   emptyIsDamage?: boolean;
-  /** Files larger than this are checked in full later, in the background (see `checked`). */
-  fullCheckBytes?: number;
+  /** How long to wait for the check before opening anyway (see `checked` and `pendingCheck`). */
+  checkWaitMs?: number;
 }
 
 export interface OpenedDatabase {
   db: Db;
   schemaVersion: number;
   applied: number[];
-  /** full: quick_check passed before opening; partial: only the header and schema were read (check the rest later); new: created now. */
+  /** full: quick_check passed before opening; partial: it had not finished in time (see pendingCheck); new: created now. */
   checked: 'full' | 'partial' | 'new';
+  /**
+   * The check still running when `checked` is partial. Until it passes the WAL is never
+   * checkpointed (wal_autocheckpoint is 0), so a damaged file is not written into; call
+   * `allowCheckpoints` once it has.
+   */
+  pendingCheck?: BackgroundCheck;
+}
+
+/** The check passed: the WAL may be copied into the file again. */
+export function allowCheckpoints(db: Db): void {
+  if (db.open) db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
 }
 
 /** Every commit waits for the disk, unless a writer says otherwise for one commit it can afford to lose. */
@@ -61,18 +75,47 @@ function compareSchema(applied: AppliedRow[], migrations: Migration[]): void {
   }
 }
 
+function refuseFailedCheck(file: string, check: CheckResult, logger?: Logger): never {
+  logger?.error('the database failed its check at start', { problems: check.problems });
+  if (check.damaged) throw new DatabaseDamagedError('corrupt');
+  throw new AppException({
+    code: 'storage',
+    message: `The database at ${file} could not be checked (${check.problems[0] ?? 'no answer'}). It was left untouched.`,
+    hint: 'Check that the data folder is readable by you and the disk has room, then start Atelier again.',
+  });
+}
+
+type Inspection = Pick<OpenedDatabase, 'checked' | 'pendingCheck'>;
+
 /**
- * Look at an existing file without writing to it: its bytes, its WAL, its schema steps and, when
- * it is small enough to take well under a second, SQLite's quick_check. Damage throws
- * DatabaseDamagedError; the file is never touched.
+ * SQLite's quick_check on a worker thread, waited for up to `checkWaitMs`; a longer one goes on
+ * in the background. A file still in rollback-journal mode is waited for to the end: switching
+ * it to WAL needs the lock the running check holds.
  */
-function inspectExisting(file: string, migrations: Migration[], options: OpenOptions, logger?: Logger): OpenedDatabase['checked'] {
+function quickCheck(file: string, options: OpenOptions, logger?: Logger): Inspection {
+  const check = checkInBackground(file, 'quick_check');
+  const waitMs = options.checkWaitMs ?? CHECK_WAIT_MS;
+  const answer = check.waitUpTo(waitMs) ?? (isWalMode(file) ? null : check.waitUpTo(2 ** 31 - 1));
+  if (!answer) {
+    logger?.info('the database check goes on in the background', { waitedMs: waitMs });
+    return { checked: 'partial', pendingCheck: check };
+  }
+  if (!answer.ok) refuseFailedCheck(file, answer, logger);
+  return { checked: 'full' };
+}
+
+/**
+ * Look at an existing file without writing to it: its bytes, its WAL, its schema steps and
+ * SQLite's quick_check for up to `checkWaitMs`. Damage throws DatabaseDamagedError; the file is
+ * never touched.
+ */
+function inspectExisting(file: string, migrations: Migration[], options: OpenOptions, logger?: Logger): Inspection {
   const wal = checkWal(`${file}-wal`);
   if (wal.damaged) throw new DatabaseDamagedError('journal');
   const size = fs.statSync(file).size;
   if (size === 0 && wal.frames === 0) {
     if (options.emptyIsDamage) throw new DatabaseDamagedError('empty');
-    return 'new';
+    return { checked: 'new' };
   }
   if (size > 0) {
     const kind = checkDatabaseHeader(file, wal.frames > 0);
@@ -89,14 +132,7 @@ function inspectExisting(file: string, migrations: Migration[], options: OpenOpt
     });
   }
   compareSchema(applied, migrations);
-  const walSize = fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0;
-  if (size + walSize > (options.fullCheckBytes ?? FULL_CHECK_BYTES)) return 'partial';
-  const check = checkNow(file, 'quick_check');
-  if (!check.ok) {
-    logger?.error('the database failed its check at start', { problems: check.problems });
-    throw new DatabaseDamagedError('corrupt');
-  }
-  return 'full';
+  return quickCheck(file, options, logger);
 }
 
 function applyMigrations(db: Db, migrations: Migration[], existed: boolean, options: OpenOptions, logger?: Logger): number[] {
@@ -124,28 +160,29 @@ function applyMigrations(db: Db, migrations: Migration[], existed: boolean, opti
  */
 export function openDatabase(file: string, migrationsDir: string, logger?: Logger, options: OpenOptions = {}): OpenedDatabase {
   const migrations = loadMigrations(migrationsDir);
-  let checked: OpenedDatabase['checked'] = 'new';
+  let inspection: Inspection = { checked: 'new' };
   const existed = file !== ':memory:' && fs.existsSync(file);
   if (file !== ':memory:') {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    if (existed) checked = inspectExisting(file, migrations, options, logger);
+    if (existed) inspection = inspectExisting(file, migrations, options, logger);
   }
   const db = new Database(file);
   try {
+    // Not one checkpoint before the check has passed: a damaged file is never written into.
+    if (inspection.pendingCheck) db.pragma('wal_autocheckpoint = 0');
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${SYNCHRONOUS}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     const applied = applyMigrations(db, migrations, existed, options, logger);
-    return { db, schemaVersion: migrations.length, applied, checked };
+    return { db, schemaVersion: migrations.length, applied, ...inspection };
   } catch (e) {
+    void inspection.pendingCheck?.cancel();
     // A damaged file found only now is left as it is: no checkpoint copies anything into it.
+    // Nor is one that has not passed its check yet.
     const damage = damageOf(e);
-    if (damage) {
-      closeWithoutCheckpoint(db);
-      throw damage;
-    }
-    db.close();
-    throw e;
+    if (damage || inspection.pendingCheck) closeWithoutCheckpoint(db);
+    else db.close();
+    throw damage ?? e;
   }
 }
