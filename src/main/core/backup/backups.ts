@@ -104,8 +104,10 @@ export function createBackups(deps: BackupsDeps): Backups {
         if (!closed) bus.emit('app.error', { message: `The daily backup could not be taken: ${toAppError(e).error.message}` });
         throw e;
       }),
+    // The newest backup of the past: one dated in the future must not stop the daily ones.
     last: () => {
-      const newest = store.list()[0];
+      const now = core.clock.now();
+      const newest = store.list().find((b) => Date.parse(b.createdAt) <= now);
       return newest ? Date.parse(newest.createdAt) : null;
     },
     now: () => core.clock.now(),
