@@ -227,7 +227,20 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
       if (job) runAutomations({ type: 'ai_job_succeeded', jobId, operation: job.operation, prompt: job.prompt ?? '' });
     },
   });
-  const studio = new Studio({ jobs, queue, store, blobs, library, meta, uploadsDir, account: () => workspace.account(), target: () => connection.target(), now });
+  const studio = new Studio({
+    jobs,
+    queue,
+    store,
+    blobs,
+    library,
+    meta,
+    uploadsDir,
+    // A file a kept backup refers to stays, as for the library.
+    otherUses: (sha) => backupStore.references(sha),
+    account: () => workspace.account(),
+    target: () => connection.target(),
+    now,
+  });
   const teacher = new Teacher({
     jobs,
     runner,

@@ -478,6 +478,19 @@ describe('results', () => {
     await expect(job(h, img.id)).rejects.toThrow(/not_found/);
   });
 
+  it('removing a job keeps the media a kept backup refers to, and frees what no backup holds', async () => {
+    const h = await signedIn();
+    const held = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'in the backup' });
+    await call(h, 'backups.create', {});
+    const later = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'made after the backup' });
+    expect(later.outputs[0]!.sha256).not.toBe(held.outputs[0]!.sha256);
+    await call(h, 'ai.remove', { id: held.id });
+    await call(h, 'ai.remove', { id: later.id });
+    // Restoring that backup must find its result's file.
+    expect(h.core.media.blobPath(held.outputs[0]!.sha256)).not.toBeNull();
+    expect(h.core.media.blobPath(later.outputs[0]!.sha256)).toBeNull();
+  });
+
   it('emptying the library trash keeps files an AI job still uses', async () => {
     const h = await signedIn();
     const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'kept' });

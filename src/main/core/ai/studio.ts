@@ -35,6 +35,8 @@ export interface StudioDeps {
   library: Library;
   meta: MetaStore;
   uploadsDir: string;
+  /** Whether something outside the jobs and the library needs a media file (a kept backup does). */
+  otherUses(sha: string): boolean;
   account(): string;
   target(): Promise<SessionTarget>;
   now(): number;
@@ -323,7 +325,7 @@ export class Studio {
     this.deps.jobs.remove(id);
     for (const sha of new Set(shas)) {
       const inLibrary = this.deps.store.stmt("SELECT 1 FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1").get(sha, sha);
-      if (!inLibrary && !this.deps.jobs.uses(sha)) await this.deps.blobs.remove(sha).catch(() => false);
+      if (!inLibrary && !this.deps.jobs.uses(sha) && !this.deps.otherUses(sha)) await this.deps.blobs.remove(sha).catch(() => false);
     }
   }
 }

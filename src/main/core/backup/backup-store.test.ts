@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { SEED_ACCOUNT, seedRecords } from '../../../../test/support/seed-db';
+import { pagesOf, scribble, SEED_ACCOUNT, seedRecords } from '../../../../test/support/seed-db';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { createCore } from '../app';
 import { createLogger, memorySink, type LogRecord } from '../logger';
@@ -51,6 +51,38 @@ describe('BackupStore', () => {
     expect(store.references(String(shas[0]))).toBe(true);
     expect(store.references('0'.repeat(64))).toBe(false);
     db.close();
+  });
+
+  it('keeps every media file while a backup is under way: its list is only known at the end', async () => {
+    const { db, store } = setup();
+    const unknown = '0'.repeat(64);
+    expect(store.references(unknown)).toBe(false);
+    const taking = store.take(db, 'manual');
+    // The snapshot may hold a file the trash is emptying right now.
+    expect(store.references(unknown)).toBe(true);
+    await taking;
+    expect(store.references(unknown)).toBe(false);
+    db.close();
+  });
+
+  it('checks a backup again before a restore: damage marks it failed, a check that cannot run changes nothing', async () => {
+    const { db, store } = setup();
+    const view = await store.take(db, 'manual');
+    db.close();
+    await expect(store.recheck(view.id)).resolves.toBeUndefined();
+    // The file cannot be opened (here: a folder in its place): not damage, so the manifest stays as it was.
+    const file = store.fileOf(view.id);
+    fs.renameSync(file, `${file}.aside`);
+    fs.mkdirSync(file);
+    await expect(store.recheck(view.id)).rejects.toThrow(/could not be checked .*Nothing was changed/);
+    expect(store.get(view.id).ok).toBe(true);
+    fs.rmdirSync(file);
+    fs.renameSync(`${file}.aside`, file);
+    // Real damage: pages of random bytes.
+    const pages = pagesOf(file, 'posts');
+    scribble(file, ((pages[Math.floor(pages.length / 2)] ?? 2) - 1) * 4096, 4096, 7);
+    await expect(store.recheck(view.id)).rejects.toThrow(/is damaged too/);
+    expect(store.get(view.id)).toMatchObject({ ok: false, problem: expect.any(String) });
   });
 
   it('lists nothing half-written, and clears what an interrupted backup left at the next one', async () => {

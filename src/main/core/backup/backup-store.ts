@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupReason, BackupView, Retention } from '../../../shared/backups';
-import type { CheckResult } from '../db/check';
+import { type CheckResult, checkInBackground } from '../db/check';
 import type { Db } from '../db/open';
 import { fail } from '../errors';
 import { writeFileAtomic } from '../fs/atomic-write';
@@ -20,7 +20,13 @@ export interface BackupStoreOptions {
   logger: Logger;
 }
 
-const TEMP = /^\..+\.tmp(-journal)?$/;
+const TEMP = /^\..+\.tmp(-journal|-wal|-shm)?$/;
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+
+/** A copy that failed, with what SQLite may have left beside it. */
+function removeTemp(tmp: string): void {
+  for (const suffix of ['', '-journal', '-wal', '-shm']) fs.rmSync(tmp + suffix, { force: true });
+}
 
 /** fsync a file so a rename of it survives a power cut. */
 function syncFile(file: string): void {
@@ -82,8 +88,12 @@ export class BackupStore {
     return readMediaList(fileNames(this.dir, id).media);
   }
 
-  /** Whether a kept backup refers to this media file (so it must stay on disk). */
+  /**
+   * Whether a kept backup refers to this media file (so it must stay on disk). While a backup is
+   * under way its list is not known yet (its snapshot may hold the file): every file is kept.
+   */
   references(sha: string): boolean {
+    if (this.busy > 0) return true;
     if (!this.mediaCache) this.mediaCache = new Set(this.list().flatMap((b) => (b.ok ? this.mediaOf(b.id) : [])));
     return this.mediaCache.has(sha);
   }
@@ -94,6 +104,8 @@ export class BackupStore {
    */
   take(db: Db, reason: BackupReason): Promise<BackupView> {
     return this.serially(async () => {
+      // Queued behind a restore that closed the database: nothing to back up any more.
+      if (!db.open) fail('conflict', 'Atelier is closing or reopening its database: the backup was not taken. Try again in a moment.');
       const { tmp, id, createdAt } = this.begin();
       try {
         this.copying = copyDatabase(db, tmp);
@@ -103,7 +115,7 @@ export class BackupStore {
         await Promise.all(this.prune().map((file) => fs.promises.rm(file, { force: true })));
         return view;
       } catch (e) {
-        fs.rmSync(tmp, { force: true });
+        removeTemp(tmp);
         throw e;
       } finally {
         this.copying = null;
@@ -131,14 +143,18 @@ export class BackupStore {
       for (const file of this.prune()) fs.rmSync(file, { force: true });
       return view;
     } catch (e) {
-      fs.rmSync(tmp, { force: true });
+      removeTemp(tmp);
       throw e;
     } finally {
       this.busy--;
     }
   }
 
-  private serially<T>(run: () => Promise<T>): Promise<T> {
+  /**
+   * Run `run` alone: no backup is taken or pruned meanwhile, and no media file is given up (a
+   * restore reads its backup and relies on its media throughout).
+   */
+  serially<T>(run: () => Promise<T>): Promise<T> {
     this.busy++;
     const next = this.chain.then(run, run).finally(() => this.busy--);
     this.chain = next.catch(() => undefined);
@@ -158,6 +174,11 @@ export class BackupStore {
   }
 
   private finish(o: { tmp: string; id: string; createdAt: string; reason: BackupReason; facts: CopyFacts; check: CheckResult }): BackupView {
+    // A check that could not run (busy, out of memory, stopped) says nothing of the copy: nothing is listed.
+    if (!o.check.ok && !o.check.damaged) {
+      this.options.logger.warn('a backup could not be checked', { id: o.id, problems: o.check.problems });
+      fail('storage', `The backup could not be checked (${o.check.problems[0] ?? 'the check did not run'}), so it was not kept. Nothing else was changed.`, { hint: 'Try again in a moment.' });
+    }
     const names = fileNames(this.dir, o.id);
     const view: BackupView = {
       id: o.id,
@@ -184,6 +205,21 @@ export class BackupStore {
     writeManifest(this.dir, view);
     this.options.logger.info('backup taken', { id: o.id, reason: o.reason, ok: view.ok, sizeBytes: view.sizeBytes });
     return view;
+  }
+
+  /**
+   * Check a backup again before it is restored. Damage found marks it failed, so it is not offered
+   * again; a check that could not run says so and changes nothing (the backup may be the only good one).
+   */
+  async recheck(id: string): Promise<void> {
+    const backup = this.get(id);
+    const check = await checkInBackground(this.fileOf(id), 'integrity_check').result;
+    if (check.ok) return;
+    const problem = check.problems[0] ?? 'The check failed.';
+    if (!check.damaged) fail('storage', `The backup from ${when(backup.createdAt)} could not be checked (${problem}). Nothing was changed.`, { hint: 'Try again in a moment.' });
+    writeManifest(this.dir, { ...backup, ok: false, problem });
+    this.mediaCache = null;
+    fail('storage', `The backup from ${when(backup.createdAt)} is damaged too (${problem}). Nothing was changed. Choose another backup.`);
   }
 
   /**

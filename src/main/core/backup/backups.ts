@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BackupList, BackupReason, BackupView, RecoveryStatus, Retention } from '../../../shared/backups';
 import type { HandlerMap } from '../../../shared/contract';
 import type { Settings } from '../../../shared/settings';
-import { DatabaseDamagedError } from '../db/damage';
+import { DatabaseDamagedError, damageOf } from '../db/damage';
 import type { DamageState } from '../db/damage-state';
 import type { Db } from '../db/open';
 import { AppException, fail, toAppError } from '../errors';
@@ -37,6 +37,9 @@ export function backupBeforeMigrations(store: BackupStore, db: Db): void {
   try {
     view = store.takeSync(db, 'migration');
   } catch (e) {
+    // Damage met while copying is the recovery screen's to explain, and the file is left as it is.
+    const damage = damageOf(e);
+    if (damage) throw damage;
     const { error } = toAppError(e);
     throw new AppException({ ...error, code: 'storage', message: `Atelier backs up its database before updating it, and could not: ${error.message}`, hint: error.hint ?? 'Free some disk space and start Atelier again.' });
   }
@@ -77,11 +80,18 @@ export function createBackups(deps: BackupsDeps): Backups {
   const take = async (reason: BackupReason): Promise<BackupView> => {
     if (damage.current() || !deps.db) fail('storage', 'The database is damaged: a copy of it would not be a good backup. Restore a backup or rescue the database first.');
     const view = await store.take(deps.db, reason).catch((e: unknown) => {
+      // The online backup reads every page: SQLite's word that one is damaged is damage of the live file.
+      const found = damageOf(e);
+      if (found) {
+        damage.trip(found, 'running');
+        throw found;
+      }
       const { error, known } = toAppError(e);
       // Disk full or a folder it may not write: said in words, the partial copy already removed.
       throw known && !(e instanceof AppException) ? new AppException({ ...error, message: `The backup could not be written. ${error.message}` }) : e;
     });
-    // The online backup copies pages as they are: a copy that fails its check means the database has damage.
+    // The online backup copies pages as they are: a copy found damaged means the database has damage.
+    // (A check that could not run at all fails the backup in words instead; see BackupStore.finish.)
     if (!view.ok) damage.trip(new DatabaseDamagedError('corrupt'), 'running');
     bus.emit('backups.changed', list());
     return view;
@@ -104,8 +114,10 @@ export function createBackups(deps: BackupsDeps): Backups {
         if (!closed) bus.emit('app.error', { message: `The daily backup could not be taken: ${toAppError(e).error.message}` });
         throw e;
       }),
+    // The newest backup of the past: one dated in the future must not stop the daily ones.
     last: () => {
-      const newest = store.list()[0];
+      const now = core.clock.now();
+      const newest = store.list().find((b) => Date.parse(b.createdAt) <= now);
       return newest ? Date.parse(newest.createdAt) : null;
     },
     now: () => core.clock.now(),
@@ -125,7 +137,8 @@ export function createBackups(deps: BackupsDeps): Backups {
       return { folder: store.dir, revealed: core.revealFolder ? await core.revealFolder(store.dir) : false };
     },
     'backups.preview': ({ id }) => previewRestore(recovery, id),
-    'backups.restore': ({ id }) => restoreBackup(recovery, id),
+    // Alone in the backups' queue: no backup prunes the one being restored meanwhile.
+    'backups.restore': ({ id }) => store.serially(() => restoreBackup(recovery, id)),
     'recovery.status': () => status(),
     'recovery.rescue': () => rescue(recovery),
     'recovery.report': () => unseenRestoreReport(store.dir),

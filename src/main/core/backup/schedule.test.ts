@@ -41,6 +41,14 @@ describe('BackupSchedule', () => {
     expect(take).toHaveBeenCalledTimes(1);
   });
 
+  it('does not count a backup dated in the future as recent', async () => {
+    const { s, take } = schedule(10 * DAY + 3_600_000);
+    expect(await s.check()).toBe(true);
+    expect(take).toHaveBeenCalledTimes(1);
+    // The one just taken is now the newest of the past: a day before the next.
+    expect(await s.check()).toBe(false);
+  });
+
   it('logs a failed backup and tries again at the next look', async () => {
     const take = vi.fn(async () => undefined).mockRejectedValueOnce(new Error('The disk is full'));
     const { s, records } = schedule(null, take);

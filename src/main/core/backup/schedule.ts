@@ -35,10 +35,17 @@ export class BackupSchedule {
     this.timers = [];
   }
 
+  /** A backup dated in the future (a clock set back, a copied folder) is not recent: it must not stop the daily ones. */
+  private recent(): boolean {
+    const last = this.options.last();
+    if (last === null) return false;
+    const age = this.options.now() - last;
+    return age >= 0 && age < (this.options.intervalMs ?? DAY);
+  }
+
   /** Back up if a day has passed since the newest backup; true when one was taken. */
   async check(): Promise<boolean> {
-    const last = this.options.last();
-    if (this.taking || (last !== null && this.options.now() - last < (this.options.intervalMs ?? DAY))) return false;
+    if (this.taking || this.recent()) return false;
     this.taking = true;
     try {
       await this.options.take();
