@@ -33,7 +33,7 @@ afterEach(async () => {
 
 function depsFor(dir: string, migrationsDir = defaultMigrationsDir) {
   const deps = nodeDeps({ dataDir: dir, host: 'test', quiet: true });
-  deps.backups = { autoStart: false, fullCheckBytes: 0 };
+  deps.backups = { autoStart: false, checkWaitMs: 0 };
   deps.sync = { autoStart: false };
   deps.ai = { autoStart: false };
   return { ...deps, paths: { ...deps.paths, migrationsDir } };
