@@ -6,7 +6,7 @@ import { backupBeforeMigrations, backupStoreFor, createBackups, type Backups } f
 import { checkInBackground, type BackgroundCheck } from './db/check';
 import { closeWithoutCheckpoint } from './db/close';
 import { DatabaseDamagedError, damageOf } from './db/damage';
-import { DamageState, refuseWhileDamaged } from './db/damage-state';
+import { DamageState, damageWords, refuseWhileDamaged } from './db/damage-state';
 import { guardDatabase } from './db/guard';
 import { openDatabase, type Db, type OpenedDatabase } from './db/open';
 import { createDispatcher, type Dispatch } from './dispatch';
@@ -372,7 +372,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     };
   }
 
-  const dispatch = createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false, gate: refuseWhileDamaged(damage) });
+  const dispatch = createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false, gate: refuseWhileDamaged(damage), whileDamaged: () => damageWords(damage) });
   deps.logger.info('core started', { host: deps.host, version: deps.version, applied: opened.applied });
 
   const core: Core = {
