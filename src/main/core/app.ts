@@ -195,6 +195,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     uploadsDir,
     // A file a kept backup refers to stays: restoring that backup must find it.
     otherUses: (sha) => jobs.uses(sha) || backupStore.references(sha),
+    whileDamaged: () => damageWords(damage),
     onImported: (assets) => {
       for (const a of assets) runAutomations({ type: 'asset_imported', assetId: a.id, name: a.name, tags: a.tags });
     },
@@ -429,6 +430,8 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     },
     close: async () => {
       if (expiryTimer) clearInterval(expiryTimer);
+      // Imports first: none may write to the database or remove a file once it is being replaced.
+      await library.close();
       await backups.close();
       await quickCheck?.cancel();
       reminders.close();
