@@ -130,6 +130,8 @@ export type RecoveryStatus = z.infer<typeof RecoveryStatus>;
 
 /** After a restore: the unsent changes the backup did not hold, shown once. */
 export const RestoreReport = z.object({
+  // Reports saved before rescues had reports carry no kind: they are restores.
+  kind: z.literal('restore').default('restore'),
   restoredAt: z.string(),
   backup: BackupView,
   keptAs: z.string(),
@@ -138,6 +140,20 @@ export const RestoreReport = z.object({
   unreadable: z.string().nullable(),
 });
 export type RestoreReport = z.infer<typeof RestoreReport>;
+
+/** After a rescue: what it could read back, table by table, shown once. */
+export const RescueReport = z.object({
+  kind: z.literal('rescue'),
+  rescuedAt: z.string(),
+  keptAs: z.string(),
+  method: RescueView.shape.method,
+  tables: RescueView.shape.tables,
+});
+export type RescueReport = z.infer<typeof RescueReport>;
+
+/** The report shown once after the app reopens on a restored or rescued database. */
+export const RecoveryReport = z.union([RestoreReport, RescueReport]);
+export type RecoveryReport = z.infer<typeof RecoveryReport>;
 
 /**
  * Channels a damaged database still serves: what the recovery screen needs. Everything else is

@@ -17,7 +17,7 @@ import {
   AiTeachInput,
   AiTeachPreview,
 } from './ai';
-import { BackupIdInput, BackupList, BackupView, ReplaceOutcome, RecoveryStatus, RescueView, RestorePreview, RestoreReport } from './backups';
+import { BackupIdInput, BackupList, BackupView, ReplaceOutcome, RecoveryStatus, RescueView, RestorePreview, RecoveryReport } from './backups';
 import type { Envelope } from './errors';
 import {
   AutomationRun,
@@ -300,7 +300,7 @@ export const contract = {
   /** Copy what can be read from the damaged database into a new one (the damaged file is kept beside it) and reopen. */
   'recovery.rescue': channel({ input: none, output: RescueView, mutates: true }),
   /** The last restore's unsent changes that were lost, until dismissed; null when there is nothing to show. */
-  'recovery.report': channel({ input: none, output: RestoreReport.nullable(), mutates: false }),
+  'recovery.report': channel({ input: none, output: RecoveryReport.nullable(), mutates: false }),
   /** The user has read the restore report: it is not shown again (the file stays in the backups folder). */
   'recovery.dismissReport': channel({ input: none, output: z.object({ dismissed: z.boolean() }), mutates: true }),
 

@@ -5,7 +5,7 @@ import type { EventPayload } from '../../shared/events';
 import { backupBeforeMigrations, backupStoreFor, createBackups, type Backups } from './backup/backups';
 import { closeWithoutCheckpoint } from './db/close';
 import { DatabaseDamagedError, damageOf } from './db/damage';
-import { DamageState, refuseWhileDamaged } from './db/damage-state';
+import { DamageState, damageWords, refuseWhileDamaged } from './db/damage-state';
 import { guardDatabase } from './db/guard';
 import { allowCheckpoints, openDatabase, type Db, type OpenedDatabase } from './db/open';
 import { createDispatcher, type Dispatch } from './dispatch';
@@ -196,6 +196,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     uploadsDir,
     // A file a kept backup refers to stays: restoring that backup must find it.
     otherUses: (sha) => jobs.uses(sha) || backupStore.references(sha),
+    whileDamaged: () => damageWords(damage),
     onImported: (assets) => {
       for (const a of assets) runAutomations({ type: 'asset_imported', assetId: a.id, name: a.name, tags: a.tags });
     },
@@ -385,7 +386,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     };
   }
 
-  const dispatch = createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false, gate: refuseWhileDamaged(damage) });
+  const dispatch = createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false, gate: refuseWhileDamaged(damage), whileDamaged: () => damageWords(damage) });
   deps.logger.info('core started', { host: deps.host, version: deps.version, applied: opened.applied });
 
   const core: Core = {
@@ -435,6 +436,8 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     },
     close: async () => {
       if (expiryTimer) clearInterval(expiryTimer);
+      // Imports first: none may write to the database or remove a file once it is being replaced.
+      await library.close();
       await backups.close();
       await opened.pendingCheck?.cancel();
       reminders.close();

@@ -1,8 +1,9 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { channelNames, type HandlerMap } from '../../shared/contract';
 import { defaultSettings } from '../../shared/settings';
 import { DatabaseDamagedError } from './db/damage';
-import { DamageState, refuseWhileDamaged } from './db/damage-state';
+import { DamageState, damageWords, refuseWhileDamaged } from './db/damage-state';
 import { createDispatcher, type DispatchOptions } from './dispatch';
 import { AppException } from './errors';
 import { createLogger, memorySink, type LogRecord } from './logger';
@@ -150,5 +151,33 @@ describe('dispatch', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringContaining('Nothing more is written to it') } });
     expect(JSON.stringify(result)).not.toMatch(/malformed|SQLITE/);
     expect(records.some((r) => r.msg === 'the database is damaged')).toBe(true);
+  });
+
+  it('a write already under way when damage trips fails in the damage words, not as internal', async () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (x)');
+    const damage = new DamageState('atelier.db', () => 0);
+    let release: () => void = () => undefined;
+    const waiting = new Promise<void>((r) => (release = r));
+    const { handlers } = setup({
+      'settings.update': vi.fn(async (patch) => {
+        await waiting;
+        db.prepare('INSERT INTO t VALUES (1)').run();
+        return { ...defaultSettings, ...patch };
+      }),
+    });
+    const records: LogRecord[] = [];
+    const logger = createLogger([memorySink(records)], new SecretRegistry());
+    const guarded = createDispatcher(handlers, { logger, validateOutputs: false, gate: refuseWhileDamaged(damage), whileDamaged: () => damageWords(damage) });
+    const inFlight = guarded('settings.update', { theme: 'dark' });
+    // Damage trips while the write waits: the app stops writes as it does (query_only).
+    damage.trip(new DatabaseDamagedError('corrupt'), 'running');
+    db.pragma('query_only = ON');
+    release();
+    const result = await inFlight;
+    expect(result).toEqual({ ok: false, error: damageWords(damage) });
+    expect(result.ok ? '' : result.error.message).toContain('Nothing more is written to it');
+    expect(records.filter((r) => r.level === 'error')).toEqual([]);
+    db.close();
   });
 });

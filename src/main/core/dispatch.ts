@@ -12,6 +12,8 @@ export interface DispatchOptions {
   validateOutputs: boolean;
   /** A refusal for a channel that may not run now (the database is damaged: writes stopped), or null. */
   gate?: (channel: ChannelName) => AppError | null;
+  /** The damage words once the database is found damaged: a write already under way then fails read-only. */
+  whileDamaged?: () => AppError | null;
 }
 
 function byteLength(raw: unknown): number {
@@ -73,7 +75,7 @@ export function createDispatcher(handlers: HandlerMap, options: DispatchOptions)
         options.logger.error('the database is damaged', { channel, error: e });
         return { ok: false, error: { ...damage.error, message: `${damage.error.message} Nothing more is written to it.` } };
       }
-      const { error, known } = toAppError(e);
+      const { error, known } = toAppError(e, options.whileDamaged?.());
       if (!known) options.logger.error('unexpected error in handler', { channel, error: e });
       else options.logger.debug('handler failed', { channel, code: error.code });
       return { ok: false, error };

@@ -39,9 +39,14 @@ export function isDiskFull(e: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
 }
 
-/** Map anything thrown to an AppError; `known` is false when it is a bug worth logging. */
-export function toAppError(e: unknown): { error: AppError; known: boolean } {
+/**
+ * Map anything thrown to an AppError; `known` is false when it is a bug worth logging.
+ * `whileDamaged`: the damage words when the database was found damaged; writes already under way
+ * then fail with SQLITE_READONLY (writes are stopped), which those words explain.
+ */
+export function toAppError(e: unknown, whileDamaged?: AppError | null): { error: AppError; known: boolean } {
   if (e instanceof AppException) return { error: e.error, known: true };
+  if (whileDamaged && errnoCode(e) === 'SQLITE_READONLY') return { error: whileDamaged, known: true };
   if (e instanceof ZodError) {
     return { error: { code: 'validation', message: 'The request was not valid.', issues: issuesOf(e) }, known: true };
   }

@@ -5,13 +5,13 @@ import { checkInBackground } from '../db/check';
 import type { DamageState } from '../db/damage-state';
 import type { Db } from '../db/open';
 import { type RescueReport, rescueDatabase } from '../db/rescue';
-import { fail } from '../errors';
+import { AppException, fail, isDiskFull } from '../errors';
 import type { Logger, Paths } from '../ports';
 import type { BackupStore } from './backup-store';
 import { changesSince, readOnly, unsentChanges } from './changes';
 import { writeManifest } from './manifest';
-import { copyIntoPlace, moveAside, moveBack, resetSyncCursors, stampOf } from './replace';
-import { saveRestoreReport } from './restore-report';
+import { discardPrepared, moveAside, moveBack, prepareCopy, putPrepared, resetSyncCursors, stampOf } from './replace';
+import { saveRescueReport, saveRestoreReport } from './restore-report';
 
 export interface RecoveryDeps {
   paths: Paths;
@@ -68,27 +68,49 @@ async function restartApp(deps: RecoveryDeps): Promise<boolean> {
   return true;
 }
 
-/** Put `ready` (a finished file) in place of the database, keeping the current one aside; undone if it fails. */
-async function replaceDatabase(deps: RecoveryDeps, label: string, putInPlace: () => void): Promise<ReplaceOutcome> {
-  await deps.closeCore();
-  const keptAs = moveAside(deps.paths.dbFile, label, deps.now());
+const diskFullWords = (what: string) =>
+  fail('storage', `The disk is full: ${what} could not be prepared. Nothing was changed.`, { hint: 'Free some disk space and try again.' });
+
+/**
+ * Stop the core, then put `prepared` (a finished, fsynced file) in place of the database, keeping
+ * the current one aside; undone if it fails. `beforeSwap` reads the closed file, untouched yet.
+ */
+async function replaceDatabase<T>(deps: RecoveryDeps, label: string, prepared: string, beforeSwap: () => T): Promise<{ outcome: ReplaceOutcome; read: T }> {
   try {
-    putInPlace();
-    resetSyncCursors(deps.paths.dbFile);
+    await deps.closeCore();
+    const read = beforeSwap();
+    const keptAs = moveAside(deps.paths.dbFile, label, deps.now());
+    try {
+      putPrepared(prepared, deps.paths.dbFile);
+    } catch (e) {
+      deps.logger.error('could not put the new database in place; the previous one is back', { error: e });
+      fs.rmSync(deps.paths.dbFile, { force: true });
+      moveBack(deps.paths.dbFile, keptAs);
+      await restartApp(deps);
+      throw e;
+    }
+    return { outcome: { keptAs, restarting: false }, read };
+  } finally {
+    discardPrepared(prepared);
+  }
+}
+
+/** Copy a file to the prepared place while the app still runs; a full disk is said in words. */
+function prepare(deps: RecoveryDeps, what: string, make: () => string): string {
+  try {
+    return make();
   } catch (e) {
-    deps.logger.error('could not put the new database in place; the previous one is back', { error: e });
-    fs.rmSync(deps.paths.dbFile, { force: true });
-    moveBack(deps.paths.dbFile, keptAs);
-    await restartApp(deps);
+    deps.logger.warn(`could not prepare ${what}`, { error: e });
+    if (isDiskFull(e)) diskFullWords(what);
     throw e;
   }
-  return { keptAs, restarting: false };
 }
 
 /**
- * Restore a backup: check it again, list the unsent changes it will lose, close the core, move the
- * current database (with its WAL) aside untouched, copy the backup in place and reopen. Sync
- * cursors start over, so what the platform already has comes back with the next pull.
+ * Restore a backup: check it again, copy it beside the database (while the app still runs, so a
+ * full disk changes nothing), close the core, list from the closed file the unsent changes it will
+ * lose, move the current database (with its WAL) aside untouched and rename the copy in place.
+ * Sync cursors start over, so what the platform already has comes back with the next pull.
  */
 export async function restoreBackup(deps: RecoveryDeps, id: string): Promise<ReplaceOutcome> {
   const backup = usable(deps, id);
@@ -99,11 +121,14 @@ export async function restoreBackup(deps: RecoveryDeps, id: string): Promise<Rep
     writeManifest(deps.store.dir, { ...backup, ok: false, problem });
     fail('storage', `The backup from ${when(backup.createdAt)} is damaged too (${problem}). Nothing was changed. Choose another backup.`);
   }
-  const lost = readCurrent(deps, (db) => {
-    const held = readOnly(file, (b) => unsentChanges(db, b));
-    return 'value' in held ? held.value : unsentChanges(db, null);
-  });
-  const outcome = await replaceDatabase(deps, 'before-restore', () => copyIntoPlace(file, deps.paths.dbFile));
+  const prepared = prepare(deps, 'the backup', () => prepareCopy(file, deps.paths.dbFile));
+  // Read after the core closed: nothing written since (an import finishing, a sync) is missed.
+  const { outcome, read: lost } = await replaceDatabase(deps, 'before-restore', prepared, () =>
+    readOnly(deps.paths.dbFile, (db) => {
+      const held = readOnly(file, (b) => unsentChanges(db, b));
+      return 'value' in held ? held.value : unsentChanges(db, null);
+    }),
+  );
   const now = deps.now();
   const unsent: LostChange[] = 'value' in lost ? lost.value : [];
   saveRestoreReport(deps.store.dir, { restoredAt: new Date(now).toISOString(), backup, keptAs: outcome.keptAs, lost: unsent, unreadable: 'problem' in lost ? lost.problem : null }, now);
@@ -118,28 +143,25 @@ export async function rescue(deps: RecoveryDeps): Promise<RescueView> {
   if (damage.kind === 'newer' || damage.kind === 'diverged') fail('conflict', 'This database is not damaged but from another version of Atelier: rescue does not apply. Update Atelier or restore a backup.');
   const { dbFile, migrationsDir } = deps.paths;
   const target = path.join(path.dirname(dbFile), `.rescue-${stampOf(deps.now())}.db`);
-  const clean = () => ['', '-wal', '-shm', '-journal'].forEach((s) => fs.rmSync(target + s, { force: true }));
   let report: RescueReport;
   try {
     report = await rescueDatabase(dbFile, target, migrationsDir);
+    prepare(deps, 'the rescued database', () => (resetSyncCursors(target), fs.chmodSync(target, 0o600), target));
   } catch (e) {
-    clean();
+    discardPrepared(target);
     deps.logger.error('rescue failed', { error: e });
+    if (e instanceof AppException) throw e;
     const reason = e instanceof Error ? e.message : String(e);
     fail('storage', `The rescue could not read the damaged database (${reason}). Nothing was changed; restoring a backup is still possible.`);
   }
   // Nothing readable: swapping in an empty database would only lose the damaged one from view.
   if (report.tables.every((t) => t.copied === 0)) {
-    clean();
+    discardPrepared(target);
     fail('storage', 'The rescue could not read the damaged database (no record in it could be read). Nothing was changed; restoring a backup is still possible.');
   }
-  const outcome = await replaceDatabase(deps, 'damaged', () => {
-    for (const s of ['', '-wal', '-shm']) {
-      if (!fs.existsSync(target + s)) continue;
-      fs.chmodSync(target + s, 0o600);
-      fs.renameSync(target + s, dbFile + s);
-    }
-  });
+  const { outcome } = await replaceDatabase(deps, 'damaged', target, () => undefined);
+  const now = deps.now();
+  saveRescueReport(deps.store.dir, { rescuedAt: new Date(now).toISOString(), keptAs: outcome.keptAs, method: report.method, tables: report.tables }, now);
   deps.logger.info('damaged database rescued', { keptAs: outcome.keptAs, method: report.method });
   return { ...report, ...outcome, restarting: await restartApp(deps) };
 }

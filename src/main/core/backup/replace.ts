@@ -41,20 +41,42 @@ export function moveBack(dbFile: string, keptAs: string): void {
   }
 }
 
-/** Copy `source` into place as the database (temp, fsync, rename), readable by this user only. */
-export function copyIntoPlace(source: string, dbFile: string): void {
-  const tmp = `${dbFile}.restoring`;
-  fs.rmSync(tmp, { force: true });
-  fs.copyFileSync(source, tmp);
-  fs.chmodSync(tmp, 0o600);
-  const fd = fs.openSync(tmp, 'r+');
+const PREPARED_SIDE_FILES = ['', '-journal', '-wal', '-shm'];
+
+/** Remove a prepared copy and anything SQLite left beside it; nothing when it was already put in place. */
+export function discardPrepared(prepared: string): void {
+  for (const suffix of PREPARED_SIDE_FILES) fs.rmSync(prepared + suffix, { force: true });
+}
+
+/**
+ * Copy `source` to `<db>.restoring` with its sync cursors reset and fsynced, readable by this user
+ * only, while the app still runs: a full disk fails here with nothing changed. On failure the
+ * partial copy is removed and the error thrown as it is.
+ */
+export function prepareCopy(source: string, dbFile: string): string {
+  const prepared = `${dbFile}.restoring`;
+  discardPrepared(prepared);
   try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    fs.copyFileSync(source, prepared);
+    fs.chmodSync(prepared, 0o600);
+    resetSyncCursors(prepared);
+    const fd = fs.openSync(prepared, 'r+');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return prepared;
+  } catch (e) {
+    discardPrepared(prepared);
+    throw e;
   }
+}
+
+/** Rename a prepared copy into the database's place (the current one was moved aside first). */
+export function putPrepared(prepared: string, dbFile: string): void {
   for (const suffix of ['-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true });
-  fs.renameSync(tmp, dbFile);
+  fs.renameSync(prepared, dbFile);
   syncDir(path.dirname(dbFile));
 }
 

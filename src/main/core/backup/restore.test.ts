@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hostCall as call } from '../../../../test/support/host-call';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { startSandbox, type Sandbox } from '../../../sandbox';
@@ -69,14 +69,38 @@ describe('restoring a backup in a running app', () => {
     expect(await texts(h)).toEqual(['A before', 'B before']);
 
     const report = await call(h, 'recovery.report', {});
-    expect(report?.backup.id).toBe(backup.id);
-    expect(report?.lost.map((c) => c.label)).toEqual(['D never sent', 'A changed, unsent']);
+    if (report?.kind !== 'restore') throw new Error(`expected a restore report, got ${JSON.stringify(report)}`);
+    expect(report.backup.id).toBe(backup.id);
+    expect(report.lost.map((c) => c.label)).toEqual(['D never sent', 'A changed, unsent']);
     expect(await call(h, 'recovery.dismissReport', {})).toEqual({ dismissed: true });
     expect(await call(h, 'recovery.report', {})).toBeNull();
 
     // The next pull brings back what the platform already had.
     await sync();
     expect(await texts(h)).toEqual(['A before', 'B before', 'C synced after']);
+  });
+
+  it('says a full disk in words before closing anything: nothing changed, no partial copy, the app still running', async () => {
+    const { host: h, dir } = await start();
+    await call(h, 'records.create', { group: 'posts', fields: { text: 'kept' } });
+    const backup = await call(h, 'backups.create', {});
+    const before = h.full();
+    const copy = vi.spyOn(fs, 'copyFileSync').mockImplementationOnce((_from, to) => {
+      fs.writeFileSync(String(to), 'half a database');
+      throw Object.assign(new Error('ENOSPC: no space left on device, copyfile'), { code: 'ENOSPC' });
+    });
+    try {
+      const result = await h.dispatch('backups.restore', { id: backup.id });
+      expect(result).toEqual({ ok: false, error: { code: 'storage', message: 'The disk is full: the backup could not be prepared. Nothing was changed.', hint: 'Free some disk space and try again.' } });
+    } finally {
+      copy.mockRestore();
+    }
+    expect(fs.readdirSync(dir).filter((f) => /restoring|before-restore|-journal/.test(f))).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'backups')).filter((f) => f.startsWith('restore-'))).toEqual([]);
+    // The same core still runs and still writes.
+    expect(h.full()).toBe(before);
+    await call(h, 'records.create', { group: 'posts', fields: { text: 'after' } });
+    expect(await texts(h)).toEqual(['after', 'kept']);
   });
 
   it('refuses an unknown backup in words and changes nothing', async () => {

@@ -36,11 +36,14 @@ export class DamageState {
 
 const servedWhileDamaged: ReadonlySet<string> = new Set(channelsWhileDamaged);
 
+/** What a write is told once the database is found damaged (null while it is not). */
+export function damageWords(damage: DamageState): AppError | null {
+  const found = damage.current();
+  if (!found) return null;
+  return { code: 'storage', message: `${found.message} Nothing more is written to it until you restore a backup or rescue it.`, hint: found.hint };
+}
+
 /** The dispatcher's gate: while damaged, only the recovery screen's channels run; the rest are refused in words. */
 export function refuseWhileDamaged(damage: DamageState): (channel: ChannelName) => AppError | null {
-  return (channel) => {
-    const found = damage.current();
-    if (!found || servedWhileDamaged.has(channel)) return null;
-    return { code: 'storage', message: `${found.message} Nothing more is written to it until you restore a backup or rescue it.`, hint: found.hint };
-  };
+  return (channel) => (servedWhileDamaged.has(channel) ? null : damageWords(damage));
 }

@@ -234,4 +234,66 @@ describe('library', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });
+
+  it('checks the copy it stores, not the source: a file that changes after its check is refused', async () => {
+    const h = await harness();
+    const dir = tmp();
+    const file = await makeImage(dir, 'photo.png', { width: 64, height: 64 });
+    const truncated = path.join(dir, 'truncated.png');
+    fs.writeFileSync(truncated, fs.readFileSync(file).subarray(0, 60));
+    // The copy reads other bytes than a check of the source would: as if the file changed in between.
+    const swapped: BlobFsOps = { ...nodeBlobFs, openRead: () => nodeBlobFs.openRead(truncated) };
+    const blobsRoot = path.join(dir, 'media');
+    const library = new Library({ store: h.core.store, workspace: h.core.workspace, blobs: new BlobStore(blobsRoot, { fs: swapped }), tools: h.deps.mediaTools ?? (async () => NO_MEDIA_TOOLS), now: () => Date.now(), logger: h.deps.logger, uploadsDir: path.join(dir, 'uploads') });
+    const report = await library.importPaths([file]);
+    expect(report.imported).toEqual([]);
+    expect(report.skipped).toEqual([{ path: file, reason: expect.stringContaining('damaged or incomplete') }]);
+    expect(h.core.db.prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
+    const stored = fs.existsSync(blobsRoot) ? fs.readdirSync(blobsRoot, { recursive: true }).filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile()) : [];
+    expect(stored).toEqual([]);
+  });
+
+  it('close() stops an import under way, waits for it and its cleanup, and refuses new ones in words', async () => {
+    const h = await harness();
+    const dir = tmp();
+    const files = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => makeImage(dir, `p${i}.png`, { width: 16 + i, height: 16 })));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    let started: () => void = () => undefined;
+    const writing = new Promise<void>((r) => (started = r));
+    // Every copy waits at its first write until the test lets it go.
+    const slow: BlobFsOps = {
+      openRead: nodeBlobFs.openRead,
+      createTemp: async (f) => {
+        const handle = await nodeBlobFs.createTemp(f);
+        return {
+          write: async (...args: Parameters<typeof handle.write>) => {
+            started();
+            await held;
+            return handle.write(...args);
+          },
+          sync: () => handle.sync(),
+          close: () => handle.close(),
+        };
+      },
+    };
+    const blobsRoot = path.join(dir, 'media');
+    const library = new Library({ store: h.core.store, workspace: h.core.workspace, blobs: new BlobStore(blobsRoot, { fs: slow }), tools: async () => NO_MEDIA_TOOLS, now: () => Date.now(), logger: h.deps.logger, uploadsDir: path.join(dir, 'uploads') });
+    const importing = library.importPaths(files);
+    await writing;
+    let closed = false;
+    const closing = library.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(closed).toBe(false);
+    release();
+    const report = await importing;
+    await closing;
+    expect(report.imported).toEqual([]);
+    expect(report.failed).toHaveLength(6);
+    for (const f of report.failed) expect(f.message).toBe('Atelier is closing, so this file was not imported. Import it again once Atelier is open.');
+    expect(h.core.db.prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
+    const stored = fs.existsSync(blobsRoot) ? fs.readdirSync(blobsRoot, { recursive: true }).filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile()) : [];
+    expect(stored).toEqual([]);
+    await expect(library.importPaths(files)).rejects.toMatchObject({ error: { code: 'conflict', message: 'Atelier is closing, so this file was not imported.' } });
+  });
 });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ThumbReason, type AssetDetail, type AssetView, type ImportReport, type LibraryPage } from '../../../shared/library';
+import type { AppError } from '../../../shared/errors';
 import type { AssetKind } from '../../../shared/records';
-import { fail, toAppError } from '../errors';
+import { AppException, fail, toAppError } from '../errors';
 import type { Logger } from '../ports';
 import { parseFields, type Fields } from '../store/fields';
 import type { RecordRow, RecordStore } from '../store/record-store';
@@ -32,7 +33,11 @@ export interface LibraryDeps {
   onImported?: (assets: { id: string; name: string; tags: string[] }[]) => void;
   /** The largest file taken (default MAX_FILE_BYTES); tests make it small. */
   maxFileBytes?: number;
+  /** The damage words once the database is found damaged (a file whose write then fails says them). */
+  whileDamaged?: () => AppError | null;
 }
+
+const CLOSING: AppError = { code: 'conflict', message: 'Atelier is closing, so this file was not imported.', hint: 'Import it again once Atelier is open.' };
 
 interface AssetRow extends RecordRow {
   trashed_at: number | null;
@@ -68,7 +73,30 @@ export class Library {
   /** How many files are hashed, probed and thumbnailed at once. */
   private readonly concurrency = 2;
 
+  /** Fired by close(): imports under way stop after the file in hand. */
+  private readonly closing = new AbortController();
+  private readonly running = new Set<Promise<unknown>>();
+
   constructor(private readonly deps: LibraryDeps) {}
+
+  /**
+   * Stop imports under way and wait for them, cleanup included: the core closes (a restore swaps
+   * the database) only once no import can write to it or remove a file it refers to.
+   */
+  async close(): Promise<void> {
+    this.closing.abort(new AppException(CLOSING));
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Run an import while the library is open; close() waits for it. */
+  private tracked<T>(run: () => Promise<T>): Promise<T> {
+    if (this.closing.signal.aborted) fail(CLOSING.code, CLOSING.message, { hint: CLOSING.hint });
+    const p = run();
+    this.running.add(p);
+    const forget = () => this.running.delete(p);
+    p.then(forget, forget);
+    return p;
+  }
 
   /** The path of a stored blob (file or thumbnail), or null for anything else. */
   blobPath(sha: string): string | null {
@@ -237,10 +265,12 @@ export class Library {
 
   /** Import files and folders. Each file is its own step: one bad file never stops the others. */
   async importPaths(paths: string[], names?: Map<string, string>, tags: string[] = []): Promise<ImportReport> {
-    const { files, skipped } = await expandImportPaths(paths);
-    const report = await this.importFiles(files.map((f) => f.path), names, tags);
-    report.skipped.unshift(...skipped);
-    return report;
+    return this.tracked(async () => {
+      const { files, skipped } = await expandImportPaths(paths);
+      const report = await this.importFiles(files.map((f) => f.path), names, tags);
+      report.skipped.unshift(...skipped);
+      return report;
+    });
   }
 
   private async importFiles(files: string[], names?: Map<string, string>, tags: string[] = []): Promise<ImportReport> {
@@ -252,6 +282,7 @@ export class Library {
       while (next < files.length) {
         const file = files[next++];
         if (file === undefined) break;
+        if (this.closing.signal.aborted) stopped ??= `${CLOSING.message} ${CLOSING.hint}`;
         if (stopped) {
           report.failed.push({ path: file, message: stopped });
           continue;
@@ -264,7 +295,7 @@ export class Library {
             report.skipped.push({ path: file, reason: e.message });
             continue;
           }
-          const { error, known } = toAppError(e);
+          const { error, known } = toAppError(e, this.deps.whileDamaged?.());
           if (!known) this.deps.logger.error('import failed', { error: e });
           // The file store's own words name the file; the generic mapping does not.
           const message = e instanceof BlobWriteError || (e instanceof Error && errnoCode(e) === 'ENOSPC') ? e.message : error.hint ? `${error.message} ${error.hint}` : error.message;
@@ -283,8 +314,18 @@ export class Library {
 
   private async importOne(file: string, name: string, tools: MediaTools, report: ImportReport, tags: string[]): Promise<void> {
     const { store, blobs } = this.deps;
-    const accepted = await checkIntake(file, { name, tools, maxBytes: this.deps.maxFileBytes });
-    const put = await blobs.putFile(file);
+    const { signal } = this.closing;
+    // The copy is what is checked: the source may change between a check and a second read.
+    let checked: Accepted | undefined;
+    const put = await blobs.putFile(file, {
+      signal,
+      check: async (temp) => {
+        checked = await checkIntake(temp, { name, tools, maxBytes: this.deps.maxFileBytes, signal });
+      },
+    });
+    const accepted = checked;
+    if (!accepted) throw new Error('the intake check did not run');
+    const stored = blobs.path(put.sha256);
     const existing = store
       .stmt('SELECT id, data FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1')
       .get(this.account(), put.sha256) as { id: string; data: string } | undefined;
@@ -294,7 +335,7 @@ export class Library {
     }
     const created: string[] = put.existed ? [] : [put.sha256];
     try {
-      const thumb = await makeThumbnail(file, accepted.kind, tools, accepted.probe.durationMs === undefined ? {} : { durationMs: accepted.probe.durationMs });
+      const thumb = await makeThumbnail(stored, accepted.kind, tools, accepted.probe.durationMs === undefined ? {} : { durationMs: accepted.probe.durationMs });
       let thumbSha: string | null = null;
       if (thumb.state === 'ready') {
         const t = await blobs.putBuffer(thumb.data);
@@ -315,6 +356,10 @@ export class Library {
    * import. When the library already has that content, the existing asset gets the tags instead.
    */
   async importBlob(sha: string, input: { name: string; tags: string[]; notes?: string; aiText?: string }): Promise<AssetView> {
+    return this.tracked(() => this.importBlobNow(sha, input));
+  }
+
+  private async importBlobNow(sha: string, input: { name: string; tags: string[]; notes?: string; aiText?: string }): Promise<AssetView> {
     const { store, blobs } = this.deps;
     const file = this.blobPath(sha);
     if (!file) fail('not_found', 'That file is no longer in the data folder.', { hint: 'Run the job again to get it back.' });
@@ -356,6 +401,10 @@ export class Library {
 
   /** Files uploaded by the browser (browser mode), imported and then removed from the uploads folder. */
   async importUploads(uploads: { id: string; name: string }[], tags: string[] = []): Promise<ImportReport> {
+    return this.tracked(() => this.importUploadsNow(uploads, tags));
+  }
+
+  private async importUploadsNow(uploads: { id: string; name: string }[], tags: string[]): Promise<ImportReport> {
     const names = new Map<string, string>();
     const paths: string[] = [];
     for (const u of uploads) {

@@ -34,8 +34,9 @@ function describe(r: ExportedRecord, file: Accepted): void {
   if (file.probe.durationMs !== undefined) r.fields.duration_ms = file.probe.durationMs;
 }
 
-async function admitMedia(folder: string, assets: ExportedRecord[], options: AdmitOptions): Promise<Set<string>> {
+async function admitMedia(folder: string, assets: ExportedRecord[], options: AdmitOptions): Promise<Map<string, string>> {
   const checked = new Map<string, Accepted>();
+  const names = new Map<string, string>();
   for (const r of assets) {
     const file = r.fields.sha256;
     if (typeof file !== 'string') continue;
@@ -51,14 +52,15 @@ async function admitMedia(folder: string, assets: ExportedRecord[], options: Adm
         throw e;
       }
       checked.set(file, accepted);
+      names.set(file, name);
     }
     describe(r, accepted);
   }
-  return new Set(checked.keys());
+  return names;
 }
 
 /** A thumbnail that is missing or refused is left out: the library can make it again. */
-async function admitThumbs(folder: string, assets: ExportedRecord[], media: Set<string>, options: AdmitOptions): Promise<Set<string>> {
+async function admitThumbs(folder: string, assets: ExportedRecord[], media: Map<string, string>, options: AdmitOptions): Promise<Set<string>> {
   const verdicts = new Map<string, boolean>();
   for (const r of assets) {
     const file = r.thumb?.state === 'ready' ? r.thumb.value : null;
@@ -77,11 +79,24 @@ async function admitThumbs(folder: string, assets: ExportedRecord[], media: Set<
 }
 
 /**
+ * The stored copy passes the intake too: the source was checked before, and a file can change
+ * between that check and the copy. A refusal stops the import in the intake's words.
+ */
+export async function checkCopy(temp: string, name: string, options: AdmitOptions): Promise<void> {
+  try {
+    await checkIntake(temp, { name, tools: options.tools, maxBytes: options.maxBytes });
+  } catch (e) {
+    if (e instanceof IntakeRefusal) fail('validation', `The file of "${short(name)}" was refused: ${e.message} Nothing was imported.`);
+    throw e;
+  }
+}
+
+/**
  * An export's files through the library's intake before anything is stored: an asset's file the
  * intake refuses stops the restore in its words; a refused thumbnail is left out. Returns the
- * files to store.
+ * files to store, with the name their stored copy is checked under.
  */
-export async function admitExportFiles(folder: string, manifest: Manifest, options: AdmitOptions): Promise<string[]> {
+export async function admitExportFiles(folder: string, manifest: Manifest, options: AdmitOptions): Promise<{ file: string; name: string }[]> {
   const assets = manifest.records.assets ?? [];
   // Damage first: a file whose bytes no longer match its name is not judged as media at all.
   const named = assets.flatMap((r) => [r.fields.sha256, r.thumb?.state === 'ready' ? r.thumb.value : null]);
@@ -93,5 +108,5 @@ export async function admitExportFiles(folder: string, manifest: Manifest, optio
   }
   const media = await admitMedia(folder, assets, options);
   const thumbs = await admitThumbs(folder, assets, media, options);
-  return [...media, ...thumbs];
+  return [...[...media].map(([file, name]) => ({ file, name })), ...[...thumbs].map((file) => ({ file, name: 'thumbnail' }))];
 }

@@ -10,7 +10,7 @@ import { detectMediaTools, type MediaTools } from '../library/files/media-tools'
 import { parseFields, type Fields } from '../store/fields';
 import type { RecordRow, RecordStore } from '../store/record-store';
 import { SYNC_ORDER, tableOf } from '../store/tables';
-import { admitAssetName, admitExportFiles } from './workspace-files';
+import { admitAssetName, admitExportFiles, checkCopy } from './workspace-files';
 import { assertFolder, EXPORT_FORMAT, EXPORT_VERSION, type ExportedRecord, type Manifest, MANIFEST, MEDIA, readManifest } from './workspace-manifest';
 
 export { EXPORT_FORMAT, EXPORT_VERSION } from './workspace-manifest';
@@ -97,11 +97,12 @@ export class WorkspaceTransfer {
     this.checkRecords(manifest);
     // Every file through the library's intake before anything is stored.
     const tools = await (this.deps.tools ?? (() => detectMediaTools()))();
-    const files = await admitExportFiles(folder, manifest, { tools, maxBytes: this.deps.maxFileBytes });
+    const admit = { tools, maxBytes: this.deps.maxFileBytes };
+    const files = await admitExportFiles(folder, manifest, admit);
     const added: string[] = [];
     try {
-      for (const file of files) {
-        const put = await blobs.putFile(path.join(folder, MEDIA, file));
+      for (const { file, name } of files) {
+        const put = await blobs.putFile(path.join(folder, MEDIA, file), { check: (temp) => checkCopy(temp, name, admit) });
         if (!put.existed) added.push(put.sha256);
         if (put.sha256 !== file) fail('validation', `The file media/${file} is damaged (its content does not match its name), so nothing was imported.`);
       }

@@ -100,8 +100,8 @@ export class BlobStore {
   }
 
   /** Streams a file into the store (hashing as it copies); never holds the whole file in memory. */
-  async putFile(srcPath: string, opts: { signal?: AbortSignal } = {}): Promise<PutResult> {
-    const { signal } = opts;
+  async putFile(srcPath: string, opts: Pick<PutOptions, 'signal' | 'check'> = {}): Promise<PutResult> {
+    const { signal, check } = opts;
     signal?.throwIfAborted();
     let source;
     try {
@@ -110,7 +110,7 @@ export class BlobStore {
       throw new BlobWriteError(srcPath, e);
     }
     try {
-      return await this.store(srcPath, { signal }, (temp) => copyHashed(source, temp, signal));
+      return await this.store(srcPath, { signal, ...(check && { check }) }, (temp) => copyHashed(source, temp, signal));
     } finally {
       await source.close().catch(() => undefined);
     }
