@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupView, LostChange, ReplaceOutcome, RescueView, RestorePreview } from '../../../shared/backups';
-import { checkInBackground } from '../db/check';
 import type { DamageState } from '../db/damage-state';
 import type { Db } from '../db/open';
 import { type RescueReport, rescueDatabase } from '../db/rescue';
@@ -9,7 +8,6 @@ import { AppException, fail, isDiskFull } from '../errors';
 import type { Logger, Paths } from '../ports';
 import type { BackupStore } from './backup-store';
 import { changesSince, readOnly, unsentChanges } from './changes';
-import { writeManifest } from './manifest';
 import { discardPrepared, moveAside, moveBack, prepareCopy, putPrepared, resetSyncCursors, stampOf } from './replace';
 import { saveRescueReport, saveRestoreReport } from './restore-report';
 
@@ -115,12 +113,8 @@ function prepare(deps: RecoveryDeps, what: string, make: () => string): string {
 export async function restoreBackup(deps: RecoveryDeps, id: string): Promise<ReplaceOutcome> {
   const backup = usable(deps, id);
   const file = deps.store.fileOf(id);
-  const check = await checkInBackground(file, 'integrity_check').result;
-  if (!check.ok) {
-    const problem = check.problems[0] ?? 'The check failed.';
-    writeManifest(deps.store.dir, { ...backup, ok: false, problem });
-    fail('storage', `The backup from ${when(backup.createdAt)} is damaged too (${problem}). Nothing was changed. Choose another backup.`);
-  }
+  // Damage marks the backup failed; a check that cannot run says so and leaves its record alone.
+  await deps.store.recheck(id);
   const prepared = prepare(deps, 'the backup', () => prepareCopy(file, deps.paths.dbFile));
   // Read after the core closed: nothing written since (an import finishing, a sync) is missed.
   const { outcome, read: lost } = await replaceDatabase(deps, 'before-restore', prepared, () =>

@@ -89,6 +89,9 @@ export function resetSyncCursors(dbFile: string): void {
   try {
     const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_cursors'").get();
     if (hasTable) db.prepare('DELETE FROM sync_cursors').run();
+    // Backups are stored in rollback mode; the database opens in WAL, and switching at open would
+    // wait for the whole check at open (it needs the lock the check holds): switch here instead.
+    db.pragma('journal_mode = WAL');
   } finally {
     db.close();
   }
