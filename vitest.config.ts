@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // electron mocked). Browser-mode e2e has its own config.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/dialects/**/*.test.ts', 'test/crash/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/dialects/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -53,6 +53,7 @@ check('lint', 'npm', ['run', '--silent', 'lint']);
 // Electronegativity over the app's code: fails on any finding of MEDIUM or higher (scripts/security-gate.cjs).
 check('security gate', 'node', ['scripts/security-gate.cjs']);
 vitest('unit and integration tests', null, 'unit');
+vitest('crash-safety tests', 'vitest.crash.config.ts', 'crash');
 check('renderer build', 'npm', ['run', '--silent', 'build:renderer']);
 vitest('browser-mode end-to-end tests', 'vitest.e2e.config.ts', 'e2e');
 

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useChannel } from '../backend/context';
-import { fieldError, useAction } from '../backend/use-action';
-import { ErrorNote, Field } from './Field';
+import { useAction } from '../backend/use-action';
+import { ErrorNote } from './Field';
+import { PlatformFields, type PlatformValues } from './PlatformFields';
 
 /** The profiles an account can be connected with: every one but those that start their own sandbox. */
 function useAccountProfiles() {
@@ -16,12 +17,10 @@ export function ConnectForm({ onDone }: { onDone?: () => void }) {
   const pickerId = useId();
   const [profileId, setProfileId] = useState('platform');
   const chosen = choices.find((p) => p.id === profileId);
-  const [baseUrl, setBaseUrl] = useState('https://');
-  const [clientId, setClientId] = useState('');
-  const [clientSecret, setClientSecret] = useState('');
+  const [values, setValues] = useState<PlatformValues>({ baseUrl: 'https://', clientId: '', clientSecret: '' });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    connect.mutate({ profileId, baseUrl, clientId, clientSecret }, { onSuccess: () => onDone?.() });
+    connect.mutate({ profileId, ...values }, { onSuccess: () => onDone?.() });
   };
   const validation = connect.error?.error.code === 'validation' ? connect.error : null;
   return (
@@ -34,7 +33,7 @@ export function ConnectForm({ onDone }: { onDone?: () => void }) {
           onChange={(e) => {
             setProfileId(e.target.value);
             const next = choices.find((p) => p.id === e.target.value);
-            setBaseUrl(next?.baseUrl ?? next?.lastAddress ?? 'https://');
+            setValues({ ...values, baseUrl: next?.baseUrl ?? next?.lastAddress ?? 'https://' });
           }}
         >
           {choices.map((p) => (
@@ -50,18 +49,7 @@ export function ConnectForm({ onDone }: { onDone?: () => void }) {
             : 'A profile describes what the platform’s document leaves open. Import your own in Settings → Connection → Profiles.'}
         </span>
       </div>
-      <Field label="Platform address" name="baseUrl" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} error={fieldError(validation, 'baseUrl')} />
-      <Field label="Client ID" name="clientId" autoComplete="off" value={clientId} onChange={(e) => setClientId(e.target.value)} error={fieldError(validation, 'clientId')} />
-      <Field
-        label="Client secret"
-        name="clientSecret"
-        type="password"
-        autoComplete="off"
-        value={clientSecret}
-        onChange={(e) => setClientSecret(e.target.value)}
-        error={fieldError(validation, 'clientSecret')}
-        hint="Stored encrypted on this machine and never shown again."
-      />
+      <PlatformFields values={values} onChange={setValues} validation={validation} />
       {connect.error && !validation && <ErrorNote error={connect.error} />}
       <button type="submit" className="primary" disabled={connect.isPending}>
         {connect.isPending ? 'Saving…' : 'Continue'}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { ProfileSummary } from '../../shared/profile';
 import { useChannel } from '../backend/context';
-import { fieldError, useAction } from '../backend/use-action';
-import { ErrorNote, Field } from './Field';
+import { useAction } from '../backend/use-action';
+import { ErrorNote } from './Field';
+import { PlatformFields, type PlatformValues } from './PlatformFields';
 
 const AFTER_CHANGE = ['connection.get', 'session.get', 'profile.list'] as const;
 
@@ -19,9 +20,7 @@ export function ProfileUse({ profile }: { profile: ProfileSummary }) {
   const conn = useChannel('connection.get', {});
   const select = useAction('profile.select', [...AFTER_CHANGE]);
   const [open, setOpen] = useState(false);
-  const [baseUrl, setBaseUrl] = useState(profile.lastAddress ?? 'https://');
-  const [clientId, setClientId] = useState('');
-  const [clientSecret, setClientSecret] = useState('');
+  const [values, setValues] = useState<PlatformValues>({ baseUrl: profile.lastAddress ?? 'https://', clientId: '', clientSecret: '' });
   const saved = conn.data?.clientIdSet === true && conn.data.clientSecretSet;
   if (!needsAddress(profile)) {
     return (
@@ -42,31 +41,14 @@ export function ProfileUse({ profile }: { profile: ProfileSummary }) {
   }
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const { baseUrl, clientId, clientSecret } = values;
     const credentials = clientId || clientSecret || !saved ? { clientId, clientSecret } : {};
     select.mutate({ id: profile.id, baseUrl, ...credentials }, { onSuccess: () => setOpen(false) });
   };
   const validation = select.error?.error.code === 'validation' ? select.error : null;
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={`Use ${profile.name}`}>
-      <Field label="Platform address" name="baseUrl" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} error={fieldError(validation, 'baseUrl')} />
-      <Field
-        label="Client ID"
-        name="clientId"
-        autoComplete="off"
-        value={clientId}
-        onChange={(e) => setClientId(e.target.value)}
-        error={fieldError(validation, 'clientId')}
-        {...(saved ? { hint: 'Leave both empty to keep the saved client ID and secret.' } : {})}
-      />
-      <Field
-        label="Client secret"
-        name="clientSecret"
-        type="password"
-        autoComplete="off"
-        value={clientSecret}
-        onChange={(e) => setClientSecret(e.target.value)}
-        error={fieldError(validation, 'clientSecret')}
-      />
+      <PlatformFields values={values} onChange={setValues} validation={validation} idHint={saved ? 'Leave the client ID and secret empty to keep the saved ones.' : undefined} />
       {select.error && !validation && <ErrorNote error={select.error} />}
       {validation && !validation.error.issues?.length && <ErrorNote error={validation} />}
       <div className="row">
