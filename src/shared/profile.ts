@@ -11,6 +11,17 @@ export const resourceGroups = ['assets', 'automations', 'contentPlans', 'creativ
 export const ResourceGroup = z.enum(resourceGroups);
 export type ResourceGroup = z.infer<typeof ResourceGroup>;
 
+/** What each resource group is called on screen and in the connection check. */
+export const resourceGroupLabels: Record<ResourceGroup, string> = {
+  assets: 'Assets',
+  automations: 'Automations',
+  contentPlans: 'Content plans',
+  creatives: 'Creatives',
+  mediaQueue: 'Media queue',
+  mediaTemplates: 'Media templates',
+  posts: 'Posts',
+};
+
 const path = z.string().startsWith('/', 'must start with "/"').max(500);
 /** Where a value is in an answer: dots reach into objects, numbers or [n] into lists, * takes every item. */
 const answerPath = z.string().min(1).max(200).refine(isFieldPath, 'not a field path: use names joined by dots, e.g. "data.access_token"');

@@ -64,22 +64,22 @@ describe('arbitraries derived from zod 4 schemas', () => {
 });
 
 describe('confining paths to the fuzz folder', () => {
-  const fence = { root: '/tmp/fuzz-root', cwd: '/tmp/fuzz-root/cwd' };
+  const fence = { root: '/fuzz-root', cwd: '/fuzz-root/cwd' };
 
   it('keeps paths inside and re-roots the rest, relative ones included', () => {
-    expect(confinePath('/tmp/fuzz-root/a', fence)).toBe('/tmp/fuzz-root/a');
+    expect(confinePath('/fuzz-root/a', fence)).toBe('/fuzz-root/a');
     expect(confinePath('x', fence)).toBe('x');
-    expect(confinePath('/', fence)).toBe('/tmp/fuzz-root/elsewhere/');
-    expect(confinePath('../../..', fence)).toBe('/tmp/fuzz-root/elsewhere/');
+    expect(confinePath('/', fence)).toBe('/fuzz-root/elsewhere/');
+    expect(confinePath('../../..', fence)).toBe('/fuzz-root/elsewhere/');
     expect(isInside(path.resolve(fence.cwd, confinePath('/etc/passwd', fence)), fence.root)).toBe(true);
-    expect(isInside('/tmp/fuzz-rootless', fence.root)).toBe(false);
+    expect(isInside('/fuzz-rootless', fence.root)).toBe(false);
   });
 
   it('reaches every string of a nested input, cycles and all', () => {
     const input: Record<string, unknown> = { paths: ['/etc', 'ok', ['/']], n: 3 };
     input.self = input;
     confineStrings(input, fence);
-    expect(input.paths).toEqual(['/tmp/fuzz-root/elsewhere/etc', 'ok', ['/tmp/fuzz-root/elsewhere/']]);
+    expect(input.paths).toEqual(['/fuzz-root/elsewhere/etc', 'ok', ['/fuzz-root/elsewhere/']]);
   });
 });
 

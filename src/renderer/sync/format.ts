@@ -1,15 +1,7 @@
-import type { ResourceGroup } from '../../shared/profile';
+import { resourceGroupLabels, type ResourceGroup } from '../../shared/profile';
 
 /** What each resource group is called on screen. */
-export const groupLabels: Record<ResourceGroup, string> = {
-  assets: 'Assets',
-  automations: 'Automations',
-  contentPlans: 'Content plans',
-  creatives: 'Creatives',
-  mediaQueue: 'Media queue',
-  mediaTemplates: 'Media templates',
-  posts: 'Posts',
-};
+export const groupLabels = resourceGroupLabels;
 
 /** The group's records in a sentence ("your 12 media queue items"). */
 export const groupNouns: Record<ResourceGroup, string> = {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AI_IO } from '../../../../shared/ai';
-import type { AiOperation, AiOperationSpec, ResourceGroup } from '../../../../shared/profile';
+import { resourceGroupLabels, type AiOperation, type AiOperationSpec, type ResourceGroup } from '../../../../shared/profile';
 import { renderBody } from '../../ai/template';
 import { toAppError } from '../../errors';
 import { answerOf } from './answer';
@@ -12,20 +12,10 @@ import { failed, type Verdict } from './verdict';
 
 const WAITING: Verdict = { outcome: 'waiting', summary: "Waiting for the platform's specification.", field: null, hint: null };
 
-const GROUP_LABELS: Record<ResourceGroup, string> = {
-  assets: 'Assets',
-  automations: 'Automations',
-  contentPlans: 'Content plans',
-  creatives: 'Creatives',
-  mediaQueue: 'Media queue',
-  mediaTemplates: 'Media templates',
-  posts: 'Posts',
-};
-
 /** A group's list endpoint, asked for one item. Only ever a GET: the check changes nothing. */
 export async function groupLine(ctx: CheckContext, group: ResourceGroup): Promise<Line> {
   const endpoints = ctx.profile.groups[group];
-  const head = { id: `group.${group}`, section: 'groups' as const, label: GROUP_LABELS[group], request: null, credentialed: true };
+  const head = { id: `group.${group}`, section: 'groups' as const, label: resourceGroupLabels[group], request: null, credentialed: true };
   if (endpoints === 'unspecified') return line({ ...head, credentialed: false }, null, WAITING);
   if (endpoints.list.method !== 'GET') return notSent(head, `Not sent: the list endpoint is a ${endpoints.list.method}, and the check only reads.`);
   if (ctx.credential.kind === null) return notSent(head, ctx.credential.why);
