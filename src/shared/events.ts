@@ -13,6 +13,18 @@ import { UpdateStatus } from './updates';
 /** A record a notification is about. */
 const ItemRef = z.object({ group: ResourceGroup, id: z.string() });
 
+/** A notification to show: the OS's in the desktop app, the page's own in browser mode. */
+export const AppNotification = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** The section a click opens, and the record in it. */
+  route: Settings.shape.lastSection.optional(),
+  item: ItemRef.optional(),
+  /** Skip it while the user is looking at the app. */
+  whenUnfocused: z.boolean().optional(),
+});
+export type AppNotification = z.infer<typeof AppNotification>;
+
 /** Main → renderer push events, declared once like the channels. */
 export const events = {
   /** Settings changed (from any window or the core itself). */
@@ -34,7 +46,7 @@ export const events = {
   /** Automations ran (their run log changed). */
   'automations.changed': AutomationsChanged,
   /** A notification for hosts whose renderer shows it itself (browser mode); the desktop app uses the OS's. */
-  'app.notification': z.object({ title: z.string(), body: z.string(), route: Settings.shape.lastSection.optional(), item: ItemRef.optional(), whenUnfocused: z.boolean().optional() }),
+  'app.notification': AppNotification,
   /** Open a section, and the item the notification was about (the user clicked it). */
   'app.navigate': z.object({ section: Settings.shape.lastSection, item: ItemRef.optional() }),
   /** The database was found damaged while running (writes stopped), or it is fine again: the recovery screen follows. */

@@ -1,5 +1,5 @@
 import type { SecretsStatus } from '../../shared/contract';
-import type { ResourceGroup } from '../../shared/profile';
+import type { AppNotification } from '../../shared/events';
 import type { Settings } from '../../shared/settings';
 import type { UpdateStatus } from '../../shared/updates';
 import type { MediaTools } from './library/files/media-tools';
@@ -36,15 +36,8 @@ export interface SettingsStore {
   set(next: Settings): void;
 }
 
-export interface AppNotification {
-  title: string;
-  body: string;
-  /** The section a click opens, and the record in it. */
-  route?: Settings['lastSection'];
-  item?: { group: ResourceGroup; id: string };
-  /** Skip it while the user is looking at the app. */
-  whenUnfocused?: boolean;
-}
+/** Defined once, with the push event that carries it to a browser-mode page. */
+export type { AppNotification };
 
 export interface Notifier {
   notify(notification: AppNotification): void;
