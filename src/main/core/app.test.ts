@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { channelNames } from '../../shared/contract';
+import { resourceGroups } from '../../shared/profile';
+import type { RecordsChanged } from '../../shared/records';
 import { createCore } from './app';
 import { AppException } from './errors';
 import { nodeDeps } from './node-deps';
@@ -71,5 +74,57 @@ describe('createCore', () => {
     await core.close();
     const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile());
     for (const f of files) expect(fs.readFileSync(path.join(dir, f)).includes(secret), f).toBe(false);
+  });
+});
+
+describe('the core’s domains, composed', () => {
+  it('answers every channel of the contract, each by exactly one module', () => {
+    const core = createCore(nodeDeps({ dataDir: tmp(), host: 'test', quiet: true }));
+    // createCore refuses a channel answered twice or by nobody (compose.test.ts); here the real modules pass.
+    expect(Object.keys(core.handlers).sort()).toEqual([...channelNames].sort());
+    return core.close();
+  });
+
+  it('a sign-in by another account switches the workspace and reloads every group before the renderer hears of the session', async () => {
+    const core = createCore(nodeDeps({ dataDir: tmp(), host: 'test', quiet: true }));
+    await core.start();
+    const pushed: string[] = [];
+    core.events.subscribe((event, payload) => pushed.push(event === 'records.changed' ? `records.changed ${(payload as RecordsChanged).group}` : event));
+    const view = await core.session.load().then(() => core.session.view());
+    core.bus.emit('session.changed', { ...view, state: 'active', signedIn: true, accountId: 'acct-b' });
+    expect(core.workspace.account()).toBe('acct-b');
+    expect(pushed).toEqual([...resourceGroups.map((g) => `records.changed ${g}`), 'session.changed']);
+    await core.close();
+  });
+
+  it('signing out tells sync, the AI queue and the reminders, then the renderer', async () => {
+    const deps = nodeDeps({ dataDir: tmp(), host: 'test', quiet: true });
+    deps.sync = { autoStart: false };
+    deps.ai = { autoStart: false };
+    const core = createCore(deps);
+    await core.start();
+    const heard: string[] = [];
+    vi.spyOn(core.sync, 'kick').mockImplementation(() => void heard.push('sync kicked'));
+    vi.spyOn(core.ai.queue, 'online').mockImplementation(() => void heard.push('ai queue looks again'));
+    vi.spyOn(core.planner.reminders, 'replan').mockImplementation(() => void heard.push('reminders replanned'));
+    core.events.subscribe((event) => heard.push(`renderer ${event}`));
+    expect(await core.dispatch('session.signOut', {})).toMatchObject({ ok: true, data: { state: 'signed_out' } });
+    // What the session change sets off, up to the renderer hearing of it (the connection view follows after).
+    expect(heard.slice(0, heard.indexOf('renderer session.changed') + 1)).toEqual(['sync kicked', 'ai queue looks again', 'reminders replanned', 'renderer session.changed']);
+    await core.close();
+  });
+
+  it('a local edit reaches the renderer and wakes sync; a post replans the reminders', async () => {
+    const deps = nodeDeps({ dataDir: tmp(), host: 'test', quiet: true });
+    deps.sync = { autoStart: false };
+    const core = createCore(deps);
+    await core.start();
+    const heard: string[] = [];
+    vi.spyOn(core.sync, 'kick').mockImplementation((ms) => void heard.push(`sync kicked in ${ms}`));
+    vi.spyOn(core.planner.reminders, 'replan').mockImplementation(() => void heard.push('reminders replanned'));
+    core.events.subscribe((event) => heard.push(`renderer ${event}`));
+    await core.dispatch('records.create', { group: 'posts', fields: { text: 'hello' } });
+    expect(heard).toEqual(['reminders replanned', 'renderer records.changed', 'sync kicked in 250']);
+    await core.close();
   });
 });

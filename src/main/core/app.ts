@@ -1,59 +1,48 @@
-import os from 'node:os';
 import path from 'node:path';
 import type { HandlerMap } from '../../shared/contract';
-import type { EventPayload } from '../../shared/events';
+import { createAi } from './ai/module';
+import type { AiQueue } from './ai/queue';
+import type { JobStore } from './ai/job-store';
+import type { Studio } from './ai/studio';
 import { backupBeforeMigrations, backupStoreFor, createBackups, type Backups } from './backup/backups';
+import { closeAll, mediaFiles, mergeHandlers, startAll, type CoreModule, type Kernel } from './compose';
 import { closeWithoutCheckpoint } from './db/close';
 import { DatabaseDamagedError, damageOf } from './db/damage';
 import { DamageState, damageWords, refuseWhileDamaged } from './db/damage-state';
 import { guardDatabase } from './db/guard';
 import { allowCheckpoints, openDatabase, type Db, type OpenedDatabase } from './db/open';
+import { createDiagnostics } from './diagnostics/module';
 import { createDispatcher, type Dispatch } from './dispatch';
-import { EventBus } from './event-bus';
-import { MetaStore } from './meta-store';
-import { Connection } from './platform/connection';
-import { accountHandlers } from './platform/handlers';
-import { HttpClient } from './platform/http';
-import { AuthSession, type RefreshPoint } from './platform/session';
-import type { CoreDeps, Logger, Notifier, Updates } from './ports';
-import type { UpdateStatus } from '../../shared/updates';
-import { diagnosticsHandlers } from './diagnostics/export';
-import { SECRET } from './platform/secret-keys';
-import { settingsHandlers } from './settings/handlers';
+import { CoreBus, forwardToRenderer, RendererPush } from './event-bus';
 import { BlobStore } from './library/files/blob-store';
 import { detectMediaTools } from './library/files/media-tools';
-import { libraryHandlers } from './library/handlers';
-import { Library } from './library/library';
-import { recordHandlers } from './store/handlers';
-import { RecordStore } from './store/record-store';
-import { Workspace } from './store/workspace';
-import { ActivityLog } from './sync/activity-log';
-import { SyncEngine } from './sync/engine';
-import { syncHandlers } from './sync/handlers';
-import { SyncWriter } from './sync/writer';
-import { resourceGroups } from '../../shared/profile';
-import { throttledIds } from './throttled-ids';
-import { aiHandlers } from './ai/handlers';
-import { JobStore } from './ai/job-store';
-import { AiQueue } from './ai/queue';
-import { JobRunner } from './ai/runner';
-import { Studio } from './ai/studio';
-import { Teacher } from './ai/teacher';
-import { AutomationEngine } from './planning/automations/engine';
-import { contentHandlers } from './planning/handlers-content';
-import { scheduleHandlers } from './planning/handlers-schedule';
-import { PlannerImporter } from './planning/import';
-import { MediaQueue } from './planning/media-queue';
-import { Posts } from './planning/posts';
-import { Reminders } from './planning/reminders';
-import { Schedule } from './planning/schedule';
-import { Templates } from './planning/templates';
-import { WorkspaceTransfer } from './planning/workspace-transfer';
+import type { Library } from './library/library';
+import { createLibrary } from './library/module';
+import { MetaStore } from './meta-store';
+import type { AutomationEngine } from './planning/automations/engine';
+import type { MediaQueue } from './planning/media-queue';
+import { createPlanning } from './planning/module';
+import type { Reminders } from './planning/reminders';
+import type { Connection } from './platform/connection';
+import type { HttpClient } from './platform/http';
+import { createPlatform, createSessionWatch } from './platform/module';
+import type { AuthSession } from './platform/session';
+import type { CoreDeps, Logger, Notifier } from './ports';
+import { createSettings } from './settings/module';
+import { createRecords } from './store/module';
+import type { RecordStore } from './store/record-store';
+import type { Workspace } from './store/workspace';
+import { createSync } from './sync/module';
+import type { SyncEngine } from './sync/engine';
+import { createUpdates } from './updates/module';
 
 export interface Core {
   dispatch: Dispatch;
   handlers: HandlerMap;
-  events: EventBus;
+  /** The contract's push events, for the hosts to pass on to the renderer. */
+  events: RendererPush;
+  /** The core's own typed events between its domains. */
+  bus: CoreBus;
   db: Db;
   session: AuthSession;
   connection: Connection;
@@ -101,7 +90,79 @@ export function createCore(deps: CoreDeps): Core {
   }
 }
 
+/**
+ * The core as a list of domain modules: each takes what it needs (the kernel's plumbing and the
+ * domains before it), they start in this order and close in reverse, and their handlers make the
+ * one map the contract derives. Cross-domain rules travel on the typed `bus`.
+ */
 function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnType<typeof backupStoreFor>): Core {
+  const { kernel: k, running, checkPassed } = openKernel(deps, opened, backupStore);
+  const platform = createPlatform(k);
+  const { session, connection } = platform;
+  const records = createRecords({ ...k, session });
+  const { store, workspace } = records;
+  const backups = createBackups({ core: deps, store: backupStore, push: k.push, damage: k.damage, db: k.db, mediaPath: (sha) => k.files.blobs.path(sha), closeCore: () => core.close() });
+  const library = createLibrary({ ...k, store, workspace });
+  const sync = createSync({ ...k, store, workspace, session, connection });
+  const ai = createAi({ ...k, platform, store, workspace, library: library.library });
+  const planning = createPlanning({ ...k, store, workspace, connection, studio: ai.studio });
+  const updates = createUpdates(k);
+  const diagnostics = createDiagnostics({ ...k, schemaVersion: opened.schemaVersion, connection, updates: updates.updates, sync: sync.engine, aiQueue: ai.queue, mediaQueue: planning.queue });
+  const watch = createSessionWatch(session);
+  // Closed in reverse: the library's imports stop before a backup being copied is cancelled.
+  const modules: CoreModule[] = [platform, records, backups, library, sync, ai, planning, createSettings(k), updates, diagnostics, watch];
+  // Subscribed last: the core's own rules run before the screens hear.
+  forwardToRenderer(k.bus, k.push, ['session.changed', 'connection.changed', 'records.changed']);
+  stopWritesOnDamage(k);
+  const handlers = afterReady(mergeHandlers(modules), platform.ready);
+  const dispatch = createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false, gate: refuseWhileDamaged(k.damage), whileDamaged: () => damageWords(k.damage) });
+  deps.logger.info('core started', { host: deps.host, version: deps.version, applied: opened.applied });
+
+  const core: Core = {
+    dispatch,
+    handlers,
+    events: k.push,
+    bus: k.bus,
+    db: k.db,
+    session,
+    connection,
+    http: platform.http,
+    store,
+    workspace,
+    sync: sync.engine,
+    library: library.library,
+    ai: { studio: ai.studio, queue: ai.queue, jobs: ai.jobs },
+    blobs: k.files.blobs,
+    planner: { automations: planning.automations, reminders: planning.reminders, queue: planning.queue },
+    backups,
+    damage: k.damage,
+    media: { blobPath: (sha) => library.library.blobPath(sha), uploadsDir: k.files.uploadsDir },
+    start: async () => {
+      await platform.ready();
+      try {
+        // Damage met by a first query (the reminders') is the recovery screen's to explain, not a crash.
+        await startAll(modules, (e) => damageOf(e) !== null, () => k.damage.current() !== null);
+      } finally {
+        running();
+      }
+    },
+    resume: () => watch.resume(),
+    close: async () => {
+      try {
+        await closeAll(modules, deps.logger);
+      } finally {
+        await opened.pendingCheck?.cancel();
+        // A damaged file, or one whose check has not passed, is not checkpointed into: it stays as it was found.
+        if (k.damage.current() || !checkPassed()) closeWithoutCheckpoint(k.db);
+        else if (k.db.open) k.db.close();
+      }
+    },
+  };
+  return core;
+}
+
+/** The plumbing every domain may take: the guarded database, the damage state, the two event channels, the media files. */
+function openKernel(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnType<typeof backupStoreFor>): { kernel: Kernel; running(): void; checkPassed(): boolean } {
   const damage = new DamageState(deps.paths.dbFile, () => deps.clock.now());
   let started = false;
   const db = guardDatabase(opened.db, (e) => {
@@ -110,274 +171,24 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   });
   const checkPassed = watchPendingCheck(opened, damage, deps.logger, () => (started ? 'running' : 'start'));
   db.prepare("INSERT OR IGNORE INTO app_meta (key, value) VALUES ('created_at', ?)").run(JSON.stringify(new Date(deps.clock.now()).toISOString()));
-  const bus = new EventBus(deps.logger);
+  const bus = new CoreBus(deps.logger);
+  const push = new RendererPush(deps.logger);
   // In browser mode the page shows notifications itself (the Web Notifications API).
   const notifier: Notifier = {
     notify: (n) => {
       deps.notifier.notify(n);
-      if (deps.host === 'web') bus.emit('app.notification', n);
+      if (deps.host === 'web') push.emit('app.notification', n);
     },
   };
-  const meta = new MetaStore(db);
-  const http = new HttpClient({ fetch: deps.fetch, now: () => deps.clock.now(), logger: deps.logger });
-  const connection = new Connection(meta, deps.secrets, deps.logger, deps.embeddedSandbox, (url) => http.hostState(url).state);
-  http.onStateChange(() => {
-    void connection.view(session.view().signedIn).then((view) => bus.emit('connection.changed', view));
-  });
-  const session = new AuthSession({
-    http,
-    secrets: deps.secrets,
-    clock: deps.clock,
-    logger: deps.logger,
-    notifier,
-    meta,
-    target: () => connection.target(),
-    onChange: (view) => bus.emit('session.changed', view),
-    faultPoint: deps.faultPoint ? (name: RefreshPoint) => deps.faultPoint?.(name) : undefined,
-  });
-  const now = () => deps.clock.now();
-  const workspace = new Workspace(db, meta);
-  const store = new RecordStore(db, now, (group, ids) => {
-    bus.emit('records.changed', { group, ids: ids && ids.length <= 1000 ? ids : null });
-    sync.kick(250);
-  });
-  const writer = new SyncWriter(store, now);
-  const activity = new ActivityLog(db, now);
-  let reachable: 'online' | 'offline' | 'unknown' = 'unknown';
-  let lastProfile: string | null = null;
-  const sync: SyncEngine = new SyncEngine({
-    store,
-    writer,
-    log: activity,
-    clock: deps.clock,
-    logger: deps.logger,
-    session,
-    target: () => connection.target(),
-    profile: () => connection.profile(),
-    account: () => workspace.account(),
-    online: () => reachable,
-    onStatus: (status) => bus.emit('sync.changed', status),
-    onRecordsChanged: (group) => bus.emit('records.changed', { group, ids: null }),
-    ...(deps.sync?.concurrency !== undefined && { concurrency: deps.sync.concurrency }),
-    ...(deps.sync?.pullIntervalMs !== undefined && { pullIntervalMs: deps.sync.pullIntervalMs }),
-    ...(deps.faultPoint && { faultPoint: deps.faultPoint }),
-  });
-  bus.subscribe((event, payload) => {
-    if (event === 'session.changed') {
-      const view = payload as EventPayload<'session.changed'>;
-      if (view.state === 'active' && view.accountId && workspace.enter(view.accountId)) {
-        for (const group of resourceGroups) bus.emit('records.changed', { group, ids: null });
-      }
-      sync.kick();
-    } else if (event === 'connection.changed') {
-      const view = payload as EventPayload<'connection.changed'>;
-      const was = reachable;
-      reachable = view.reachable;
-      const profileKey = `${view.profile.id} ${view.profile.revision} ${view.baseUrl ?? ''}`;
-      if (profileKey !== lastProfile) {
-        lastProfile = profileKey;
-        sync.profileChanged();
-      } else if (reachable === 'online' && was !== 'online') sync.kick();
-      if (reachable === 'online' && was !== 'online') queue.online();
-    }
-    if (event === 'session.changed') queue.online();
-  });
-  const blobs = new BlobStore(path.join(deps.paths.dataDir, 'media'));
-  const uploadsDir = path.join(deps.paths.dataDir, 'uploads');
-  const tools = deps.mediaTools ?? (() => detectMediaTools());
-  const jobs = new JobStore(db);
-  const library = new Library({
-    store,
-    workspace,
-    blobs,
-    tools,
-    now,
-    logger: deps.logger,
-    uploadsDir,
-    // A file a kept backup refers to stays: restoring that backup must find it.
-    otherUses: (sha) => jobs.uses(sha) || backupStore.references(sha),
-    whileDamaged: () => damageWords(damage),
-    onImported: (assets) => {
-      for (const a of assets) runAutomations({ type: 'asset_imported', assetId: a.id, name: a.name, tags: a.tags });
-    },
-  });
-  const aiChanged = throttledIds(200, (ids, progressOnly) => bus.emit('ai.changed', { ids, status: queue.status(), progressOnly }));
-  const runner = new JobRunner({
-    send: (req) => session.request(req),
-    fetchPlain: (req) => http.request(req),
-    target: () => connection.target(),
-    blobs,
-    jobs,
-    tools,
-    now,
-    logger: deps.logger,
-  });
-  const queue: AiQueue = new AiQueue({
-    jobs,
-    runner,
-    now,
-    logger: deps.logger,
-    notifier,
-    account: () => workspace.account(),
-    session: () => session.view(),
-    load: () => meta.get('ai.queue'),
-    save: (settings) => meta.set('ai.queue', settings),
-    changed: aiChanged,
-    onSucceeded: (jobId) => {
-      const job = jobs.get(jobId);
-      if (job) runAutomations({ type: 'ai_job_succeeded', jobId, operation: job.operation, prompt: job.prompt ?? '' });
-    },
-  });
-  const studio = new Studio({
-    jobs,
-    queue,
-    store,
-    blobs,
-    library,
-    meta,
-    uploadsDir,
-    // A file a kept backup refers to stays, as for the library.
-    otherUses: (sha) => backupStore.references(sha),
-    account: () => workspace.account(),
-    target: () => connection.target(),
-    now,
-  });
-  const teacher = new Teacher({
-    jobs,
-    runner,
-    account: () => workspace.account(),
-    profiles: () => {
-      const inUse = connection.profile();
-      return { inUse, builtin: connection.summaries().some((p) => p.id === inUse.id && p.builtin), ids: connection.profiles().map((p) => p.id) };
-    },
-    adopt: async (json) => {
-      await connection.adoptDerived(json);
-      bus.emit('connection.changed', await connection.view(session.view().signedIn));
-    },
-  });
+  const files = mediaFiles(new BlobStore(path.join(deps.paths.dataDir, 'media')), path.join(deps.paths.dataDir, 'uploads'), deps.mediaTools ?? (() => detectMediaTools()));
+  // A file a kept backup refers to stays: restoring that backup must find it.
+  files.keep((sha) => backupStore.references(sha));
+  const kernel: Kernel = { deps, db, meta: new MetaStore(db), now: () => deps.clock.now(), logger: deps.logger, damage, bus, push, notifier, files };
+  return { kernel, running: () => void (started = true), checkPassed };
+}
 
-  // The planner: schedule, media queue, templates, import and export, automations and reminders.
-  const account = () => workspace.account();
-  const schedule = new Schedule({ store, workspace });
-  const mediaQueue = new MediaQueue({ store, workspace, profile: () => connection.profile() });
-  const posts = new Posts({ store, workspace });
-  const templates = new Templates({ store, account, now });
-  const importer = new PlannerImporter({ store, account });
-  const transfer = new WorkspaceTransfer({ store, blobs, account, now });
-  const automations = new AutomationEngine({
-    store,
-    account,
-    now,
-    templates,
-    queueAdd: (source, note) => mediaQueue.add({ source, ...(note !== undefined && { note }) }),
-    submitAi: (input) => studio.submit(input),
-    onRan: (automationIds) => bus.emit('automations.changed', { automationIds }),
-    logger: deps.logger,
-  });
-  function runAutomations(event: Parameters<AutomationEngine['handle']>[0]): void {
-    if (damage.current()) return;
-    automations.handle(event).catch((e: unknown) => deps.logger.error('automations failed', { event: event.type, error: e }));
-  }
-  const reminders = new Reminders({
-    store,
-    workspace,
-    meta,
-    notifier,
-    clock: deps.clock,
-    logger: deps.logger,
-    onDue: (group, id) => runAutomations({ type: 'scheduled_time', group, id }),
-  });
-  bus.subscribe((event, payload) => {
-    if (event === 'session.changed') reminders.replan();
-    else if (event === 'records.changed') {
-      const { group } = payload as EventPayload<'records.changed'>;
-      if (group === 'posts' || group === 'mediaQueue') reminders.replan();
-    }
-  });
-  const backups = createBackups({
-    core: deps,
-    store: backupStore,
-    bus,
-    damage,
-    db,
-    mediaPath: (sha) => blobs.path(sha),
-    closeCore: () => core.close(),
-  });
-  // Damage found anywhere stops every writer at once; the renderer shows the recovery screen.
-  damage.onTrip((found) => {
-    deps.logger.error('the database is damaged: writes stopped', { kind: found.kind, during: found.during });
-    reminders.close();
-    void queue.close();
-    void sync.close();
-    try {
-      db.pragma('query_only = ON');
-    } catch {
-      // A connection that cannot even take a pragma writes nothing either.
-    }
-  });
-  let loaded: Promise<void> | null = null;
-  let expiryTimer: NodeJS.Timeout | undefined;
-  const ready = () => (loaded ??= session.load());
-
-  const updates = deps.updates ?? disabledUpdates('Updates are handled by the desktop app.');
-  updates.onChange((status) => bus.emit('updates.changed', status));
-  const diagnostics = diagnosticsHandlers(
-    {
-      logsDir: deps.paths.logsDir,
-      now,
-      // app.info's facts without the paths (they name the user) and the platform address.
-      facts: async () => {
-        const { dataDir: _dataDir, database, ...facts } = await handlers['app.info']({});
-        return {
-          ...facts,
-          database: { schemaVersion: database.schemaVersion, journalMode: database.journalMode },
-          profile: connection.profile().id,
-          updates: updates.status(),
-        };
-      },
-      settings: () => deps.settings.get(),
-      syncStatus: () => sync.status(),
-      queues: () => ({ outbox: sync.status().totals, ai: queue.status(), mediaQueue: mediaQueue.list().items.length }),
-      ...(deps.registry && { registry: deps.registry }),
-      knownSecrets: async () => (await Promise.all([SECRET.tokens, SECRET.apiKey, SECRET.clientSecret].map((k) => deps.secrets.get(k)))).filter((v): v is string => Boolean(v)),
-    },
-    deps.dialogs,
-  );
-
-  const handlers: HandlerMap = {
-    'app.info': () => ({
-      name: 'Atelier',
-      version: deps.version,
-      host: deps.host,
-      platform: `${process.platform}-${process.arch} (${os.release()})`,
-      dataDir: deps.paths.dataDir,
-      database: {
-        path: deps.paths.dbFile,
-        schemaVersion: opened.schemaVersion,
-        journalMode: String(db.pragma('journal_mode', { simple: true })),
-      },
-      versions: {
-        node: process.versions.node,
-        sqlite: (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
-        ...deps.versions,
-      },
-    }),
-    ...diagnostics,
-    'updates.status': () => updates.status(),
-    'updates.check': () => updates.check(),
-    'updates.download': () => updates.download(),
-    'updates.install': () => updates.install(),
-    ...settingsHandlers(deps, bus),
-    ...accountHandlers(connection, session, bus, deps.clock, http),
-    ...recordHandlers(store, workspace),
-    ...libraryHandlers(library, deps.dialogs),
-    ...syncHandlers(store, sync, writer, activity, workspace),
-    ...aiHandlers(studio, queue, teacher, blobs, deps.dialogs),
-    ...scheduleHandlers({ schedule, queue: mediaQueue, posts }),
-    ...contentHandlers({ templates, importer, transfer, automations, dialogs: deps.dialogs }),
-    ...backups.handlers,
-  };
-  // Nothing answers before the session has read its secrets.
+/** Nothing answers before the session has read its secrets. */
+function afterReady(handlers: HandlerMap, ready: () => Promise<void>): HandlerMap {
   for (const name of Object.keys(handlers) as (keyof HandlerMap)[]) {
     const inner = handlers[name] as (input: unknown) => unknown;
     (handlers as Record<string, (input: unknown) => unknown>)[name] = async (input) => {
@@ -385,72 +196,19 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
       return inner(input);
     };
   }
+  return handlers;
+}
 
-  const dispatch = createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false, gate: refuseWhileDamaged(damage), whileDamaged: () => damageWords(damage) });
-  deps.logger.info('core started', { host: deps.host, version: deps.version, applied: opened.applied });
-
-  const core: Core = {
-    dispatch,
-    handlers,
-    events: bus,
-    db,
-    session,
-    connection,
-    http,
-    store,
-    workspace,
-    sync,
-    library,
-    ai: { studio, queue, jobs },
-    blobs,
-    planner: { automations, reminders, queue: mediaQueue },
-    backups,
-    damage,
-    media: { blobPath: (sha) => library.blobPath(sha), uploadsDir },
-    start: async () => {
-      await ready();
-      try {
-        const view = session.view();
-        if (view.state === 'active' && view.accountId) workspace.enter(view.accountId);
-        await blobs.cleanTemp().catch((e: unknown) => deps.logger.warn('could not clean unfinished media files', { error: e }));
-        if (deps.sync?.autoStart !== false) sync.start();
-        if (deps.ai?.autoStart !== false) queue.start();
-        reminders.start();
-      } catch (e) {
-        // Damage met by a first query (the reminders') is the recovery screen's to explain, not a crash.
-        if (!damageOf(e)) throw e;
-      } finally {
-        started = true;
-      }
-      if (damage.current()) return;
-      void session.validateOnce();
-      session.checkApiKeyExpiry();
-      // Expiry warnings must fire while the app stays open for days.
-      expiryTimer = setInterval(() => session.checkApiKeyExpiry(), 60 * 60 * 1000);
-      expiryTimer.unref();
-      backups.start();
-    },
-    resume: () => {
-      session.resumed();
-      void session.validateOnce();
-    },
-    close: async () => {
-      if (expiryTimer) clearInterval(expiryTimer);
-      // Imports first: none may write to the database or remove a file once it is being replaced.
-      await library.close();
-      await backups.close();
-      await opened.pendingCheck?.cancel();
-      reminders.close();
-      await queue.close();
-      aiChanged.cancel();
-      await sync.close();
-      await connection.close();
-      // A damaged file, or one whose check has not passed, is not checkpointed into: it stays as it was found.
-      if (damage.current() || !checkPassed()) closeWithoutCheckpoint(db);
-      else if (db.open) db.close();
-    },
-  };
-  return core;
+/** Damage found anywhere stops every writer at once (each domain stops its own); the renderer shows the recovery screen. */
+function stopWritesOnDamage({ damage, db, logger }: Kernel): void {
+  damage.onTrip((found) => {
+    logger.error('the database is damaged: writes stopped', { kind: found.kind, during: found.during });
+    try {
+      db.pragma('query_only = ON');
+    } catch {
+      // A connection that cannot even take a pragma writes nothing either.
+    }
+  });
 }
 
 /**
@@ -467,10 +225,4 @@ function watchPendingCheck(opened: OpenedDatabase, damage: DamageState, logger: 
     else logger.warn('the database check begun at start did not finish; the WAL is kept until the next start', { problems: result.problems });
   });
   return () => passed;
-}
-
-/** Updates where this host does not update itself (browser mode, tests): always `disabled`. */
-export function disabledUpdates(reason: string): Updates {
-  const status: UpdateStatus = { state: 'disabled', reason };
-  return { status: () => status, check: async () => status, download: async () => status, install: async () => status, onChange: () => () => undefined };
 }

@@ -3,7 +3,7 @@ import { channelNames } from '../../shared/contract';
 import type { Envelope } from '../../shared/errors';
 import type { EventName } from '../../shared/events';
 import type { Dispatch } from '../core/dispatch';
-import type { EventBus } from '../core/event-bus';
+import type { RendererPush } from '../core/event-bus';
 import type { Logger } from '../core/ports';
 
 import { IPC_CHANNEL_PREFIX as CHANNEL_PREFIX, IPC_EVENT_CHANNEL as EVENT_CHANNEL } from '../../shared/ipc-names';
@@ -46,7 +46,7 @@ export function registerIpc(dispatch: Dispatch, policy: SenderPolicy, logger: Lo
 }
 
 /** Push core events to a window's renderer. */
-export function forwardEvents(bus: EventBus, contents: WebContents): () => void {
+export function forwardEvents(bus: RendererPush, contents: WebContents): () => void {
   return bus.subscribe((event: EventName, payload) => {
     if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, event, payload);
   });

@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { BackupList, BackupReason, BackupView, RecoveryStatus, Retention } from '../../../shared/backups';
 import type { HandlerMap } from '../../../shared/contract';
 import type { Settings } from '../../../shared/settings';
+import type { CoreModule } from '../compose';
 import { DatabaseDamagedError, damageOf } from '../db/damage';
 import type { DamageState } from '../db/damage-state';
 import type { Db } from '../db/open';
 import { AppException, fail, toAppError } from '../errors';
-import type { EventBus } from '../event-bus';
+import type { RendererPush } from '../event-bus';
 import type { CoreDeps } from '../ports';
 import { BackupStore } from './backup-store';
 import { previewRestore, type RecoveryDeps, rescue, restoreBackup } from './recovery';
@@ -49,7 +50,7 @@ export function backupBeforeMigrations(store: BackupStore, db: Db): void {
 export interface BackupsDeps {
   core: CoreDeps;
   store: BackupStore;
-  bus: EventBus;
+  push: RendererPush;
   damage: DamageState;
   /** The live connection (null when the database could not be opened). */
   db: Db | null;
@@ -57,12 +58,13 @@ export interface BackupsDeps {
   closeCore: () => Promise<void>;
 }
 
-export interface Backups {
+export interface Backups extends CoreModule {
   store: BackupStore;
   handlers: BackupHandlers;
   /** Back up now (refused while the database is damaged). */
   take(reason: BackupReason): Promise<BackupView>;
   status(): RecoveryStatus;
+  /** Start the daily schedule. */
   start(): void;
   /** Stop the schedule and a backup being copied. */
   close(): Promise<void>;
@@ -70,7 +72,7 @@ export interface Backups {
 
 /** Backups, restore and the recovery screen's channels, for a healthy core and a damaged one alike. */
 export function createBackups(deps: BackupsDeps): Backups {
-  const { store, bus, damage, core } = deps;
+  const { store, push, damage, core } = deps;
   const list = (): BackupList => ({ backups: store.list(), folder: store.dir, retention: retentionOf(core.settings.get()), running: store.running });
   const status = (): RecoveryStatus => {
     const found = damage.current();
@@ -93,7 +95,7 @@ export function createBackups(deps: BackupsDeps): Backups {
     // The online backup copies pages as they are: a copy found damaged means the database has damage.
     // (A check that could not run at all fails the backup in words instead; see BackupStore.finish.)
     if (!view.ok) damage.trip(new DatabaseDamagedError('corrupt'), 'running');
-    bus.emit('backups.changed', list());
+    push.emit('backups.changed', list());
     return view;
   };
   const recovery: RecoveryDeps = {
@@ -108,12 +110,39 @@ export function createBackups(deps: BackupsDeps): Backups {
     ...(core.restart && { restart: core.restart }),
   };
   let closed = false;
-  const schedule = new BackupSchedule({
-    take: () =>
-      take('daily').catch((e: unknown) => {
-        if (!closed) bus.emit('app.error', { message: `The daily backup could not be taken: ${toAppError(e).error.message}` });
-        throw e;
-      }),
+  const schedule = dailySchedule(core, store, () =>
+    take('daily').catch((e: unknown) => {
+      if (!closed) push.emit('app.error', { message: `The daily backup could not be taken: ${toAppError(e).error.message}` });
+      throw e;
+    }),
+  );
+  damage.onTrip(() => {
+    schedule.stop();
+    push.emit('recovery.changed', status());
+  });
+
+  const handlers = backupHandlers(core, store, recovery, list, status, take);
+  return {
+    name: 'backup',
+    store,
+    handlers,
+    take,
+    status,
+    start: () => {
+      if (core.backups?.autoStart !== false && deps.db && !damage.current()) schedule.start();
+    },
+    close: async () => {
+      closed = true;
+      schedule.stop();
+      await store.cancel();
+    },
+  };
+}
+
+/** The daily backups: one at start when the newest is older than a day, then one a day. */
+function dailySchedule(core: CoreDeps, store: BackupStore, take: () => Promise<BackupView>): BackupSchedule {
+  return new BackupSchedule({
+    take,
     // The newest backup of the past: one dated in the future must not stop the daily ones.
     last: () => {
       const now = core.clock.now();
@@ -124,12 +153,17 @@ export function createBackups(deps: BackupsDeps): Backups {
     logger: core.logger,
     ...(core.backups?.startDelayMs !== undefined && { startDelayMs: core.backups.startDelayMs }),
   });
-  damage.onTrip(() => {
-    schedule.stop();
-    bus.emit('recovery.changed', status());
-  });
+}
 
-  const handlers: BackupHandlers = {
+function backupHandlers(
+  core: CoreDeps,
+  store: BackupStore,
+  recovery: RecoveryDeps,
+  list: () => BackupList,
+  status: () => RecoveryStatus,
+  take: (reason: BackupReason) => Promise<BackupView>,
+): BackupHandlers {
+  return {
     'backups.list': () => list(),
     'backups.create': () => take('manual'),
     'backups.reveal': async () => {
@@ -143,19 +177,5 @@ export function createBackups(deps: BackupsDeps): Backups {
     'recovery.rescue': () => rescue(recovery),
     'recovery.report': () => unseenRestoreReport(store.dir),
     'recovery.dismissReport': () => ({ dismissed: dismissRestoreReport(store.dir) }),
-  };
-  return {
-    store,
-    handlers,
-    take,
-    status,
-    start: () => {
-      if (core.backups?.autoStart !== false && deps.db && !damage.current()) schedule.start();
-    },
-    close: async () => {
-      closed = true;
-      schedule.stop();
-      await store.cancel();
-    },
   };
 }

@@ -1,7 +1,7 @@
 import { createCore } from '../app';
 import { damageOf } from '../db/damage';
 import type { Dispatch } from '../dispatch';
-import { EventBus } from '../event-bus';
+import { RendererPush } from '../event-bus';
 import type { CoreDeps } from '../ports';
 import { createRecoveryCore, type HostedCore } from './recovery-core';
 
@@ -40,7 +40,7 @@ export interface CoreHost extends Omit<HostedCore, 'full'> {
  * host's own `restart` (the desktop app relaunches).
  */
 export function openCoreHost(deps: CoreDeps): CoreHost {
-  const events = new EventBus(deps.logger);
+  const events = new RendererPush(deps.logger);
   let detach: () => void = () => undefined;
   const hostDeps: CoreDeps = {
     ...deps,

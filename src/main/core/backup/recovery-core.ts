@@ -7,14 +7,14 @@ import type { DatabaseDamagedError } from '../db/damage';
 import { DamageState, refuseWhileDamaged } from '../db/damage-state';
 import { createDispatcher, type Dispatch } from '../dispatch';
 import { fail } from '../errors';
-import { EventBus } from '../event-bus';
+import { RendererPush } from '../event-bus';
 import type { CoreDeps } from '../ports';
 import { backupStoreFor, createBackups } from './backups';
 
 /** What a host runs: the full core, or the recovery screen's core when the database is damaged. */
 export interface HostedCore {
   dispatch: Dispatch;
-  events: EventBus;
+  events: RendererPush;
   media: Core['media'];
   /** The full core; null on the recovery screen. */
   full: Core | null;
@@ -30,12 +30,12 @@ export interface HostedCore {
  * serves only what the recovery screen needs (what happened, the backups, restore and rescue).
  */
 export function createRecoveryCore(deps: CoreDeps, found: DatabaseDamagedError): HostedCore {
-  const bus = new EventBus(deps.logger);
+  const bus = new RendererPush(deps.logger);
   const damage = new DamageState(deps.paths.dbFile, () => deps.clock.now());
   damage.trip(found, 'start');
   deps.logger.error('the database is damaged: Atelier starts on the recovery screen', { kind: found.kind, message: found.error.message });
   const blobs = new BlobStore(path.join(deps.paths.dataDir, 'media'));
-  const backups = createBackups({ core: deps, store: backupStoreFor(deps), bus, damage, db: null, mediaPath: (sha) => blobs.path(sha), closeCore: async () => undefined });
+  const backups = createBackups({ core: deps, store: backupStoreFor(deps), push: bus, damage, db: null, mediaPath: (sha) => blobs.path(sha), closeCore: async () => undefined });
   const refused = () => fail('storage', found.error.message, found.error.hint ? { hint: found.error.hint } : {});
   const handlers = Object.fromEntries(channelNames.map((c) => [c, refused])) as unknown as HandlerMap;
   Object.assign(handlers, backups.handlers, {

@@ -1,6 +1,6 @@
 import type { HandlerMap } from '../../../shared/contract';
 import { fail } from '../errors';
-import type { EventBus } from '../event-bus';
+import type { CoreBus } from '../event-bus';
 import type { Clock } from '../ports';
 import { runConnectionCheck, type CheckDeps } from './check/check';
 import { LastCheck } from './check/last-check';
@@ -151,7 +151,7 @@ function sessionHandlers({ connection, session, clock, announce }: Ctx): Session
 export function accountHandlers(
   connection: Connection,
   session: AuthSession,
-  bus: EventBus,
+  bus: CoreBus,
   clock: Clock,
   http: Pick<HttpClient, 'request'>,
 ): AccountChannels {

@@ -1,10 +1,10 @@
 import type { HandlerMap } from '../../../shared/contract';
-import type { EventBus } from '../event-bus';
+import type { RendererPush } from '../event-bus';
 import type { CoreDeps } from '../ports';
 
 type SettingsChannels = Pick<HandlerMap, 'settings.get' | 'settings.update' | 'secrets.status'>;
 
-export function settingsHandlers(deps: CoreDeps, bus: EventBus): SettingsChannels {
+export function settingsHandlers(deps: CoreDeps, push: RendererPush): SettingsChannels {
   return {
     'settings.get': () => deps.settings.get(),
     'settings.update': async (patch) => {
@@ -12,7 +12,7 @@ export function settingsHandlers(deps: CoreDeps, bus: EventBus): SettingsChannel
       const next = { ...before, ...patch };
       deps.settings.set(next);
       if (before.allowWeakSecretStorage !== next.allowWeakSecretStorage) await deps.secrets.refreshPersistence?.();
-      bus.emit('settings.changed', next);
+      push.emit('settings.changed', next);
       return next;
     },
     'secrets.status': () => deps.secrets.status(),

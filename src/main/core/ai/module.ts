@@ -1,0 +1,101 @@
+import type { CoreModule, Kernel } from '../compose';
+import type { LibraryModule } from '../library/module';
+import type { Platform } from '../platform/module';
+import type { RecordStore } from '../store/record-store';
+import type { Workspace } from '../store/workspace';
+import { throttledIds } from '../throttled-ids';
+import { aiHandlers } from './handlers';
+import { JobStore } from './job-store';
+import { AiQueue } from './queue';
+import { JobRunner } from './runner';
+import { Studio } from './studio';
+import { Teacher } from './teacher';
+
+export interface AiDeps extends Pick<Kernel, 'deps' | 'db' | 'meta' | 'now' | 'bus' | 'push' | 'damage' | 'notifier' | 'files'> {
+  platform: Pick<Platform, 'http' | 'connection' | 'session'>;
+  store: RecordStore;
+  workspace: Workspace;
+  library: LibraryModule['library'];
+}
+
+export interface Ai extends CoreModule {
+  studio: Studio;
+  queue: AiQueue;
+  jobs: JobStore;
+}
+
+/** The AI studio and its job queue; teaching a profile from answers. The queue goes on when the platform is back. */
+export function createAi(d: AiDeps): Ai {
+  const { deps, now, bus, push, files, workspace, platform } = d;
+  const { http, connection, session } = platform;
+  const jobs = new JobStore(d.db);
+  files.keep((sha) => jobs.uses(sha));
+  const account = () => workspace.account();
+  const changed = throttledIds(200, (ids, progressOnly) => push.emit('ai.changed', { ids, status: queue.status(), progressOnly }));
+  const runner = new JobRunner({ send: (req) => session.request(req), fetchPlain: (req) => http.request(req), target: () => connection.target(), blobs: files.blobs, jobs, tools: files.tools, now, logger: deps.logger });
+  const queue: AiQueue = new AiQueue({
+    jobs,
+    runner,
+    now,
+    logger: deps.logger,
+    notifier: d.notifier,
+    account,
+    session: () => session.view(),
+    load: () => d.meta.get('ai.queue'),
+    save: (settings) => d.meta.set('ai.queue', settings),
+    changed,
+    onSucceeded: (jobId) => {
+      const job = jobs.get(jobId);
+      if (job) bus.emit('ai.jobSucceeded', { jobId, operation: job.operation, prompt: job.prompt ?? '' });
+    },
+  });
+  const studio = new Studio({
+    jobs,
+    queue,
+    store: d.store,
+    blobs: files.blobs,
+    library: d.library,
+    meta: d.meta,
+    uploadsDir: files.uploadsDir,
+    // A file a kept backup refers to stays, as for the library.
+    otherUses: (sha) => files.keptElsewhere(sha),
+    account,
+    target: () => connection.target(),
+    now,
+  });
+  const teacher = new Teacher({
+    jobs,
+    runner,
+    account,
+    profiles: () => {
+      const inUse = connection.profile();
+      return { inUse, builtin: connection.summaries().some((p) => p.id === inUse.id && p.builtin), ids: connection.profiles().map((p) => p.id) };
+    },
+    adopt: async (json) => {
+      await connection.adoptDerived(json);
+      bus.emit('connection.changed', await connection.view(session.view().signedIn));
+    },
+  });
+  let reachable: 'online' | 'offline' | 'unknown' = 'unknown';
+  bus.on('connection.changed', (view) => {
+    const was = reachable;
+    reachable = view.reachable;
+    if (reachable === 'online' && was !== 'online') queue.online();
+  });
+  bus.on('session.changed', () => queue.online());
+  d.damage.onTrip(() => void queue.close());
+  return {
+    name: 'ai',
+    studio,
+    queue,
+    jobs,
+    handlers: aiHandlers(studio, queue, teacher, files.blobs, deps.dialogs),
+    start: () => {
+      if (deps.ai?.autoStart !== false) queue.start();
+    },
+    close: async () => {
+      await queue.close();
+      changed.cancel();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Studio } from '../ai/studio';
+import type { CoreModule, Kernel } from '../compose';
+import type { Connection } from '../platform/connection';
+import type { RecordStore } from '../store/record-store';
+import type { Workspace } from '../store/workspace';
+import { AutomationEngine, type AutomationEvent } from './automations/engine';
+import { contentHandlers } from './handlers-content';
+import { scheduleHandlers } from './handlers-schedule';
+import { PlannerImporter } from './import';
+import { MediaQueue } from './media-queue';
+import { Posts } from './posts';
+import { Reminders } from './reminders';
+import { Schedule } from './schedule';
+import { Templates } from './templates';
+import { WorkspaceTransfer } from './workspace-transfer';
+
+export interface PlanningDeps extends Pick<Kernel, 'deps' | 'meta' | 'now' | 'bus' | 'push' | 'damage' | 'notifier' | 'files'> {
+  store: RecordStore;
+  workspace: Workspace;
+  connection: Pick<Connection, 'profile'>;
+  studio: Pick<Studio, 'submit'>;
+}
+
+export interface Planning extends CoreModule {
+  automations: AutomationEngine;
+  reminders: Reminders;
+  queue: MediaQueue;
+}
+
+/**
+ * The planner: schedule, media queue, templates, import and export, automations and reminders.
+ * Automations hear imports and finished AI jobs; reminders follow the posts and the queue.
+ */
+export function createPlanning(d: PlanningDeps): Planning {
+  const { deps, now, bus, store, workspace } = d;
+  const account = () => workspace.account();
+  const schedule = new Schedule({ store, workspace });
+  const mediaQueue = new MediaQueue({ store, workspace, profile: () => d.connection.profile() });
+  const posts = new Posts({ store, workspace });
+  const templates = new Templates({ store, account, now });
+  const importer = new PlannerImporter({ store, account });
+  const transfer = new WorkspaceTransfer({ store, blobs: d.files.blobs, account, now });
+  const automations = new AutomationEngine({
+    store,
+    account,
+    now,
+    templates,
+    queueAdd: (source, note) => mediaQueue.add({ source, ...(note !== undefined && { note }) }),
+    submitAi: (input) => d.studio.submit(input),
+    onRan: (automationIds) => d.push.emit('automations.changed', { automationIds }),
+    logger: deps.logger,
+  });
+  const runAutomations = (event: AutomationEvent): void => {
+    if (d.damage.current()) return;
+    automations.handle(event).catch((e: unknown) => deps.logger.error('automations failed', { event: event.type, error: e }));
+  };
+  const reminders = new Reminders({
+    store,
+    workspace,
+    meta: d.meta,
+    notifier: d.notifier,
+    clock: deps.clock,
+    logger: deps.logger,
+    onDue: (group, id) => runAutomations({ type: 'scheduled_time', group, id }),
+  });
+  bus.on('library.imported', ({ assets }) => {
+    for (const a of assets) runAutomations({ type: 'asset_imported', assetId: a.id, name: a.name, tags: a.tags });
+  });
+  bus.on('ai.jobSucceeded', ({ jobId, operation, prompt }) => runAutomations({ type: 'ai_job_succeeded', jobId, operation, prompt }));
+  bus.on('session.changed', () => reminders.replan());
+  bus.on('records.changed', ({ group }) => {
+    if (group === 'posts' || group === 'mediaQueue') reminders.replan();
+  });
+  d.damage.onTrip(() => reminders.close());
+  return {
+    name: 'planning',
+    automations,
+    reminders,
+    queue: mediaQueue,
+    handlers: {
+      ...scheduleHandlers({ schedule, queue: mediaQueue, posts }),
+      ...contentHandlers({ templates, importer, transfer, automations, dialogs: deps.dialogs }),
+    },
+    start: () => reminders.start(),
+    close: () => reminders.close(),
+  };
+}
