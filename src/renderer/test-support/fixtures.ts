@@ -1,0 +1,60 @@
+import type { AppError } from '../../shared/errors';
+import type { AssetDetail, AssetView } from '../../shared/library';
+import { defaultSettings, type Settings } from '../../shared/settings';
+import type { SyncStatus } from '../../shared/sync';
+
+// Builders of valid contract data for the component tests: each gives a plain, believable value
+// and takes what a test cares about as overrides (the fake checks every answer against the contract).
+
+const AT = '2026-03-02T10:00:00.000Z';
+
+export function asset(over: Partial<AssetView> & { id: string }): AssetView {
+  return {
+    name: `${over.id}.png`,
+    kind: 'image',
+    mimeType: 'image/png',
+    sizeBytes: 2048,
+    width: 640,
+    height: 480,
+    durationMs: null,
+    tags: [],
+    notes: '',
+    sha256: null,
+    thumb: { state: 'none', sha256: null, reason: null },
+    hasFile: true,
+    createdAt: AT,
+    updatedAt: AT,
+    trashedAt: null,
+    syncState: 'synced',
+    ...over,
+  };
+}
+
+export function assetDetail(over: Partial<AssetDetail> & { id: string }): AssetDetail {
+  return { ...asset(over), aiText: '', usage: [], fields: {}, ...over };
+}
+
+export function settings(over: Partial<Settings> = {}): Settings {
+  return { ...defaultSettings, ...over };
+}
+
+export function syncStatus(over: Partial<SyncStatus> = {}): SyncStatus {
+  return {
+    revision: 1,
+    phase: 'idle',
+    online: 'online',
+    accountId: 'acct-1',
+    groups: [],
+    totals: { pending: 0, failed: 0, conflicts: 0 },
+    progress: null,
+    lastSyncAt: AT,
+    message: null,
+    nextAttemptAt: null,
+    ...over,
+  };
+}
+
+/** An AppError as the core sends it: a message for people and, usually, what to do about it. */
+export function appError(over: Partial<AppError> = {}): AppError {
+  return { code: 'storage', message: 'The database refused the change.', hint: 'Free some disk space and try again.', ...over };
+}
