@@ -27,6 +27,8 @@ export default defineConfig({
           // jsdom: Radix and the focus handling the screens rely on behave there as in a browser.
           environment: 'jsdom',
           setupFiles: ['src/renderer/test-support/setup.ts'],
+          // Times on screen in one known zone, whatever the machine's.
+          env: { TZ: 'UTC' },
         },
       },
     ],

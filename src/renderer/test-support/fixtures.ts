@@ -1,5 +1,8 @@
 import type { AppError } from '../../shared/errors';
 import type { AssetDetail, AssetView } from '../../shared/library';
+import type { CalendarItem } from '../../shared/planner';
+import type { ResourceGroup } from '../../shared/profile';
+import type { RecordView } from '../../shared/records';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import type { SyncStatus } from '../../shared/sync';
 
@@ -32,6 +35,19 @@ export function asset(over: Partial<AssetView> & { id: string }): AssetView {
 
 export function assetDetail(over: Partial<AssetDetail> & { id: string }): AssetDetail {
   return { ...asset(over), aiText: '', usage: [], fields: {}, ...over };
+}
+
+export function record(group: ResourceGroup, id: string, fields: RecordView['fields'], over: Partial<RecordView> = {}): RecordView {
+  return { id, group, remoteId: null, version: null, fields, createdAt: AT, updatedAt: AT, deleted: false, syncState: 'synced', pending: 0, failed: null, ...over };
+}
+
+/** A page of records as `records.list` answers it. */
+export function records(items: RecordView[]) {
+  return { items, total: items.length };
+}
+
+export function calendarItem(over: Partial<CalendarItem> & { id: string; at: string }): CalendarItem {
+  return { group: 'posts', title: over.id, channel: null, status: 'scheduled', planIds: [], assetIds: [], warnings: [], ...over };
 }
 
 export function settings(over: Partial<Settings> = {}): Settings {
