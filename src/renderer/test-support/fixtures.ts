@@ -1,4 +1,7 @@
+import type { AiJobView, AiOperationView, AiQueueStatus } from '../../shared/ai';
+import { AI_IO } from '../../shared/ai';
 import type { AppError } from '../../shared/errors';
+import type { AiOperation } from '../../shared/profile';
 import type { AssetDetail, AssetView } from '../../shared/library';
 import type { CalendarItem } from '../../shared/planner';
 import type { ResourceGroup } from '../../shared/profile';
@@ -48,6 +51,41 @@ export function records(items: RecordView[]) {
 
 export function calendarItem(over: Partial<CalendarItem> & { id: string; at: string }): CalendarItem {
   return { group: 'posts', title: over.id, channel: null, status: 'scheduled', planIds: [], assetIds: [], warnings: [], ...over };
+}
+
+/** One operation as the catalog offers it (text to image takes a prompt; image operations an image). */
+export function aiOperation(operation: AiOperation, over: Partial<AiOperationView> = {}): AiOperationView {
+  return { operation, ...AI_IO[operation], models: ['flux-1', 'sdxl'], recentModels: [], params: [], media: AI_IO[operation].input === 'text' ? 'none' : 'base64', ...over };
+}
+
+export function aiStatus(over: Partial<AiQueueStatus> = {}): AiQueueStatus {
+  return { paused: false, concurrency: 2, queued: 0, running: 0, waiting: null, fraction: null, ...over };
+}
+
+export function aiJob(over: Partial<AiJobView> & { id: string }): AiJobView {
+  return {
+    operation: 'text2image',
+    modelId: 'flux-1',
+    prompt: 'A lighthouse at dawn',
+    params: {},
+    input: null,
+    state: 'queued',
+    position: 1,
+    createdAt: AT,
+    startedAt: null,
+    finishedAt: null,
+    elapsedMs: null,
+    progress: { phase: 'waiting', fraction: null },
+    waiting: null,
+    error: null,
+    attempts: 0,
+    text: null,
+    outputs: [],
+    unknownShape: false,
+    shapeNote: null,
+    remoteJobId: null,
+    ...over,
+  };
 }
 
 export function settings(over: Partial<Settings> = {}): Settings {
