@@ -22,13 +22,24 @@ class NoopObserver {
 }
 Object.assign(globalThis, { ResizeObserver: NoopObserver, IntersectionObserver: NoopObserver });
 
-// Every element has the size of a comfortable window unless a test sets another (layout.ts):
-// virtual lists measure their viewport and rows, popovers measure their anchor.
-const size = (key: 'width' | 'height') => ({ configurable: true, get: () => elementSize()[key] });
+// Every element has the size of a comfortable window unless a test sets another (layout.ts), or
+// the size its inline style gives it (a virtual list's fixed-height rows): virtual lists measure
+// their viewport and rows, popovers measure their anchor.
+function sizeOf(el: Element, key: 'width' | 'height'): number {
+  const styled = el instanceof HTMLElement ? /^(\d+(?:\.\d+)?)px$/.exec(el.style[key]) : null;
+  return styled ? Number(styled[1]) : elementSize()[key];
+}
+const size = (key: 'width' | 'height') => ({
+  configurable: true,
+  get(this: HTMLElement) {
+    return sizeOf(this, key);
+  },
+});
 for (const key of ['offsetWidth', 'clientWidth', 'scrollWidth'] as const) Object.defineProperty(HTMLElement.prototype, key, size('width'));
 for (const key of ['offsetHeight', 'clientHeight'] as const) Object.defineProperty(HTMLElement.prototype, key, size('height'));
 Element.prototype.getBoundingClientRect = function rect() {
-  const { width, height } = elementSize();
+  const width = sizeOf(this, 'width');
+  const height = sizeOf(this, 'height');
   return { x: 0, y: 0, top: 0, left: 0, right: width, bottom: height, width, height, toJSON: () => ({}) } as DOMRect;
 };
 
