@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { EventName, EventPayload } from '../../shared/events';
-import { BackendContext } from '../backend/context';
+import { BackendProvider, createQueryClient } from '../backend/context';
 import { createFakeBackend, type FakeBackend } from '../backend/fake-backend';
 import { TaskContext } from '../app/use-task';
 import { createTaskBoard, type TaskBoard } from '../app/task-board';
@@ -33,19 +33,17 @@ export function fakeBackend(): FakeBackend {
   return fake;
 }
 
-/** Render a screen as main.tsx does (backend, queries, task board), on a fake backend. */
+/** Render a screen as main.tsx does (the same backend provider and query settings, a task board), on a fake backend. */
 export function renderWithBackend(ui: ReactElement, fake: FakeBackend = fakeBackend()): Rendered {
   if (!live.includes(fake)) live.push(fake);
-  // As main.tsx: no retries, no refetch on focus; nothing kept between tests.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, gcTime: Infinity }, mutations: { retry: false } } });
+  // The app's own query settings; a new cache per test, so nothing is kept between tests.
+  const client = createQueryClient();
   const board = createTaskBoard();
   const user = userEvent.setup();
   const result = render(
-    <BackendContext.Provider value={fake.api}>
-      <QueryClientProvider client={client}>
-        <TaskContext.Provider value={board}>{ui}</TaskContext.Provider>
-      </QueryClientProvider>
-    </BackendContext.Provider>,
+    <BackendProvider api={fake.api} client={client}>
+      <TaskContext.Provider value={board}>{ui}</TaskContext.Provider>
+    </BackendProvider>,
   );
   const emit = async <E extends EventName>(event: E, payload: EventPayload<E>) => {
     await act(async () => fake.emit(event, payload));
