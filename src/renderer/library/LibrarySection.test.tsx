@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LibraryQuery } from '../../shared/library';
+import type { MediaAccess } from '../../shared/backend';
 import type { ChannelArgs } from '../../shared/contract';
 import { asset, assetDetail, appError } from '../test-support/fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/render';
@@ -9,8 +10,8 @@ import { LibrarySection } from './LibrarySection';
 const three = [asset({ id: 'a1', name: 'Beach.png' }), asset({ id: 'a2', name: 'Forest.png', tags: ['trip'] }), asset({ id: 'a3', name: 'Interview.mp4', kind: 'video' })];
 
 /** A library of these assets (matching every query) with its tags. */
-function library(items = three) {
-  return fakeBackend()
+function library(items = three, media?: Partial<MediaAccess>) {
+  return fakeBackend(media ? { media } : {})
     .answer('library.query', (q: ChannelArgs<'library.query'>) => {
       const hits = items.filter((a) => a.trashedAt === null && (!q.text || a.name.toLowerCase().includes(q.text.toLowerCase())) && (!q.kind || a.kind === q.kind));
       return { items: hits.slice(q.offset, q.offset + q.limit), total: hits.length };
@@ -145,5 +146,44 @@ describe('library section: keyboard', () => {
     await cell('Beach.png');
     board.request('search');
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search the library' }));
+  });
+});
+
+describe('library section: importing', () => {
+  it('imports with the system dialog when the import command runs (Ctrl/Cmd+I), with the tags typed for imports', async () => {
+    const report = { imported: [{ id: 'a4', name: 'Dune.png' }], duplicates: [{ path: '/pics/Beach.png', existingId: 'a1', name: 'Beach.png' }], skipped: [], failed: [] };
+    const fake = library().answer('library.importDialog', report);
+    const { board, user } = renderWithBackend(<LibrarySection />, fake);
+    await cell('Beach.png');
+    await user.type(screen.getByRole('textbox', { name: 'Tags for new imports (comma-separated)' }), 'trip, summer');
+    board.request('import');
+    const summary = (await screen.findByText('Imported 1 file.')).closest<HTMLElement>('[data-testid="import-summary"]')!;
+    expect(summary.textContent).toContain('1 file already in the library.');
+    expect(within(summary).getByText('/pics/Beach.png — already there as “Beach.png”')).toBeTruthy();
+    expect(fake.calls('library.importDialog')).toEqual([{ tags: ['trip', 'summer'] }]);
+  });
+
+  it('says in the core’s words why an import did not finish', async () => {
+    const fake = library().fail('library.importDialog', appError({ message: 'The disk is full; nothing was changed.', hint: 'Free some disk space and try again.' }));
+    const { user } = renderWithBackend(<LibrarySection />, fake);
+    await cell('Beach.png');
+    await user.click(screen.getByRole('button', { name: /^Import/ }));
+    expect(await screen.findByText('The import did not finish: The disk is full; nothing was changed.')).toBeTruthy();
+    expect(screen.getByText('Free some disk space and try again.')).toBeTruthy();
+  });
+
+  it('in a browser, uploads the picked files first and reports the one that could not be sent', async () => {
+    const upload = vi.fn(async (file: File) => {
+      if (file.name === 'huge.mov') throw new Error('This file is larger than 4 GB, the most Atelier takes: "huge.mov" (5 GB).');
+      return { id: '0f8fad5b-d9cb-469f-a165-70867728950e' };
+    });
+    const fake = library(three, { upload, pathForFile: () => null }).answer('library.importUploads', ({ uploads }) => ({ imported: uploads.map((u) => ({ id: 'a9', name: u.name })), duplicates: [], skipped: [], failed: [] }));
+    const { user } = renderWithBackend(<LibrarySection />, fake);
+    await cell('Beach.png');
+    await user.upload(screen.getByLabelText('Choose files to import'), [new File(['x'], 'Dune.png', { type: 'image/png' }), new File(['y'], 'huge.mov', { type: 'video/quicktime' })]);
+    expect(await screen.findByText('Imported 1 file.')).toBeTruthy();
+    expect(screen.getByText('huge.mov — This file is larger than 4 GB, the most Atelier takes: "huge.mov" (5 GB).')).toBeTruthy();
+    expect(fake.calls('library.importUploads')).toEqual([{ uploads: [{ id: '0f8fad5b-d9cb-469f-a165-70867728950e', name: 'Dune.png' }] }]);
+    expect(upload).toHaveBeenCalledTimes(2);
   });
 });

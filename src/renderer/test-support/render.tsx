@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { MediaAccess } from '../../shared/backend';
 import type { EventName, EventPayload } from '../../shared/events';
 import { BackendProvider, createQueryClient } from '../backend/context';
 import { createFakeBackend, type FakeBackend } from '../backend/fake-backend';
@@ -26,9 +27,9 @@ export function takeProblems(): string[] {
   return problems;
 }
 
-/** A fake backend to script before rendering; its problems are checked after the test. */
-export function fakeBackend(): FakeBackend {
-  const fake = createFakeBackend();
+/** A fake backend to script before rendering (browser-mode media access, if given); its problems are checked after the test. */
+export function fakeBackend(options: { media?: Partial<MediaAccess> } = {}): FakeBackend {
+  const fake = createFakeBackend(options);
   live.push(fake);
   return fake;
 }
