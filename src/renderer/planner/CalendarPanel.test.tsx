@@ -133,7 +133,7 @@ describe('calendar: keyboard rescheduling', () => {
     await user.type(date, '2026-03-14');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(fake.calls('planner.reschedule')).toEqual([{ group: 'posts', id: 'p1', at: '2026-03-14T09:30:00.000Z', zone: 'UTC' }]));
-    expect((await screen.findByRole('status')).textContent).toMatch(/Moved “Spring sale” to .*14.*09:30\./);
+    expect(await screen.findByText(/^Moved “Spring sale” to .*14.*09:30\.$/)).toBeTruthy();
   });
 
   it('says when the item is already on the chosen day, and sends nothing', async () => {
