@@ -26,7 +26,7 @@ export default defineConfig({
           include: ['src/renderer/**/*.test.tsx'],
           // jsdom: Radix and the focus handling the screens rely on behave there as in a browser.
           environment: 'jsdom',
-          setupFiles: ['src/renderer/test-support/setup.ts'],
+          setupFiles: ['src/renderer/test-support/test-setup.ts'],
           // Times on screen in one known zone, whatever the machine's.
           env: { TZ: 'UTC' },
         },

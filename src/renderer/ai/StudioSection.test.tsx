@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AiQueueView } from '../../shared/ai';
-import { aiJob, aiOperation, aiStatus, appError } from '../test-support/fixtures';
-import { fakeBackend, renderWithBackend } from '../test-support/render';
+import { aiJob, aiOperation, aiStatus, appError } from '../test-support/test-fixtures';
+import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { StudioSection } from './StudioSection';
 import { useAiEvents } from './use-ai-events';
 

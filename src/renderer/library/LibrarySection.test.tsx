@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LibraryQuery } from '../../shared/library';
 import type { MediaAccess } from '../../shared/backend';
 import type { ChannelArgs } from '../../shared/contract';
-import { asset, assetDetail, appError } from '../test-support/fixtures';
-import { fakeBackend, renderWithBackend } from '../test-support/render';
+import { asset, assetDetail, appError } from '../test-support/test-fixtures';
+import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { LibrarySection } from './LibrarySection';
 
 const three = [asset({ id: 'a1', name: 'Beach.png' }), asset({ id: 'a2', name: 'Forest.png', tags: ['trip'] }), asset({ id: 'a3', name: 'Interview.mp4', kind: 'video' })];

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelArgs } from '../../shared/contract';
 import type { CalendarItem } from '../../shared/planner';
-import { appError, calendarItem, record, records } from '../test-support/fixtures';
-import { fakeBackend, renderWithBackend } from '../test-support/render';
+import { appError, calendarItem, record, records } from '../test-support/test-fixtures';
+import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { CalendarPanel } from './CalendarPanel';
 
 // Wednesday 11 March 2026, in UTC (the tests' zone).

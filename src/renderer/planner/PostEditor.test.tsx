@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordView } from '../../shared/records';
-import { appError, assetDetail, record } from '../test-support/fixtures';
-import { fakeBackend, renderWithBackend } from '../test-support/render';
+import { appError, assetDetail, record } from '../test-support/test-fixtures';
+import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import type { PlanView } from './fields';
 import { PostEditor } from './PostEditor';
 

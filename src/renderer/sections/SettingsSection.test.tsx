@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../shared/contract';
 import type { ProfileSummary } from '../../shared/profile';
 import type { ConnectionView, SessionView } from '../../shared/session';
-import { appError, settings } from '../test-support/fixtures';
-import { fakeBackend, renderWithBackend } from '../test-support/render';
+import { appError, settings } from '../test-support/test-fixtures';
+import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { SettingsSection } from './SettingsSection';
 
 const sandbox: ProfileSummary = {

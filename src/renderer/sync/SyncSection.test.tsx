@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConflictView, FailedChange, GroupSyncView } from '../../shared/sync';
-import { appError, syncStatus } from '../test-support/fixtures';
-import { fakeBackend, renderWithBackend } from '../test-support/render';
+import { appError, syncStatus } from '../test-support/test-fixtures';
+import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { SyncSection } from './SyncSection';
 
 const posts: GroupSyncView = { group: 'posts', endpoints: 'specified', pending: 2, failed: 1, conflicts: 1, lastPulledAt: '2026-03-02T09:00:00.000Z', massDelete: null };

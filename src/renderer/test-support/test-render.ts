@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -41,11 +41,8 @@ export function renderWithBackend(ui: ReactElement, fake: FakeBackend = fakeBack
   const client = createQueryClient();
   const board = createTaskBoard();
   const user = userEvent.setup();
-  const result = render(
-    <BackendProvider api={fake.api} client={client}>
-      <TaskContext.Provider value={board}>{ui}</TaskContext.Provider>
-    </BackendProvider>,
-  );
+  // Written without JSX so the file keeps the name test helpers have (test-*.ts).
+  const result = render(createElement(BackendProvider, { api: fake.api, client, children: createElement(TaskContext.Provider, { value: board }, ui) }));
   const emit = async <E extends EventName>(event: E, payload: EventPayload<E>) => {
     await act(async () => fake.emit(event, payload));
   };

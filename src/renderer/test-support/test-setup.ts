@@ -3,8 +3,8 @@
 // capture, scrolling, <dialog> and media queries.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, expect } from 'vitest';
-import { takeProblems } from './render';
-import { elementSize, resetElementSize } from './layout';
+import { takeProblems } from './test-render';
+import { elementSize, resetElementSize } from './test-layout';
 
 // The screens update when answers arrive, outside any act(); the tests wait for what the user
 // would see (findBy…, waitFor) instead. Testing Library's own act() still switches this on.
