@@ -114,7 +114,7 @@ describe('browser mode: the app frame', () => {
       oversized: { channel: 'settings.update', input: { theme: 'x'.repeat(1_100_000) } },
     });
     expect(results.wrongShape).toMatchObject({ ok: false, error: { code: 'validation' } });
-    expect(results.wrongShape.error?.issues).toEqual([expect.objectContaining({ path: 'theme' })]);
+    expect(results.wrongShape?.error?.issues).toEqual([expect.objectContaining({ path: 'theme' })]);
     expect(results.extraField).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(results.notAnObject).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(results.unknown).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
