@@ -31,7 +31,35 @@ function rawGet(port: number, rawPath: string): Promise<string> {
   });
 }
 
-type RawBridge = { __raw(channel: string, input: unknown): Promise<{ ok: boolean; data?: unknown; error?: { code: string; issues?: unknown[] } }> };
+type RawResult = { ok: boolean; data?: unknown; error?: { code: string; issues?: unknown[] } };
+type RawRequest = { channel: string; input: unknown };
+
+/**
+ * Send requests exactly as given from the page itself, over a bridge socket of its own opened with
+ * the per-run token: what any script on the page could send, without going through the app's client.
+ */
+function sendRaw(requests: Record<string, RawRequest>): Promise<Record<string, RawResult>> {
+  return browser.page.evaluate(
+    ({ port, token, requests }) =>
+      new Promise<Record<string, RawResult>>((resolve, reject) => {
+        const names = Object.keys(requests);
+        const results: Record<string, RawResult> = {};
+        const ws = new globalThis.WebSocket(`ws://127.0.0.1:${port}/bridge?token=${encodeURIComponent(token)}`);
+        ws.onerror = () => reject(new Error('the bridge refused the page'));
+        ws.onopen = () => names.forEach((name, id) => ws.send(JSON.stringify({ id, channel: requests[name]!.channel, input: requests[name]!.input })));
+        ws.onmessage = (msg) => {
+          const data = JSON.parse(String(msg.data)) as { type: string; id?: number; result?: RawResult };
+          if (data.type !== 'result' || typeof data.id !== 'number' || !data.result) return;
+          results[names[data.id]!] = data.result;
+          if (Object.keys(results).length === names.length) {
+            ws.close();
+            resolve(results);
+          }
+        };
+      }),
+    { port: app.host.port, token: app.host.token, requests },
+  );
+}
 
 describe('browser mode: the app frame', () => {
   it('shows the frame with every section and an honest status bar', async () => {
@@ -77,20 +105,16 @@ describe('browser mode: the app frame', () => {
   });
 
   it('rejects a bad payload, an unknown channel and an oversized payload with typed errors, changing nothing', async () => {
-    const { page } = browser;
     const before = fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8');
-    const results = await page.evaluate(async () => {
-      const bridge = (window as unknown as { __atelierBridge: RawBridge }).__atelierBridge;
-      return {
-        wrongShape: await bridge.__raw('settings.update', { theme: 'purple' }),
-        extraField: await bridge.__raw('settings.update', { theme: 'dark', surprise: 1 }),
-        notAnObject: await bridge.__raw('settings.update', 'dark'),
-        unknown: await bridge.__raw('nope.nothing', {}),
-        oversized: await bridge.__raw('settings.update', { theme: 'x'.repeat(1_100_000) }),
-      };
+    const results = await sendRaw({
+      wrongShape: { channel: 'settings.update', input: { theme: 'purple' } },
+      extraField: { channel: 'settings.update', input: { theme: 'dark', surprise: 1 } },
+      notAnObject: { channel: 'settings.update', input: 'dark' },
+      unknown: { channel: 'nope.nothing', input: {} },
+      oversized: { channel: 'settings.update', input: { theme: 'x'.repeat(1_100_000) } },
     });
     expect(results.wrongShape).toMatchObject({ ok: false, error: { code: 'validation' } });
-    expect(results.wrongShape.error?.issues).toEqual([expect.objectContaining({ path: 'theme' })]);
+    expect(results.wrongShape?.error?.issues).toEqual([expect.objectContaining({ path: 'theme' })]);
     expect(results.extraField).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(results.notAnObject).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(results.unknown).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });

@@ -1,11 +1,25 @@
-import { createContext, useContext, useEffect } from 'react';
-import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { AtelierApi } from '../../shared/backend';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/contract';
 import type { EventName, EventPayload } from '../../shared/events';
 import { call } from './call';
 
 export const BackendContext = createContext<AtelierApi | null>(null);
+
+/** The query cache every screen reads through: failures are shown, not retried; no refetch on focus. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+}
+
+/** Where a backend plugs in: the desktop preload, the browser bridge, or the in-memory fake of the tests. */
+export function BackendProvider({ api, client, children }: { api: AtelierApi; client: QueryClient; children: ReactNode }) {
+  return (
+    <BackendContext.Provider value={api}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </BackendContext.Provider>
+  );
+}
 
 export function useBackend(): AtelierApi {
   const api = useContext(BackendContext);

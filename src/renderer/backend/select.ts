@@ -10,16 +10,14 @@ declare global {
 
 export type BackendChoice = { api: AtelierApi } | { problem: string };
 
-/** Electron's preload API when present, otherwise the browser-mode bridge. */
-export function selectBackend(): BackendChoice {
-  if (window.atelier) return { api: window.atelier };
+/** Electron's preload API when present, otherwise the browser-mode bridge (tests hand in their own host). */
+export function selectBackend(host: Pick<Window, 'atelier'> = window): BackendChoice {
+  if (host.atelier) return { api: host.atelier };
   const token = takeBridgeToken();
   if (!token) {
     return {
       problem: 'This page needs the address printed by "npm run start:web" (it carries a one-time access token). Open that address instead.',
     };
   }
-  const api = createWebBridge(token);
-  (window as unknown as { __atelierBridge?: AtelierApi }).__atelierBridge = api;
-  return { api };
+  return { api: createWebBridge(token) };
 }

@@ -137,7 +137,5 @@ export function createWebBridge(token: string, base = window.location): AtelierA
     },
   };
   for (const name of channelNames) api[name] = (input: unknown) => invoke(name, input);
-  // Raw access for diagnostics and the end-to-end suite: sends exactly what it is given.
-  api.__raw = (channel: string, input: unknown) => invoke(channel as ChannelName, input);
   return api as unknown as AtelierApi;
 }
