@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atLocalTime, dayKeyOf, localZone } from '../../src/shared/calendar';
-import { makeImage } from '../../src/main/core/library/files/test-media';
+import { makeImage } from '../../src/main/core/media/test-media';
 import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;

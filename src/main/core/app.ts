@@ -21,7 +21,7 @@ import { diagnosticsHandlers } from './diagnostics/export';
 import { SECRET } from './platform/secret-keys';
 import { settingsHandlers } from './settings/handlers';
 import { BlobStore } from './library/files/blob-store';
-import { detectMediaTools } from './library/files/media-tools';
+import { detectMediaTools } from './media/media-tools';
 import { libraryHandlers } from './library/handlers';
 import { Library } from './library/library';
 import { recordHandlers } from './store/handlers';
