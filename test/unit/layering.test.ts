@@ -67,6 +67,7 @@ describe('allow-lists', () => {
     ['media: the shell', 'src/main/media/x.ts', importing('../shell/media-protocol')],
     ['media: the browser host', 'src/main/media/x.ts', importing('../web/server')],
     ['renderer: an unlisted package', 'src/renderer/x.tsx', importing('lodash')],
+    ['renderer: a test library outside a test', 'src/renderer/x.tsx', importing('@testing-library/react')],
     ['renderer: the preload', 'src/renderer/x.tsx', importing('../preload/index')],
     ['renderer: sandbox code', 'src/renderer/x.tsx', importing('../sandbox/server')],
     ['shell: the renderer', 'src/main/shell/x.ts', importing('../../renderer/main')],
@@ -101,6 +102,7 @@ describe('allow-lists', () => {
       'react-hook-form', '@hookform/resolvers/zod', '@dnd-kit/core', '@dnd-kit/sortable', 'date-fns', '@date-fns/tz', 'zod', 'papaparse',
     ].map((pkg) => [`renderer: ${pkg}`, 'src/renderer/x.tsx', importing(pkg)]),
     ['renderer: shared', 'src/renderer/x.tsx', importing('../shared/contract')],
+    ['renderer tests: vitest and Testing Library', 'src/renderer/library/x.test.tsx', `${importing('@testing-library/react')}export { vi } from 'vitest';\n`],
   ])('allows %s', async (_name, file, code) => {
     expect((await errorsFor(file, code)).filter(isLayering)).toEqual([]);
   });
