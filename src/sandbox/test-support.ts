@@ -1,5 +1,6 @@
 // Helpers for the sandbox's own tests (and any test that talks to a sandbox): plain fetch over loopback.
 import { execFile } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox } from './server';
 import type { SandboxOptions } from './options';
 
@@ -138,4 +139,30 @@ export async function download(url: string, token: string): Promise<Buffer> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 200) throw new Error(`download failed: ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
+}
+
+/**
+ * A sandbox for one describe block, started and signed in before its tests and stopped after:
+ * `api` calls it with the demo account's access token.
+ */
+export function signedInSandbox() {
+  const held: { sandbox: Sandbox | null; token: string } = { sandbox: null, token: '' };
+  beforeAll(async () => {
+    held.sandbox = await testSandbox();
+    held.token = (await login(held.sandbox)).access_token;
+  });
+  afterAll(() => held.sandbox?.stop());
+  const sandbox = (): Sandbox => {
+    if (!held.sandbox) throw new Error('the sandbox starts in beforeAll; use it inside a test');
+    return held.sandbox;
+  };
+  return {
+    get sandbox() {
+      return sandbox();
+    },
+    get token() {
+      return held.token;
+    },
+    api: (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => call(sandbox().url, method, path, { token: held.token, body, headers }),
+  };
 }

@@ -16,3 +16,11 @@ export const RENDERER_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The same policy for a document's `<meta>`: frame-ancestors only works as a header (in a meta,
+ * browsers ignore it and log an error), so the meta leaves it to the header every host sends.
+ */
+export const RENDERER_CSP_META = RENDERER_CSP.split('; ')
+  .filter((d) => !d.startsWith('frame-ancestors '))
+  .join('; ');

@@ -7,8 +7,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiJobDetail, AiSubmitInput } from '../../src/shared/ai';
-import { makeAudio, realTools } from '../../src/main/core/library/files/test-media';
-import { probeMedia } from '../../src/main/core/library/files/probe';
+import { makeAudio, realTools } from '../../src/main/core/media/test-media';
+import { probeMedia } from '../../src/main/core/media/probe';
 import { call } from '../support/core-with-sandbox';
 import { DIALECT_NAMES, dialectHarnesses, type DialectHarness } from './dialect-harness';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atLocalTime, dayKeyOf, localZone } from '../../src/shared/calendar';
-import { makeImage } from '../../src/main/core/library/files/test-media';
+import { makeImage } from '../../src/main/core/media/test-media';
 import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
@@ -24,6 +24,9 @@ interface Violation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
+/** Console errors and page errors from every screen this spec visits (a CSP complaint, a 404, a crash). */
+const consoleErrors: string[] = [];
+
 /** Every violation seen, by screen: printed at the end so one run shows the whole picture. */
 const seen: { screen: string; theme: string; violations: Violation[] }[] = [];
 
@@ -33,6 +36,10 @@ beforeAll(async () => {
   await makeImage(files, 'forest.jpg', { width: 200, height: 300, format: 'jpeg' });
   app = await startApp();
   browser = await openBrowser();
+  browser.page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(`${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
+  });
+  browser.page.on('pageerror', (e) => consoleErrors.push(e.message));
   await browser.page.goto(app.host.url);
 });
 
@@ -293,6 +300,10 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
       }
     }
     expect([...unringed], [...unringed].join('\n')).toEqual([]);
+  });
+
+  it('logged no console error on any of the screens above', () => {
+    expect(consoleErrors).toEqual([]);
   });
 
   it('prints what axe found (all impacts) for the record', () => {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { RENDERER_CSP } from '../../src/shared/csp';
+import { RENDERER_CSP, RENDERER_CSP_META } from '../../src/shared/csp';
 import { openSignedIn, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
@@ -155,7 +155,7 @@ describe('browser mode: the app frame', () => {
     const res = await fetch(`${app.host.origin}/`);
     expect(res.headers.get('content-security-policy')).toBe(RENDERER_CSP);
     const html = await res.text();
-    expect(html).toContain(`content="${RENDERER_CSP}"`);
+    expect(html).toContain(`content="${RENDERER_CSP_META}"`);
     for (const raw of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fpackage.json']) {
       const body = await rawGet(app.host.port, raw);
       expect(body).not.toContain('root:');

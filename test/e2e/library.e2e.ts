@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeImage, makeVideo } from '../../src/main/core/library/files/test-media';
+import { makeImage, makeVideo } from '../../src/main/core/media/test-media';
 import { openSignedIn, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;

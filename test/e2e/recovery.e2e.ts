@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCoreHost, type CoreHost } from '../../src/main/core/backup/core-host';
-import { makeImage } from '../../src/main/core/library/files/test-media';
+import { makeImage } from '../../src/main/core/media/test-media';
 import { nodeDeps } from '../../src/main/core/node-deps';
 import { startWebHost, type WebHost } from '../../src/main/web/server';
 import { startSandbox, type Sandbox } from '../../src/sandbox';

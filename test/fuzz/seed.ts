@@ -2,7 +2,7 @@
 // finished AI jobs, a workspace export and OpenAPI documents on disk — all under the fuzz root.
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeImage } from '../../src/main/core/library/files/test-media';
+import { makeImage } from '../../src/main/core/media/test-media';
 import type { FencedCore } from '../support/fuzz-core';
 import { ask } from './pools';
 

@@ -16,7 +16,7 @@ import WebSocket from 'ws';
 import { PRIVATE_MARKER } from '../../src/main/core/fs/private-folder';
 import { contract } from '../../src/shared/contract';
 import { pagesOf, scribble } from '../support/seed-db';
-import { makeImage } from '../../src/main/core/library/files/test-media';
+import { makeImage } from '../../src/main/core/media/test-media';
 import { tempDirs } from '../support/temp-dirs';
 
 const root = path.resolve(__dirname, '../..');

@@ -11,6 +11,10 @@ async function errorsFor(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
+/** A module that imports `spec` and uses it, so only the import itself can be at fault. */
+const importing = (spec: string) => `import * as m from '${spec}';\nexport const a = m;\n`;
+const isLayering = (e: string) => e.startsWith('no-restricted-') || e.startsWith('layers/allowed-imports');
+
 describe('layering rules', () => {
   it.each([
     ['core importing electron', 'src/main/core/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
@@ -26,7 +30,7 @@ describe('layering rules', () => {
     ['sandbox importing the app', 'src/sandbox/x.ts', "import { contract } from '../shared/contract';\nexport const a = contract;\n"],
   ])('rejects %s', async (_name, file, code) => {
     const errors = await errorsFor(file, code);
-    expect(errors.some((e) => e.startsWith('no-restricted-'))).toBe(true);
+    expect(errors.some(isLayering)).toBe(true);
   });
 
   it.each([
@@ -36,5 +40,70 @@ describe('layering rules', () => {
     ['renderer using shared', 'src/renderer/x.ts', "import { contract } from '../shared/contract';\nexport const a = contract;\n"],
   ])('allows %s', async (_name, file, code) => {
     expect(await errorsFor(file, code)).toEqual([]);
+  });
+});
+
+// Every layer's rule is an allow-list: for each, one import off the list is reported and one on it is not.
+describe('allow-lists', () => {
+  it.each([
+    ['shared: a package other than zod', 'src/shared/x.ts', importing('react')],
+    ['shared: date-fns outside the calendar', 'src/shared/x.ts', importing('date-fns')],
+    ['shared: the test runner outside a test', 'src/shared/x.ts', importing('vitest')],
+    ['core: electron-updater', 'src/main/core/x.ts', importing('electron-updater')],
+    ['core: electron-store', 'src/main/core/x.ts', importing('electron-store')],
+    ['core: electron/main', 'src/main/core/x.ts', importing('electron/main')],
+    ['core: an unlisted package', 'src/main/core/x.ts', importing('ws')],
+    ['core: the browser host', 'src/main/core/x.ts', importing('../web/server')],
+    ['core: the sandbox outside a test', 'src/main/core/x.ts', importing('../../sandbox')],
+    ['core: require() of a listed package', 'src/main/core/x.ts', "export const a = require('sharp');\n"],
+    ['core: import() of a listed package', 'src/main/core/x.ts', "export const a = () => import('better-sqlite3');\n"],
+    ['core: require() of electron', 'src/main/core/x.ts', "export const a = require('electron');\n"],
+    ['core: a computed require()', 'src/main/core/x.ts', "const name = 'electron-updater';\nexport const a = require(name);\n"],
+    ['core: a computed import()', 'src/main/core/x.ts', "export const a = (name: string) => import(name);\n"],
+    ['core: re-exporting a package', 'src/main/core/x.ts', "export { app } from 'electron';\n"],
+    ['web: electron', 'src/main/web/x.ts', importing('electron')],
+    ['web: the shell', 'src/main/web/x.ts', importing('../shell/window')],
+    ['media: electron', 'src/main/media/x.ts', importing('electron')],
+    ['media: the shell', 'src/main/media/x.ts', importing('../shell/media-protocol')],
+    ['media: the browser host', 'src/main/media/x.ts', importing('../web/server')],
+    ['renderer: an unlisted package', 'src/renderer/x.tsx', importing('lodash')],
+    ['renderer: a test library outside a test', 'src/renderer/x.tsx', importing('@testing-library/react')],
+    ['renderer: the preload', 'src/renderer/x.tsx', importing('../preload/index')],
+    ['renderer: sandbox code', 'src/renderer/x.tsx', importing('../sandbox/server')],
+    ['shell: the renderer', 'src/main/shell/x.ts', importing('../../renderer/main')],
+    ['shell: the browser host', 'src/main/shell/x.ts', importing('../web/server')],
+    ['preload: node', 'src/preload/x.ts', importing('node:fs')],
+    ['preload: main', 'src/preload/x.ts', importing('../main/core/app')],
+    ['sandbox: an app package', 'src/sandbox/x.ts', importing('electron')],
+    ['composition root: the renderer', 'src/main/x.ts', importing('../renderer/main')],
+  ])('rejects %s', async (_name, file, code) => {
+    const errors = await errorsFor(file, code);
+    expect(errors.filter((e) => e.startsWith('layers/allowed-imports')).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['shared: zod', 'src/shared/x.ts', importing('zod')],
+    ['shared: itself', 'src/shared/x.ts', importing('./contract')],
+    ['shared: the calendar with date-fns', 'src/shared/calendar.ts', importing('@date-fns/tz')],
+    ['shared tests: vitest', 'src/shared/x.test.ts', importing('vitest')],
+    ['core: a listed package', 'src/main/core/x.ts', importing('better-sqlite3')],
+    ['core: a listed scoped package', 'src/main/core/x.ts', importing('@apidevtools/swagger-parser')],
+    ['core: require() of a built-in', 'src/main/core/x.ts', "export const a = require('node:worker_threads');\n"],
+    ['core: import() of its own module', 'src/main/core/x.ts', "export const a = () => import('./errors');\n"],
+    ['core tests: the test support and the sandbox', 'src/main/core/ai/x.test.ts', `${importing('../../../../test/support/core-with-sandbox')}export { startSandbox } from '../../../sandbox';\n`],
+    ['web: ws, the core and media', 'src/main/web/x.ts', `${importing('ws')}export { createCore } from '../core/app';\nexport { parseRange } from '../media/byte-range';\n`],
+    ['media: node and the core', 'src/main/media/x.ts', `${importing('node:fs')}export { fail } from '../core/errors';\n`],
+    ['shell: electron and electron-store', 'src/main/shell/x.ts', `${importing('electron-store')}export { app } from 'electron';\n`],
+    ['composition root: electron-updater and the shell', 'src/main/x.ts', `${importing('electron-updater')}export { createWindow } from './shell/window';\n`],
+    ['preload: electron and shared', 'src/preload/x.ts', `import { contextBridge } from 'electron';\nexport const b = contextBridge;\nexport { contract } from '../shared/contract';\n`],
+    ['sandbox: its packages', 'src/sandbox/x.ts', `${importing('better-sqlite3')}export { default as sharp } from 'sharp';\n`],
+    ...[
+      'react', 'react-dom/client', '@tanstack/react-query', '@tanstack/react-virtual', '@radix-ui/react-dialog', 'cmdk', 'sonner',
+      'react-hook-form', '@hookform/resolvers/zod', '@dnd-kit/core', '@dnd-kit/sortable', 'date-fns', '@date-fns/tz', 'zod', 'papaparse',
+    ].map((pkg) => [`renderer: ${pkg}`, 'src/renderer/x.tsx', importing(pkg)]),
+    ['renderer: shared', 'src/renderer/x.tsx', importing('../shared/contract')],
+    ['renderer tests: vitest and Testing Library', 'src/renderer/library/x.test.tsx', `${importing('@testing-library/react')}export { vi } from 'vitest';\n`],
+  ])('allows %s', async (_name, file, code) => {
+    expect((await errorsFor(file, code)).filter(isLayering)).toEqual([]);
   });
 });

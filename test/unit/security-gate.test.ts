@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelNames } from '../../src/shared/contract';
-import { RENDERER_CSP } from '../../src/shared/csp';
+import { RENDERER_CSP, RENDERER_CSP_META } from '../../src/shared/csp';
 
 // The Electron security checklist, the part static tools cannot see. Electronegativity
 // (scripts/security-gate.cjs, the "security gate" step of `npm test`) checks what it can read in
@@ -207,7 +207,9 @@ describe('CSP on every document', () => {
       const html = read(file);
       const metas = [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/gi)];
       expect(metas, file).toHaveLength(1);
-      expect(directives(metas[0]![1]!), file).toEqual(directives(RENDERER_CSP));
+      // The meta holds the whole policy but frame-ancestors, which only a header can carry.
+      expect(directives(metas[0]![1]!), file).toEqual(directives(RENDERER_CSP_META));
+      expect(directives(RENDERER_CSP)).toEqual(directives(`${RENDERER_CSP_META}; frame-ancestors 'none'`));
       // The meta must come before anything it governs.
       expect(html.indexOf('Content-Security-Policy'), file).toBeLessThan(Math.max(html.search(/<script|<link/i), 0) || Infinity);
       for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) expect(tag, file).toMatch(/\ssrc=/);

@@ -15,7 +15,7 @@ import { createDiagnostics } from './diagnostics/module';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { CoreBus, forwardToRenderer, RendererPush } from './event-bus';
 import { BlobStore } from './library/files/blob-store';
-import { detectMediaTools } from './library/files/media-tools';
+import { detectMediaTools } from './media/media-tools';
 import type { Library } from './library/library';
 import { createLibrary } from './library/module';
 import { MetaStore } from './meta-store';

@@ -3,7 +3,7 @@ import type { DamageState } from './db/damage-state';
 import type { Db } from './db/open';
 import type { CoreBus, RendererPush } from './event-bus';
 import type { BlobStore } from './library/files/blob-store';
-import type { MediaTools } from './library/files/media-tools';
+import type { MediaTools } from './media/media-tools';
 import type { MetaStore } from './meta-store';
 import type { CoreDeps, Logger, Notifier } from './ports';
 

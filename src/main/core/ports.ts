@@ -2,7 +2,7 @@ import type { SecretsStatus } from '../../shared/contract';
 import type { AppNotification } from '../../shared/events';
 import type { Settings } from '../../shared/settings';
 import type { UpdateStatus } from '../../shared/updates';
-import type { MediaTools } from './library/files/media-tools';
+import type { MediaTools } from './media/media-tools';
 import type { SecretRegistry } from './redact';
 
 /** What only a host (Electron, the Node web host, a test) can provide to the core. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { SNIFF_BYTES, sniffMediaType } from '../core/library/files/media-kind';
+import { SNIFF_BYTES, sniffMediaType } from '../core/media/media-kind';
 import { parseByteRange } from './byte-range';
 import { type HostMedia, isSha256 } from './host-media';
 

@@ -1,6 +1,6 @@
 import { dialog, type BrowserWindow } from 'electron';
 import type { Dialogs } from '../core/ports';
-import { IMPORTABLE_EXTENSIONS } from '../core/library/files/media-kind';
+import { IMPORTABLE_EXTENSIONS } from '../core/media/media-kind';
 
 /**
  * The system dialogs the core may ask for. Windows and Linux dialogs cannot pick files and

@@ -19,27 +19,11 @@ export const MAC_SETTINGS_ACCELERATOR = 'CmdOrCtrl+,';
 
 const separator: MenuItemConstructorOptions = { type: 'separator' };
 
-/**
- * The application menu for a platform, following its conventions (Electron's default menu is the
- * model): the app menu and Window's front/window roles only on macOS, Quit in File elsewhere,
- * standard Edit roles so text fields behave natively. Command items take their label and
- * accelerator from the shared command list, so a shortcut shown here is the one the palette shows.
- */
-export function buildMenuTemplate(platform: NodeJS.Platform, opts: MenuOptions): MenuItemConstructorOptions[] {
-  const isMac = platform === 'darwin';
-  const command = (id: CommandId, over: MenuItemConstructorOptions = {}): MenuItemConstructorOptions => {
-    const info = commandInfo(id);
-    return {
-      id: `command:${id}`,
-      label: info.label,
-      ...(info.accelerator !== undefined && { accelerator: info.accelerator }),
-      click: () => opts.command(id),
-      ...over,
-    };
-  };
-  const learnMore = opts.learnMoreUrl ? vetExternalUrl(opts.learnMoreUrl) : null;
+type Command = (id: CommandId, over?: MenuItemConstructorOptions) => MenuItemConstructorOptions;
 
-  const appMenu: MenuItemConstructorOptions = {
+/** macOS only: About, Settings, Services, hiding and Quit. */
+function appMenu(opts: MenuOptions, command: Command): MenuItemConstructorOptions {
+  return {
     label: opts.appName,
     submenu: [
       { role: 'about' },
@@ -55,8 +39,10 @@ export function buildMenuTemplate(platform: NodeJS.Platform, opts: MenuOptions):
       { role: 'quit' },
     ],
   };
+}
 
-  const file: MenuItemConstructorOptions = {
+function fileMenu(isMac: boolean, command: Command): MenuItemConstructorOptions {
+  return {
     label: 'File',
     submenu: [
       command('new-post'),
@@ -69,8 +55,10 @@ export function buildMenuTemplate(platform: NodeJS.Platform, opts: MenuOptions):
       isMac ? { role: 'close' } : { role: 'quit' },
     ],
   };
+}
 
-  const edit: MenuItemConstructorOptions = {
+function editMenu(isMac: boolean): MenuItemConstructorOptions {
+  return {
     label: 'Edit',
     submenu: [
       { role: 'undo' },
@@ -85,8 +73,10 @@ export function buildMenuTemplate(platform: NodeJS.Platform, opts: MenuOptions):
       { role: 'selectAll' },
     ],
   };
+}
 
-  const view: MenuItemConstructorOptions = {
+function viewMenu(opts: MenuOptions, command: Command): MenuItemConstructorOptions {
+  return {
     label: 'View',
     submenu: [
       command('palette'),
@@ -108,15 +98,20 @@ export function buildMenuTemplate(platform: NodeJS.Platform, opts: MenuOptions):
       { role: 'togglefullscreen' },
     ],
   };
+}
 
-  const windowMenu: MenuItemConstructorOptions = {
+function windowMenu(isMac: boolean): MenuItemConstructorOptions {
+  return {
     label: 'Window',
     submenu: isMac
       ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }, separator, { role: 'window' }]
       : [{ role: 'minimize' }, { role: 'close' }],
   };
+}
 
-  const help: MenuItemConstructorOptions = {
+function helpMenu(isMac: boolean, opts: MenuOptions, command: Command): MenuItemConstructorOptions {
+  const learnMore = opts.learnMoreUrl ? vetExternalUrl(opts.learnMoreUrl) : null;
+  return {
     role: 'help',
     label: 'Help',
     submenu: [
@@ -129,6 +124,26 @@ export function buildMenuTemplate(platform: NodeJS.Platform, opts: MenuOptions):
       ...(isMac ? [] : [separator, { role: 'about' } as const]),
     ],
   };
+}
 
-  return [...(isMac ? [appMenu] : []), file, edit, view, windowMenu, help];
+/**
+ * The application menu for a platform, following its conventions (Electron's default menu is the
+ * model): the app menu and Window's front/window roles only on macOS, Quit in File elsewhere,
+ * standard Edit roles so text fields behave natively. Command items take their label and
+ * accelerator from the shared command list, so a shortcut shown here is the one the palette shows.
+ */
+export function buildMenuTemplate(platform: NodeJS.Platform, opts: MenuOptions): MenuItemConstructorOptions[] {
+  const isMac = platform === 'darwin';
+  const command: Command = (id, over = {}) => {
+    const info = commandInfo(id);
+    return {
+      id: `command:${id}`,
+      label: info.label,
+      ...(info.accelerator !== undefined && { accelerator: info.accelerator }),
+      click: () => opts.command(id),
+      ...over,
+    };
+  };
+  const menus = [fileMenu(isMac, command), editMenu(isMac), viewMenu(opts, command), windowMenu(isMac), helpMenu(isMac, opts, command)];
+  return isMac ? [appMenu(opts, command), ...menus] : menus;
 }

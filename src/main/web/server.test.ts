@@ -64,6 +64,14 @@ describe('browser-mode host', () => {
     expect((await get('/assets/missing.js')).status).toBe(404);
   });
 
+  it('serves the app icon as /favicon.ico, so a browser logs no 404 for it', async () => {
+    const icon = await get('/favicon.ico', { Host: `127.0.0.1:${host.port}` });
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/x-icon');
+    expect(icon.body.length).toBeGreaterThan(0);
+    expect((await get('/other.ico', { Host: `127.0.0.1:${host.port}` })).status).toBe(404);
+  });
+
   it('refuses requests whose Host header is not ours (DNS rebinding)', async () => {
     expect((await get('/', { Host: 'evil.example' })).status).toBe(421);
   });

@@ -23,9 +23,10 @@ function rateLimitView(s: Services) {
   return current ? { enabled: true, capacity: current.capacity, refill_per_second: current.refillPerSecond } : { enabled: false };
 }
 
-/** Sandbox-only controls so a test in another process can drive the sandbox; never faulted or rate limited. */
-export function adminRoutes(s: Services): RouteDef[] {
-  const admin = (def: Omit<RouteDef, 'auth' | 'admin'>): RouteDef => ({ ...def, auth: 'none', admin: true });
+const admin = (def: Omit<RouteDef, 'auth' | 'admin'>): RouteDef => ({ ...def, auth: 'none', admin: true });
+
+/** Health, stats, faults and expiring credentials: what a test watches and breaks. */
+function controlRoutes(s: Services): RouteDef[] {
   return [
     admin({ method: 'GET', pattern: '/_sandbox/health', handler: () => json(200, { ok: true, now: iso(s.clock.now()) }) }),
     admin({ method: 'GET', pattern: '/_sandbox/stats', handler: () => json(200, s.stats) }),
@@ -70,6 +71,12 @@ export function adminRoutes(s: Services): RouteDef[] {
         return json(200, { what, expired });
       },
     }),
+  ];
+}
+
+/** The clock, accounts, the rate limit and the model list: the world a test sets up. */
+function worldRoutes(s: Services): RouteDef[] {
+  return [
     admin({ method: 'GET', pattern: '/_sandbox/clock', handler: () => json(200, { now: iso(s.clock.now()), offset_ms: s.clock.offset() }) }),
     admin({
       method: 'POST',
@@ -113,4 +120,9 @@ export function adminRoutes(s: Services): RouteDef[] {
         }),
     }),
   ];
+}
+
+/** Sandbox-only controls so a test in another process can drive the sandbox; never faulted or rate limited. */
+export function adminRoutes(s: Services): RouteDef[] {
+  return [...controlRoutes(s), ...worldRoutes(s)];
 }

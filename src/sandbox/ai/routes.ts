@@ -1,6 +1,7 @@
 import type { Generation } from '../dialects/dialect';
 import { accountOf, type RequestContext } from '../http/context';
 import { json, type Reply } from '../http/reply';
+import { replayed } from '../http/replay';
 import type { RouteDef } from '../http/router';
 import type { Services } from '../services';
 import { generate, mapAiError } from './generate';
@@ -14,13 +15,8 @@ import { pollJob, submitJob } from './submit-job';
 async function runNow(s: Services, ctx: RequestContext, name: AiOperation, req: AiRequest, answer: (g: Generation) => unknown): Promise<Reply> {
   const { accountId, key, hash } = req;
   const scope = `ai:${name}`;
-  if (key) {
-    const found = s.idempotency.lookup(accountId, scope, key, hash);
-    if (found.kind === 'replay') {
-      s.stats.idempotentReplays++;
-      return json(found.status, found.body, { 'idempotent-replayed': 'true' });
-    }
-  }
+  const replay = key ? replayed(s, accountId, scope, key, hash) : null;
+  if (replay) return replay;
   const finish = key ? s.idempotency.begin(accountId, scope, key) : () => undefined;
   try {
     const generation = await generate(s, { name, accountId, modelId: req.modelId, image: req.image, baseUrl: ctx.baseUrl, signal: ctx.signal });

@@ -48,24 +48,48 @@ export interface SessionSettings {
   refreshReuseGraceMs: number;
 }
 
+/** The store's statements, prepared once and typed by what they return. */
+function statements(db: Db) {
+  return {
+    insertFamily: db.prepare('INSERT INTO token_families (id, account_id, client_id, created_at) VALUES (?, ?, ?, ?)'),
+    insertToken: db.prepare('INSERT INTO tokens (hash, kind, family_id, account_id, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    lookup: db.prepare<[string], TokenRow>(
+      `SELECT t.kind, t.family_id, t.account_id, t.expires_at, t.used_at, f.revoked_at, f.client_id
+       FROM tokens t JOIN token_families f ON f.id = t.family_id WHERE t.hash = ?`,
+    ),
+    markUsed: db.prepare('UPDATE tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL'),
+    revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL'),
+    expireKind: db.prepare('UPDATE tokens SET expires_at = ? WHERE kind = ? AND expires_at > ?'),
+  };
+}
+
+function stateOf(row: TokenRow, at: number): TokenState {
+  if (row.revoked_at !== null) return 'revoked';
+  if (row.kind === 'refresh' && row.used_at !== null) return 'used';
+  return row.expires_at <= at ? 'expired' : 'valid';
+}
+
+const refused = (code: RefreshFailure, message: string, familyRevoked = false): RefreshOutcome => ({ ok: false, code, message, familyRevoked });
+
+/**
+ * Why a refresh token may not be rotated, or null when it may. A token spent moments ago (within
+ * the grace) is 'grace': the client lost the answer, so it gets a new pair rather than a revocation.
+ */
+function refusal(row: TokenRow | undefined, clientId: string, at: number, graceMs: number): RefreshOutcome | 'grace' | 'reused' | null {
+  if (!row || row.kind !== 'refresh') return refused('invalid_grant', 'refresh token is not valid');
+  if (row.revoked_at !== null) return refused('token_revoked', 'refresh token was revoked; log in again');
+  if (row.client_id !== null && row.client_id !== clientId) return refused('invalid_client', 'refresh token was issued to another client');
+  if (row.used_at !== null) return at - row.used_at <= graceMs && graceMs > 0 ? 'grace' : 'reused';
+  if (row.expires_at <= at) return refused('refresh_token_expired', 'refresh token expired; log in again');
+  return null;
+}
+
 /**
  * Token families: a login starts one; every refresh adds a pair to it; reuse of a spent
  * refresh token revokes all of it, since one of the two presenters must be a thief.
  */
 export function createSessionStore(db: Db, now: () => number, settings: SessionSettings) {
-  const insertFamily = db.prepare('INSERT INTO token_families (id, account_id, client_id, created_at) VALUES (?, ?, ?, ?)');
-  const insertToken = db.prepare(
-    'INSERT INTO tokens (hash, kind, family_id, account_id, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const lookup = db.prepare(
-    `SELECT t.kind, t.family_id, t.account_id, t.expires_at, t.used_at, f.revoked_at, f.client_id
-     FROM tokens t JOIN token_families f ON f.id = t.family_id WHERE t.hash = ?`,
-  );
-  const markUsed = db.prepare('UPDATE tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL');
-  const revokeFamily = db.prepare(
-    'UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL',
-  );
-  const expireKind = db.prepare('UPDATE tokens SET expires_at = ? WHERE kind = ? AND expires_at > ?');
+  const { insertFamily, insertToken, lookup, markUsed, revokeFamily, expireKind } = statements(db);
 
   function addPair(accountId: string, familyId: string): TokenPair {
     const issuedAt = now();
@@ -82,38 +106,16 @@ export function createSessionStore(db: Db, now: () => number, settings: SessionS
     return pair;
   }
 
-  function stateOf(row: TokenRow, at: number): TokenState {
-    if (row.revoked_at !== null) return 'revoked';
-    if (row.kind === 'refresh' && row.used_at !== null) return 'used';
-    return row.expires_at <= at ? 'expired' : 'valid';
-  }
-
   const refresh = db.transaction((refreshToken: string, clientId: string): RefreshOutcome => {
     const at = now();
-    const row = lookup.get(hashToken(refreshToken)) as TokenRow | undefined;
-    if (!row || row.kind !== 'refresh') {
-      return { ok: false, code: 'invalid_grant', message: 'refresh token is not valid', familyRevoked: false };
-    }
-    if (row.revoked_at !== null) {
-      return { ok: false, code: 'token_revoked', message: 'refresh token was revoked; log in again', familyRevoked: false };
-    }
-    if (row.client_id !== null && row.client_id !== clientId) {
-      return { ok: false, code: 'invalid_client', message: 'refresh token was issued to another client', familyRevoked: false };
-    }
-    if (row.used_at !== null) {
-      if (at - row.used_at <= settings.refreshReuseGraceMs && settings.refreshReuseGraceMs > 0) {
-        return { ok: true, pair: addPair(row.account_id, row.family_id), withinGrace: true };
-      }
+    const row = lookup.get(hashToken(refreshToken));
+    const refusedBy = refusal(row, clientId, at, settings.refreshReuseGraceMs);
+    if (typeof refusedBy === 'object' && refusedBy !== null) return refusedBy;
+    if (!row) return refused('invalid_grant', 'refresh token is not valid');
+    if (refusedBy === 'grace') return { ok: true, pair: addPair(row.account_id, row.family_id), withinGrace: true };
+    if (refusedBy === 'reused') {
       revokeFamily.run(at, 'refresh token reused', row.family_id);
-      return {
-        ok: false,
-        code: 'refresh_token_reused',
-        message: 'refresh token was already used; every token issued from it has been revoked, log in again',
-        familyRevoked: true,
-      };
-    }
-    if (row.expires_at <= at) {
-      return { ok: false, code: 'refresh_token_expired', message: 'refresh token expired; log in again', familyRevoked: false };
+      return refused('refresh_token_reused', 'refresh token was already used; every token issued from it has been revoked, log in again', true);
     }
     markUsed.run(at, hashToken(refreshToken));
     return { ok: true, pair: addPair(row.account_id, row.family_id), withinGrace: false };
@@ -130,7 +132,7 @@ export function createSessionStore(db: Db, now: () => number, settings: SessionS
     },
 
     inspect(token: string): TokenInfo | undefined {
-      const row = lookup.get(hashToken(token)) as TokenRow | undefined;
+      const row = lookup.get(hashToken(token));
       if (!row) return undefined;
       return {
         kind: row.kind,

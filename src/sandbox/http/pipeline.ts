@@ -38,6 +38,78 @@ interface Request {
   dialect: Dialect;
 }
 
+/** Routing, the credential, the rate limit and the handler: the reply the request gets. */
+async function dispatch(s: Services, baseUrl: () => string, r: Request): Promise<Reply> {
+  if (r.match.kind === 'not_found') throw new HttpError(404, 'not_found', `no endpoint at ${r.method} ${r.path}`);
+  if (r.match.kind === 'method_not_allowed') {
+    const allow = r.match.allow.join(', ');
+    throw new HttpError(405, 'method_not_allowed', `${r.method} is not allowed on ${r.path}; allowed: ${allow}`, {}, { allow });
+  }
+  const route = r.match.route;
+  const limits = s.options.bodyLimits;
+  const ctx = createContext({
+    req: r.req,
+    method: r.method,
+    path: r.path,
+    query: r.query,
+    params: r.match.params,
+    signal: r.signal,
+    baseUrl: baseUrl(),
+    dialect: r.dialect,
+    bodyLimit: route.bodyLimit === 'ai' ? limits.aiBytes : limits.otherBytes,
+  });
+  if (route.auth !== 'none') {
+    ctx.principal = authenticate(ctx.header('authorization'), s.sessions, s.apiKeys, r.dialect.auth.scheme);
+    if (route.auth === 'access_token') requireAccessToken(ctx.principal);
+  }
+  if (!route.admin) {
+    const key = ctx.principal ? `${ctx.principal.kind}:${ctx.principal.credentialId}` : `addr:${r.req.socket.remoteAddress}`;
+    const decision = s.rateLimiter.take(key);
+    if (!decision.ok) {
+      s.stats.rateLimited++;
+      throw rateLimited(decision.retryAfterS);
+    }
+  }
+  return route.handler(ctx);
+}
+
+function toReply(s: Services, error: unknown, r: Request): Reply {
+  if (error instanceof HttpError) return renderError(r.dialect, error);
+  s.options.log(`${r.method} ${r.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return renderError(r.dialect, new HttpError(500, 'internal', `internal sandbox error: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+/** Faults that answer instead of the handler; returns true when the request is finished. */
+async function preempt(fault: FaultRule, r: Request, respond: (reply: Reply) => void): Promise<boolean> {
+  switch (fault.kind) {
+    case 'error':
+      respond(renderError(r.dialect, new HttpError(fault.status, 'injected_fault', `injected fault: HTTP ${fault.status}`)));
+      return true;
+    case 'rate_limit':
+      respond(renderError(r.dialect, rateLimited(fault.retryAfterS)));
+      return true;
+    case 'html':
+      respond({ kind: 'html', status: fault.status });
+      return true;
+    case 'hang':
+      if (!r.signal.aborted) await new Promise((resolve) => r.signal.addEventListener('abort', resolve, { once: true }));
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** What a request asks for: its method, path, route and whether it drives the sandbox itself. */
+function target(router: Router, req: IncomingMessage) {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = parseTarget(req.url ?? '/');
+  const path = url.pathname;
+  const match = router.match(method, path);
+  const routeName = match.kind === 'found' ? match.name : 'unmatched';
+  const admin = match.kind === 'found' ? match.route.admin === true : path.startsWith('/_sandbox/');
+  return { method, query: url.searchParams, path, match, routeName, admin };
+}
+
 /**
  * Every request passes here: faults first (they stand for the network), then routing, the
  * credential, the rate limit and the handler; the reply is written last so a fault can lose it.
@@ -47,74 +119,9 @@ export function createPipeline(s: Services, router: Router, baseUrl: () => strin
   const pending = new Set<Promise<void>>();
   let stopping = false;
 
-  async function dispatch(r: Request): Promise<Reply> {
-    if (r.match.kind === 'not_found') throw new HttpError(404, 'not_found', `no endpoint at ${r.method} ${r.path}`);
-    if (r.match.kind === 'method_not_allowed') {
-      const allow = r.match.allow.join(', ');
-      throw new HttpError(405, 'method_not_allowed', `${r.method} is not allowed on ${r.path}; allowed: ${allow}`, {}, { allow });
-    }
-    const route = r.match.route;
-    const limits = s.options.bodyLimits;
-    const ctx = createContext({
-      req: r.req,
-      method: r.method,
-      path: r.path,
-      query: r.query,
-      params: r.match.params,
-      signal: r.signal,
-      baseUrl: baseUrl(),
-      dialect: r.dialect,
-      bodyLimit: route.bodyLimit === 'ai' ? limits.aiBytes : limits.otherBytes,
-    });
-    if (route.auth !== 'none') {
-      ctx.principal = authenticate(ctx.header('authorization'), s.sessions, s.apiKeys, r.dialect.auth.scheme);
-      if (route.auth === 'access_token') requireAccessToken(ctx.principal);
-    }
-    if (!route.admin) {
-      const key = ctx.principal ? `${ctx.principal.kind}:${ctx.principal.credentialId}` : `addr:${r.req.socket.remoteAddress}`;
-      const decision = s.rateLimiter.take(key);
-      if (!decision.ok) {
-        s.stats.rateLimited++;
-        throw rateLimited(decision.retryAfterS);
-      }
-    }
-    return route.handler(ctx);
-  }
-
-  function toReply(error: unknown, r: Request): Reply {
-    if (error instanceof HttpError) return renderError(r.dialect, error);
-    s.options.log(`${r.method} ${r.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return renderError(r.dialect, new HttpError(500, 'internal', `internal sandbox error: ${error instanceof Error ? error.message : String(error)}`));
-  }
-
-  /** Faults that answer instead of the handler; returns true when the request is finished. */
-  async function preempt(fault: FaultRule, r: Request, respond: (reply: Reply) => void): Promise<boolean> {
-    switch (fault.kind) {
-      case 'error':
-        respond(renderError(r.dialect, new HttpError(fault.status, 'injected_fault', `injected fault: HTTP ${fault.status}`)));
-        return true;
-      case 'rate_limit':
-        respond(renderError(r.dialect, rateLimited(fault.retryAfterS)));
-        return true;
-      case 'html':
-        respond({ kind: 'html', status: fault.status });
-        return true;
-      case 'hang':
-        if (!r.signal.aborted) await new Promise((resolve) => r.signal.addEventListener('abort', resolve, { once: true }));
-        return true;
-      default:
-        return false;
-    }
-  }
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
-    const method = (req.method ?? 'GET').toUpperCase();
-    const url = parseTarget(req.url ?? '/');
-    const path = url.pathname;
-    const match = router.match(method, path);
-    const routeName = match.kind === 'found' ? match.name : 'unmatched';
-    const admin = match.kind === 'found' ? match.route.admin === true : path.startsWith('/_sandbox/');
+    const { method, query, path, match, routeName, admin } = target(router, req);
     s.stats.requests++;
     bump(s.stats.byRoute, routeName);
 
@@ -132,7 +139,7 @@ export function createPipeline(s: Services, router: Router, baseUrl: () => strin
     });
 
     const dialect = admin ? standard : s.dialects.current();
-    const r: Request = { req, res, method, path, query: url.searchParams, match, signal: controller.signal, dialect };
+    const r: Request = { req, res, method, path, query, match, signal: controller.signal, dialect };
     const fault = admin ? undefined : s.faults.take(method, path);
     const respond = (reply: Reply) => {
       if (reply.status === 401) s.stats.denied++;
@@ -155,10 +162,10 @@ export function createPipeline(s: Services, router: Router, baseUrl: () => strin
         if (await preempt(fault, r, respond)) return;
       }
       if (!admin && s.options.requestLatencyMs > 0) await sleep(s.options.requestLatencyMs, undefined, { signal: r.signal });
-      respond(await dispatch(r));
+      respond(await dispatch(s, baseUrl, r));
     } catch (error) {
       if (r.signal.aborted) return;
-      respond(toReply(error, r));
+      respond(toReply(s, error, r));
     } finally {
       s.events.emit('request', { method, path, route: routeName, status, ms: Date.now() - started });
     }

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../server';
-import { call, login, testSandbox } from '../test-support';
+import { describe, expect, it } from 'vitest';
+import { signedInSandbox } from '../test-support';
 
 describe('media queue', () => {
-  let sandbox: Sandbox;
-  let token: string;
-  beforeAll(async () => {
-    sandbox = await testSandbox();
-    token = (await login(sandbox)).access_token;
-  });
-  afterAll(() => sandbox.stop());
-
-  const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    call(sandbox.url, method, path, { token, body, headers });
+  const running = signedInSandbox();
+  const { api } = running;
 
   it('adds items in order and lists the queue', async () => {
     const first = await api('POST', '/v2/media-queue', { items: [{ asset_id: 'ast_1' }, { asset_id: 'ast_2', note: 'hi' }] });

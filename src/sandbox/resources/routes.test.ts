@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../server';
-import { call, login, testSandbox } from '../test-support';
+import { describe, expect, it } from 'vitest';
+import { call, login, signedInSandbox } from '../test-support';
 
 const SAMPLES: Record<string, Record<string, unknown>> = {
   assets: { name: 'cover.png', kind: 'image', tags: ['cover'] },
@@ -12,16 +11,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
 };
 
 describe('resource groups', () => {
-  let sandbox: Sandbox;
-  let token: string;
-  beforeAll(async () => {
-    sandbox = await testSandbox();
-    token = (await login(sandbox)).access_token;
-  });
-  afterAll(() => sandbox.stop());
-
-  const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    call(sandbox.url, method, path, { token, body, headers });
+  const running = signedInSandbox();
+  const { api } = running;
 
   for (const [group, sample] of Object.entries(SAMPLES)) {
     it(`${group}: create, get, list, update, delete`, async () => {
@@ -63,7 +54,7 @@ describe('resource groups', () => {
     expect(stale.body.current).toMatchObject({ id: created.id, text: 'v2', version: 2 });
     const staleHeader = await api('PUT', `/v2/posts/${created.id}`, { text: 'x' }, { 'if-match': '1' });
     expect(staleHeader.status).toBe(409);
-    const staleDelete = await call(sandbox.url, 'DELETE', `/v2/posts/${created.id}?version=1`, { token });
+    const staleDelete = await call(running.sandbox.url, 'DELETE', `/v2/posts/${created.id}?version=1`, { token: running.token });
     expect(staleDelete.status).toBe(409);
     expect((await api('GET', `/v2/posts/${created.id}`)).body.text).toBe('v2');
   });
@@ -106,28 +97,21 @@ describe('resource groups', () => {
   });
 
   it('keeps each account\'s records to itself', async () => {
-    await sandbox.createAccount('second@atelier.local', 'second-password');
-    const other = (await login(sandbox, 'second@atelier.local', 'second-password')).access_token;
+    await running.sandbox.createAccount('second@atelier.local', 'second-password');
+    const other = (await login(running.sandbox, 'second@atelier.local', 'second-password')).access_token;
     const mine = (await api('POST', '/v2/creatives', { name: 'mine only' })).body;
-    const theirs = (await call(sandbox.url, 'GET', '/v2/creatives', { token: other })).body;
+    const theirs = (await call(running.sandbox.url, 'GET', '/v2/creatives', { token: other })).body;
     expect(theirs.items).toEqual([]);
-    expect((await call(sandbox.url, 'GET', `/v2/creatives/${mine.id}`, { token: other })).status).toBe(404);
-    expect((await call(sandbox.url, 'PATCH', `/v2/creatives/${mine.id}`, { token: other, body: { name: 'x' } })).status).toBe(404);
-    expect((await call(sandbox.url, 'DELETE', `/v2/creatives/${mine.id}`, { token: other })).status).toBe(404);
+    expect((await call(running.sandbox.url, 'GET', `/v2/creatives/${mine.id}`, { token: other })).status).toBe(404);
+    expect((await call(running.sandbox.url, 'PATCH', `/v2/creatives/${mine.id}`, { token: other, body: { name: 'x' } })).status).toBe(404);
+    expect((await call(running.sandbox.url, 'DELETE', `/v2/creatives/${mine.id}`, { token: other })).status).toBe(404);
     expect((await api('GET', `/v2/creatives/${mine.id}`)).body.name).toBe('mine only');
   });
 });
 
 describe('listing and pulling changes', () => {
-  let sandbox: Sandbox;
-  let token: string;
-  beforeAll(async () => {
-    sandbox = await testSandbox();
-    token = (await login(sandbox)).access_token;
-  });
-  afterAll(() => sandbox.stop());
-
-  const api = (method: string, path: string, body?: unknown) => call(sandbox.url, method, path, { token, body });
+  const running = signedInSandbox();
+  const { api } = running;
 
   it('pages through live records with limit and cursor', async () => {
     for (let i = 0; i < 7; i++) await api('POST', '/v2/media-templates', { name: `t${i}` });
@@ -162,10 +146,10 @@ describe('listing and pulling changes', () => {
   });
 
   it('pulls changes since an ISO time', async () => {
-    const now = sandbox.clock.now();
+    const now = running.sandbox.clock.now();
     const at = new Date(now + 60_000).toISOString();
     await api('POST', '/v2/posts', { text: 'before' });
-    sandbox.clock.advance(120_000);
+    running.sandbox.clock.advance(120_000);
     const after = (await api('POST', '/v2/posts', { text: 'after' })).body;
     const res = await api('GET', `/v2/posts?since=${encodeURIComponent(at)}`);
     expect(res.body.items.map((r: { id: string }) => r.id)).toEqual([after.id]);

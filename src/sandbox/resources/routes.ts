@@ -1,6 +1,7 @@
 import { accountOf, type RequestContext } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { json, type Reply } from '../http/reply';
+import { replayed } from '../http/replay';
 import type { RouteDef } from '../http/router';
 import { parseWith } from '../http/validate';
 import { readIdempotencyKey, requestHash } from '../idempotency';
@@ -24,11 +25,8 @@ export async function idempotentCreate(
   const hash = requestHash(body);
   // Lookup, create and the stored response commit together or not at all.
   return s.records.transaction(() => {
-    const found = s.idempotency.lookup(accountId, scope, key, hash);
-    if (found.kind === 'replay') {
-      s.stats.idempotentReplays++;
-      return json(found.status, found.body, { 'idempotent-replayed': 'true' });
-    }
+    const replay = replayed(s, accountId, scope, key, hash);
+    if (replay) return replay;
     const created = create();
     s.idempotency.save(accountId, scope, key, hash, 201, created);
     return json(201, created);

@@ -40,22 +40,56 @@ function fromRow(row: Row): StoredRecord {
   };
 }
 
+export interface ListOptions {
+  since?: Since;
+  after?: number;
+  limit: number;
+  includeDeleted: boolean;
+}
+
+/** The page of a list: its WHERE clause and parameters, one more row than the limit to tell if more follow. */
+function listQuery(accountId: string, group: string, options: ListOptions): { sql: string; params: (string | number)[] } {
+  const where = ['account_id = ?', 'grp = ?'];
+  const params: (string | number)[] = [accountId, group];
+  if (!options.includeDeleted) where.push('deleted_at IS NULL');
+  if (options.after !== undefined) {
+    where.push('seq > ?');
+    params.push(options.after);
+  }
+  if (options.since && 'seq' in options.since) {
+    where.push('seq > ?');
+    params.push(options.since.seq);
+  } else if (options.since) {
+    where.push('updated_at >= ?');
+    params.push(options.since.at);
+  }
+  return { sql: `SELECT * FROM records WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`, params: [...params, options.limit + 1] };
+}
+
+/** The store's statements, prepared once and typed by what they return. */
+function statements(db: Db) {
+  return {
+    nextSeq: db.prepare<[], { value: number }>("UPDATE counters SET value = value + 1 WHERE name = 'change_seq' RETURNING value"),
+    insert: db.prepare('INSERT INTO records (account_id, grp, id, seq, version, data, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)'),
+    select: db.prepare<[string, string, string], Row>('SELECT * FROM records WHERE account_id = ? AND grp = ? AND id = ?'),
+    write: db.prepare(
+      'UPDATE records SET seq = ?, version = version + 1, data = ?, updated_at = ?, deleted_at = ? WHERE account_id = ? AND grp = ? AND id = ?',
+    ),
+    head: db.prepare<[string, string], { head: number }>('SELECT COALESCE(MAX(seq), 0) AS head FROM records WHERE account_id = ? AND grp = ?'),
+    count: db.prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM records WHERE account_id = ? AND grp = ?'),
+  };
+}
+
 /** Records of every resource group, one table, always filtered by the owning account. */
 export function createRecordStore(db: Db, now: () => number) {
-  const nextSeq = db.prepare("UPDATE counters SET value = value + 1 WHERE name = 'change_seq' RETURNING value");
-  const insert = db.prepare(
-    'INSERT INTO records (account_id, grp, id, seq, version, data, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)',
-  );
-  const select = db.prepare('SELECT * FROM records WHERE account_id = ? AND grp = ? AND id = ?');
-  const write = db.prepare(
-    'UPDATE records SET seq = ?, version = version + 1, data = ?, updated_at = ?, deleted_at = ? WHERE account_id = ? AND grp = ? AND id = ?',
-  );
-  const head = db.prepare('SELECT COALESCE(MAX(seq), 0) AS head FROM records WHERE account_id = ? AND grp = ?');
-  const count = db.prepare('SELECT COUNT(*) AS n FROM records WHERE account_id = ? AND grp = ?');
-
-  const seq = () => (nextSeq.get() as { value: number }).value;
+  const { nextSeq, insert, select, write, head, count } = statements(db);
+  const seq = () => {
+    const next = nextSeq.get();
+    if (!next) throw new Error('the change_seq counter is missing from the sandbox database');
+    return next.value;
+  };
   const get = (accountId: string, group: string, id: string) => {
-    const row = select.get(accountId, group, id) as Row | undefined;
+    const row = select.get(accountId, group, id);
     return row ? fromRow(row) : undefined;
   };
 
@@ -106,34 +140,18 @@ export function createRecordStore(db: Db, now: () => number) {
       return change(accountId, group, id, expectedVersion, () => ({ data: {}, deleted: true }));
     },
 
-    list(accountId: string, group: string, options: { since?: Since; after?: number; limit: number; includeDeleted: boolean }) {
-      const where = ['account_id = ?', 'grp = ?'];
-      const params: (string | number)[] = [accountId, group];
-      if (!options.includeDeleted) where.push('deleted_at IS NULL');
-      if (options.after !== undefined) {
-        where.push('seq > ?');
-        params.push(options.after);
-      }
-      if (options.since && 'seq' in options.since) {
-        where.push('seq > ?');
-        params.push(options.since.seq);
-      } else if (options.since) {
-        where.push('updated_at >= ?');
-        params.push(options.since.at);
-      }
-      const rows = db
-        .prepare(`SELECT * FROM records WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`)
-        .all(...params, options.limit + 1) as Row[];
-      const hasMore = rows.length > options.limit;
+    list(accountId: string, group: string, options: ListOptions) {
+      const query = listQuery(accountId, group, options);
+      const rows = db.prepare<(string | number)[], Row>(query.sql).all(...query.params);
       return {
         records: rows.slice(0, options.limit).map(fromRow),
-        hasMore,
-        head: (head.get(accountId, group) as { head: number }).head,
+        hasMore: rows.length > options.limit,
+        head: head.get(accountId, group)?.head ?? 0,
       };
     },
 
     count(accountId: string, group: string): number {
-      return (count.get(accountId, group) as { n: number }).n;
+      return count.get(accountId, group)?.n ?? 0;
     },
 
     transaction<T>(work: () => T): T {

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiJobDetail, AiJobView, AiSubmitInput } from '../../../shared/ai';
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { call, coreWithSandbox, harnesses, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
-import { makeAudio, makeImage, realTools } from '../library/files/test-media';
-import { probeMedia } from '../library/files/probe';
+import { makeAudio, makeImage, realTools } from '../media/test-media';
+import { probeMedia } from '../media/probe';
 
 const open = harnesses();
 let tmp: string;

@@ -4,7 +4,7 @@ import type { AiInputRef, AiMediaKind } from '../../../shared/ai';
 import type { z } from 'zod';
 import { fail } from '../errors';
 import type { BlobStore } from '../library/files/blob-store';
-import { detectMediaType } from '../library/files/media-kind';
+import { detectMediaType } from '../media/media-kind';
 import { parseFields } from '../store/fields';
 import type { RecordStore } from '../store/record-store';
 import type { JobStore } from './job-store';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BlobStore } from '../library/files/blob-store';
-import { realTools } from '../library/files/test-media';
+import { realTools } from '../media/test-media';
 import { HttpClient, type HttpRequest } from '../platform/http';
 import { startServer, type TestServer } from '../platform/http/test-server';
 import { downloadMedia, judgeMediaUrl } from './media-download';

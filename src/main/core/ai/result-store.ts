@@ -11,9 +11,9 @@ import type { AiOperation } from '../../../shared/profile';
 import { AppException } from '../errors';
 import type { BlobStore } from '../library/files/blob-store';
 import { type Accepted, checkIntake, IntakeRefusal, MAX_FILE_BYTES } from '../library/files/intake';
-import { sniffMediaType, SNIFF_BYTES } from '../library/files/media-kind';
-import type { MediaTools } from '../library/files/media-tools';
-import { makeThumbnail } from '../library/files/thumbnail';
+import { sniffMediaType, SNIFF_BYTES } from '../media/media-kind';
+import { describeMedia, mediaFields, type MediaDescription, storePreview } from '../media/describe';
+import type { MediaTools } from '../media/media-tools';
 import { RedirectRefused, type HttpRequest, type HttpResponse } from '../platform/http';
 import type { OutputRow, StoredAnswer } from './job-store';
 import { downloadMedia, mediaRoute } from './media-download';
@@ -142,25 +142,17 @@ export class ResultStore {
     }
     const file = accepted as Accepted | null;
     if (!file) throw new Error('the intake did not run on a stored result');
-    return { idx, kind: file.kind, sha256: put.sha256, mime_type: file.mime, size_bytes: put.size, ...(await this.describe(put.sha256, file, out, created)), remote_url: out.url };
+    // Size and duration from the answer when it says, else what the intake learned.
+    const media = describeMedia({ ...file, size: put.size }, { width: out.width, height: out.height, durationMs: out.durationMs });
+    return { idx, sha256: put.sha256, width: null, height: null, duration_ms: null, ...mediaFields(media), thumb_sha256: await this.poster(put.sha256, media, created), remote_url: out.url };
   }
 
-  /** Size, duration and a poster frame: from the answer when it says, else what the intake learned. */
-  private async describe(sha: string, file: Accepted, out: ParsedOutput, created: string[]): Promise<Pick<NewOutput, 'width' | 'height' | 'duration_ms' | 'thumb_sha256'>> {
-    const kind: AiMediaKind = file.kind;
-    const width = out.width ?? file.probe.width ?? null;
-    const height = out.height ?? file.probe.height ?? null;
-    const durationMs = out.durationMs ?? file.probe.durationMs ?? null;
-    let thumb: string | null = null;
-    if (kind === 'video') {
-      const tools = await this.deps.tools();
-      const still = await makeThumbnail(this.deps.blobs.path(sha), 'video', tools, durationMs === null ? {} : { durationMs }).catch(() => null);
-      if (still?.state === 'ready') {
-        const poster = await this.deps.blobs.putBuffer(still.data, { label: 'a poster frame' });
-        if (!poster.existed) created.push(poster.sha256);
-        thumb = poster.sha256;
-      }
-    }
-    return { width: kind === 'audio' ? out.width : width, height: kind === 'audio' ? out.height : height, duration_ms: durationMs, thumb_sha256: thumb };
+  /** A video gets a poster frame for the gallery; images are their own preview and sound has none. */
+  private async poster(sha: string, media: MediaDescription<AiMediaKind>, created: string[]): Promise<string | null> {
+    if (media.kind !== 'video') return null;
+    const preview = await storePreview(this.deps.blobs.path(sha), media, await this.deps.tools(), this.deps.blobs, 'a poster frame');
+    if (preview.state !== 'ready') return null;
+    if (preview.created) created.push(preview.sha256);
+    return preview.sha256;
   }
 }

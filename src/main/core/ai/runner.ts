@@ -4,7 +4,7 @@ import { readFirstText } from '../../../shared/field-path';
 import type { AiOperationSpec, AiPoll } from '../../../shared/profile';
 import { AppException, toAppError } from '../errors';
 import { BlobCorruptError, BlobNotFoundError, type BlobStore } from '../library/files/blob-store';
-import type { MediaTools } from '../library/files/media-tools';
+import type { MediaTools } from '../media/media-tools';
 import type { Logger } from '../ports';
 import { isAbort, type HttpRequest, type HttpResponse } from '../platform/http';
 import type { SessionTarget } from '../platform/session';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { call, harnesses, signInDemo } from '../../../../test/support/core-with-sandbox';
 import { resourceGroups } from '../../../shared/profile';
 import { checkNow } from '../db/check';
-import { makeImage } from '../library/files/test-media';
+import { makeImage } from '../media/test-media';
 import { tableOf } from '../store/tables';
 
 const open = harnesses();

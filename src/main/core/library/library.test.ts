@@ -10,8 +10,8 @@ import { call, harnesses, signInDemo } from '../../../../test/support/core-with-
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { BlobStore } from './files/blob-store';
 import { nodeBlobFs, type BlobFsOps } from './files/blob-fs';
-import { NO_MEDIA_TOOLS } from './files/media-tools';
-import { makeAudio, makeImage, makeVideo } from './files/test-media';
+import { NO_MEDIA_TOOLS } from '../media/media-tools';
+import { makeAudio, makeImage, makeVideo } from '../media/test-media';
 import { Library } from './library';
 
 const tmp = tempDirs('library');

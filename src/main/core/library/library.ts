@@ -12,9 +12,9 @@ import type { Workspace } from '../store/workspace';
 import { errnoCode } from './files/blob-errors';
 import { BlobWriteError, type BlobStore } from './files/blob-store';
 import { type Accepted, checkIntake, IntakeRefusal } from './files/intake';
-import type { MediaTools } from './files/media-tools';
+import { describeMedia, mediaFields, type MediaDescription, type StoredPreview, storePreview } from '../media/describe';
+import type { MediaTools } from '../media/media-tools';
 import { isSha256 } from './files/sha256';
-import { makeThumbnail, type Thumbnail } from './files/thumbnail';
 import { expandImportPaths } from './files/walk';
 import { librarySql, type ResolvedQuery } from './library-sql';
 
@@ -55,17 +55,14 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The record of a file the intake accepted. */
-function assetFields(file: Accepted, sha256: string, size: number, tags: string[], notes: string): Fields {
-  const fields: Fields = { name: file.name, kind: file.kind, mime_type: file.mime, size_bytes: size, sha256, tags: [...new Set(tags)], notes };
-  if (file.probe.width !== undefined) fields.width = file.probe.width;
-  if (file.probe.height !== undefined) fields.height = file.probe.height;
-  if (file.probe.durationMs !== undefined) fields.duration_ms = file.probe.durationMs;
-  return fields;
+function assetFields(name: string, media: MediaDescription, sha256: string, tags: string[], notes: string): Fields {
+  const { kind, mime_type, size_bytes, ...measured } = mediaFields(media);
+  return { name, kind, mime_type, size_bytes, sha256, tags: [...new Set(tags)], notes, ...measured };
 }
 
 /** The thumbnail columns: the stored preview, or why there is none. */
-function thumbColumns(thumb: Thumbnail, thumbSha: string | null): Record<string, string | null> {
-  return thumb.state === 'ready' ? { thumb_state: 'ready', thumb_sha256: thumbSha } : { thumb_state: 'placeholder', thumb_sha256: thumb.reason };
+function thumbColumns(preview: StoredPreview): Record<string, string | null> {
+  return preview.state === 'ready' ? { thumb_state: 'ready', thumb_sha256: preview.sha256 } : { thumb_state: 'placeholder', thumb_sha256: preview.reason };
 }
 
 /** Files in, assets out: import, search, tag, trash. Each asset is a record of the Assets group. */
@@ -335,14 +332,10 @@ export class Library {
     }
     const created: string[] = put.existed ? [] : [put.sha256];
     try {
-      const thumb = await makeThumbnail(stored, accepted.kind, tools, accepted.probe.durationMs === undefined ? {} : { durationMs: accepted.probe.durationMs });
-      let thumbSha: string | null = null;
-      if (thumb.state === 'ready') {
-        const t = await blobs.putBuffer(thumb.data);
-        if (!t.existed) created.push(t.sha256);
-        thumbSha = t.sha256;
-      }
-      const row = store.create('assets', this.account(), assetFields(accepted, put.sha256, put.size, tags, ''), { columns: thumbColumns(thumb, thumbSha) });
+      const media = describeMedia({ ...accepted, size: put.size });
+      const preview = await storePreview(stored, media, tools, blobs);
+      if (preview.state === 'ready' && preview.created) created.push(preview.sha256);
+      const row = store.create('assets', this.account(), assetFields(accepted.name, media, put.sha256, tags, ''), { columns: thumbColumns(preview) });
       report.imported.push({ id: row.id, name: accepted.name });
     } catch (e) {
       // Nothing half-done: files written for an asset that was not recorded go again.
@@ -379,11 +372,11 @@ export class Library {
       store.changed('assets', [existing.id]);
       return this.toView(this.row(existing.id));
     }
-    const thumb = await makeThumbnail(file, accepted.kind, tools, accepted.probe.durationMs === undefined ? {} : { durationMs: accepted.probe.durationMs });
-    const thumbSha = thumb.state === 'ready' ? (await blobs.putBuffer(thumb.data)).sha256 : null;
-    const fields = assetFields(accepted, sha, accepted.size, input.tags, input.notes ?? '');
+    const media = describeMedia(accepted);
+    const preview = await storePreview(file, media, tools, blobs);
+    const fields = assetFields(accepted.name, media, sha, input.tags, input.notes ?? '');
     if (input.aiText) fields.ai_text = input.aiText;
-    const row = store.create('assets', this.account(), fields, { columns: thumbColumns(thumb, thumbSha) });
+    const row = store.create('assets', this.account(), fields, { columns: thumbColumns(preview) });
     store.changed('assets', [row.id]);
     const view = this.toView(this.row(row.id));
     this.announce([{ id: view.id, name: view.name, tags: view.tags }]);

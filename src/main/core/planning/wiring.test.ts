@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, harnesses, signInDemo } from '../../../../test/support/core-with-sandbox';
-import { makeImage } from '../library/files/test-media';
+import { makeImage } from '../media/test-media';
 
 const open = harnesses();
 let tmp: string;

@@ -4,7 +4,8 @@ import { fail } from '../errors';
 import { type Accepted, checkIntake, IntakeRefusal } from '../library/files/intake';
 import { intakeName } from '../library/files/intake-name';
 import { hashFile } from '../library/files/sha256';
-import type { MediaTools } from '../library/files/media-tools';
+import { describeMedia, mediaFields } from '../media/describe';
+import type { MediaTools } from '../media/media-tools';
 import { type ExportedRecord, type Manifest, MEDIA } from './workspace-manifest';
 
 export interface AdmitOptions {
@@ -28,10 +29,7 @@ export function admitAssetName(r: ExportedRecord): void {
 
 /** The record describes the file as the intake found it: the content decides kind and type. */
 function describe(r: ExportedRecord, file: Accepted): void {
-  Object.assign(r.fields, { kind: file.kind, mime_type: file.mime, size_bytes: file.size });
-  if (file.probe.width !== undefined) r.fields.width = file.probe.width;
-  if (file.probe.height !== undefined) r.fields.height = file.probe.height;
-  if (file.probe.durationMs !== undefined) r.fields.duration_ms = file.probe.durationMs;
+  Object.assign(r.fields, mediaFields(describeMedia(file)));
 }
 
 async function admitMedia(folder: string, assets: ExportedRecord[], options: AdmitOptions): Promise<Map<string, string>> {

@@ -11,7 +11,7 @@ import { resourceGroups } from '../../../shared/profile';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { AppException } from '../errors';
-import { makeImage } from '../library/files/test-media';
+import { makeImage } from '../media/test-media';
 import { contentHandlers } from './handlers-content';
 import { WorkspaceTransfer } from './workspace-transfer';
 

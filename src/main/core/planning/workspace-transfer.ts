@@ -6,7 +6,7 @@ import { groupFields } from '../../../shared/records';
 import { fail } from '../errors';
 import { type ExportFsOps, ExportWriter } from '../fs/export-writer';
 import { BlobCorruptError, BlobNotFoundError, type BlobStore } from '../library/files/blob-store';
-import { detectMediaTools, type MediaTools } from '../library/files/media-tools';
+import { detectMediaTools, type MediaTools } from '../media/media-tools';
 import { parseFields, type Fields } from '../store/fields';
 import type { RecordRow, RecordStore } from '../store/record-store';
 import { SYNC_ORDER, tableOf } from '../store/tables';

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { z } from 'zod';
-import { encodeFrames } from '../../media/encode-video';
 import { decodeImage } from '../../media/image-summary';
 import { mediaFields, oneSource, oneSourceMessage, timingFields } from '../image-fields';
 import { defineOperation, even } from '../operation';
+import { videoResult } from './video-result';
 
 const MAX_SIDE = 480;
 
@@ -48,11 +48,6 @@ export const image2video = defineOperation({
         yield modelId === 'fade-1' ? fadeFrame(base, t) : await zoomFrame(base, width, height, 1 + 0.3 * t);
       }
     }
-    const video = await encodeFrames(env.tools, frames(), { width, height, fps }, env.signal);
-    return {
-      text: null,
-      outputs: [{ data: video, mimeType: 'video/mp4', extension: 'mp4', width, height, fps, durationS: count / fps }],
-      metrics: { width, height, fps, frames: count, duration_s: count / fps },
-    };
+    return videoResult(env, frames(), { width, height, fps, count });
   },
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Rgb } from '../../media/canvas';
-import { encodeFrames } from '../../media/encode-video';
 import { paintPrompt } from '../../media/prompt-art';
 import { seededRandom } from '../../media/seeded-random';
 import { promptFields, timingFields, videoSizeFields } from '../image-fields';
 import { defineOperation, even } from '../operation';
+import { videoResult } from './video-result';
 
 export const text2video = defineOperation({
   input: 'text',
@@ -34,11 +34,6 @@ export const text2video = defineOperation({
         yield frame.data;
       }
     }
-    const video = await encodeFrames(env.tools, frames(), { width, height, fps }, env.signal);
-    return {
-      text: null,
-      outputs: [{ data: video, mimeType: 'video/mp4', extension: 'mp4', width, height, fps, durationS: count / fps }],
-      metrics: { width, height, fps, frames: count, duration_s: count / fps, seed },
-    };
+    return videoResult(env, frames(), { width, height, fps, count }, { seed });
   },
 });

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
-import { parseFfprobeOutput, streamKinds } from './ffprobe-output';
+import { parseFfprobeOutput, streamKinds } from '../../media/ffprobe-output';
 import { intakeWords, refuse } from './intake-words';
-import type { MediaTools } from './media-tools';
-import { ffmpegInput, type MediaProbe, probeMedia } from './probe';
-import { runTool } from './run-tool';
+import type { MediaTools } from '../../media/media-tools';
+import { SHARP_DECODES } from '../../media/media-kind';
+import { ffmpegInput, type MediaProbe, probeMedia } from '../../media/probe';
+import { runTool } from '../../media/run-tool';
 
 export type DecodableKind = 'image' | 'video' | 'audio';
 
@@ -19,9 +20,6 @@ export interface DecodeOptions {
   /** Longest one ffprobe or ffmpeg run may take (default 20 s). */
   timeoutMs?: number;
 }
-
-/** Formats sharp's prebuilt libvips decodes; a failure on one of these means a damaged file. */
-export const SHARP_DECODES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff', 'image/avif']);
 
 /**
  * How a tool run ended when it did not succeed: the decoder refused the file (a non-zero exit),

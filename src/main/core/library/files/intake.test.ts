@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { tempDirs } from '../../../../../test/support/temp-dirs';
 import { type Accepted, checkIntake, IntakeRefusal, intakeWords } from './intake';
 import { intakeName } from './intake-name';
-import { NO_MEDIA_TOOLS } from './media-tools';
+import { NO_MEDIA_TOOLS } from '../../media/media-tools';
 import { SVG_TEXT, TEST_CAP, tenBadFiles } from './test-bad-files';
-import { makeAudio, makeImage, makeVideo, realTools } from './test-media';
+import { makeAudio, makeImage, makeVideo, realTools } from '../../media/test-media';
 
 const tmp = tempDirs('intake');
 

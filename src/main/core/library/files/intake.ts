@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import { type Decoded, verifyDecodes } from './decode-check';
 import { intakeName } from './intake-name';
 import { intakeWords, MAX_FILE_BYTES, refuse } from './intake-words';
-import { looksLikeSvg, sniffMediaType, SVG_SNIFF_BYTES } from './media-kind';
-import type { MediaTools } from './media-tools';
+import { looksLikeSvg, sniffMediaType, SVG_SNIFF_BYTES } from '../../media/media-kind';
+import type { MediaTools } from '../../media/media-tools';
 
 export { IntakeRefusal, intakeWords, MAX_FILE_BYTES, MAX_NAME_LENGTH } from './intake-words';
 

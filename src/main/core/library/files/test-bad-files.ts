@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { intakeWords } from './intake-words';
-import { makeVideo } from './test-media';
+import { makeVideo } from '../../media/test-media';
 
 /** The cap the tests inject everywhere: small, so the over-cap file stays small too. */
 export const TEST_CAP = 256 * 1024;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { errnoCode } from './blob-errors';
 import { isOverlongName } from './intake-name';
 import { intakeWords } from './intake-words';
-import { isImportableExtension } from './media-kind';
+import { isImportableExtension } from '../../media/media-kind';
 
 export interface ImportCandidate {
   path: string;

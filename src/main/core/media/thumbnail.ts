@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import { SHARP_DECODES } from './decode-check';
-import { detectMediaType, type MediaKind } from './media-kind';
+import { detectMediaType, type MediaKind, SHARP_DECODES } from './media-kind';
 import { type MediaTools } from './media-tools';
 import { ffmpegInput, probeMedia } from './probe';
 import { runTool } from './run-tool';

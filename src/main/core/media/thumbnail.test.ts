@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { tempDirs } from '../../../../../test/support/temp-dirs';
+import { tempDirs } from '../../../../test/support/temp-dirs';
 import { NO_MEDIA_TOOLS } from './media-tools';
 import { makeThumbnail, posterTimeMs, type Thumbnail } from './thumbnail';
 import { makeAudio, makeImage, makeVideo, realTools } from './test-media';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirs } from '../../../../../test/support/temp-dirs';
+import { tempDirs } from '../../../../test/support/temp-dirs';
 import { detectMediaType, IMPORTABLE_EXTENSIONS, isImportableExtension, mediaTypeFromExtension, sniffMediaType } from './media-kind';
 import { makeAudio, makeImage, makeVideo } from './test-media';
 

@@ -169,3 +169,6 @@ export async function detectMediaType(file: string): Promise<MediaType> {
   const guessed = mediaTypeFromExtension(file);
   return { ...guessed, by: guessed.kind === 'other' ? 'none' : 'extension' };
 }
+
+/** Formats sharp's prebuilt libvips decodes; a failure on one of these means a damaged file. */
+export const SHARP_DECODES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff', 'image/avif']);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirs } from '../../../../../test/support/temp-dirs';
+import { tempDirs } from '../../../../test/support/temp-dirs';
 import { detectMediaTools, NO_MEDIA_TOOLS } from './media-tools';
 
 const tmp = tempDirs('media-tools');

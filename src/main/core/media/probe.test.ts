@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirs } from '../../../../../test/support/temp-dirs';
+import { tempDirs } from '../../../../test/support/temp-dirs';
 import { parseFfprobeOutput } from './ffprobe-output';
 import { NO_MEDIA_TOOLS } from './media-tools';
 import { probeMedia } from './probe';
