@@ -5,15 +5,9 @@ import { useAssetUpdate } from './use-asset-update';
 
 const MAX_TAG = 200;
 
-/** Tags as removable chips; type a tag and press Enter or comma to add it, Backspace removes the last. */
-export function TagEditor({ asset }: { asset: AssetDetail }) {
-  const update = useAssetUpdate(asset.id);
-  const known = useChannel('library.tags', {});
-  const id = useId();
+/** What is typed in the tag box: Enter or comma adds it, Backspace in the empty box removes the last tag. */
+function useTagInput(tags: string[], save: (next: string[]) => void) {
   const [text, setText] = useState('');
-  const tags = asset.tags;
-
-  const save = (next: string[]) => update.mutate({ tags: next });
   const add = (raw: string) => {
     const fresh = raw
       .split(',')
@@ -22,12 +16,14 @@ export function TagEditor({ asset }: { asset: AssetDetail }) {
     if (fresh.length) save([...tags, ...fresh]);
   };
   const remove = (tag: string) => save(tags.filter((t) => t !== tag));
-
+  const commit = () => {
+    add(text);
+    setText('');
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' || e.key === ',') {
       e.preventDefault();
-      add(text);
-      setText('');
+      commit();
     } else if (e.key === 'Backspace' && text === '' && tags.length > 0) {
       e.preventDefault();
       remove(tags[tags.length - 1]!);
@@ -44,6 +40,19 @@ export function TagEditor({ asset }: { asset: AssetDetail }) {
       setText(value.slice(cut + 1).trimStart());
     } else setText(value);
   };
+  const onBlur = () => {
+    if (text.trim()) commit();
+  };
+  return { text, remove, onKeyDown, onChange, onBlur };
+}
+
+/** Tags as removable chips; type a tag and press Enter or comma to add it, Backspace removes the last. */
+export function TagEditor({ asset }: { asset: AssetDetail }) {
+  const update = useAssetUpdate(asset.id);
+  const known = useChannel('library.tags', {});
+  const id = useId();
+  const tags = asset.tags;
+  const { text, remove, onKeyDown, onChange, onBlur } = useTagInput(tags, (next) => update.mutate({ tags: next }));
 
   return (
     <div className="tag-editor">
@@ -71,12 +80,7 @@ export function TagEditor({ asset }: { asset: AssetDetail }) {
         autoComplete="off"
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={() => {
-          if (text.trim()) {
-            add(text);
-            setText('');
-          }
-        }}
+        onBlur={onBlur}
       />
       <datalist id={`${id}-known`}>
         {known.data?.filter((t) => !tags.includes(t.tag)).map((t) => <option key={t.tag} value={t.tag} />)}
