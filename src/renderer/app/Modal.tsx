@@ -25,7 +25,8 @@ export function Modal({ title, testId, onClose, busy = false, alert = false, clo
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay" />
+        {/* Not Dialog.Overlay: its scroll lock writes a <style> element, which the page's CSP refuses. */}
+        <div className="modal-overlay" />
         <Dialog.Content
           className="picker"
           role={alert ? 'alertdialog' : 'dialog'}
