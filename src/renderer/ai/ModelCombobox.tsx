@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
+import { useCombobox } from 'downshift';
+import { keepKeyInBox, openOnlyWhenAsked } from '../app/combobox';
 import { filterModels, type ModelOption } from './models';
 
 interface Props {
@@ -11,16 +12,6 @@ interface Props {
 
 const types = useCombobox.stateChangeTypes;
 
-/**
- * The list opens only when the user asks (typing, the arrow keys, the toggle), not on a click in
- * the box; leaving the box never picks the highlighted model in place of what was typed.
- */
-export function modelReducer(state: UseComboboxState<ModelOption>, { type, changes }: Pick<UseComboboxStateChangeOptions<ModelOption>, 'type' | 'changes'>) {
-  if (type === types.InputClick) return { ...changes, isOpen: state.isOpen, highlightedIndex: state.highlightedIndex };
-  if (type === types.InputBlur) return { ...changes, inputValue: state.inputValue, selectedItem: state.selectedItem };
-  return changes;
-}
-
 /** The model: pick one of the profile's (recent ones first, marked) or type any model ID. */
 export function ModelCombobox({ options, value, error, onChange }: Props) {
   // What was typed since the list opened; the list shows everything until the user types.
@@ -31,7 +22,7 @@ export function ModelCombobox({ options, value, error, onChange }: Props) {
     inputValue: value,
     selectedItem: null,
     itemToString: (o) => o?.id ?? '',
-    stateReducer: modelReducer,
+    stateReducer: openOnlyWhenAsked,
     onInputValueChange: ({ type, inputValue }) => {
       setQuery(type === types.InputChange ? inputValue : '');
       onChange(inputValue);
@@ -44,9 +35,7 @@ export function ModelCombobox({ options, value, error, onChange }: Props) {
   const hintId = `${useId()}-hint`;
   // Home and End stay with the text; Escape closes an open list and is left to the page otherwise.
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    const keep = e.key === 'Home' || e.key === 'End' || (e.key === 'Escape' && !box.isOpen);
-    if (keep) Object.assign(e.nativeEvent, { preventDownshiftDefault: true });
-    else if (e.key === 'Escape') e.stopPropagation();
+    if (!keepKeyInBox(e, box.isOpen) && e.key === 'Escape') e.stopPropagation();
   };
   return (
     <div className="field model-field">
