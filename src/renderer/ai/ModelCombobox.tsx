@@ -35,7 +35,7 @@ export function ModelCombobox({ options, value, error, onChange }: Props) {
   const hintId = `${useId()}-hint`;
   // Home and End stay with the text; Escape closes an open list and is left to the page otherwise.
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (!keepKeyInBox(e, box.isOpen) && e.key === 'Escape') e.stopPropagation();
+    if (!keepKeyInBox(e, expanded) && e.key === 'Escape') e.stopPropagation();
   };
   return (
     <div className="field model-field">

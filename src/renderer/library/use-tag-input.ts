@@ -47,7 +47,8 @@ export function useTagInput(tags: string[], known: readonly string[], save: (nex
     onSelectedItemChange: ({ selectedItem }) => selectedItem && commit(selectedItem),
   });
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    const chosen = box.isOpen && box.highlightedIndex >= 0;
+    const shown = box.isOpen && items.length > 0;
+    const chosen = shown && box.highlightedIndex >= 0;
     if ((e.key === 'Enter' && !chosen) || e.key === ',') {
       e.preventDefault();
       Object.assign(e.nativeEvent, { preventDownshiftDefault: true });
@@ -56,10 +57,11 @@ export function useTagInput(tags: string[], known: readonly string[], save: (nex
     } else if (e.key === 'Backspace' && text === '' && tags.length > 0) {
       e.preventDefault();
       remove(tags[tags.length - 1]!);
-    } else if (keepKeyInBox(e, box.isOpen) && e.key === 'Escape' && text !== '') {
+    } else if (keepKeyInBox(e, shown) && e.key === 'Escape' && text !== '') {
       e.stopPropagation();
       setText('');
-    } else if (e.key === 'Escape' && box.isOpen) e.stopPropagation();
+      box.closeMenu();
+    } else if (e.key === 'Escape' && shown) e.stopPropagation();
   };
   const onBlur = () => {
     if (text.trim()) commit(text);
