@@ -67,7 +67,7 @@ const renderer = {
   layer: 'src/renderer',
   why: 'the renderer is untrusted web code: its UI libraries and the contract, nothing of main, node or electron.',
   packages: [
-    'react', 'react-dom', '@tanstack/react-query', '@tanstack/react-virtual', '@radix-ui/*', 'cmdk', 'sonner',
+    'react', 'react-dom', '@tanstack/react-query', '@tanstack/react-virtual', 'radix-ui', 'downshift',
     'react-hook-form', '@hookform/resolvers', '@dnd-kit/*', 'date-fns', '@date-fns/tz', 'zod', 'papaparse',
   ],
   paths: ['src/renderer', 'src/shared'],

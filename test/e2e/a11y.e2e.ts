@@ -241,10 +241,10 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
     await openTab('posts');
     await page.getByTestId('post-new').click();
     await page.getByTestId('attach-library').click();
-    await page.locator('dialog[open]').waitFor();
+    await page.getByRole('dialog', { name: 'Choose from the library' }).waitFor();
     await audit('planner posts (media picker dialog)');
     await page.keyboard.press('Escape');
-    await page.locator('dialog[open]').waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'Choose from the library' }).waitFor({ state: 'detached' });
 
     const asset = (await app.core.handlers['library.query']({ text: '', trash: false, sort: 'created', dir: 'desc', offset: 0, limit: 1 })).items[0]!;
     await app.core.handlers['planner.queueAdd']({ source: { group: 'assets', id: asset.id }, note: 'Morning post' });

@@ -111,12 +111,13 @@ describe('browser mode: a damaged database, the recovery screen and a restore', 
     expect(await page.getByTestId('restore-unsent').textContent()).toContain('Asset “late.png” (new, never sent)');
 
     await page.getByTestId('recovery-restore').click();
-    // The page reloads on the reopened core: the library as it was at the backup.
-    await nav('Library').waitFor({ timeout: 20_000 });
+    // The page reloads on the reopened core, the restore's report shown over it (a modal dialog
+    // hides the rest of the page from the accessibility tree until it is closed).
     const report = page.getByTestId('restore-report');
-    await report.waitFor();
+    await report.waitFor({ timeout: 20_000 });
     expect(await report.getByTestId('restore-report-lost').textContent()).toBe('Asset “late.png” (new, never sent)');
     await report.getByRole('button', { name: 'OK' }).click();
+    // The library as it was at the backup.
     await nav('Library').click();
     for (const name of ['beach.png', 'mountain.jpg']) await card(name).waitFor();
     expect(await card('late.png').count()).toBe(0);

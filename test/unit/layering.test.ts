@@ -98,7 +98,7 @@ describe('allow-lists', () => {
     ['preload: electron and shared', 'src/preload/x.ts', `import { contextBridge } from 'electron';\nexport const b = contextBridge;\nexport { contract } from '../shared/contract';\n`],
     ['sandbox: its packages', 'src/sandbox/x.ts', `${importing('better-sqlite3')}export { default as sharp } from 'sharp';\n`],
     ...[
-      'react', 'react-dom/client', '@tanstack/react-query', '@tanstack/react-virtual', '@radix-ui/react-dialog', 'cmdk', 'sonner',
+      'react', 'react-dom/client', '@tanstack/react-query', '@tanstack/react-virtual', 'radix-ui', 'downshift',
       'react-hook-form', '@hookform/resolvers/zod', '@dnd-kit/core', '@dnd-kit/sortable', 'date-fns', '@date-fns/tz', 'zod', 'papaparse',
     ].map((pkg) => [`renderer: ${pkg}`, 'src/renderer/x.tsx', importing(pkg)]),
     ['renderer: shared', 'src/renderer/x.tsx', importing('../shared/contract')],

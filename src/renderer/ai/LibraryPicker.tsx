@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AiMediaKind } from '../../shared/ai';
 import type { AssetView } from '../../shared/library';
 import { useChannel } from '../backend/context';
 import { AssetThumb } from '../library/AssetThumb';
 import { formatBytes, kindLabels, plural } from '../library/format';
 import { useDebouncedValue } from '../library/use-debounced-value';
+import { PickerDialog } from '../planner/PickerDialog';
 import { QueryError } from '../sync/QueryError';
 import { inputKindNouns } from './labels';
 
@@ -12,9 +13,6 @@ const SHOWN = 100;
 
 /** A modal list of the library's assets of one kind, searchable; choosing one closes it. */
 export function LibraryPicker({ kind, onPick, onClose }: { kind: AiMediaKind; onPick(asset: AssetView): void; onClose(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const search = useRef<HTMLInputElement>(null);
-  const titleId = useId();
   const [text, setText] = useState('');
   const searched = useDebouncedValue(text.trim(), 200);
   const page = useChannel(
@@ -22,23 +20,11 @@ export function LibraryPicker({ kind, onPick, onClose }: { kind: AiMediaKind; on
     { text: searched || undefined, kind, trash: false, sort: 'created', dir: 'desc', offset: 0, limit: SHOWN },
     { placeholderData: (prev) => prev },
   );
-  // Shown as a modal (focus kept inside, Escape closes); unmounting takes it off the page, which closes it.
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-    search.current?.focus();
-  }, []);
   const noun = kindLabels[kind].toLowerCase();
   const many = kind === 'audio' ? 'audio files' : `${noun}s`;
   const items = page.data?.items ?? [];
   return (
-    <dialog ref={dialog} className="picker" aria-labelledby={titleId} data-testid="ai-library-picker" onClose={onClose}>
-      <div className="picker-head">
-        <h2 id={titleId}>Choose {inputKindNouns[kind]} from the library</h2>
-        <button type="button" className="lib-small" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-      </div>
+    <PickerDialog title={`Choose ${inputKindNouns[kind]} from the library`} testId="ai-library-picker" onClose={onClose}>
       <input
         type="search"
         className="library-search"
@@ -46,7 +32,6 @@ export function LibraryPicker({ kind, onPick, onClose }: { kind: AiMediaKind; on
         placeholder="Search names, tags, notes…"
         value={text}
         maxLength={500}
-        ref={search}
         onChange={(e) => setText(e.target.value)}
       />
       <QueryError error={page.error} />
@@ -69,11 +54,6 @@ export function LibraryPicker({ kind, onPick, onClose }: { kind: AiMediaKind; on
           Showing {items.length} of {plural(page.data.total, kind === 'audio' ? 'audio file' : noun)}; search to narrow them.
         </p>
       )}
-      <div className="row">
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </dialog>
+    </PickerDialog>
   );
 }

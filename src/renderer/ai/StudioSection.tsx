@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { aiOperations, type AiOperation } from '../../shared/profile';
 import { useBackend, useChannel } from '../backend/context';
@@ -24,12 +24,42 @@ function useCatalog() {
   return useChannel('ai.catalog', {});
 }
 
+/** The result shown in the detail panel; the keyboard follows it there and back to its tile. */
+function useResultSelection(panelRef: RefObject<HTMLElement | null>, setOffer: Dispatch<SetStateAction<CachedOffer | null>>) {
+  const [selected, setSelected] = useState<string | null>(null);
+  // A question about a re-run belongs to the result it was asked for, one about a submit to its form.
+  const select = useCallback(
+    (id: string | null) => {
+      setSelected(id);
+      setOffer((o) => (o?.origin === 'detail' ? null : o));
+    },
+    [setOffer],
+  );
+  const show = useCallback(
+    (id: string) => {
+      select(id);
+      // The panel renders the job next; take the keyboard there once it has.
+      requestAnimationFrame(() => panelRef.current?.focus());
+    },
+    [select, panelRef],
+  );
+  const closeDetail = () => {
+    const was = selected;
+    select(null);
+    // Back to the result's tile, as Escape in the library returns to the asset.
+    requestAnimationFrame(() => {
+      const tile = was ? document.querySelector<HTMLElement>(`[data-testid="gallery-item-${CSS.escape(was)}"]`) : null;
+      (tile ?? panelRef.current)?.focus();
+    });
+  };
+  return { selected, select, show, closeDetail };
+}
+
 /** D1–D4: the eight operations, the job queue, and the results gallery with provenance. */
 export function StudioSection() {
   const catalog = useCatalog();
   const [chosen, setOperation] = useStoredState<AiOperation>('atelier.studio.operation', aiOperations, 'text2image');
   const drafts = useDrafts();
-  const [selected, setSelected] = useState<string | null>(null);
   const [offer, setOffer] = useState<CachedOffer | null>(null);
   const composeRef = useRef<HTMLHeadingElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -39,32 +69,14 @@ export function StudioSection() {
   const view = views.find((v) => v.operation === chosen) ?? views.find((v) => v.operation === offered[0]);
   const update = drafts.update;
 
-  // A question about a re-run belongs to the result it was asked for, one about a submit to its form.
-  const select = useCallback((id: string | null) => {
-    setSelected(id);
-    setOffer((o) => (o?.origin === 'detail' ? null : o));
-  }, []);
   const pickOperation = (op: AiOperation) => {
     setOperation(op);
     setOffer((o) => (o?.origin === 'form' ? null : o));
   };
-  const show = useCallback((id: string) => {
-    select(id);
-    // The panel renders the job next; take the keyboard there once it has.
-    requestAnimationFrame(() => panelRef.current?.focus());
-  }, [select]);
+  const { selected, select, show, closeDetail } = useResultSelection(panelRef, setOffer);
   const takeSaved = (id: string) => {
     setOffer(null);
     show(id);
-  };
-  const closeDetail = () => {
-    const was = selected;
-    select(null);
-    // Back to the result's tile, as Escape in the library returns to the asset.
-    requestAnimationFrame(() => {
-      const tile = was ? document.querySelector<HTMLElement>(`[data-testid="gallery-item-${CSS.escape(was)}"]`) : null;
-      (tile ?? panelRef.current)?.focus();
-    });
   };
   const reuse = (op: AiOperation, what: Reuse) => {
     pickOperation(op);

@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { CommandId } from '../../shared/commands';
 import { paletteEntries, rankEntries } from './palette-filter';
-import { ariaKeyShortcut, shortcutLabel } from './platform';
+import { paletteMove } from './palette-keys';
+import { PaletteOptions, PaletteStatus } from './PaletteOptions';
 
 interface Props {
   /** The opener closes the dialog itself before moving the focus (a modal dialog makes the page inert). */
@@ -36,21 +37,13 @@ export function CommandPalette({ dialogRef: dialog, isMac, onRun, onClose }: Pro
   }, [current, id]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const n = shown.length;
-    let handled = true;
-    if (e.key === 'ArrowDown') setActive(n ? (at + 1) % n : 0);
-    else if (e.key === 'ArrowUp') setActive(n ? (at - 1 + n) % n : 0);
-    else if (e.key === 'PageDown') setActive(Math.min(n - 1, at + 5));
-    else if (e.key === 'PageUp') setActive(Math.max(0, at - 5));
+    const next = paletteMove(e.key, at, shown.length);
+    if (next !== null) setActive(next);
     else if (e.key === 'Enter') {
       if (current) onRun(current.id);
     } else if (e.key === 'Escape') onClose();
-    else handled = false;
-    if (handled) e.preventDefault();
-  };
-  // A click on the backdrop (outside the box) closes, like Escape.
-  const onClick = (e: MouseEvent<HTMLDialogElement>) => {
-    if (e.target === dialog.current) onClose();
+    else return;
+    e.preventDefault();
   };
 
   return (
@@ -60,7 +53,8 @@ export function CommandPalette({ dialogRef: dialog, isMac, onRun, onClose }: Pro
       aria-modal="true"
       aria-labelledby={`${id}-title`}
       data-testid="command-palette"
-      onClick={onClick}
+      // A click on the backdrop (outside the box) closes, like Escape.
+      onClick={(e) => e.target === dialog.current && onClose()}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
@@ -91,37 +85,8 @@ export function CommandPalette({ dialogRef: dialog, isMac, onRun, onClose }: Pro
           }}
           onKeyDown={onKeyDown}
         />
-        {shown.length > 0 && (
-          <ul role="listbox" id={listId} aria-label="Commands" className="palette-list">
-            {shown.map((entry, i) => {
-              const keys = shortcutLabel(entry.id, isMac);
-              return (
-                <li
-                  key={entry.id}
-                  id={optionId(entry.id)}
-                  role="option"
-                  aria-selected={i === at}
-                  aria-keyshortcuts={ariaKeyShortcut(entry.id, isMac)}
-                  className={`palette-option${i === at ? ' is-active' : ''}`}
-                  data-testid={`command-option-${entry.id}`}
-                  // Keep the keyboard in the input while the pointer chooses.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onMouseMove={() => i !== at && setActive(i)}
-                  onClick={() => onRun(entry.id)}
-                >
-                  <span className="palette-label">{entry.label}</span>
-                  {keys && <kbd className="palette-keys">{keys}</kbd>}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <p role="status" className={shown.length ? 'sr-only' : 'palette-empty'}>
-          {shown.length ? `${shown.length} ${shown.length === 1 ? 'command' : 'commands'}` : `No command matches “${query}”.`}
-        </p>
-        <p className="palette-hint" aria-hidden="true">
-          ↑ ↓ choose · Enter run · Esc close
-        </p>
+        {shown.length > 0 && <PaletteOptions listId={listId} shown={shown} at={at} isMac={isMac} optionId={optionId} onHover={setActive} onRun={onRun} />}
+        <PaletteStatus count={shown.length} query={query} />
       </div>
     </dialog>
   );

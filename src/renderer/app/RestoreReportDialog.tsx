@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef } from 'react';
 import type { RescueReport, RestoreReport } from '../../shared/backups';
 import { useChannel } from '../backend/context';
 import { useAction } from '../backend/use-action';
 import { absoluteTime } from '../sync/format';
 import { lostLine } from '../settings/backups-format';
+import { Modal } from './Modal';
 
 function RestoreBody({ data }: { data: RestoreReport }) {
   if (data.unreadable) return <p>The previous database could not be read, so Atelier cannot list the changes that were not sent from it.</p>;
@@ -42,18 +42,15 @@ function RescueBody({ data }: { data: RescueReport }) {
 export function RestoreReportDialog() {
   const report = useChannel('recovery.report', {});
   const dismiss = useAction('recovery.dismissReport', ['recovery.report']);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const data = report.data;
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && data && !d.open) d.showModal();
-  }, [data]);
   if (!data) return null;
   const previous = data.kind === 'rescue' ? 'The damaged database' : 'The previous database';
   return (
-    <dialog ref={dialog} className="picker" aria-labelledby={titleId} data-testid="restore-report" onClose={() => dismiss.mutate({})}>
-      <h2 id={titleId}>{data.kind === 'rescue' ? 'The damaged database was rescued' : `The backup from ${absoluteTime(data.backup.createdAt)} was restored`}</h2>
+    <Modal
+      title={data.kind === 'rescue' ? 'The damaged database was rescued' : `The backup from ${absoluteTime(data.backup.createdAt)} was restored`}
+      testId="restore-report"
+      onClose={() => dismiss.mutate({})}
+    >
       {data.kind === 'rescue' ? <RescueBody data={data} /> : <RestoreBody data={data} />}
       <p className="muted">
         {previous} is kept in the data folder as <span className="mono">{data.keptAs}</span>. This report is also kept in the backups folder.
@@ -63,6 +60,6 @@ export function RestoreReportDialog() {
           OK
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

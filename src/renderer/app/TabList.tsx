@@ -1,4 +1,5 @@
-import { useRef, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Tabs } from 'radix-ui';
 
 interface Props<T extends string> {
   items: readonly T[];
@@ -24,34 +25,33 @@ export function tabTarget(key: string, at: number, count: number): number {
   return -1;
 }
 
-/** An ARIA tablist: one tab in the Tab order, arrow keys, Home and End move between tabs and select at once. */
+/**
+ * An ARIA tablist on Radix Tabs: one tab in the Tab order; the arrow keys, Home and End move between
+ * tabs and select at once. Radix moves with Left and Right; Up and Down move too, as they always did.
+ * The tabs control the one panel the section renders, so their ids and aria-controls are ours.
+ */
 export function TabList<T extends string>(p: Props<T>) {
-  const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
     const next = p.items[tabTarget(e.key, p.items.indexOf(p.value), p.items.length)];
     if (next === undefined) return;
     e.preventDefault();
     p.onChange(next);
-    list.current?.querySelector<HTMLElement>(`#${CSS.escape(p.tabId(next))}`)?.focus();
+    document.getElementById(p.tabId(next))?.focus();
+  };
+  const change = (value: string) => {
+    const next = p.items.find((item) => item === value);
+    if (next !== undefined && next !== p.value) p.onChange(next);
   };
   return (
-    <div ref={list} role="tablist" aria-label={p.label} className={p.className} onKeyDown={onKeyDown}>
-      {p.items.map((item) => (
-        <button
-          key={item}
-          type="button"
-          role="tab"
-          id={p.tabId(item)}
-          aria-selected={item === p.value}
-          aria-controls={p.panelId}
-          tabIndex={item === p.value ? 0 : -1}
-          className={p.tabClassName}
-          data-testid={p.testId(item)}
-          onClick={() => p.onChange(item)}
-        >
-          {p.text(item)}
-        </button>
-      ))}
-    </div>
+    <Tabs.Root asChild value={p.value} onValueChange={change}>
+      <Tabs.List aria-label={p.label} className={p.className} onKeyDown={onKeyDown}>
+        {p.items.map((item) => (
+          <Tabs.Trigger key={item} value={item} id={p.tabId(item)} aria-controls={p.panelId} className={p.tabClassName} data-testid={p.testId(item)}>
+            {p.text(item)}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+    </Tabs.Root>
   );
 }

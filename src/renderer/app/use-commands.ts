@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { commandForKey, commandInfo, type CommandId } from '../../shared/commands';
+import type { AtelierApi } from '../../shared/backend';
 import type { Settings } from '../../shared/settings';
 import { call } from '../backend/call';
 import { useBackend } from '../backend/context';
@@ -105,7 +106,13 @@ export function useCommands(options: Options) {
     [api, board, closePalette],
   );
 
-  const enabled = options.enabled;
+  useCommandKeys(api, options.enabled, run);
+
+  return { run, paletteOpen: palette !== null, closePalette, paletteDialog };
+}
+
+/** Shortcut keys in the page and the desktop menu's commands, while the app's frame shows. */
+function useCommandKeys(api: AtelierApi, enabled: boolean, run: (id: CommandId, source: CommandSource) => void) {
   useEffect(() => {
     if (!enabled) return;
     const isMac = isMacPlatform();
@@ -126,6 +133,4 @@ export function useCommands(options: Options) {
       off();
     };
   }, [api, enabled, run]);
-
-  return { run, paletteOpen: palette !== null, closePalette, paletteDialog };
 }

@@ -1,53 +1,24 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import type { AssetDetail } from '../../shared/library';
 import { useChannel } from '../backend/context';
 import { useAssetUpdate } from './use-asset-update';
-
-const MAX_TAG = 200;
+import { useTagInput } from './use-tag-input';
 
 /** Tags as removable chips; type a tag and press Enter or comma to add it, Backspace removes the last. */
 export function TagEditor({ asset }: { asset: AssetDetail }) {
   const update = useAssetUpdate(asset.id);
   const known = useChannel('library.tags', {});
-  const id = useId();
-  const [text, setText] = useState('');
   const tags = asset.tags;
-
-  const save = (next: string[]) => update.mutate({ tags: next });
-  const add = (raw: string) => {
-    const fresh = raw
-      .split(',')
-      .map((t) => t.trim().slice(0, MAX_TAG))
-      .filter((t, i, all) => t && !tags.includes(t) && all.indexOf(t) === i);
-    if (fresh.length) save([...tags, ...fresh]);
-  };
-  const remove = (tag: string) => save(tags.filter((t) => t !== tag));
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' || e.key === ',') {
-      e.preventDefault();
-      add(text);
-      setText('');
-    } else if (e.key === 'Backspace' && text === '' && tags.length > 0) {
-      e.preventDefault();
-      remove(tags[tags.length - 1]!);
-    } else if (e.key === 'Escape' && text !== '') {
-      e.stopPropagation();
-      setText('');
-    }
-  };
-  const onChange = (value: string) => {
-    // A pasted "a, b, c" becomes tags at once; what follows the last comma stays in the box.
-    const cut = value.lastIndexOf(',');
-    if (cut >= 0) {
-      add(value.slice(0, cut));
-      setText(value.slice(cut + 1).trimStart());
-    } else setText(value);
-  };
-
+  const { box, items, remove, onKeyDown, onBlur } = useTagInput(
+    tags,
+    (known.data ?? []).map((t) => t.tag),
+    (next) => update.mutate({ tags: next }),
+  );
+  const hintId = `${useId()}-hint`;
+  const expanded = box.isOpen && items.length > 0;
   return (
     <div className="tag-editor">
-      <label htmlFor={id} className="detail-label">
+      <label {...box.getLabelProps()} className="detail-label">
         Tags
       </label>
       <ul className="tag-list" aria-label="Tags of this asset">
@@ -60,28 +31,25 @@ export function TagEditor({ asset }: { asset: AssetDetail }) {
           </li>
         ))}
       </ul>
-      <input
-        id={id}
-        className="tag-input"
-        data-testid="tag-input"
-        value={text}
-        list={`${id}-known`}
-        placeholder={tags.length ? 'Add a tag' : 'Add a tag, then Enter'}
-        aria-describedby={`${id}-hint`}
-        autoComplete="off"
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          if (text.trim()) {
-            add(text);
-            setText('');
-          }
-        }}
-      />
-      <datalist id={`${id}-known`}>
-        {known.data?.filter((t) => !tags.includes(t.tag)).map((t) => <option key={t.tag} value={t.tag} />)}
-      </datalist>
-      <span id={`${id}-hint`} className="lib-sr-only">
+      <div className="tag-combobox">
+        <input
+          {...box.getInputProps({ onKeyDown, onBlur })}
+          className="tag-input"
+          data-testid="tag-input"
+          aria-expanded={expanded}
+          placeholder={tags.length ? 'Add a tag' : 'Add a tag, then Enter'}
+          aria-describedby={hintId}
+        />
+        <ul {...box.getMenuProps({ 'aria-label': 'Known tags' })} className="combobox-list" hidden={!expanded}>
+          {box.isOpen &&
+            items.map((tag, i) => (
+              <li key={tag} {...box.getItemProps({ item: tag, index: i })}>
+                {tag}
+              </li>
+            ))}
+        </ul>
+      </div>
+      <span id={hintId} className="lib-sr-only">
         Press Enter or comma to add a tag; Backspace in the empty box removes the last one.
       </span>
       {update.error && (

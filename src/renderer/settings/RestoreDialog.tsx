@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
 import type { BackupView } from '../../shared/backups';
 import { SubmitError } from '../ai/SubmitError';
+import { Modal } from '../app/Modal';
 import { useAction } from '../backend/use-action';
 import { absoluteTime } from '../sync/format';
 import { RestoreSummary } from './RestoreSummary';
@@ -8,28 +8,12 @@ import { useReopen } from './use-reopen';
 
 /** "Restore…": says what will be lost, then replaces the database with the backup and reopens. */
 export function RestoreDialog({ backup, onClose }: { backup: BackupView; onClose(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const restore = useAction('backups.restore');
   const reopen = useReopen();
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   const busy = restore.isPending || reopen.reopening;
   return (
-    <dialog
-      ref={dialog}
-      className="picker"
-      aria-labelledby={titleId}
-      data-testid="restore-dialog"
-      // Escape does not close it while the database is being replaced.
-      onCancel={(e) => {
-        if (busy) e.preventDefault();
-      }}
-      onClose={onClose}
-    >
-      <h2 id={titleId}>Restore the backup from {absoluteTime(backup.createdAt)}?</h2>
+    // Escape does not close it while the database is being replaced.
+    <Modal title={`Restore the backup from ${absoluteTime(backup.createdAt)}?`} testId="restore-dialog" busy={busy} onClose={onClose}>
       <RestoreSummary id={backup.id} />
       <p className="muted">The current database is not deleted: it is kept, as it is, beside the restored one. Media files are never removed by a restore.</p>
       <SubmitError error={restore.error?.error ?? null} fields={[]} />
@@ -52,6 +36,6 @@ export function RestoreDialog({ backup, onClose }: { backup: BackupView; onClose
           {restore.isPending ? 'Restoring…' : 'Restore and reopen'}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }
