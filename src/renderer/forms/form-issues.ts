@@ -1,4 +1,4 @@
-import { get, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
+import { get, set, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import type { AppError } from '../../shared/errors';
 import type { ResourceGroup } from '../../shared/profile';
@@ -58,9 +58,10 @@ export function withChecks<V extends FieldValues>(resolver: Resolver<V, unknown,
     const result = await resolver(values, context, options);
     const extra = Object.entries(check(values)).filter((e): e is [string, string] => typeof e[1] === 'string');
     if (extra.length === 0) return result;
-    const errors: Record<string, unknown> = { ...result.errors };
-    for (const [path, message] of extra) errors[path] = { type: 'check', message };
-    return { values: {}, errors: errors as FieldErrors<V> };
+    const errors: FieldErrors<V> = {};
+    Object.assign(errors, result.errors);
+    for (const [path, message] of extra) set(errors, path, { type: 'check', message });
+    return { values: {}, errors };
   };
 }
 
