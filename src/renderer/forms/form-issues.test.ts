@@ -91,8 +91,12 @@ describe('record forms: the core’s validation issues', () => {
       { path: 'name', message: 'Taken' },
       { path: 'asset_ids', message: 'No such asset' },
     ]);
-    expect(rest.message).toBe('This creative is not valid.');
-    expect(rest.issues).toEqual([{ path: 'template_id', message: 'Unknown template' }]);
+    expect(rest?.message).toBe('This creative is not valid.');
+    expect(rest?.issues).toEqual([{ path: 'template_id', message: 'Unknown template' }]);
+  });
+
+  it('leaves nothing under the form when every issue has its field', () => {
+    expect(splitFailure(refusal, ['name', 'asset_ids', 'template_id']).rest).toBeNull();
   });
 
   it('keeps any other failure whole', () => {
