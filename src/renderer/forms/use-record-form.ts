@@ -64,10 +64,9 @@ export function useRecordForm<V extends FieldValues>(o: RecordFormOptions<V>) {
   });
   const values = state.form.watch();
   const dirty = !o.record || Object.keys(changesOf(o.record, o.fields(values), o.always)).length > 0;
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     unchanged.current = false;
-    void state.attempt().then(() => {
+    void state.onSubmit(e).then(() => {
       if (unchanged.current) state.setSaved('Nothing changed.');
     });
   };

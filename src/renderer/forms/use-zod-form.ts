@@ -15,7 +15,12 @@ export interface ZodFormOptions<V extends FieldValues, T> {
   send(values: V): Promise<T>;
   /** What the last action said, shown until the next edit. */
   notice?: string | null | undefined;
+  /** The fields the core's issues may name, when not just the values' own keys (one per parameter). */
+  fields?: readonly string[] | undefined;
 }
+
+/** After a refused submit, the keyboard goes to the first field marked invalid, in reading order. */
+const focusFirstInvalid = (form: HTMLFormElement) => requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
 /**
  * The one form state of the editors: react-hook-form checked with a zod schema, the core's validation
@@ -39,7 +44,7 @@ export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
     return () => sub.unsubscribe();
   }, [form]);
 
-  const names = Object.keys(o.defaultValues);
+  const names = o.fields ?? Object.keys(o.defaultValues);
   const refuse = (e: unknown) => {
     const { placed, rest } = splitFailure(e, names);
     placed.forEach((p, i) => form.setError(p.path as Path<V>, { type: 'server', message: p.message }, { shouldFocus: i === 0 }));
@@ -62,9 +67,14 @@ export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
       };
       void form.handleSubmit(valid, () => resolve(null))();
     });
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void attempt();
+    const el = e.currentTarget;
+    const done = attempt();
+    void done.then(() => {
+      if (Object.keys(form.formState.errors).length > 0) focusFirstInvalid(el);
+    });
+    return done;
   };
   const errorOf = (name: string) => messageAt(form.formState.errors, name);
   return { form, attempt, onSubmit, errorOf, saved, setSaved, failure, setFailure, refuse, busy };
