@@ -19,8 +19,6 @@ export interface ZodFormOptions<V extends FieldValues, T> {
   fields?: readonly string[] | undefined;
 }
 
-/** After a refused submit, the keyboard goes to the first field marked invalid, in reading order. */
-const focusFirstInvalid = (form: HTMLFormElement) => requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
 /**
  * The one form state of the editors: react-hook-form checked with a zod schema, the core's validation
@@ -36,6 +34,10 @@ export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
   const [saved, setSaved] = useState<string | null>(o.notice ?? null);
   const [failure, setFailure] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
+  // After a refused submit, once the errors are drawn, the keyboard goes to the first field marked invalid.
+  const [refused, setRefused] = useState<{ form: HTMLFormElement } | null>(null);
+  useEffect(() => refused?.form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), [refused]);
+  const marked = useRef(false);
   // An edit (not a reset) makes the last "Saved." stale.
   useEffect(() => {
     const sub = form.watch((_, { name }) => {
@@ -47,6 +49,7 @@ export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
   const names = o.fields ?? Object.keys(o.defaultValues);
   const refuse = (e: unknown) => {
     const { placed, rest } = splitFailure(e, names);
+    marked.current = placed.length > 0;
     placed.forEach((p, i) => form.setError(p.path as Path<V>, { type: 'server', message: p.message }, { shouldFocus: i === 0 }));
     setFailure(rest);
   };
@@ -65,14 +68,19 @@ export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
           setBusy(false);
         }
       };
-      void form.handleSubmit(valid, () => resolve(null))();
+      const invalid = () => {
+        marked.current = true;
+        resolve(null);
+      };
+      marked.current = false;
+      void form.handleSubmit(valid, invalid)();
     });
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const el = e.currentTarget;
     const done = attempt();
     void done.then(() => {
-      if (Object.keys(form.formState.errors).length > 0) focusFirstInvalid(el);
+      if (marked.current) setRefused({ form: el });
     });
     return done;
   };
