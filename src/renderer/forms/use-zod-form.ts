@@ -26,10 +26,15 @@ export interface ZodFormOptions<V extends FieldValues, T> {
  * and the refusal that has no field.
  */
 export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
-  // The checks may read props that change (the chosen kind of a source), so the latest ones run.
+  // The schema and the checks may follow props (an operation's parameters, the chosen kind of a source): the latest run.
   const latest = useRef(o);
   latest.current = o;
-  const [resolver] = useState(() => withChecks<V>(zodResolver(o.schema, undefined, { raw: true }), (v) => latest.current.check?.(v) ?? {}));
+  const [resolver] = useState(() =>
+    withChecks<V>(
+      (values, context, options) => zodResolver(latest.current.schema, undefined, { raw: true })(values, context, options),
+      (v) => latest.current.check?.(v) ?? {},
+    ),
+  );
   const form = useForm<V, unknown, V>({ defaultValues: o.defaultValues as DefaultValues<V>, resolver, shouldFocusError: true });
   const [saved, setSaved] = useState<string | null>(o.notice ?? null);
   const [failure, setFailure] = useState<AppError | null>(null);
