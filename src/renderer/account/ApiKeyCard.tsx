@@ -1,6 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
+import { ApiKeyInput } from '../../shared/session';
 import { useChannel } from '../backend/context';
-import { fieldError, useAction } from '../backend/use-action';
+import { useAction } from '../backend/use-action';
+import { useZodForm } from '../forms/use-zod-form';
 import { ErrorNote, Field } from './Field';
 
 function countdown(ms: number): string {
@@ -13,26 +16,9 @@ function countdown(ms: number): string {
 /** API keys: paste a key with its expiry; it is masked once saved, with a countdown and a replace action. */
 export function ApiKeyCard() {
   const session = useChannel('session.get', {});
-  const save = useAction('apiKey.set', ['session.get', 'connection.get']);
   const remove = useAction('apiKey.remove', ['session.get', 'connection.get']);
   const [editing, setEditing] = useState(false);
-  const [key, setKey] = useState('');
-  const [date, setDate] = useState('');
   const current = session.data?.apiKey ?? null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const expiresAt = date ? new Date(`${date}T23:59:59`).toISOString() : '';
-    save.mutate(
-      { key, expiresAt },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          setKey('');
-        },
-      },
-    );
-  };
-  const validation = save.error?.error.code === 'validation' ? save.error : null;
   return (
     <section className="card" aria-labelledby="apikey-title">
       <h2 id="apikey-title">API key</h2>
@@ -64,24 +50,47 @@ export function ApiKeyCard() {
           </div>
         </>
       )}
-      {(!current || editing) && (
-        <form className="form" noValidate onSubmit={submit} aria-label={editing ? 'Replace API key' : 'Add API key'}>
-          {editing && <p className="muted">The new key counts as the same account’s: your library and queued changes carry over. For another account’s key, remove this key first.</p>}
-          <Field label="API key" name="apiKey" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} error={fieldError(validation, 'key')} />
-          <Field label="Expires on" name="expiresAt" type="date" value={date} onChange={(e) => setDate(e.target.value)} error={fieldError(validation, 'expiresAt')} />
-          <ErrorNote error={save.error && !validation ? save.error : null} />
-          <div className="row">
-            <button type="submit" className="primary" disabled={save.isPending}>
-              Save key
-            </button>
-            {editing && (
-              <button type="button" onClick={() => setEditing(false)}>
-                Cancel
-              </button>
-            )}
-          </div>
-        </form>
-      )}
+      {(!current || editing) && <ApiKeyForm editing={editing} onDone={() => setEditing(false)} />}
     </section>
+  );
+}
+
+interface KeyValues {
+  key: string;
+  /** The day as the date input holds it; the key works until that day's end, local time. */
+  expiresAt: string;
+}
+const keyInput = (v: KeyValues) => ({ key: v.key, expiresAt: v.expiresAt ? new Date(`${v.expiresAt}T23:59:59`).toISOString() : '' });
+const keySchema = z.custom<KeyValues>().transform(keyInput).pipe(ApiKeyInput);
+
+/** Paste a key with the day it expires (adding one, or replacing the saved one). */
+function ApiKeyForm({ editing, onDone }: { editing: boolean; onDone(): void }) {
+  const save = useAction('apiKey.set', ['session.get', 'connection.get']);
+  const { form, onSubmit, errorOf, failure, busy } = useZodForm({
+    schema: keySchema,
+    defaultValues: { key: '', expiresAt: '' },
+    send: async (v) => {
+      await save.mutateAsync(keyInput(v));
+      form.setValue('key', '');
+      onDone();
+    },
+  });
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} aria-label={editing ? 'Replace API key' : 'Add API key'}>
+      {editing && <p className="muted">The new key counts as the same account’s: your library and queued changes carry over. For another account’s key, remove this key first.</p>}
+      <Field label="API key" type="password" autoComplete="off" {...form.register('key')} error={errorOf('key')} />
+      <Field label="Expires on" type="date" {...form.register('expiresAt')} error={errorOf('expiresAt')} />
+      <ErrorNote error={failure && { error: failure }} />
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy}>
+          Save key
+        </button>
+        {editing && (
+          <button type="button" onClick={onDone}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
   );
 }

@@ -1,9 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { ConnectionCheckInput } from '../../shared/connection-check';
 import { useChannel } from '../backend/context';
-import { fieldError, useAction } from '../backend/use-action';
+import { useAction } from '../backend/use-action';
+import { useZodForm } from '../forms/use-zod-form';
 import { checkInput } from './check-format';
 import { CheckReport } from './CheckReport';
 import { ErrorNote, Field } from './Field';
+
+interface Values {
+  withLogin: boolean;
+  login: { username: string; password: string };
+  runJobs: boolean;
+}
+const request = (v: Values): ConnectionCheckInput => checkInput(v.runJobs, v.withLogin ? v.login : null);
+const schema = z.custom<Values>().transform(request).pipe(ConnectionCheckInput);
 
 /**
  * Settings → Connection: run every element of the profile against the platform. The login is
@@ -12,34 +22,35 @@ import { ErrorNote, Field } from './Field';
 export function ConnectionCheck() {
   const session = useChannel('session.get', {});
   const check = useAction('connection.check', ['session.get', 'connection.get']);
-  const [withLogin, setWithLogin] = useState(false);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [runJobs, setRunJobs] = useState(false);
   const signedOut = session.data !== undefined && !session.data.signedIn;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    check.mutate(checkInput(runJobs, withLogin ? { username, password } : null), { onSuccess: () => setPassword('') });
-  };
-  const validation = check.error?.error.code === 'validation' ? check.error : null;
+  const { form, onSubmit, errorOf, failure, busy } = useZodForm({
+    schema,
+    defaultValues: { withLogin: false, login: { username: '', password: '' }, runJobs: false },
+    fields: ['login.username', 'login.password', 'runJobs'],
+    send: async (v) => {
+      await check.mutateAsync(request(v));
+      form.setValue('login.password', '');
+    },
+  });
+  const { withLogin, runJobs } = form.watch();
   return (
     <div>
-      <form className="form" noValidate onSubmit={submit} aria-label="Connection check">
+      <form className="form" noValidate onSubmit={onSubmit} aria-label="Connection check">
         {withLogin ? (
           <>
-            <Field label="Login" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} error={fieldError(validation, 'login.username')} />
-            <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={fieldError(validation, 'login.password')} />
+            <Field label="Login" autoComplete="username" {...form.register('login.username')} error={errorOf('login.username')} />
+            <Field label="Password" type="password" autoComplete="current-password" {...form.register('login.password')} error={errorOf('login.password')} />
           </>
         ) : (
           <p className={signedOut ? 'warning' : 'muted'}>
             {signedOut ? 'You are signed out: include your login, or every line that needs a credential is skipped.' : 'Sign-in itself is checked only with your login.'}{' '}
-            <button type="button" className="link" onClick={() => setWithLogin(true)}>
+            <button type="button" className="link" onClick={() => form.setValue('withLogin', true)}>
               Include sign-in…
             </button>
           </p>
         )}
         <label className="checkbox">
-          <input type="checkbox" checked={runJobs} onChange={(e) => setRunJobs(e.target.checked)} />
+          <input type="checkbox" {...form.register('runJobs')} />
           Run one small job per AI operation (may be billed)
         </label>
         {runJobs ? (
@@ -47,10 +58,10 @@ export function ConnectionCheck() {
         ) : (
           <p className="field-hint">The check sends each AI operation a request every platform refuses; nothing is generated unless you tick this.</p>
         )}
-        {check.error && !validation && <ErrorNote error={check.error} />}
+        <ErrorNote error={failure && { error: failure }} />
         <div className="row">
-          <button type="submit" disabled={check.isPending}>
-            {check.isPending ? 'Checking every element of the profile…' : 'Run connection check'}
+          <button type="submit" disabled={busy}>
+            {busy ? 'Checking every element of the profile…' : 'Run connection check'}
           </button>
         </div>
       </form>

@@ -1,7 +1,12 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
 /** A labelled input with its own error line, wired for screen readers. */
-export function Field({ label, error, hint, ...input }: { label: string; error?: string | undefined; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: { label: string; error?: string | undefined; hint?: string | undefined; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;

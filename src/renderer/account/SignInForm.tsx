@@ -1,32 +1,26 @@
-import { useState, type FormEvent } from 'react';
-import { fieldError, useAction } from '../backend/use-action';
+import { SignInInput } from '../../shared/session';
+import { useAction } from '../backend/use-action';
+import { useZodForm } from '../forms/use-zod-form';
 import { ErrorNote, Field } from './Field';
 
 /** Sign in with login and password; the platform's refusal is shown in its own words. */
 export function SignInForm({ onDone }: { onDone?: () => void }) {
   const signIn = useAction('session.signIn', ['session.get', 'connection.get']);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    signIn.mutate({ username, password }, { onSuccess: () => onDone?.() });
-  };
-  const validation = signIn.error?.error.code === 'validation' ? signIn.error : null;
+  const { form, onSubmit, errorOf, failure, busy } = useZodForm({
+    schema: SignInInput,
+    defaultValues: { username: '', password: '' },
+    send: async (values) => {
+      await signIn.mutateAsync(values);
+      onDone?.();
+    },
+  });
   return (
-    <form className="form" noValidate onSubmit={submit} aria-label="Sign in">
-      <Field label="Login" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} error={fieldError(validation, 'username')} />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={fieldError(validation, 'password')}
-      />
-      {signIn.error && !validation && <ErrorNote error={signIn.error} />}
-      <button type="submit" className="primary" disabled={signIn.isPending}>
-        {signIn.isPending ? 'Signing in…' : 'Sign in'}
+    <form className="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <Field label="Login" autoComplete="username" {...form.register('username')} error={errorOf('username')} />
+      <Field label="Password" type="password" autoComplete="current-password" {...form.register('password')} error={errorOf('password')} />
+      <ErrorNote error={failure && { error: failure }} />
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AiParams, AiParamSpec } from '../../shared/ai';
 
 /** What the form holds per parameter: the text of its input (numbers too, so a half-typed value survives). */
@@ -27,22 +28,36 @@ function rangeText(s: AiParamSpec): string {
   return `${s.max} or less`;
 }
 
+/** What is wrong with a parameter's text, in words; undefined when it can be sent (empty: the platform's default applies). */
+export function paramProblem(s: AiParamSpec, value: string): string | undefined {
+  const raw = value.trim();
+  if (raw === '' || s.type === 'text' || s.type === 'color') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) return 'Enter a number';
+  if (s.type === 'integer' && !Number.isInteger(n)) return 'Enter a whole number';
+  if ((s.min !== undefined && n < s.min) || (s.max !== undefined && n > s.max)) return `Enter a number ${rangeText(s)}`;
+  return undefined;
+}
+
 /** The values to send, checked against their specs; empty fields are left out (the platform's defaults apply). */
 export function paramsFromValues(specs: readonly AiParamSpec[], values: ParamValues): { params: AiParams; errors: Record<string, string> } {
   const params: AiParams = {};
   const errors: Record<string, string> = {};
   for (const s of specs) {
     const raw = (values[s.name] ?? '').trim();
-    if (raw === '') continue;
-    if (s.type === 'text' || s.type === 'color') {
-      params[s.name] = raw;
-      continue;
-    }
-    const n = Number(raw);
-    if (!Number.isFinite(n)) errors[s.name] = 'Enter a number';
-    else if (s.type === 'integer' && !Number.isInteger(n)) errors[s.name] = 'Enter a whole number';
-    else if ((s.min !== undefined && n < s.min) || (s.max !== undefined && n > s.max)) errors[s.name] = `Enter a number ${rangeText(s)}`;
-    else params[s.name] = n;
+    const problem = paramProblem(s, raw);
+    if (problem) errors[s.name] = problem;
+    else if (raw !== '') params[s.name] = s.type === 'text' || s.type === 'color' ? raw : Number(raw);
   }
   return { params, errors };
+}
+
+/** The operation's parameters as a schema: each one's text checked against its spec. */
+export function paramsSchema(specs: readonly AiParamSpec[]) {
+  const one = (s: AiParamSpec) =>
+    z.string().superRefine((v, ctx) => {
+      const message = paramProblem(s, v);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+  return z.object(Object.fromEntries(specs.map((s) => [s.name, one(s)])));
 }

@@ -1,17 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { AutomationAction, AutomationTrigger, type AutomationRun } from '../../shared/planner';
 import type { RecordView } from '../../shared/records';
 import { SubmitError } from '../ai/SubmitError';
 import { useAction } from '../backend/use-action';
+import { FormField } from '../forms/FormField';
+import { RecordDelete } from '../forms/RecordDelete';
+import { useRecordForm } from '../forms/use-record-form';
 import { toAppError } from '../library/app-error';
 import { actionProblems, cleanAction, triggerDraft, triggerOf, type TriggerDraft } from './action-list';
 import { ActionList, keyed, type KeyedAction } from './ActionList';
-import { DeleteButton } from './DeleteButton';
-import { patchOf, str, type TemplateView } from './fields';
+import { str, type TemplateView } from './fields';
 import { OutcomeBadge } from './RunLog';
 import { TriggerFields } from './TriggerFields';
-import { usePlannerAction } from './use-records';
-import { useRecordSave } from './use-record-save';
 
 interface Props {
   record: RecordView | null;
@@ -21,119 +21,50 @@ interface Props {
   onDeleted(): void;
 }
 
+interface Values {
+  name: string;
+  enabled: boolean;
+  trigger: TriggerDraft;
+  actions: KeyedAction[];
+}
+
 /** Stored fields read leniently: a trigger or action this version does not know is dropped from the editor. */
-function startOf(record: RecordView | null) {
+function load(record: RecordView | null): Values {
   const f = record?.fields ?? {};
   const trigger = AutomationTrigger.safeParse(f.trigger);
   const actions = Array.isArray(f.actions) ? f.actions.map((a) => AutomationAction.safeParse(a)).flatMap((r) => (r.success ? [r.data] : [])) : [];
-  return {
-    name: str(f, 'name'),
-    enabled: f.enabled !== false,
-    trigger: triggerDraft(trigger.success ? trigger.data : undefined),
-    actions: actions.map(keyed),
-  };
+  return { name: str(f, 'name'), enabled: f.enabled !== false, trigger: triggerDraft(trigger.success ? trigger.data : undefined), actions: actions.map(keyed) };
 }
+const fields = (v: Values) => ({ name: v.name.trim(), enabled: v.enabled, trigger: triggerOf(v.trigger), actions: v.actions.map((i) => cleanAction(i.action)) });
+const check = (v: Values) => ({ actions: actionProblems(v.actions.map((i) => i.action)).size > 0 ? 'Some actions are not complete (see below).' : undefined });
 
 /** D6: an automation's name, on/off, trigger and ordered actions; save, run now, delete. */
 export function AutomationEditor({ record, templates, notice, onSaved, onDeleted }: Props) {
   const id = useId();
-  const [start] = useState(() => startOf(record));
-  const [name, setName] = useState(start.name);
-  const [enabled, setEnabled] = useState(start.enabled);
-  const [trigger, setTrigger] = useState<TriggerDraft>(start.trigger);
-  const [items, setItems] = useState<KeyedAction[]>(start.actions);
-  const [problem, setProblem] = useState<string | null>(null);
   const [ran, setRan] = useState<AutomationRun | null>(null);
-  const { save, saved, setSaved, failure, setFailure, busy: saving } = useRecordSave('automations', 'Automation created.', notice, onSaved);
-  const remove = usePlannerAction('records.delete');
+  const { form, onSubmit, attempt, errorOf, saved, failure, setFailure, busy: saving, dirty } = useRecordForm({ group: 'automations', record, load, fields, check, created: 'Automation created.', notice, onSaved });
   const run = useAction('automations.run', ['automations.runs', 'records.list', 'planner.calendar', 'planner.queue']);
-  const busy = saving || remove.isPending || run.isPending;
-  const problems = actionProblems(items.map((i) => i.action));
-  const fields = { name: name.trim(), enabled, trigger: triggerOf(trigger), actions: items.map((i) => cleanAction(i.action)) };
-  const dirty = !record || Object.keys(patchOf(record.fields, fields)).length > 0;
-  const touched = () => setSaved(null);
-
-  const persist = async (): Promise<string | null> => {
-    if (!name.trim()) {
-      setProblem('Enter a name.');
-      return null;
-    }
-    if (problems.size > 0) {
-      setProblem('Some actions are not complete (see below).');
-      return null;
-    }
-    setProblem(null);
-    return save(record, fields);
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (record && !dirty) return setSaved('Nothing changed.');
-    void persist();
-  };
+  const busy = saving || run.isPending;
+  const { trigger, actions } = form.watch();
   const runNow = async () => {
     setRan(null);
-    const target = await persist();
-    if (!target) return;
-    try {
-      setRan(await run.mutateAsync({ id: target }));
-    } catch (e) {
-      setFailure(e);
-    }
+    const target = await attempt();
+    if (target) await run.mutateAsync({ id: target }).then(setRan, (e: unknown) => setFailure(toAppError(e)));
   };
-
   return (
-    <form className="card form planner-editor" aria-labelledby={`${id}-title`} noValidate onSubmit={submit} data-testid="automation-editor">
+    <form className="card form planner-editor" aria-labelledby={`${id}-title`} noValidate onSubmit={onSubmit} data-testid="automation-editor">
       <h2 id={`${id}-title`}>{record ? 'Edit automation' : 'New automation'}</h2>
       <div className="planner-fields">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            data-testid="automation-name"
-            maxLength={500}
-            aria-invalid={problem && !name.trim() ? true : undefined}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              touched();
-            }}
-          />
-        </div>
+        <FormField label="Name" error={errorOf('name')}>{(c) => <input {...c} data-testid="automation-name" maxLength={500} {...form.register('name')} />}</FormField>
         <label className="checkbox automation-enabled">
-          <input
-            type="checkbox"
-            data-testid="automation-enabled"
-            checked={enabled}
-            onChange={(e) => {
-              setEnabled(e.target.checked);
-              touched();
-            }}
-          />
+          <input type="checkbox" data-testid="automation-enabled" {...form.register('enabled')} />
           Enabled (runs by itself when its trigger happens)
         </label>
       </div>
-      <TriggerFields
-        value={trigger}
-        onChange={(t) => {
-          setTrigger(t);
-          touched();
-        }}
-      />
-      <ActionList
-        items={items}
-        templates={templates}
-        problems={problems}
-        onChange={(next) => {
-          setItems(next);
-          touched();
-        }}
-      />
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <SubmitError error={failure ? toAppError(failure) : (remove.error?.error ?? null)} fields={[]} />
+      <TriggerFields value={trigger} onChange={(t) => form.setValue('trigger', t)} />
+      <ActionList items={actions} templates={templates} problems={actionProblems(actions.map((i) => i.action))} onChange={(next) => form.setValue('actions', next, { shouldValidate: form.formState.isSubmitted })} />
+      {errorOf('actions') && <p className="field-error" role="alert">{errorOf('actions')}</p>}
+      <SubmitError error={failure} fields={[]} />
       <div className="row">
         <button type="submit" className="primary" data-testid="automation-save" disabled={busy}>
           {saving ? 'Saving…' : record ? 'Save' : 'Create automation'}
@@ -143,7 +74,7 @@ export function AutomationEditor({ record, templates, notice, onSaved, onDeleted
             {run.isPending ? 'Running…' : dirty ? 'Save and run now' : 'Run now'}
           </button>
         )}
-        {record && <DeleteButton what="this automation" busy={busy} onDelete={() => remove.mutate({ group: 'automations', id: record.id }, { onSuccess: onDeleted })} />}
+        <RecordDelete group="automations" record={record} what="this automation" busy={busy} onDeleted={onDeleted} />
         <span role="status" className="muted" data-testid="automation-saved">
           {ran ? (
             <span data-testid="automation-ran">

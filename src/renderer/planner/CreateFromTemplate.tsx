@@ -1,17 +1,11 @@
-import { useId, useMemo, useState } from 'react';
-import type { FromTemplateInput } from '../../shared/planner';
-import { useChannel } from '../backend/context';
+import { useId } from 'react';
 import { ErrorNote } from '../account/Field';
-import { toAppError } from '../library/app-error';
-import { useDebouncedValue } from '../library/use-debounced-value';
 import { QueryError } from '../sync/QueryError';
 import { issueLine } from './csv-table';
 import { CsvRows } from './CsvRows';
-import { planOf } from './fields';
-import { fromLocalInput } from './local-time';
-import { noDefaults, TemplateDefaults, type Defaults } from './TemplateDefaults';
+import { TemplateDefaults } from './TemplateDefaults';
+import { useFromTemplate } from './use-from-template';
 import { useKnownChannels } from './use-known-channels';
-import { usePlannerAction, useRecords } from './use-records';
 import { useZone } from './use-zone';
 
 interface Props {
@@ -27,91 +21,48 @@ interface Props {
 export function CreateFromTemplate({ target, variables, values, ensureSaved }: Props) {
   const id = useId();
   const { tz } = useZone();
-  const [source, setSource] = useState<'one' | 'csv'>('one');
-  const [csv, setCsv] = useState('');
-  const [defaults, setDefaults] = useState<Defaults>(noDefaults);
-  const [result, setResult] = useState<{ created: number } | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const plans = useRecords('contentPlans');
   const channels = useKnownChannels(tz);
-  const planViews = useMemo(() => (plans.data?.items ?? []).map(planOf), [plans.data]);
-  const settledCsv = useDebouncedValue(csv, 250);
-  const parsed = useChannel('planner.parseCsv', { text: settledCsv }, { enabled: source === 'csv' && settledCsv.trim() !== '', placeholderData: (prev) => prev });
-  const make = usePlannerAction('planner.fromTemplate');
-
-  const rows = source === 'one' ? [{ ...values }] : csv.trim() && parsed.data ? parsed.data.rows : [];
+  const { form, attempt, errorOf, failure, busy, source, csv, defaults, parsed, rows, created, planViews } = useFromTemplate(target, values, tz, ensureSaved);
   const noun = target === 'posts' ? 'post' : 'creative';
-  const create = async () => {
-    setBusy(true);
-    setResult(null);
-    setFailure(null);
-    try {
-      const templateId = await ensureSaved();
-      if (!templateId) return;
-      const at = fromLocalInput(defaults.when, tz);
-      const input: FromTemplateInput = {
-        templateId,
-        target,
-        rows,
-        defaults:
-          target === 'posts'
-            ? {
-                status: defaults.status,
-                ...(defaults.channel.trim() ? { channel: defaults.channel.trim() } : {}),
-                ...(defaults.planId ? { planId: defaults.planId } : {}),
-                ...(at ? { scheduledAt: at } : {}),
-              }
-            : {},
-      };
-      const made = await make.mutateAsync(input);
-      setResult({ created: made.created.length });
-    } catch (e) {
-      setFailure(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const error = failure ? toAppError(failure) : null;
   return (
     <section className="detail-block template-create" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Create from template</h3>
       <div className="radio-row" role="radiogroup" aria-label="Values from">
         <label className="radio">
-          <input type="radio" name={`${id}-source`} data-testid="template-source-one" checked={source === 'one'} onChange={() => setSource('one')} />
+          <input type="radio" name={`${id}-source`} data-testid="template-source-one" checked={source === 'one'} onChange={() => form.setValue('source', 'one')} />
           One {noun} from the sample values
         </label>
         <label className="radio">
-          <input type="radio" name={`${id}-source`} data-testid="template-source-csv" checked={source === 'csv'} onChange={() => setSource('csv')} />
+          <input type="radio" name={`${id}-source`} data-testid="template-source-csv" checked={source === 'csv'} onChange={() => form.setValue('source', 'csv')} />
           One {noun} per CSV row
         </label>
       </div>
       {source === 'csv' && (
         <>
-          <CsvRows text={csv} parsed={csv.trim() ? parsed.data : undefined} variables={variables} onText={setCsv} />
+          <CsvRows text={csv} parsed={csv.trim() ? parsed.data : undefined} variables={variables} onText={(t) => form.setValue('csv', t)} />
           <QueryError error={parsed.error} />
         </>
       )}
-      {target === 'posts' && <TemplateDefaults value={defaults} plans={planViews} channels={channels} tz={tz} onChange={setDefaults} />}
+      {target === 'posts' && <TemplateDefaults value={defaults} plans={planViews} channels={channels} tz={tz} onChange={(d) => form.setValue('defaults', d)} />}
+      {(errorOf('defaults') ?? errorOf('rows')) && <p className="field-error" role="alert">{errorOf('defaults') ?? errorOf('rows')}</p>}
       <div className="row">
-        <button type="button" className="primary" data-testid="template-create" disabled={busy || rows.length === 0} onClick={() => void create()}>
+        <button type="button" className="primary" data-testid="template-create" disabled={busy || rows.length === 0} onClick={() => void attempt()}>
           {busy ? 'Creating…' : rows.length > 1 ? `Create ${rows.length} ${noun}s` : `Create ${noun}`}
         </button>
         <span role="status">
-          {result && (
+          {created !== null && (
             <span className="lib-notice" data-testid="template-created">
-              Created {result.created} {result.created === 1 ? noun : `${noun}s`}.
+              Created {created} {created === 1 ? noun : `${noun}s`}.
             </span>
           )}
         </span>
       </div>
-      {error && (
+      {failure && (
         <div data-testid="template-errors">
-          <ErrorNote error={{ error }} />
-          {error.issues && error.issues.length > 0 && (
+          <ErrorNote error={{ error: failure }} />
+          {failure.issues && failure.issues.length > 0 && (
             <ul className="field-error issue-list">
-              {error.issues.map((i) => (
+              {failure.issues.map((i) => (
                 <li key={`${i.path}:${i.message}`}>{issueLine(i)}</li>
               ))}
             </ul>

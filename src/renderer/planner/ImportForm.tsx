@@ -1,86 +1,50 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import type { ImportPreview, ImportResult } from '../../shared/planner';
-import { call } from '../backend/call';
-import { useBackend } from '../backend/context';
+import { useId, useState, type ChangeEvent } from 'react';
+import { z } from 'zod';
+import { ImportInput, type ImportResult, type PlannerImportInput } from '../../shared/planner';
 import { SubmitError } from '../ai/SubmitError';
+import { FormField } from '../forms/FormField';
+import { useZodForm } from '../forms/use-zod-form';
 import { toAppError } from '../library/app-error';
-import { formatOf, importAllowed } from './import-rows';
+import { importAllowed } from './import-rows';
 import { ImportPreviewTable } from './ImportPreviewTable';
+import { readImportFile, useImportPreview, type ImportKind, type LoadedFile } from './use-import-preview';
 import { usePlannerAction } from './use-records';
 
-type Kind = 'posts' | 'contentPlans';
-interface Loaded {
-  name: string;
-  text: string;
-  format: 'csv' | 'json';
+interface Values {
+  kind: ImportKind;
+  file: LoadedFile | null;
+  validOnly: boolean;
 }
+const request = (v: Values): PlannerImportInput => ({ kind: v.kind, format: v.file?.format ?? 'csv', text: v.file?.text ?? '', validOnly: v.validOnly });
+const schema = z.custom<Values>().transform(request).pipe(ImportInput);
 
 /** D7: posts or plans from a CSV or JSON file (read here in the browser), previewed row by row before importing. */
 export function ImportForm() {
   const id = useId();
-  const api = useBackend();
-  const [kind, setKind] = useState<Kind>('posts');
-  const [file, setFile] = useState<Loaded | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [problem, setProblem] = useState<unknown>(null);
-  const [validOnly, setValidOnly] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
   const submit = usePlannerAction('planner.import');
-
-  // The preview follows the file and the kind.
-  useEffect(() => {
-    let live = true;
-    setPreview(null);
-    setProblem(null);
-    if (!file) return undefined;
-    call(api, 'planner.importPreview', { kind, format: file.format, text: file.text })
-      .then((p) => {
-        if (live) setPreview(p);
-      })
-      .catch((e: unknown) => {
-        if (live) setProblem(e);
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, file, kind]);
-
+  const { form, attempt, failure } = useZodForm({ schema, defaultValues: { kind: 'posts', file: null, validOnly: false }, send: async (v) => setResult(await submit.mutateAsync(request(v))) });
+  const { kind, file, validOnly } = form.watch();
+  const { preview, problem, setProblem } = useImportPreview(file, kind);
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const f = e.target.files?.[0];
     setResult(null);
-    if (!f) return;
-    try {
-      const text = await f.text();
-      setFile({ name: f.name, text, format: formatOf(f.name, text) });
-    } catch {
-      setFile(null);
-      setProblem(new Error(`“${f.name}” could not be read.`));
-    }
+    if (f) await readImportFile(f).then((loaded) => form.setValue('file', loaded), (err: unknown) => (form.setValue('file', null), setProblem(err)));
   };
   const allowed = importAllowed(preview, validOnly);
-  const run = () => {
-    if (!file || !allowed.ok) return;
-    submit.mutate({ kind, format: file.format, text: file.text, validOnly }, { onSuccess: setResult });
-  };
-
   return (
     <section className="card form" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Import posts or plans</h2>
       <div className="planner-fields">
-        <div className="field">
-          <label htmlFor={`${id}-kind`}>Import</label>
-          <select id={`${id}-kind`} data-testid="import-kind" value={kind} onChange={(e) => {
-              setResult(null);
-              setKind(e.target.value as Kind);
-            }}>
-            <option value="posts">Posts</option>
-            <option value="contentPlans">Content plans</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-file`}>From a CSV or JSON file</label>
-          <input id={`${id}-file`} type="file" accept=".csv,.json,text/csv,application/json" data-testid="import-file" onChange={(e) => void choose(e)} />
-        </div>
+        <FormField label="Import">
+          {(c) => (
+            <select {...c} data-testid="import-kind" {...form.register('kind', { onChange: () => setResult(null) })}>
+              <option value="posts">Posts</option>
+              <option value="contentPlans">Content plans</option>
+            </select>
+          )}
+        </FormField>
+        <FormField label="From a CSV or JSON file">{(c) => <input {...c} type="file" accept=".csv,.json,text/csv,application/json" data-testid="import-file" onChange={(e) => void choose(e)} />}</FormField>
       </div>
       {file && (
         <p className="muted">
@@ -92,12 +56,12 @@ export function ImportForm() {
       {preview && <ImportPreviewTable preview={preview} />}
       {preview && preview.invalid > 0 && preview.valid > 0 && (
         <label className="checkbox">
-          <input type="checkbox" data-testid="import-valid-only" checked={validOnly} onChange={(e) => setValidOnly(e.target.checked)} />
+          <input type="checkbox" data-testid="import-valid-only" {...form.register('validOnly')} />
           Import only the valid rows ({preview.valid}); skip the {preview.invalid} invalid
         </label>
       )}
       <div className="row">
-        <button type="button" className="primary" data-testid="import-submit" disabled={!allowed.ok || submit.isPending} aria-describedby={`${id}-why`} onClick={run}>
+        <button type="button" className="primary" data-testid="import-submit" disabled={!allowed.ok || submit.isPending} aria-describedby={`${id}-why`} onClick={() => void attempt()}>
           {submit.isPending ? 'Importing…' : 'Import'}
         </button>
         <span id={`${id}-why`} className="field-hint">
@@ -112,7 +76,7 @@ export function ImportForm() {
           )}
         </span>
       </div>
-      <SubmitError error={submit.error?.error ?? null} fields={[]} />
+      <SubmitError error={failure} fields={[]} />
     </section>
   );
 }
