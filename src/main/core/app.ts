@@ -109,7 +109,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     if (found) damage.trip(found, started ? 'running' : 'start');
   });
   const checkPassed = watchPendingCheck(opened, damage, deps.logger, () => (started ? 'running' : 'start'));
-  db.prepare("INSERT OR IGNORE INTO app_meta (key, value) VALUES ('created_at', ?)").run(JSON.stringify(new Date(deps.clock.now()).toISOString()));
+  new MetaStore(db).setIfAbsent('created_at', new Date(deps.clock.now()).toISOString());
   const bus = new EventBus(deps.logger);
   // In browser mode the page shows notifications itself (the Web Notifications API).
   const notifier: Notifier = {
@@ -358,7 +358,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
       },
       versions: {
         node: process.versions.node,
-        sqlite: (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
+        sqlite: db.prepare<[], { v: string }>('SELECT sqlite_version() AS v').get()?.v ?? 'unknown',
         ...deps.versions,
       },
     }),
