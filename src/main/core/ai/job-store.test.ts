@@ -9,7 +9,7 @@ function job(id: string, over: Partial<NewJob> = {}): NewJob {
   return {
     id,
     account_id: 'acct',
-    operation: 'text_to_image',
+    operation: 'text2image',
     model_id: 'model-a',
     prompt: 'a red bicycle',
     params: '{}',
@@ -36,13 +36,13 @@ describe('JobStore', () => {
     const jobs = new JobStore(db);
     jobs.insert(job('j1', { created_at: 1_000 }));
     jobs.insert(job('j2', { model_id: 'model-b', prompt: 'a blue boat', created_at: 2_000 }));
-    jobs.insert(job('j3', { operation: 'image_to_image', created_at: 3_000, state: 'failed' }));
+    jobs.insert(job('j3', { operation: 'image2image', created_at: 3_000, state: 'failed' }));
     jobs.insert(job('j4', { account_id: 'other', model_id: 'model-c' }));
     const page = (f: Partial<Parameters<JobStore['gallery']>[0]> = {}) => jobs.gallery({ account: 'acct', offset: 0, limit: 10, ...f });
     expect(page()).toMatchObject({ total: 3, models: ['model-a', 'model-b'] });
     expect(page().rows.map((r) => r.id)).toEqual(['j3', 'j2', 'j1']);
     expect(page({ modelId: 'model-b' }).rows.map((r) => r.id)).toEqual(['j2']);
-    expect(page({ operation: 'image_to_image' }).rows.map((r) => r.id)).toEqual(['j3']);
+    expect(page({ operation: 'image2image' }).rows.map((r) => r.id)).toEqual(['j3']);
     expect(page({ state: 'queued', from: 1_500 }).rows.map((r) => r.id)).toEqual(['j2']);
     expect(page({ to: 1_500 }).rows.map((r) => r.id)).toEqual(['j1']);
     expect(page({ text: 'boat' }).rows.map((r) => r.id)).toEqual(['j2']);
