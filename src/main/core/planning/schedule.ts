@@ -2,6 +2,7 @@ import { localZone } from '../../../shared/calendar';
 import type { CalendarItem, CalendarQuery, CalendarView, RescheduleInput } from '../../../shared/planner';
 import type { z } from 'zod';
 import { fail } from '../errors';
+import { parseFields } from '../store/fields';
 import type { RecordStore } from '../store/record-store';
 import type { Workspace } from '../store/workspace';
 import { AssetSql } from '../library/library-sql';
@@ -103,7 +104,7 @@ export class Schedule {
 
   private postsOfPlan(account: string, planId: string): Set<string> {
     const plan = this.deps.store.live('contentPlans', account, planId);
-    const ids = (JSON.parse(plan.data) as { post_ids?: unknown }).post_ids;
+    const ids = parseFields(plan.data).post_ids;
     return new Set(Array.isArray(ids) ? ids.filter((v): v is string => typeof v === 'string') : []);
   }
 
