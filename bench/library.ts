@@ -237,10 +237,10 @@ function measureCase(core: Core, raw: Database.Database, blobRoot: string, c: Ca
     }
   }
 
-  // Where our time goes: the same statements through the store's cache, then the mapping.
+  // Where our time goes: the same statements, prepared once on the core's connection, then the mapping.
   const sql = librarySql(c.query, account);
-  const countStmt = core.store.stmt(sql.count);
-  const pageStmt = core.store.stmt(sql.page);
+  const countStmt = core.db.prepare(sql.count);
+  const pageStmt = core.db.prepare(sql.page);
   const parts = { sql: [] as number[], toView: [] as number[], existsSync: [] as number[], jsonParse: [] as number[], prepare: [] as number[] };
   const rows = pageStmt.all(...sql.pageParams) as (RawRow & Record<string, unknown>)[];
   const blobPaths = rows.map((r) => {
@@ -312,7 +312,7 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
       cases.map((c) => [c.name, String(c.runs), String(c.rows), String(c.total), ms(c.ours.p50), ms(c.ours.p95), ms(c.raw.p50), ms(c.raw.p95), c.ratio.toFixed(2), c.met ? 'met' : 'MISSED']),
     );
     log('');
-    log('ours = core.library.query: count(*) + page through the store\'s cached statements, then toView per row');
+    log('ours = core.library.query: count(*) + page through the library\'s cached statements, then toView per row');
     log('       (JSON.parse of data, two ISO dates, thumbnail fields, and fs.existsSync of the media file for hasFile).');
     log('raw  = the same two statements, prepared once on a second better-sqlite3 connection, + JSON.parse of each row\'s data.');
     log('');

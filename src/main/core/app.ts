@@ -170,7 +170,8 @@ function openKernel(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnT
     if (found) damage.trip(found, started ? 'running' : 'start');
   });
   const checkPassed = watchPendingCheck(opened, damage, deps.logger, () => (started ? 'running' : 'start'));
-  db.prepare("INSERT OR IGNORE INTO app_meta (key, value) VALUES ('created_at', ?)").run(JSON.stringify(new Date(deps.clock.now()).toISOString()));
+  const meta = new MetaStore(db);
+  meta.setIfAbsent('created_at', new Date(deps.clock.now()).toISOString());
   const bus = new CoreBus(deps.logger);
   const push = new RendererPush(deps.logger);
   // In browser mode the page shows notifications itself (the Web Notifications API).
@@ -183,7 +184,7 @@ function openKernel(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnT
   const files = mediaFiles(new BlobStore(path.join(deps.paths.dataDir, 'media')), path.join(deps.paths.dataDir, 'uploads'), deps.mediaTools ?? (() => detectMediaTools()));
   // A file a kept backup refers to stays: restoring that backup must find it.
   files.keep((sha) => backupStore.references(sha));
-  const kernel: Kernel = { deps, db, meta: new MetaStore(db), now: () => deps.clock.now(), logger: deps.logger, damage, bus, push, notifier, files };
+  const kernel: Kernel = { deps, db, meta, now: () => deps.clock.now(), logger: deps.logger, damage, bus, push, notifier, files };
   return { kernel, running: () => void (started = true), checkPassed };
 }
 

@@ -1,20 +1,19 @@
 import type { Db } from './db/open';
+import { Statements } from './db/statements';
 
-/** Small non-secret facts kept in the database (connection choice, current account, warnings shown). */
+/**
+ * Small non-secret facts kept in the database (connection choice, current account, warnings shown).
+ * The one module that holds SQL naming the app_meta table.
+ */
 export class MetaStore {
-  // Prepared once: preparing a statement per call costs more than the read itself.
-  private readonly read;
-  private readonly write;
-  private readonly remove;
+  private readonly s: Statements;
 
   constructor(db: Db) {
-    this.read = db.prepare<[string], { value: string }>('SELECT value FROM app_meta WHERE key = ?');
-    this.write = db.prepare<[string, string]>('INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
-    this.remove = db.prepare<[string]>('DELETE FROM app_meta WHERE key = ?');
+    this.s = new Statements(db);
   }
 
   get<T>(key: string): T | undefined {
-    const row = this.read.get(key);
+    const row = this.s.sql<[string], { value: string }>('SELECT value FROM app_meta WHERE key = ?').get(key);
     if (!row) return undefined;
     try {
       return JSON.parse(row.value) as T;
@@ -24,10 +23,15 @@ export class MetaStore {
   }
 
   set(key: string, value: unknown): void {
-    this.write.run(key, JSON.stringify(value));
+    this.s.sql<[string, string]>('INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+  }
+
+  /** Write `value` only when the key has none yet (a first-run fact such as when the data folder was made). */
+  setIfAbsent(key: string, value: unknown): void {
+    this.s.sql<[string, string]>('INSERT OR IGNORE INTO app_meta (key, value) VALUES (?, ?)').run(key, JSON.stringify(value));
   }
 
   delete(key: string): void {
-    this.remove.run(key);
+    this.s.sql<[string]>('DELETE FROM app_meta WHERE key = ?').run(key);
   }
 }

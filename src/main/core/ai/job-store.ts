@@ -1,8 +1,9 @@
 import type { AiJobState, AiJobView, AiMediaKind, AiOutputView, AiParams, AiProgress } from '../../../shared/ai';
 import type { AppError } from '../../../shared/errors';
 import type { AiOperation } from '../../../shared/profile';
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open';
+import { Statements } from '../db/statements';
+import { ftsQuery } from '../library/fts-query';
 
 export interface JobRow {
   rowid: number;
@@ -112,35 +113,51 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-/** The ai_jobs and ai_outputs tables. Statements are prepared once per SQL text. */
+/** What the gallery filters on (all optional but the account); dates in ms. */
+export interface GalleryFilter {
+  account: string;
+  operation?: string | undefined;
+  modelId?: string | undefined;
+  state?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  text?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+type Count = { n: number };
+
+/** Every column that names a stored file (AI inputs, results, posters): a backup lists them, joined by UNION. */
+export const AI_FILES_SQL = `SELECT input_sha256 AS sha FROM ai_jobs WHERE input_sha256 IS NOT NULL
+  UNION SELECT sha256 FROM ai_outputs
+  UNION SELECT thumb_sha256 FROM ai_outputs WHERE thumb_sha256 IS NOT NULL`;
+
+/**
+ * The ai_jobs, ai_outputs and ai_fts tables: the one module holding SQL that names them. Statements
+ * are prepared once per SQL text.
+ */
 export class JobStore {
-  private readonly cache = new Map<string, Statement>();
+  private readonly s: Statements;
 
-  constructor(readonly db: Db) {}
-
-  stmt(sql: string): Statement {
-    let s = this.cache.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.cache.set(sql, s);
-    }
-    return s;
+  constructor(db: Db) {
+    this.s = new Statements(db);
   }
 
   get(id: string): JobRow | null {
-    return (this.stmt('SELECT rowid, * FROM ai_jobs WHERE id = ?').get(id) as JobRow | undefined) ?? null;
+    return this.s.sql<[string], JobRow>('SELECT rowid, * FROM ai_jobs WHERE id = ?').get(id) ?? null;
   }
 
   outputs(jobId: string): OutputRow[] {
-    return this.stmt('SELECT * FROM ai_outputs WHERE job_id = ? ORDER BY idx').all(jobId) as OutputRow[];
+    return this.s.sql<[string], OutputRow>('SELECT * FROM ai_outputs WHERE job_id = ? ORDER BY idx').all(jobId);
   }
 
   output(jobId: string, idx: number): OutputRow | null {
-    return (this.stmt('SELECT * FROM ai_outputs WHERE job_id = ? AND idx = ?').get(jobId, idx) as OutputRow | undefined) ?? null;
+    return this.s.sql<[string, number], OutputRow>('SELECT * FROM ai_outputs WHERE job_id = ? AND idx = ?').get(jobId, idx) ?? null;
   }
 
   insert(job: NewJob): void {
-    this.stmt(
+    this.s.sql<[NewJob]>(
       `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, params, input_sha256, input_name, input_mime, input_kind, input_size, input_url, source_text,
         fingerprint, idempotency_key, profile, state, position, created_at)
        VALUES (@id, @account_id, @operation, @model_id, @prompt, @params, @input_sha256, @input_name, @input_mime, @input_kind, @input_size, @input_url, @source_text,
@@ -151,56 +168,56 @@ export class JobStore {
   /** The latest succeeded job with this fingerprint (the saved result of an identical request). */
   cached(account: string, fingerprint: string): JobRow | null {
     return (
-      (this.stmt("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND fingerprint = ? AND state = 'succeeded' ORDER BY finished_at DESC LIMIT 1").get(account, fingerprint) as
-        | JobRow
-        | undefined) ?? null
+      this.s
+        .sql<[string, string], JobRow>("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND fingerprint = ? AND state = 'succeeded' ORDER BY finished_at DESC LIMIT 1")
+        .get(account, fingerprint) ?? null
     );
   }
 
   /** Position after every waiting job. */
   nextPosition(account: string): number {
-    const row = this.stmt("SELECT MAX(position) AS p FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running')").get(account) as { p: number | null };
-    return (row.p ?? 0) + 1;
+    const row = this.s.sql<[string], { p: number | null }>("SELECT MAX(position) AS p FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running')").get(account);
+    return (row?.p ?? 0) + 1;
   }
 
   /** Waiting and running jobs of an account, in queue order. */
   active(account: string): JobRow[] {
-    return this.stmt("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') ORDER BY state = 'queued', position").all(account) as JobRow[];
+    return this.s.sql<[string], JobRow>("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') ORDER BY state = 'queued', position").all(account);
   }
 
   recent(account: string, limit: number): JobRow[] {
-    return this.stmt("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state NOT IN ('queued', 'running') ORDER BY finished_at DESC LIMIT ?").all(account, limit) as JobRow[];
+    return this.s.sql<[string, number], JobRow>("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state NOT IN ('queued', 'running') ORDER BY finished_at DESC LIMIT ?").all(account, limit);
   }
 
   /** The next job allowed to start now, skipping ones already starting. */
   next(account: string, now: number, exclude: ReadonlySet<string>): JobRow | null {
-    const rows = this.stmt("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before <= ? ORDER BY position LIMIT ?").all(
-      account,
-      now,
-      exclude.size + 1,
-    ) as JobRow[];
+    const rows = this.s
+      .sql<[string, number, number], JobRow>("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before <= ? ORDER BY position LIMIT ?")
+      .all(account, now, exclude.size + 1);
     return rows.find((r) => !exclude.has(r.id)) ?? null;
   }
 
   /** When the earliest held-back waiting job may start (Retry-After, backoff), or null. */
   nextWake(account: string, now: number): number | null {
-    const row = this.stmt("SELECT MIN(not_before) AS t FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before > ?").get(account, now) as { t: number | null };
-    return row.t;
+    const row = this.s.sql<[string, number], { t: number | null }>("SELECT MIN(not_before) AS t FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before > ?").get(account, now);
+    return row?.t ?? null;
   }
 
   counts(account: string): { queued: number; running: number } {
-    const rows = this.stmt("SELECT state, COUNT(*) AS n FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY state").all(account) as { state: string; n: number }[];
+    const rows = this.s
+      .sql<[string], { state: string; n: number }>("SELECT state, COUNT(*) AS n FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY state")
+      .all(account);
     return { queued: rows.find((r) => r.state === 'queued')?.n ?? 0, running: rows.find((r) => r.state === 'running')?.n ?? 0 };
   }
 
   /** Running jobs left by a stopped app go back to the queue, keeping their idempotency keys. */
   reconcile(): number {
-    return this.stmt("UPDATE ai_jobs SET state = 'queued', not_before = 0 WHERE state = 'running'").run().changes;
+    return this.s.sql<unknown[]>("UPDATE ai_jobs SET state = 'queued', not_before = 0 WHERE state = 'running'").run().changes;
   }
 
   /** A job the platform already accepted keeps its start: it resumes asking, it is not requested again. */
   markRunning(id: string, now: number): void {
-    this.stmt(
+    this.s.sql<unknown[]>(
       `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
          started_at = CASE WHEN remote_job_id IS NULL OR started_at IS NULL THEN ? ELSE started_at END,
          requested_at = CASE WHEN remote_job_id IS NULL OR requested_at IS NULL THEN ? ELSE requested_at END
@@ -214,7 +231,7 @@ export class JobStore {
    */
   accepted(id: string, r: { remoteJobId: string; request: string; at: number; nextAt: number; deadlineAt: number }): boolean {
     return (
-      this.stmt(
+      this.s.sql<unknown[]>(
         `UPDATE ai_jobs SET remote_job_id = ?, request = ?, submitted_at = ?, poll_next_at = ?, poll_deadline_at = ?, poll_count = 0
          WHERE id = ? AND state = 'running'`,
       ).run(r.remoteJobId, r.request, r.at, r.nextAt, r.deadlineAt, id).changes === 1
@@ -223,17 +240,17 @@ export class JobStore {
 
   /** One more question asked about an asynchronous job, and when to ask the next. */
   polled(id: string, count: number, nextAt: number): void {
-    this.stmt('UPDATE ai_jobs SET poll_count = ?, poll_next_at = ? WHERE id = ?').run(count, nextAt, id);
+    this.s.sql<unknown[]>('UPDATE ai_jobs SET poll_count = ?, poll_next_at = ? WHERE id = ?').run(count, nextAt, id);
   }
 
   /** Back to waiting (offline, rate limited, signed out), with why. */
   requeue(id: string, notBefore: number, error: AppError | null): void {
-    this.stmt("UPDATE ai_jobs SET state = 'queued', not_before = ?, error = ? WHERE id = ? AND state = 'running'").run(notBefore, error ? JSON.stringify(error) : null, id);
+    this.s.sql<unknown[]>("UPDATE ai_jobs SET state = 'queued', not_before = ?, error = ? WHERE id = ? AND state = 'running'").run(notBefore, error ? JSON.stringify(error) : null, id);
   }
 
   finish(id: string, state: 'failed' | 'cancelled', now: number, error: AppError | null, extra: FinishExtra = {}): void {
-    this.db.transaction(() => {
-      const changed = this.stmt("UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, request = COALESCE(?, request) WHERE id = ? AND state IN ('queued', 'running')").run(
+    this.s.transaction(() => {
+      const changed = this.s.sql<unknown[]>("UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, request = COALESCE(?, request) WHERE id = ? AND state IN ('queued', 'running')").run(
         state,
         now,
         error ? JSON.stringify(error) : null,
@@ -241,18 +258,18 @@ export class JobStore {
         id,
       ).changes;
       if (changed === 0) return;
-      if (extra.answer) this.stmt('UPDATE ai_jobs SET response = ?, unknown_shape = 1, shape_note = ? WHERE id = ?').run(extra.answer.response, extra.answer.note, id);
+      if (extra.answer) this.s.sql<unknown[]>('UPDATE ai_jobs SET response = ?, unknown_shape = 1, shape_note = ? WHERE id = ?').run(extra.answer.response, extra.answer.note, id);
       // Nothing more to ask: the platform's word on its job is final (see `retry`).
-      if (extra.platformFailed) this.stmt('UPDATE ai_jobs SET poll_next_at = NULL WHERE id = ?').run(id);
-    })();
+      if (extra.platformFailed) this.s.sql<unknown[]>('UPDATE ai_jobs SET poll_next_at = NULL WHERE id = ?').run(id);
+    });
   }
 
   /** Replace a job's outputs; one already saved to the library keeps its asset when it is still there. */
   private putOutputs(id: string, outputs: StoredAnswer['outputs']): void {
     const saved = new Map(this.outputs(id).map((o) => [o.sha256, o.asset_id]));
-    this.stmt('DELETE FROM ai_outputs WHERE job_id = ?').run(id);
+    this.s.sql<unknown[]>('DELETE FROM ai_outputs WHERE job_id = ?').run(id);
     for (const o of outputs) {
-      this.stmt(
+      this.s.sql<unknown[]>(
         `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms, thumb_sha256, remote_url, asset_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(id, o.idx, o.kind, o.sha256, o.mime_type, o.size_bytes, o.width, o.height, o.duration_ms, o.thumb_sha256, o.remote_url, saved.get(o.sha256) ?? null);
@@ -260,26 +277,26 @@ export class JobStore {
   }
 
   succeed(id: string, r: StoredAnswer & { now: number; durationMs: number; request: string; response: string }): boolean {
-    return this.db.transaction(() => {
+    return this.s.transaction(() => {
       // A job cancelled while its answer was being stored stays cancelled.
       if ((this.get(id)?.state ?? null) !== 'running') return false;
       this.putOutputs(id, r.outputs);
-      this.stmt(
+      this.s.sql<unknown[]>(
         `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?, result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
          WHERE id = ?`,
       ).run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, r.note, id);
       return true;
-    })();
+    });
   }
 
   /** The stored answer read again (with a mapping the user taught): new outputs and text, the rest as it was. */
   reread(id: string, r: StoredAnswer): boolean {
-    return this.db.transaction(() => {
+    return this.s.transaction(() => {
       if ((this.get(id)?.state ?? null) !== 'succeeded') return false;
       this.putOutputs(id, r.outputs);
-      this.stmt('UPDATE ai_jobs SET result_text = ?, unknown_shape = ?, shape_note = ? WHERE id = ?').run(r.text, r.unknownShape ? 1 : 0, r.note, id);
+      this.s.sql<unknown[]>('UPDATE ai_jobs SET result_text = ?, unknown_shape = ?, shape_note = ? WHERE id = ?').run(r.text, r.unknownShape ? 1 : 0, r.note, id);
       return true;
-    })();
+    });
   }
 
   /**
@@ -288,16 +305,17 @@ export class JobStore {
    * question time is cleared then): that one, and a job never accepted, is submitted again.
    */
   retry(id: string, now: number, pollDeadlineMs: number): 'polls' | 'submits' {
-    const row = this.get(id) as JobRow;
+    const row = this.get(id);
+    if (!row) return 'submits';
     const position = this.nextPosition(row.account_id);
     if (row.remote_job_id !== null && row.poll_next_at !== null) {
-      this.stmt(
+      this.s.sql<unknown[]>(
         `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, poll_next_at = ?, poll_count = 0, poll_deadline_at = ?, position = ?
          WHERE id = ?`,
       ).run(now, now + pollDeadlineMs, position, id);
       return 'polls';
     }
-    this.stmt(
+    this.s.sql<unknown[]>(
       `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = NULL, submitted_at = NULL,
          poll_next_at = NULL, poll_deadline_at = NULL, poll_count = 0, response = NULL, unknown_shape = 0, shape_note = NULL, position = ? WHERE id = ?`,
     ).run(position, id);
@@ -310,7 +328,7 @@ export class JobStore {
    */
   resumeAccepted(id: string, r: { remoteJobId: string; at: number; nextAt: number; deadlineAt: number }): boolean {
     return (
-      this.stmt(
+      this.s.sql<unknown[]>(
         `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = ?, submitted_at = ?, poll_next_at = ?,
            poll_deadline_at = ?, poll_count = 0, unknown_shape = 0, shape_note = NULL
          WHERE id = ? AND state IN ('failed', 'succeeded') AND remote_job_id IS NULL`,
@@ -318,22 +336,44 @@ export class JobStore {
     );
   }
 
+  /** One page of an account's jobs, newest first, with the total and every model the account used. */
+  gallery(f: GalleryFilter): { rows: JobRow[]; total: number; models: string[] } {
+    const where = ['j.account_id = ?'];
+    const args: unknown[] = [f.account];
+    const add = (clause: string, value: unknown) => {
+      where.push(clause);
+      args.push(value);
+    };
+    if (f.operation) add('j.operation = ?', f.operation);
+    if (f.modelId) add('j.model_id = ?', f.modelId);
+    if (f.state) add('j.state = ?', f.state);
+    if (f.from !== undefined) add('j.created_at >= ?', f.from);
+    if (f.to !== undefined) add('j.created_at <= ?', f.to);
+    const match = f.text ? ftsQuery(f.text) : null;
+    if (match) add('j.rowid IN (SELECT rowid FROM ai_fts WHERE ai_fts MATCH ?)', match);
+    const from = `FROM ai_jobs j WHERE ${where.join(' AND ')}`;
+    const total = this.s.sql<unknown[], Count>(`SELECT COUNT(*) AS n ${from}`).get(...args)?.n ?? 0;
+    const rows = this.s.sql<unknown[], JobRow>(`SELECT j.rowid, j.* ${from} ORDER BY j.created_at DESC, j.rowid DESC LIMIT ? OFFSET ?`).all(...args, f.limit, f.offset);
+    const models = this.s.sql<[string], { model_id: string }>('SELECT DISTINCT model_id FROM ai_jobs WHERE account_id = ? ORDER BY model_id').all(f.account);
+    return { rows, total, models: models.map((r) => r.model_id) };
+  }
+
   setPosition(id: string, position: number): void {
-    this.stmt('UPDATE ai_jobs SET position = ? WHERE id = ?').run(position, id);
+    this.s.sql<unknown[]>('UPDATE ai_jobs SET position = ? WHERE id = ?').run(position, id);
   }
 
   setAsset(jobId: string, idx: number, assetId: string): void {
-    this.stmt('UPDATE ai_outputs SET asset_id = ? WHERE job_id = ? AND idx = ?').run(assetId, jobId, idx);
+    this.s.sql<unknown[]>('UPDATE ai_outputs SET asset_id = ? WHERE job_id = ? AND idx = ?').run(assetId, jobId, idx);
   }
 
   remove(id: string): void {
-    this.stmt('DELETE FROM ai_jobs WHERE id = ?').run(id);
+    this.s.sql<unknown[]>('DELETE FROM ai_jobs WHERE id = ?').run(id);
   }
 
   /** Whether any job still uses this file (as input, output or poster). */
   uses(sha: string): boolean {
     return (
-      this.stmt('SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE input_sha256 = ? LIMIT 1').get(sha, sha, sha) !==
+      this.s.sql<[string, string, string], 1>('SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE input_sha256 = ? LIMIT 1').get(sha, sha, sha) !==
       undefined
     );
   }

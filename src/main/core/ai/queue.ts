@@ -187,7 +187,8 @@ export class AiQueue {
     this.running.set(job.id, entry);
     this.deps.jobs.markRunning(job.id, this.deps.now());
     this.deps.changed([job.id]);
-    const fresh = this.deps.jobs.get(job.id) as JobRow;
+    // Read again for the columns markRunning set; a running job cannot be removed, so it is there.
+    const fresh = this.deps.jobs.get(job.id) ?? job;
     void this.deps.runner
       .run(fresh, controller.signal, (p) => {
         const freed = p.phase === 'polling' && entry.progress.phase !== 'polling';

@@ -17,7 +17,6 @@ import type { z } from 'zod';
 import { fail } from '../errors';
 import type { BlobStore } from '../library/files/blob-store';
 import type { Library } from '../library/library';
-import { ftsQuery } from '../library/fts-query';
 import type { MetaStore } from '../meta-store';
 import type { SessionTarget } from '../platform/session';
 import { newId } from '../store/ids';
@@ -209,38 +208,17 @@ export class Studio {
   }
 
   gallery(q: GalleryArgs): AiGalleryPage {
-    const where = ['j.account_id = ?'];
-    const args: unknown[] = [this.deps.account()];
-    if (q.operation) {
-      where.push('j.operation = ?');
-      args.push(q.operation);
-    }
-    if (q.modelId) {
-      where.push('j.model_id = ?');
-      args.push(q.modelId);
-    }
-    if (q.state) {
-      where.push('j.state = ?');
-      args.push(q.state);
-    }
-    if (q.from) {
-      where.push('j.created_at >= ?');
-      args.push(dayBound(q.from, false));
-    }
-    if (q.to) {
-      where.push('j.created_at <= ?');
-      args.push(dayBound(q.to, true));
-    }
-    const match = q.text ? ftsQuery(q.text) : null;
-    if (match) {
-      where.push('j.rowid IN (SELECT rowid FROM ai_fts WHERE ai_fts MATCH ?)');
-      args.push(match);
-    }
-    const { jobs } = this.deps;
-    const sql = `FROM ai_jobs j WHERE ${where.join(' AND ')}`;
-    const total = (jobs.stmt(`SELECT COUNT(*) AS n ${sql}`).get(...args) as { n: number }).n;
-    const rows = jobs.stmt(`SELECT j.rowid, j.* ${sql} ORDER BY j.created_at DESC, j.rowid DESC LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as JobRow[];
-    const models = (jobs.stmt('SELECT DISTINCT model_id FROM ai_jobs WHERE account_id = ? ORDER BY model_id').all(this.deps.account()) as { model_id: string }[]).map((r) => r.model_id);
+    const { rows, total, models } = this.deps.jobs.gallery({
+      account: this.deps.account(),
+      operation: q.operation,
+      modelId: q.modelId,
+      state: q.state,
+      from: q.from ? dayBound(q.from, false) : undefined,
+      to: q.to ? dayBound(q.to, true) : undefined,
+      text: q.text,
+      offset: q.offset,
+      limit: q.limit,
+    });
     return { items: rows.map((r) => this.view(r)), total, models };
   }
 
@@ -324,8 +302,7 @@ export class Studio {
     const shas = [row.input_sha256, ...this.deps.jobs.outputs(id).flatMap((o) => [o.sha256, o.thumb_sha256])].filter((s): s is string => s !== null);
     this.deps.jobs.remove(id);
     for (const sha of new Set(shas)) {
-      const inLibrary = this.deps.store.stmt("SELECT 1 FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1").get(sha, sha);
-      if (!inLibrary && !this.deps.jobs.uses(sha) && !this.deps.otherUses(sha)) await this.deps.blobs.remove(sha).catch(() => false);
+      if (!this.deps.library.holdsFile(sha) && !this.deps.jobs.uses(sha) && !this.deps.otherUses(sha)) await this.deps.blobs.remove(sha).catch(() => false);
     }
   }
 }

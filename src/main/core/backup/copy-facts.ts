@@ -1,20 +1,37 @@
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { resourceGroups } from '../../../shared/profile';
+import { resourceGroups, type ResourceGroup } from '../../../shared/profile';
+import { AI_FILES_SQL } from '../ai/job-store';
 import { checkNow, resultOf, type CheckResult } from '../db/check';
-import { tableOf } from '../store/tables';
+import type { Db } from '../db/open';
+import { ASSET_FILES_SQL, countLiveAssets, LIVE_ASSETS_SQL } from '../library/library-sql';
+import { countLiveAutomations, LIVE_AUTOMATIONS_SQL } from '../planning/automations/automations-sql';
+import { countLiveQueueItems, LIVE_QUEUE_SQL } from '../planning/media-queue-sql';
+import { countLivePlans, LIVE_PLANS_SQL } from '../planning/plans-sql';
+import { countLivePosts, LIVE_POSTS_SQL } from '../planning/posts-sql';
+import { countLiveRecords, liveRecordsSql } from '../store/record-store';
 
 // Facts read from a fresh copy (never from the live database, so they describe the copy exactly),
 // and SQLite's integrity_check of it. For a large copy this runs on a worker thread.
 
-// Every column that names a stored file: library files and thumbnails, AI inputs, results and posters.
-const MEDIA_SQL = `
-  SELECT sha256 AS sha FROM assets WHERE sha256 IS NOT NULL
-  UNION SELECT thumb_sha256 FROM assets WHERE thumb_sha256 IS NOT NULL
-  UNION SELECT input_sha256 FROM ai_jobs WHERE input_sha256 IS NOT NULL
-  UNION SELECT sha256 FROM ai_outputs
-  UNION SELECT thumb_sha256 FROM ai_outputs WHERE thumb_sha256 IS NOT NULL`;
-const COUNT_SQLS = resourceGroups.map((g) => `SELECT count(*) FROM ${tableOf(g).table} WHERE deleted = 0`);
+// Every column that names a stored file (library files and thumbnails, AI inputs, results and
+// posters), each part from its table's owner.
+const MEDIA_SQL = `${ASSET_FILES_SQL}\n  UNION ${AI_FILES_SQL}`;
+
+/** Live records per group, counted by each table's owner (the generic count for groups with no owner of their own). */
+const generic = (group: ResourceGroup) => ({ sql: liveRecordsSql(group), count: (db: Db) => countLiveRecords(db, group) });
+const BY_GROUP: Record<ResourceGroup, { sql: string; count: (db: Db) => number }> = {
+  assets: { sql: LIVE_ASSETS_SQL, count: countLiveAssets },
+  automations: { sql: LIVE_AUTOMATIONS_SQL, count: countLiveAutomations },
+  contentPlans: { sql: LIVE_PLANS_SQL, count: countLivePlans },
+  creatives: generic('creatives'),
+  mediaQueue: { sql: LIVE_QUEUE_SQL, count: countLiveQueueItems },
+  mediaTemplates: generic('mediaTemplates'),
+  posts: { sql: LIVE_POSTS_SQL, count: countLivePosts },
+};
+const COUNTERS = resourceGroups.map((g) => BY_GROUP[g]);
+// The worker cannot import the owners: it gets their texts.
+const COUNT_SQLS = COUNTERS.map((c) => c.sql);
 
 export const CopyFacts = z.object({
   media: z.array(z.string().regex(/^[a-f0-9]{64}$/)),
@@ -42,9 +59,9 @@ export function settleCopy(file: string): CopyFacts {
       mediaProblem = e instanceof Error ? e.message : String(e);
     }
     let records = 0;
-    for (const sql of COUNT_SQLS) {
+    for (const counter of COUNTERS) {
       try {
-        records += Number(db.prepare(sql).pluck().get());
+        records += counter.count(db);
       } catch {
         // A group this copy's schema does not have yet.
       }

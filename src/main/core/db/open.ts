@@ -138,7 +138,7 @@ function inspectExisting(file: string, migrations: Migration[], options: OpenOpt
 function applyMigrations(db: Db, migrations: Migration[], existed: boolean, options: OpenOptions, logger?: Logger): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const done = new Set((db.prepare('SELECT id FROM schema_migrations').all() as { id: number }[]).map((r) => r.id));
+  const done = new Set((db.prepare<[], { id: number }>('SELECT id FROM schema_migrations').all()).map((r) => r.id));
   const pending = migrations.filter((m) => !done.has(m.id));
   if (pending.length > 0 && existed && done.size > 0) options.beforeMigrations?.(db, pending);
   const record = db.prepare('INSERT INTO schema_migrations (id, name, checksum, applied_at) VALUES (?, ?, ?, ?)');

@@ -32,7 +32,7 @@ export function createDiagnostics({ deps, db, now, schemaVersion, connection, up
     },
     versions: {
       node: process.versions.node,
-      sqlite: (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
+      sqlite: db.prepare<[], { v: string }>('SELECT sqlite_version() AS v').get()?.v ?? 'unknown',
       ...deps.versions,
     },
   });

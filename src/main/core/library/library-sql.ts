@@ -1,5 +1,15 @@
-import type { LibraryQuery } from '../../../shared/library';
+import type { AssetView, LibraryQuery } from '../../../shared/library';
+import type { Db } from '../db/open';
+import { Statements } from '../db/statements';
+import type { RecordRow } from '../store/record-store';
 import { ftsQuery } from './fts-query';
+
+/** A row of the assets table: a record with the library's own local columns. */
+export interface AssetRow extends RecordRow {
+  trashed_at: number | null;
+  thumb_sha256: string | null;
+  thumb_state: AssetView['thumb']['state'];
+}
 
 export type ResolvedQuery = LibraryQuery & { trash: boolean; sort: NonNullable<LibraryQuery['sort']>; dir: 'asc' | 'desc'; offset: number; limit: number };
 
@@ -44,4 +54,113 @@ export function librarySql(q: ResolvedQuery, account: string): { count: string; 
     params,
     pageParams: [...params, q.limit, q.offset],
   };
+}
+
+type Count = { n: number };
+type IdData = { id: string; data: string };
+
+/** Every column of the library naming a stored file (files and thumbnails): a backup lists them, joined by UNION. */
+export const ASSET_FILES_SQL = `SELECT sha256 AS sha FROM assets WHERE sha256 IS NOT NULL
+  UNION SELECT thumb_sha256 FROM assets WHERE thumb_sha256 IS NOT NULL`;
+/** Live assets (trashed ones included) in a database: the figure a backup reports. */
+export const LIVE_ASSETS_SQL = 'SELECT count(*) FROM assets WHERE deleted = 0';
+
+/** Live assets in a database (a backup copy, say); throws when it has no assets table. */
+export function countLiveAssets(db: Db): number {
+  return Number(db.prepare<[], number>(LIVE_ASSETS_SQL).pluck().get() ?? 0);
+}
+
+/**
+ * The assets, asset_tags and assets_fts tables: the one module holding SQL that names them. The
+ * generic record statements (create, update, remove) stay with the record store; these are the
+ * library's own reads and its trash columns.
+ */
+export class AssetSql {
+  private readonly s: Statements;
+
+  constructor(db: Db) {
+    this.s = new Statements(db);
+  }
+
+  /** One library window: its rows and the total. */
+  page(q: ResolvedQuery, account: string): { rows: AssetRow[]; total: number } {
+    const sql = librarySql(q, account);
+    const total = this.s.sql<unknown[], Count>(sql.count).get(...sql.params)?.n ?? 0;
+    return { rows: this.s.sql<unknown[], AssetRow>(sql.page).all(...sql.pageParams), total };
+  }
+
+  row(id: string): AssetRow | undefined {
+    return this.s.sql<[string], AssetRow>('SELECT * FROM assets WHERE id = ?').get(id);
+  }
+
+  /** A live asset (trashed or not) of the account holding this content. */
+  bySha(account: string, sha: string): AssetRow | undefined {
+    return this.s.sql<[string, string], AssetRow>('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1').get(account, sha);
+  }
+
+  /** Whether a live asset (of any account) keeps this file as its content or its ready thumbnail. */
+  holdsFile(sha: string): boolean {
+    const sql = "SELECT 1 AS one FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1";
+    return this.s.sql<[string, string], { one: 1 }>(sql).get(sha, sha) !== undefined;
+  }
+
+  tags(account: string): { tag: string; count: number }[] {
+    return this.s
+      .sql<[string], { tag: string; count: number }>(
+        `SELECT t.tag AS tag, count(*) AS count FROM asset_tags t JOIN assets a ON a.id = t.asset_id
+         WHERE a.account_id = ? AND a.deleted = 0 AND a.trashed_at IS NULL GROUP BY t.tag COLLATE NOCASE ORDER BY count DESC, t.tag LIMIT 1000`,
+      )
+      .all(account);
+  }
+
+  /** Live assets of the account in the trash. */
+  trashed(account: string): AssetRow[] {
+    return this.s.sql<[string], AssetRow>('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND trashed_at IS NOT NULL').all(account);
+  }
+
+  /** Live assets out of the trash, oldest first (what an export carries). */
+  untrashed(account: string): AssetRow[] {
+    return this.s.sql<[string], AssetRow>('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND trashed_at IS NULL ORDER BY created_at, id').all(account);
+  }
+
+  /** When an asset went to the trash (null: it is not there); undefined when there is no such asset. */
+  trashedAt(id: string): number | null | undefined {
+    return this.s.sql<[string], { trashed_at: number | null }>('SELECT trashed_at FROM assets WHERE id = ?').get(id)?.trashed_at;
+  }
+
+  /** Whether the asset is live, the account's, and out of the trash (so it can be used in a post or the queue). */
+  usable(id: string, account: string): boolean {
+    return this.s.sql<[string, string], { id: string }>('SELECT id FROM assets WHERE id = ? AND account_id = ? AND deleted = 0 AND trashed_at IS NULL').get(id, account) !== undefined;
+  }
+
+  /** The name of an asset ('' when it has none), or undefined when there is no such asset. */
+  name(id: string): string | undefined {
+    return this.s.sql<[string], { name: string | null }>('SELECT name FROM assets WHERE id = ?').get(id)?.name ?? undefined;
+  }
+
+  /** Names of the assets among `ids` that have one. */
+  names(ids: string[]): Map<string, string> {
+    const found = this.s.sql<[string], IdData & { name: string }>("SELECT id, name FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND name <> ''").all(JSON.stringify(ids));
+    return new Map(found.map((a) => [a.id, a.name]));
+  }
+
+  setTrashed(id: string, now: number): void {
+    this.s.sql<[number, number, string]>("UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?").run(now, now, id);
+  }
+
+  /** Out of the trash, to be sent again. */
+  setUntrashed(id: string, now: number): void {
+    this.s.sql<[number, string]>("UPDATE assets SET trashed_at = NULL, updated_at = ?, sync_state = 'pending' WHERE id = ?").run(now, id);
+  }
+
+  /** The platform's copy is gone: the asset goes up again as a new record. */
+  forgetRemote(id: string): void {
+    this.s.sql<[string]>('UPDATE assets SET remote_id = NULL, remote_version = NULL WHERE id = ?').run(id);
+  }
+
+  /** Gone from the library: a tombstone while a delete waits to be sent, else the row itself. */
+  drop(id: string, keepTombstone: boolean): void {
+    if (keepTombstone) this.s.sql<[string]>('UPDATE assets SET deleted = 1 WHERE id = ?').run(id);
+    else this.s.sql<[string]>('DELETE FROM assets WHERE id = ?').run(id);
+  }
 }

@@ -6,8 +6,9 @@ import type { AssetKind } from '../../../shared/records';
 import { AppException, fail, toAppError } from '../errors';
 import type { Logger } from '../ports';
 import { parseFields, type Fields } from '../store/fields';
-import type { RecordRow, RecordStore } from '../store/record-store';
+import type { RecordStore } from '../store/record-store';
 import { recordLabel } from '../store/labels';
+import { tableOf } from '../store/tables';
 import type { Workspace } from '../store/workspace';
 import { errnoCode } from './files/blob-errors';
 import { BlobWriteError, type BlobStore } from './files/blob-store';
@@ -16,7 +17,7 @@ import { describeMedia, mediaFields, type MediaDescription, type StoredPreview, 
 import type { MediaTools } from '../media/media-tools';
 import { isSha256 } from './files/sha256';
 import { expandImportPaths } from './files/walk';
-import { librarySql, type ResolvedQuery } from './library-sql';
+import { AssetSql, type AssetRow, type ResolvedQuery } from './library-sql';
 
 export interface LibraryDeps {
   store: RecordStore;
@@ -38,12 +39,6 @@ export interface LibraryDeps {
 }
 
 const CLOSING: AppError = { code: 'conflict', message: 'Atelier is closing, so this file was not imported.', hint: 'Import it again once Atelier is open.' };
-
-interface AssetRow extends RecordRow {
-  trashed_at: number | null;
-  thumb_sha256: string | null;
-  thumb_state: AssetView['thumb']['state'];
-}
 
 // For a placeholder, the thumbnail column holds why there is none.
 const thumbReason = (value: string | null): ThumbReason => {
@@ -74,7 +69,11 @@ export class Library {
   private readonly closing = new AbortController();
   private readonly running = new Set<Promise<unknown>>();
 
-  constructor(private readonly deps: LibraryDeps) {}
+  private readonly sql: AssetSql;
+
+  constructor(private readonly deps: LibraryDeps) {
+    this.sql = new AssetSql(deps.store.db);
+  }
 
   /**
    * Stop imports under way and wait for them, cleanup included: the core closes (a restore swaps
@@ -83,6 +82,11 @@ export class Library {
   async close(): Promise<void> {
     this.closing.abort(new AppException(CLOSING));
     await Promise.allSettled([...this.running]);
+  }
+
+  /** Whether a live asset keeps this stored file (as its content or its thumbnail). */
+  holdsFile(sha: string): boolean {
+    return this.sql.holdsFile(sha);
   }
 
   /** Run an import while the library is open; close() waits for it. */
@@ -136,21 +140,18 @@ export class Library {
   }
 
   private row(id: string): AssetRow {
-    const row = this.deps.store.get('assets', id) as AssetRow | undefined;
+    const row = this.sql.row(id);
     if (!row || row.deleted === 1 || row.account_id !== this.account()) fail('not_found', 'That asset does not exist (it may have been deleted).');
     return row;
   }
 
   query(q: ResolvedQuery): LibraryPage {
-    const sql = librarySql(q, this.account());
-    const total = (this.deps.store.stmt(sql.count).get(...sql.params) as { n: number }).n;
-    const rows = this.deps.store.stmt(sql.page).all(...sql.pageParams) as AssetRow[];
+    const { rows, total } = this.sql.page(q, this.account());
     return { items: rows.map((r) => this.toView(r)), total };
   }
 
   get(id: string): AssetDetail {
-    const row = this.deps.store.get('assets', id) as AssetRow | undefined;
-    if (!row || row.deleted === 1 || row.account_id !== this.account()) fail('not_found', 'That asset does not exist (it may have been deleted).');
+    const row = this.row(id);
     const fields = parseFields(row.data);
     return { ...this.toView(row), aiText: typeof fields.ai_text === 'string' ? fields.ai_text : '', usage: this.usage(id), fields };
   }
@@ -159,25 +160,18 @@ export class Library {
   usage(id: string): AssetDetail['usage'] {
     const account = this.account();
     const out: AssetDetail['usage'] = [];
-    const find = (group: 'posts' | 'creatives' | 'mediaQueue', table: string, noun: string, test: string) => {
-      const rows = this.deps.store
-        .stmt(`SELECT id, data FROM ${table} WHERE account_id = ? AND deleted = 0 AND ${test} ORDER BY updated_at DESC LIMIT 100`)
-        .all(account, id) as { id: string; data: string }[];
-      for (const r of rows) out.push({ group, id: r.id, label: recordLabel(noun, parseFields(r.data)) });
+    const find = (group: 'posts' | 'creatives' | 'mediaQueue', field: string) => {
+      const noun = tableOf(group).noun;
+      for (const r of this.deps.store.referencing(group, account, field, id)) out.push({ group, id: r.id, label: recordLabel(noun, parseFields(r.data)) });
     };
-    find('posts', 'posts', 'post', "EXISTS (SELECT 1 FROM json_each(data, '$.asset_ids') WHERE value = ?)");
-    find('creatives', 'creatives', 'creative', "EXISTS (SELECT 1 FROM json_each(data, '$.asset_ids') WHERE value = ?)");
-    find('mediaQueue', 'media_queue', 'media queue item', 'asset_id = ?');
+    find('posts', 'asset_ids');
+    find('creatives', 'asset_ids');
+    find('mediaQueue', 'asset_id');
     return out;
   }
 
   tags(): { tag: string; count: number }[] {
-    return this.deps.store
-      .stmt(
-        `SELECT t.tag AS tag, count(*) AS count FROM asset_tags t JOIN assets a ON a.id = t.asset_id
-         WHERE a.account_id = ? AND a.deleted = 0 AND a.trashed_at IS NULL GROUP BY t.tag COLLATE NOCASE ORDER BY count DESC, t.tag LIMIT 1000`,
-      )
-      .all(this.account()) as { tag: string; count: number }[];
+    return this.sql.tags(this.account());
   }
 
   update(input: { id: string; name?: string; tags?: string[]; notes?: string }): AssetView {
@@ -200,7 +194,7 @@ export class Library {
         const row = this.row(id);
         if (row.trashed_at !== null) continue;
         store.outbox.deleted(account, 'assets', id, row.remote_id !== null);
-        store.stmt("UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?").run(this.deps.now(), this.deps.now(), id);
+        this.sql.setTrashed(id, this.deps.now());
         count++;
       }
     })();
@@ -226,10 +220,10 @@ export class Library {
           // The delete is on its way: the asset goes up again as a new record after it.
           store.outbox.created(account, 'assets', id, fields);
         } else {
-          store.stmt('UPDATE assets SET remote_id = NULL, remote_version = NULL WHERE id = ?').run(id);
+          this.sql.forgetRemote(id);
           store.outbox.created(account, 'assets', id, fields);
         }
-        store.stmt("UPDATE assets SET trashed_at = NULL, updated_at = ?, sync_state = 'pending' WHERE id = ?").run(this.deps.now(), id);
+        this.sql.setUntrashed(id, this.deps.now());
         count++;
       }
     })();
@@ -240,7 +234,7 @@ export class Library {
   /** Delete the trash for good, and the files no other asset uses. */
   async emptyTrash(): Promise<number> {
     const { store } = this.deps;
-    const rows = store.stmt('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND trashed_at IS NOT NULL').all(this.account()) as AssetRow[];
+    const rows = this.sql.trashed(this.account());
     const blobs = new Set<string>();
     store.db.transaction(() => {
       for (const row of rows) {
@@ -248,13 +242,11 @@ export class Library {
         if (typeof sha === 'string') blobs.add(sha);
         if (row.thumb_state === 'ready' && row.thumb_sha256) blobs.add(row.thumb_sha256);
         // A delete still to be sent keeps a tombstone until the platform acknowledges it.
-        if (store.outbox.entries(row.id).length > 0) store.stmt('UPDATE assets SET deleted = 1 WHERE id = ?').run(row.id);
-        else store.stmt('DELETE FROM assets WHERE id = ?').run(row.id);
+        this.sql.drop(row.id, store.outbox.entries(row.id).length > 0);
       }
     })();
     for (const sha of blobs) {
-      const used = store.stmt("SELECT 1 FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1").get(sha, sha);
-      if (!used && !this.deps.otherUses?.(sha)) await this.deps.blobs.remove(sha).catch((e: unknown) => this.deps.logger.warn('could not remove a blob', { error: e }));
+      if (!this.holdsFile(sha) && !this.deps.otherUses?.(sha)) await this.deps.blobs.remove(sha).catch((e: unknown) => this.deps.logger.warn('could not remove a blob', { error: e }));
     }
     store.changed('assets', null);
     return rows.length;
@@ -323,9 +315,7 @@ export class Library {
     const accepted = checked;
     if (!accepted) throw new Error('the intake check did not run');
     const stored = blobs.path(put.sha256);
-    const existing = store
-      .stmt('SELECT id, data FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1')
-      .get(this.account(), put.sha256) as { id: string; data: string } | undefined;
+    const existing = this.sql.bySha(this.account(), put.sha256);
     if (existing) {
       report.duplicates.push({ path: file, existingId: existing.id, name: String(parseFields(existing.data).name ?? accepted.name) });
       return;
@@ -359,7 +349,7 @@ export class Library {
     const tools = await this.deps.tools();
     // The same intake as an import: a damaged or unsupported result never becomes an asset.
     const accepted = await checkIntake(file, { name: input.name, tools, maxBytes: this.deps.maxFileBytes });
-    const existing = store.stmt('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1').get(this.account(), sha) as AssetRow | undefined;
+    const existing = this.sql.bySha(this.account(), sha);
     if (existing) {
       const fields = parseFields(existing.data);
       const had = Array.isArray(fields.tags) ? fields.tags.filter((t): t is string => typeof t === 'string') : [];

@@ -5,6 +5,8 @@ import { fail } from '../errors';
 import { parseFields, type Fields } from '../store/fields';
 import type { RecordStore } from '../store/record-store';
 import type { Workspace } from '../store/workspace';
+import { AssetSql } from '../library/library-sql';
+import { QueueSql } from './media-queue-sql';
 import { labelOf, NOUNS, queueItems, type QueueRow, type SourceGroup } from './queue-view';
 import { queueWaiting } from './queue-waiting';
 
@@ -28,7 +30,13 @@ const orderOf = (f: Fields): number | null => (typeof f.order === 'number' && Nu
  * move writes one record.
  */
 export class MediaQueue {
-  constructor(private readonly deps: MediaQueueDeps) {}
+  private readonly sql: QueueSql;
+  private readonly assets: AssetSql;
+
+  constructor(private readonly deps: MediaQueueDeps) {
+    this.sql = new QueueSql(deps.store.db);
+    this.assets = new AssetSql(deps.store.db);
+  }
 
   private account(): string {
     return this.deps.workspace.account();
@@ -36,13 +44,7 @@ export class MediaQueue {
 
   /** Live items in order: ours first by `order`, then any without one (added elsewhere) by the platform's position. */
   private rows(): QueueRow[] {
-    const rows = this.deps.store
-      .stmt(
-        `SELECT id, data, sync_state FROM media_queue WHERE account_id = ? AND deleted = 0
-         ORDER BY json_extract(data, '$.order') IS NULL, json_extract(data, '$.order'), position IS NULL, position, created_at, id`,
-      )
-      .all(this.account()) as { id: string; data: string; sync_state: QueueRow['sync_state'] }[];
-    return rows.map((r) => {
+    return this.sql.ordered(this.account()).map((r) => {
       const fields = parseFields(r.data);
       return { id: r.id, sync_state: r.sync_state, fields, order: orderOf(fields) };
     });
@@ -121,14 +123,12 @@ export class MediaQueue {
     const account = this.account();
     const row = store.live(group, account, id);
     if (group === 'assets') {
-      const trashed = store.stmt('SELECT trashed_at FROM assets WHERE id = ?').get(id) as { trashed_at: number | null };
-      if (trashed.trashed_at !== null) fail('validation', 'That asset is in the trash; restore it to queue it.');
+      if (this.assets.trashedAt(id) !== null) fail('validation', 'That asset is in the trash; restore it to queue it.');
       return id;
     }
     const fields = parseFields(row.data);
     const ids = Array.isArray(fields.asset_ids) ? fields.asset_ids.filter((v): v is string => typeof v === 'string') : [];
-    const usable = store.stmt('SELECT 1 FROM assets WHERE id = ? AND account_id = ? AND deleted = 0 AND trashed_at IS NULL');
-    const first = ids.find((assetId) => usable.get(assetId, account) !== undefined);
+    const first = ids.find((assetId) => this.assets.usable(assetId, account));
     if (first === undefined) fail('validation', `The ${NOUNS[group]} “${labelOf(group, fields)}” has no media to queue.`);
     return first;
   }

@@ -2,7 +2,8 @@ import type { MetaStore } from '../meta-store';
 import type { Clock, Logger, Notifier } from '../ports';
 import type { RecordStore } from '../store/record-store';
 import type { Workspace } from '../store/workspace';
-import { scheduledBetween, type ScheduledGroup, type ScheduledRow } from './scheduled-sql';
+import { AssetSql } from '../library/library-sql';
+import { Scheduled, type ScheduledGroup, type ScheduledRow } from './scheduled-sql';
 import { titleOf } from './titles';
 
 export interface Timers {
@@ -47,9 +48,13 @@ export class Reminders {
   private timer: unknown = null;
   private running = false;
   private readonly timers: Timers;
+  private readonly scheduled: Scheduled;
+  private readonly assets: AssetSql;
 
   constructor(private readonly deps: RemindersDeps) {
     this.timers = deps.timers ?? realTimers;
+    this.scheduled = new Scheduled(deps.store.db);
+    this.assets = new AssetSql(deps.store.db);
   }
 
   start(): void {
@@ -83,7 +88,7 @@ export class Reminders {
   private announce(now: number): void {
     const account = this.deps.workspace.account();
     // Published posts are done: their time arriving is no news.
-    const due = scheduledBetween(this.deps.store, account, now - LATE_LIMIT_MS, now + 1).filter((r) => r.group !== 'posts' || r.fields.status !== 'published');
+    const due = this.scheduled.between(account, now - LATE_LIMIT_MS, now + 1).filter((r) => r.group !== 'posts' || r.fields.status !== 'published');
     if (due.length === 0) return;
     const notified = this.deps.meta.get<Record<string, number>>(KEY) ?? {};
     const fresh = due.filter((r) => notified[keyOf(r)] === undefined);
@@ -104,10 +109,7 @@ export class Reminders {
   }
 
   private message(row: ScheduledRow): { title: string; body: string } {
-    const title = titleOf(row, (id) => {
-      const name = (this.deps.store.stmt('SELECT name FROM assets WHERE id = ?').get(id) as { name: string } | undefined)?.name;
-      return name ? name : undefined;
-    });
+    const title = titleOf(row, (id) => this.assets.name(id) || undefined);
     const channel = typeof row.fields.channel === 'string' && row.fields.channel.trim() !== '' ? row.fields.channel.trim() : null;
     if (row.group === 'posts') return { title: channel ? `Time to post on ${channel}` : 'Time to post', body: title };
     return { title: channel ? `Queue item due on ${channel}` : 'Queue item due', body: title };
@@ -115,7 +117,7 @@ export class Reminders {
 
   private plan(now: number): void {
     if (!this.running) return;
-    const [next] = scheduledBetween(this.deps.store, this.deps.workspace.account(), now + 1, now + MAX_SLEEP_MS + 1);
+    const [next] = this.scheduled.between(this.deps.workspace.account(), now + 1, now + MAX_SLEEP_MS + 1);
     this.timer = this.timers.set(() => this.tick(), next ? Math.max(0, next.ms - now) : MAX_SLEEP_MS);
   }
 

@@ -2,9 +2,13 @@ import { localZone } from '../../../shared/calendar';
 import type { CalendarItem, CalendarQuery, CalendarView, RescheduleInput } from '../../../shared/planner';
 import type { z } from 'zod';
 import { fail } from '../errors';
+import { parseFields } from '../store/fields';
 import type { RecordStore } from '../store/record-store';
 import type { Workspace } from '../store/workspace';
-import { scheduledBetween, scheduledOne, scheduledPostsLike, type ScheduledGroup, type ScheduledRow } from './scheduled-sql';
+import { AssetSql } from '../library/library-sql';
+import { PlansSql } from './plans-sql';
+import { PostsSql } from './posts-sql';
+import { Scheduled, type ScheduledGroup, type ScheduledRow } from './scheduled-sql';
 import { titleOf } from './titles';
 import { assetIdsOf, channelOf, SLOT_MS, warningsOf } from './warnings';
 
@@ -26,7 +30,17 @@ function instant(value: string, path: string): number {
 
 /** The calendar: scheduled posts and queue items with their warnings, and moving them in time. */
 export class Schedule {
-  constructor(private readonly deps: ScheduleDeps) {}
+  private readonly scheduled: Scheduled;
+  private readonly posts: PostsSql;
+  private readonly plans: PlansSql;
+  private readonly assets: AssetSql;
+
+  constructor(private readonly deps: ScheduleDeps) {
+    this.scheduled = new Scheduled(deps.store.db);
+    this.posts = new PostsSql(deps.store.db);
+    this.plans = new PlansSql(deps.store.db);
+    this.assets = new AssetSql(deps.store.db);
+  }
 
   private account(): string {
     return this.deps.workspace.account();
@@ -40,7 +54,7 @@ export class Schedule {
     const planPosts = q.planId === undefined ? null : this.postsOfPlan(account, q.planId);
     const channel = q.channel?.toLowerCase();
     // Warnings look past the range's edges: an item just outside it can still share a slot.
-    const neighbours = scheduledBetween(this.deps.store, account, from - SLOT_MS, to + SLOT_MS);
+    const neighbours = this.scheduled.between(account, from - SLOT_MS, to + SLOT_MS);
     const rows = neighbours.filter(
       (r) =>
         r.ms >= from &&
@@ -62,19 +76,19 @@ export class Schedule {
   item(group: ScheduledGroup, id: string, zone?: string): CalendarItem {
     const account = this.account();
     this.deps.store.live(group, account, id);
-    const row = scheduledOne(this.deps.store, group, id);
+    const row = this.scheduled.one(group, id);
     if (!row) fail('not_found', `That ${group === 'posts' ? 'post' : 'queue item'} is not scheduled.`);
-    const neighbours = scheduledBetween(this.deps.store, account, row.ms - SLOT_MS, row.ms + SLOT_MS + 1);
+    const neighbours = this.scheduled.between(account, row.ms - SLOT_MS, row.ms + SLOT_MS + 1);
     return this.toItems(account, [row], neighbours, zone)[0] as CalendarItem;
   }
 
   private toItems(account: string, rows: ScheduledRow[], neighbours: ScheduledRow[], zone?: string): CalendarItem[] {
     const posts = rows.filter((r) => r.group === 'posts');
-    const sameContent = scheduledPostsLike(this.deps.store, account, posts.map((p) => p.id));
+    const sameContent = this.scheduled.postsLike(account, posts.map((p) => p.id));
     const assetNames = this.assetNames([...rows, ...neighbours, ...sameContent]);
     const title = (r: ScheduledRow): string => titleOf(r, (id) => assetNames.get(id));
     const warnings = warningsOf(rows, neighbours, sameContent, { title, zone: validZone(zone) ?? this.deps.zone?.() ?? localZone() });
-    const plans = this.plansOfPosts(account, posts.map((p) => p.id));
+    const plans = this.plans.plansOfPosts(account, posts.map((p) => p.id));
     return rows.map((r) => ({
       group: r.group,
       id: r.id,
@@ -90,53 +104,23 @@ export class Schedule {
 
   private postsOfPlan(account: string, planId: string): Set<string> {
     const plan = this.deps.store.live('contentPlans', account, planId);
-    const ids = (JSON.parse(plan.data) as { post_ids?: unknown }).post_ids;
+    const ids = parseFields(plan.data).post_ids;
     return new Set(Array.isArray(ids) ? ids.filter((v): v is string => typeof v === 'string') : []);
-  }
-
-  private plansOfPosts(account: string, postIds: string[]): Map<string, string[]> {
-    const out = new Map<string, string[]>();
-    if (postIds.length === 0) return out;
-    const rows = this.deps.store
-      .stmt(
-        `SELECT DISTINCT j.value AS post, c.id AS plan FROM content_plans c, json_each(c.data, '$.post_ids') j
-         WHERE c.account_id = ? AND c.deleted = 0 AND j.value IN (SELECT value FROM json_each(?)) ORDER BY c.created_at, c.id`,
-      )
-      .all(account, JSON.stringify(postIds)) as { post: string; plan: string }[];
-    for (const { post, plan } of rows) out.set(post, [...(out.get(post) ?? []), plan]);
-    return out;
   }
 
   private assetNames(rows: ScheduledRow[]): Map<string, string> {
     const ids = [...new Set(rows.filter((r) => r.group === 'mediaQueue').map((r) => r.fields.asset_id))].filter((v) => typeof v === 'string');
     if (ids.length === 0) return new Map();
-    const found = this.deps.store
-      .stmt("SELECT id, name FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND name <> ''")
-      .all(JSON.stringify(ids)) as { id: string; name: string }[];
-    return new Map(found.map((a) => [a.id, a.name]));
+    return this.assets.names(ids);
   }
 
   /** Posts with no time yet, within the same channel and plan filter as the calendar. */
   private unscheduled(account: string, channel: string | undefined, planPosts: Set<string> | null): number {
-    const where = [
-      'account_id = ? AND deleted = 0 AND scheduled_at IS NULL',
-      ...(channel === undefined ? [] : ['lower(channel) = lower(?)']),
-      ...(planPosts === null ? [] : ['id IN (SELECT value FROM json_each(?))']),
-    ];
-    const args = [account, ...(channel === undefined ? [] : [channel]), ...(planPosts === null ? [] : [JSON.stringify([...planPosts])])];
-    return (this.deps.store.stmt(`SELECT count(*) AS n FROM posts WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
+    return this.posts.unscheduledCount(account, channel, planPosts === null ? null : [...planPosts]);
   }
 
   private channels(account: string): string[] {
-    const rows = this.deps.store
-      .stmt(
-        `SELECT DISTINCT trim(c) AS channel FROM (
-           SELECT DISTINCT channel AS c FROM posts WHERE account_id = ? AND deleted = 0 AND channel IS NOT NULL
-           UNION SELECT DISTINCT channel FROM media_queue WHERE account_id = ? AND deleted = 0 AND channel IS NOT NULL)
-         WHERE typeof(c) = 'text' AND trim(c) <> '' ORDER BY 1 COLLATE NOCASE`,
-      )
-      .all(account, account) as { channel: string }[];
-    return rows.map((r) => r.channel);
+    return this.posts.channels(account);
   }
 }
 

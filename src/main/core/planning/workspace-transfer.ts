@@ -8,18 +8,13 @@ import { type ExportFsOps, ExportWriter } from '../fs/export-writer';
 import { BlobCorruptError, BlobNotFoundError, type BlobStore } from '../library/files/blob-store';
 import { detectMediaTools, type MediaTools } from '../media/media-tools';
 import { parseFields, type Fields } from '../store/fields';
-import type { RecordRow, RecordStore } from '../store/record-store';
+import { AssetSql } from '../library/library-sql';
+import type { RecordStore } from '../store/record-store';
 import { SYNC_ORDER, tableOf } from '../store/tables';
 import { admitAssetName, admitExportFiles, checkCopy } from './workspace-files';
 import { assertFolder, EXPORT_FORMAT, EXPORT_VERSION, type ExportedRecord, type Manifest, MANIFEST, MEDIA, readManifest } from './workspace-manifest';
 
 export { EXPORT_FORMAT, EXPORT_VERSION } from './workspace-manifest';
-
-interface AssetRow extends RecordRow {
-  trashed_at: number | null;
-  thumb_state: 'none' | 'ready' | 'placeholder' | 'missing';
-  thumb_sha256: string | null;
-}
 
 export interface TransferDeps {
   store: RecordStore;
@@ -39,7 +34,11 @@ const exists = (p: string) => fs.access(p).then(() => true, () => false);
 
 /** The whole workspace to a folder (JSON and media) and back into an empty workspace. */
 export class WorkspaceTransfer {
-  constructor(private readonly deps: TransferDeps) {}
+  private readonly assets: AssetSql;
+
+  constructor(private readonly deps: TransferDeps) {
+    this.assets = new AssetSql(deps.store.db);
+  }
 
   async export(folder: string): Promise<TransferResult> {
     await assertFolder(folder);
@@ -128,19 +127,26 @@ export class WorkspaceTransfer {
     const account = this.deps.account();
     const out: Manifest['records'] = {};
     for (const group of SYNC_ORDER) {
-      const trash = group === 'assets' ? ' AND trashed_at IS NULL' : '';
-      const rows = this.deps.store.stmt(`SELECT * FROM ${tableOf(group).table} WHERE account_id = ? AND deleted = 0${trash} ORDER BY created_at, id`).all(account) as AssetRow[];
-      out[group] = rows.map((row) => {
-        const r: ExportedRecord = { id: row.id, fields: parseFields(row.data), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
-        if (group === 'assets') r.thumb = { state: row.thumb_state, value: row.thumb_sha256 };
-        return r;
-      });
+      if (group === 'assets') {
+        out.assets = this.assets.untrashed(account).map((row) => ({
+          id: row.id,
+          fields: parseFields(row.data),
+          createdAt: iso(row.created_at),
+          updatedAt: iso(row.updated_at),
+          thumb: { state: row.thumb_state, value: row.thumb_sha256 },
+        }));
+        continue;
+      }
+      // Every live record (a negative LIMIT is none), oldest first as the assets are.
+      const { items } = this.deps.store.list(group, account, { offset: 0, limit: -1, includeDeleted: false });
+      const records = items.map((v): ExportedRecord => ({ id: v.id, fields: v.fields, createdAt: v.createdAt, updatedAt: v.updatedAt }));
+      out[group] = records.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.createdAt < b.createdAt ? -1 : 1));
     }
     return out;
   }
 
   private hasRecords(account: string): boolean {
-    return SYNC_ORDER.some((g) => this.deps.store.stmt(`SELECT 1 FROM ${tableOf(g).table} WHERE account_id = ? AND deleted = 0 LIMIT 1`).get(account) !== undefined);
+    return SYNC_ORDER.some((g) => this.deps.store.list(g, account, { offset: 0, limit: 1, includeDeleted: false }).items.length > 0);
   }
 
   /** Every record valid, every id free, every file an asset needs listed; asset names cleaned as the intake cleans them. */
@@ -168,13 +174,8 @@ export class WorkspaceTransfer {
     const { store } = this.deps;
     const fields: Fields = r.fields;
     const thumb = group === 'assets' ? (r.thumb ?? { state: 'none' as const, value: null }) : null;
-    store
-      .stmt(
-        thumb
-          ? `INSERT INTO assets (id, account_id, data, created_at, updated_at, sync_state, thumb_state, thumb_sha256) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`
-          : `INSERT INTO ${tableOf(group).table} (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, ?, ?, ?, ?, 'pending')`,
-      )
-      .run(r.id, account, JSON.stringify(fields), Date.parse(r.createdAt), Date.parse(r.updatedAt), ...(thumb ? [thumb.state, thumb.value] : []));
+    const columns: Record<string, string | null> = thumb ? { thumb_state: thumb.state, thumb_sha256: thumb.value } : {};
+    store.insertAs(group, account, { id: r.id, fields, createdAt: Date.parse(r.createdAt), updatedAt: Date.parse(r.updatedAt) }, { columns });
     store.outbox.created(account, group, r.id, fields);
   }
 }

@@ -183,6 +183,31 @@ export class RecordStore {
     return this.get(group, id) as RecordRow;
   }
 
+  /** Live records of the account whose `field` (one id or a list of ids) holds `id`, latest first. */
+  referencing(group: ResourceGroup, account: string, field: string, id: string, limit = 100): { id: string; data: string }[] {
+    const sql = `SELECT id, data FROM ${tableOf(group).table}
+      WHERE account_id = ? AND deleted = 0 AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?) ORDER BY updated_at DESC LIMIT ?`;
+    return this.db.prepare<[string, string, string, number], { id: string; data: string }>(sql).all(account, `$.${field}`, id, limit);
+  }
+
+  /**
+   * A record brought from elsewhere (a workspace import) under its own id and times, as not yet
+   * sent. Only the row: the caller queues its change in the same transaction.
+   */
+  insertAs(group: ResourceGroup, account: string, r: { id: string; fields: Fields; createdAt: number; updatedAt: number }, opts: CreateOptions = {}): void {
+    const extra = Object.entries(opts.columns ?? {});
+    const columns = ['id', 'account_id', 'data', 'created_at', 'updated_at', 'sync_state', ...extra.map(([k]) => k)];
+    this.stmt(`INSERT INTO ${tableOf(group).table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+      r.id,
+      account,
+      JSON.stringify(r.fields),
+      r.createdAt,
+      r.updatedAt,
+      'pending',
+      ...extra.map(([, v]) => v),
+    );
+  }
+
   /** Delete: a tombstone while the platform must hear of it; gone at once when it never knew the record. */
   remove(group: ResourceGroup, account: string, id: string): void {
     this.db.transaction(() => {
@@ -196,6 +221,14 @@ export class RecordStore {
     })();
     this.onChange(group, [id]);
   }
+}
+
+/** Live records of a group in a database (a backup copy, say): the text, for a worker that cannot import this module. */
+export const liveRecordsSql = (group: ResourceGroup): string => `SELECT count(*) FROM ${tableOf(group).table} WHERE deleted = 0`;
+
+/** Live records of a group in a database (a backup copy, say); throws when it has no such table. */
+export function countLiveRecords(db: Db, group: ResourceGroup): number {
+  return Number(db.prepare<[], number>(liveRecordsSql(group)).pluck().get() ?? 0);
 }
 
 export function toView(group: ResourceGroup, row: RecordRow & { pending?: number; failed?: string | null }): RecordView {

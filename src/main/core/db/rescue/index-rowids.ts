@@ -21,7 +21,8 @@ export function indexRowids(db: Database.Database, table: string): IndexRowids |
   const lists: bigint[][] = [];
   for (const index of fullIndexes(db, table)) {
     try {
-      lists.push(db.prepare(`SELECT rowid FROM ${quoteName(table)} INDEXED BY ${quoteName(index)}`).pluck().safeIntegers(true).all() as bigint[]);
+      // Plucked, with safe integers: each row is its rowid as a bigint.
+      lists.push(db.prepare<[], bigint>(`SELECT rowid FROM ${quoteName(table)} INDEXED BY ${quoteName(index)}`).pluck().safeIntegers(true).all());
     } catch {
       // this index is damaged too (or cannot be used that way): the others may do
     }

@@ -29,7 +29,8 @@ export function walkKeyed(db: Db, source: SourceTable, columns: string[], emit: 
   const result: WalkResult = { read: 0, complete: false };
   for (const sql of scans) {
     try {
-      for (const values of db.prepare(sql).raw(true).safeIntegers(true).iterate() as IterableIterator<unknown[]>) {
+      // Raw: each row comes as its array of values.
+      for (const values of db.prepare<[], unknown[]>(sql).raw(true).safeIntegers(true).iterate()) {
         const key = keyOf(values, positions);
         if (seen.has(key)) continue;
         seen.add(key);

@@ -22,9 +22,10 @@ const CHUNK = 1000;
 /** Failed reads allowed per table while bisecting blind (no index): bounds the time spent on one table. */
 const BLIND_BUDGET = 20_000;
 
+// Raw statements: each row comes as its array of values.
 interface Reads {
-  range: Database.Statement;
-  one: Database.Statement;
+  range: Database.Statement<[bigint, bigint], unknown[]>;
+  one: Database.Statement<[bigint], unknown[]>;
   /** The highest rowid of a range, found from the right-hand side of the b-tree. */
   highest: Database.Statement;
   /** The rowids the indexes know, when any index could be read. */
@@ -88,7 +89,7 @@ function readRange(reads: Reads, a: bigint, b: bigint): unknown[][] | undefined 
   let rows: unknown[][];
   try {
     // One row by its rowid: a range scan would also step onto the next page to see where it ends.
-    rows = (a === b ? reads.one.all(a) : reads.range.all(a, b)) as unknown[][];
+    rows = a === b ? reads.one.all(a) : reads.range.all(a, b);
   } catch {
     return undefined;
   }
@@ -109,8 +110,8 @@ export function walkRowids(db: Db, table: string, columns: string[], emit: Emit,
   // A database sqlite3 .recover just wrote is whole: its reads need no checking.
   const index = trusted ? undefined : indexRowids(db, table);
   const reads: Reads = {
-    range: db.prepare(`${select} WHERE rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ${CHUNK}`).raw(true).safeIntegers(true),
-    one: db.prepare(`${select} WHERE rowid = ?`).raw(true).safeIntegers(true),
+    range: db.prepare<[bigint, bigint], unknown[]>(`${select} WHERE rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ${CHUNK}`).raw(true).safeIntegers(true),
+    one: db.prepare<[bigint], unknown[]>(`${select} WHERE rowid = ?`).raw(true).safeIntegers(true),
     highest: db.prepare(`SELECT rowid FROM ${quoteName(table)} WHERE rowid BETWEEN ? AND ? ORDER BY rowid DESC LIMIT 1`).pluck().safeIntegers(true),
     rowids: index?.rowids,
     trusted,

@@ -4,6 +4,7 @@ import { groupFields } from '../../../../shared/records';
 import { AppException, fail, issuesOf } from '../../errors';
 import type { Logger } from '../../ports';
 import { parseFields } from '../../store/fields';
+import { AutomationsSql } from './automations-sql';
 import { ACTION_LABELS, runAction, type ActionDeps } from './actions';
 import { contextOf, matches, type AutomationEvent, type EventContext } from './events';
 import { RunLog } from './run-log';
@@ -35,9 +36,11 @@ export class AutomationEngine {
   readonly log: RunLog;
   /** Start times of recent runs per automation, for the rate limit. */
   private readonly recent = new Map<string, number[]>();
+  private readonly sql: AutomationsSql;
 
   constructor(private readonly deps: AutomationDeps) {
     this.log = new RunLog(deps.store.db);
+    this.sql = new AutomationsSql(deps.store.db);
   }
 
   /**
@@ -77,7 +80,7 @@ export class AutomationEngine {
   }
 
   private rules(account: string): Rule[] {
-    const rows = this.deps.store.stmt('SELECT id, data FROM automations WHERE account_id = ? AND deleted = 0 ORDER BY created_at, rowid').all(account) as { id: string; data: string }[];
+    const rows = this.sql.live(account);
     const out: Rule[] = [];
     for (const row of rows) {
       try {

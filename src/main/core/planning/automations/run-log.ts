@@ -50,7 +50,9 @@ export class RunLog {
   add(account: string, run: Omit<AutomationRun, 'id' | 'at'> & { at: number }): AutomationRun {
     const id = Number(this.stmts.insert.run({ account, ...run }).lastInsertRowid);
     if (id % 100 === 0) this.stmts.trim.run(account, account, KEEP_RUNS);
-    return view(this.stmts.get.get(id) as RunRow);
+    const row = this.stmts.get.get(id);
+    if (!row) throw new Error(`automation run ${id} was not written`);
+    return view(row);
   }
 
   list(account: string, opts: { automationId?: string | undefined; limit: number }): AutomationRun[] {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/open';
+import { defaultMigrationsDir } from '../node-deps';
+import { AI_FILES_SQL, JobStore, type NewJob } from './job-store';
+
+const SHA = (c: string) => c.repeat(64);
+
+function job(id: string, over: Partial<NewJob> = {}): NewJob {
+  return {
+    id,
+    account_id: 'acct',
+    operation: 'text2image',
+    model_id: 'model-a',
+    prompt: 'a red bicycle',
+    params: '{}',
+    input_sha256: null,
+    input_name: null,
+    input_mime: null,
+    input_kind: null,
+    input_size: null,
+    input_url: null,
+    source_text: null,
+    fingerprint: `fp-${id}`,
+    idempotency_key: `key-${id}`,
+    profile: 'default',
+    state: 'queued',
+    position: 1,
+    created_at: 1_000,
+    ...over,
+  };
+}
+
+describe('JobStore', () => {
+  it('pages the gallery by operation, model, state, time and text, with the models the account used', () => {
+    const { db } = openDatabase(':memory:', defaultMigrationsDir);
+    const jobs = new JobStore(db);
+    jobs.insert(job('j1', { created_at: 1_000 }));
+    jobs.insert(job('j2', { model_id: 'model-b', prompt: 'a blue boat', created_at: 2_000 }));
+    jobs.insert(job('j3', { operation: 'image2image', created_at: 3_000, state: 'failed' }));
+    jobs.insert(job('j4', { account_id: 'other', model_id: 'model-c' }));
+    const page = (f: Partial<Parameters<JobStore['gallery']>[0]> = {}) => jobs.gallery({ account: 'acct', offset: 0, limit: 10, ...f });
+    expect(page()).toMatchObject({ total: 3, models: ['model-a', 'model-b'] });
+    expect(page().rows.map((r) => r.id)).toEqual(['j3', 'j2', 'j1']);
+    expect(page({ modelId: 'model-b' }).rows.map((r) => r.id)).toEqual(['j2']);
+    expect(page({ operation: 'image2image' }).rows.map((r) => r.id)).toEqual(['j3']);
+    expect(page({ state: 'queued', from: 1_500 }).rows.map((r) => r.id)).toEqual(['j2']);
+    expect(page({ to: 1_500 }).rows.map((r) => r.id)).toEqual(['j1']);
+    expect(page({ text: 'boat' }).rows.map((r) => r.id)).toEqual(['j2']);
+    expect(page({ offset: 1, limit: 1 })).toMatchObject({ total: 3, rows: [{ id: 'j2' }] });
+  });
+
+  it('lists every file jobs refer to for a backup, and knows which files it uses', () => {
+    const { db } = openDatabase(':memory:', defaultMigrationsDir);
+    const jobs = new JobStore(db);
+    jobs.insert(job('j1', { input_sha256: SHA('a'), state: 'running' }));
+    jobs.succeed('j1', {
+      now: 2_000,
+      durationMs: 5,
+      request: '{}',
+      response: '{}',
+      text: null,
+      unknownShape: false,
+      note: null,
+      outputs: [{ idx: 0, kind: 'image', sha256: SHA('b'), mime_type: 'image/png', size_bytes: 1, width: 1, height: 1, duration_ms: null, thumb_sha256: SHA('c'), remote_url: null }],
+    });
+    expect(db.prepare<[], string>(AI_FILES_SQL).pluck().all().sort()).toEqual([SHA('a'), SHA('b'), SHA('c')]);
+    expect([jobs.uses(SHA('a')), jobs.uses(SHA('c')), jobs.uses(SHA('d'))]).toEqual([true, true, false]);
+    expect(jobs.get('j1')).toMatchObject({ state: 'succeeded', duration_ms: 5 });
+    expect(jobs.outputs('j1')).toHaveLength(1);
+  });
+});

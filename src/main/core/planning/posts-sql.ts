@@ -1,0 +1,74 @@
+import type { Db } from '../db/open';
+import { Statements } from '../db/statements';
+import { queueChannelsSql } from './media-queue-sql';
+import { msOf, scheduledRows, windowArgs, type RawScheduled, type ScheduledRow } from './scheduled-rows';
+
+/** Live posts in a database: the figure a backup reports. */
+export const LIVE_POSTS_SQL = 'SELECT count(*) FROM posts WHERE deleted = 0';
+
+/** Live posts in a database (a backup copy, say); throws when it has no posts table. */
+export function countLivePosts(db: Db): number {
+  return Number(db.prepare<[], number>(LIVE_POSTS_SQL).pluck().get() ?? 0);
+}
+
+/**
+ * The posts table's own reads (the planner's, by time, text and channel): the one module holding
+ * SQL that names it. Generic record reads and writes stay with the record store.
+ */
+export class PostsSql {
+  private readonly s: Statements;
+
+  constructor(db: Db) {
+    this.s = new Statements(db);
+  }
+
+  /** Live scheduled posts of an account whose instant is in [fromMs, toMs). */
+  scheduledBetween(account: string, fromMs: number, toMs: number): ScheduledRow[] {
+    const sql = `SELECT * FROM (SELECT id, data, created_at, ${msOf()} AS ms FROM posts
+         WHERE account_id = ? AND deleted = 0 AND scheduled_at >= ? AND scheduled_at < ?)
+       WHERE ms >= ? AND ms < ?`;
+    return scheduledRows('posts', this.s.sql<[string, string, string, number, number], RawScheduled>(sql).all(account, ...windowArgs(fromMs, toMs)));
+  }
+
+  /**
+   * Scheduled live posts (any time) that start with the same trimmed text as one of `postIds`:
+   * the candidates for duplicate warnings (text_head and its index come from migration 0005).
+   */
+  scheduledLike(account: string, postIds: string[]): ScheduledRow[] {
+    if (postIds.length === 0) return [];
+    // CROSS JOIN keeps this order: the few heads first, then posts_text_head per head (left to
+    // itself the planner walks every scheduled post on posts_scheduled_at instead).
+    const sql = `SELECT * FROM (SELECT p.id, p.data, p.created_at, ${msOf('p.scheduled_at')} AS ms
+         FROM (SELECT DISTINCT text_head FROM posts WHERE id IN (SELECT value FROM json_each(?))) h
+         CROSS JOIN posts p
+         WHERE p.account_id = ? AND p.deleted = 0 AND p.text_head = h.text_head AND p.scheduled_at IS NOT NULL)
+       WHERE ms IS NOT NULL`;
+    return scheduledRows('posts', this.s.sql<[string, string], RawScheduled>(sql).all(JSON.stringify(postIds), account));
+  }
+
+  /** One live post by id with its instant (null when it has no usable time). */
+  scheduledOne(id: string): ScheduledRow | null {
+    const row = this.s.sql<[string], RawScheduled>(`SELECT id, data, created_at, ${msOf()} AS ms FROM posts WHERE id = ? AND deleted = 0`).get(id);
+    return scheduledRows('posts', row ? [row] : [])[0] ?? null;
+  }
+
+  /** Live posts with no time yet, on a channel (any case) and among `ids` when given. */
+  unscheduledCount(account: string, channel: string | undefined, ids: string[] | null): number {
+    const where = [
+      'account_id = ? AND deleted = 0 AND scheduled_at IS NULL',
+      ...(channel === undefined ? [] : ['lower(channel) = lower(?)']),
+      ...(ids === null ? [] : ['id IN (SELECT value FROM json_each(?))']),
+    ];
+    const args = [account, ...(channel === undefined ? [] : [channel]), ...(ids === null ? [] : [JSON.stringify(ids)])];
+    return this.s.sql<string[], { n: number }>(`SELECT count(*) AS n FROM posts WHERE ${where.join(' AND ')}`).get(...args)?.n ?? 0;
+  }
+
+  /** Every channel named by a live post or queue item of the account, trimmed, once each (any case), in name order. */
+  channels(account: string): string[] {
+    const sql = `SELECT DISTINCT trim(c) AS channel FROM (
+           SELECT DISTINCT channel AS c FROM posts WHERE account_id = ? AND deleted = 0 AND channel IS NOT NULL
+           UNION ${queueChannelsSql()})
+         WHERE typeof(c) = 'text' AND trim(c) <> '' ORDER BY 1 COLLATE NOCASE`;
+    return this.s.sql<[string, string], { channel: string }>(sql).all(account, account).map((r) => r.channel);
+  }
+}
