@@ -4,6 +4,7 @@ import { ResourceGroup, resourceGroups } from '../../../shared/profile';
 import type { Db } from '../db/open';
 import { withReadOnly } from '../db/read-only';
 import { recordLabel } from '../store/labels';
+import { savedEntries, type SavedEntry } from '../store/outbox';
 import { tableOf } from '../store/tables';
 
 // What restoring a backup loses, read (never written) from the current database and the backup.
@@ -30,24 +31,6 @@ export function changesSince(db: Db, sinceMs: number): GroupChanges[] {
   return out;
 }
 
-const EntryRow = z.object({
-  idempotency_key: z.string(),
-  grp: z.string(),
-  record_id: z.string(),
-  op: z.enum(['create', 'update', 'delete']),
-  payload: z.string(),
-  sent_at: z.number().nullable(),
-  created_at: z.number(),
-});
-type EntryRow = z.infer<typeof EntryRow>;
-
-function outbox(db: Db): EntryRow[] {
-  return db
-    .prepare('SELECT idempotency_key, grp, record_id, op, payload, sent_at, created_at FROM outbox ORDER BY seq')
-    .all()
-    .map((r) => EntryRow.parse(r));
-}
-
 const DataRow = z.object({ data: z.string() });
 
 const Fields = z.record(z.string(), z.unknown());
@@ -61,7 +44,7 @@ function fieldsOf(json: string): Record<string, unknown> {
   }
 }
 
-function labelOf(db: Db, group: ResourceGroup, entry: EntryRow): string {
+function labelOf(db: Db, group: ResourceGroup, entry: SavedEntry): string {
   const { noun } = tableOf(group);
   try {
     const row = db.prepare(`SELECT data FROM ${tableOf(group).table} WHERE id = ?`).get(entry.record_id);
@@ -74,9 +57,9 @@ function labelOf(db: Db, group: ResourceGroup, entry: EntryRow): string {
 
 /** Changes waiting in `current`'s outbox that `backup` does not hold: restoring loses them. */
 export function unsentChanges(current: Db, backup: Db | null): LostChange[] {
-  const held = new Set(backup ? outbox(backup).map((e) => e.idempotency_key) : []);
+  const held = new Set(backup ? savedEntries(backup).map((e) => e.idempotency_key) : []);
   const lost: LostChange[] = [];
-  for (const entry of outbox(current)) {
+  for (const entry of savedEntries(current)) {
     const group = ResourceGroup.safeParse(entry.grp);
     if (!group.success || held.has(entry.idempotency_key)) continue;
     lost.push({

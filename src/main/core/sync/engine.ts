@@ -9,6 +9,7 @@ import type { OutboxEntry } from '../store/outbox';
 import type { RecordStore, RemoteRef } from '../store/record-store';
 import { SYNC_ORDER, tableOf } from '../store/tables';
 import type { ActivityLog } from './activity-log';
+import { SyncCursors } from './cursors';
 import { pullGroup, type MassDeleteChoice } from './pull';
 import { pushEntry } from './push';
 import { RemoteGroup } from './remote';
@@ -18,6 +19,8 @@ export interface SyncEngineDeps {
   store: RecordStore;
   writer: SyncWriter;
   log: ActivityLog;
+  /** Where each feed was read up to (by default kept in the store's database). */
+  cursors?: SyncCursors;
   clock: Clock;
   logger: Logger;
   session: { view(): SessionView; request(req: HttpRequest): Promise<HttpResponse> };
@@ -91,9 +94,11 @@ export class SyncEngine {
   private readonly massDelete = new Map<ResourceGroup, { wouldDelete: number; localCount: number }>();
   private readonly choices = new Map<ResourceGroup, MassDeleteChoice>();
   private readonly random: () => number;
+  private readonly cursors: SyncCursors;
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.random = deps.random ?? Math.random;
+    this.cursors = deps.cursors ?? new SyncCursors(deps.store.db);
   }
 
   start(): void {
@@ -164,7 +169,7 @@ export class SyncEngine {
 
   /** The profile changed: changes that waited for an endpoint may go now. */
   profileChanged(): void {
-    this.deps.store.stmt("UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run();
+    this.deps.store.outbox.makeAllDue();
     this.kick();
   }
 
@@ -246,31 +251,16 @@ export class SyncEngine {
   }
 
   private nextDue(account: string, groups: ResourceGroup[]): number | null {
-    if (groups.length === 0) return null;
-    const row = this.deps.store
-      .stmt(`SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${groups.map(() => '?').join(',')})`)
-      .get(account, ...groups) as { at: number | null };
-    return row.at;
+    return this.deps.store.outbox.nextDueAt(account, groups);
   }
 
   /** The first entry of each record that may go now, oldest first (at most `limit`). */
   private dueHeads(account: string, groups: ResourceGroup[], limit: number): OutboxEntry[] {
-    return this.deps.store
-      .stmt(
-        `SELECT o.* FROM outbox o
-         WHERE o.account_id = ? AND o.state = 'pending' AND o.next_attempt_at <= ? AND o.grp IN (${groups.map(() => '?').join(',')})
-           AND o.seq = (SELECT min(x.seq) FROM outbox x WHERE x.record_id = o.record_id)
-         ORDER BY o.seq LIMIT ?`,
-      )
-      .all(account, this.deps.clock.now(), ...groups, limit) as OutboxEntry[];
+    return this.deps.store.outbox.dueHeads(account, groups, this.deps.clock.now(), limit);
   }
 
   private pendingCount(account: string, groups: ResourceGroup[]): number {
-    return (
-      this.deps.store
-        .stmt(`SELECT count(*) AS n FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${groups.map(() => '?').join(',')})`)
-        .get(account, ...groups) as { n: number }
-    ).n;
+    return this.deps.store.outbox.pendingCount(account, groups);
   }
 
   /**
@@ -464,6 +454,7 @@ export class SyncEngine {
         store: this.deps.store,
         writer: this.deps.writer,
         log: this.deps.log,
+        cursors: this.cursors,
         now: () => this.deps.clock.now(),
         remote,
         account,
@@ -484,20 +475,12 @@ export class SyncEngine {
     const account = this.deps.account();
     const { store } = this.deps;
     const counts = new Map<string, { pending: number; failed: number }>();
-    const rows = store
-      .stmt("SELECT grp, sum(state = 'pending') AS pending, sum(state = 'failed') AS failed FROM outbox WHERE account_id = ? GROUP BY grp")
-      .all(account) as { grp: string; pending: number; failed: number }[];
-    for (const r of rows) counts.set(r.grp, { pending: r.pending, failed: r.failed });
-    const cursors = new Map(
-      (store.stmt('SELECT grp, pulled_at FROM sync_cursors WHERE account_id = ?').all(account) as { grp: string; pulled_at: number | null }[]).map((r) => [
-        r.grp,
-        r.pulled_at,
-      ]),
-    );
+    for (const r of store.outbox.countsByGroup(account)) counts.set(r.grp, { pending: r.pending, failed: r.failed });
+    const cursors = this.cursors.pulledAt(account);
     const profile = this.deps.profile();
     const groups: GroupSyncView[] = resourceGroups.map((group) => {
       const c = counts.get(group) ?? { pending: 0, failed: 0 };
-      const conflicts = (store.stmt(`SELECT count(*) AS n FROM ${tableOf(group).table} WHERE account_id = ? AND sync_state = 'conflict'`).get(account) as { n: number }).n;
+      const conflicts = store.countConflicts(group, account);
       return {
         group,
         endpoints: RemoteGroup.specified(profile, group) ? 'specified' : 'unspecified',

@@ -3,6 +3,7 @@ import { AppException } from '../errors';
 import type { RecordRow, RecordStore } from '../store/record-store';
 import { tableOf } from '../store/tables';
 import type { ActivityLog } from './activity-log';
+import type { SyncCursors } from './cursors';
 import type { RemoteGroup, RemoteRecord } from './remote';
 import type { SyncWriter } from './writer';
 
@@ -26,6 +27,7 @@ export interface PullContext {
   store: RecordStore;
   writer: SyncWriter;
   log: ActivityLog;
+  cursors: SyncCursors;
   now(): number;
   remote: RemoteGroup;
   account: string;
@@ -44,9 +46,7 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   // do records new to us (deletions included: one could be of that very record). The cursor is
   // saved at the start of the page holding the first of them, so they come again; all else is
   // applied.
-  const inDoubt = store
-    .stmt("SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = 'pending'")
-    .all(account, group) as { record_id: string; op: string }[];
+  const inDoubt = store.outbox.inDoubt(account, group);
   const createInDoubt = inDoubt.some((e) => e.op === 'create');
   const doubtful = new Set(inDoubt.map((e) => e.record_id));
   const waits = (item: RemoteRecord): boolean => {
@@ -55,8 +55,8 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
     return known ? doubtful.has(known.id) : createInDoubt;
   };
 
-  const saved = store.stmt('SELECT cursor FROM sync_cursors WHERE account_id = ? AND grp = ?').get(account, group) as { cursor: string | null } | undefined;
-  let cursor = saved?.cursor ?? null;
+  const saved = ctx.cursors.get(account, group);
+  let cursor = saved;
   const items: RemoteRecord[] = [];
   /** Where each page started: the index of its first item in `items`, and the cursor that asked for it. */
   const pageStarts: { at: number; cursor: string | null }[] = [];
@@ -80,12 +80,10 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   for (const item of items) {
     if (!item.deleted) continue;
     const row = store.byRemoteId(group, account, item.remoteId);
-    if (row && row.deleted === 0 && store.outbox.entries(row.id).length === 0) deletions.push(row);
+    if (row && row.deleted === 0 && !store.outbox.hasEntries(row.id)) deletions.push(row);
   }
   if (deletions.length >= MASS_DELETE_MIN) {
-    const localCount = (
-      store.stmt(`SELECT count(*) AS n FROM ${tableOf(group).table} WHERE account_id = ? AND deleted = 0 AND remote_id IS NOT NULL`).get(account) as { n: number }
-    ).n;
+    const localCount = store.countKnownRemotely(group, account);
     if (deletions.length >= Math.ceil(localCount * MASS_DELETE_SHARE)) {
       if (ctx.choice === null) {
         log.add('warn', `The platform would delete ${deletions.length} of your ${localCount} ${noun}s. Sync waits for you to confirm.`, { account, group });
@@ -108,13 +106,8 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
       });
     })();
   }
-  if (firstHeld >= 0) cursor = pageStarts.findLast((p) => p.at <= firstHeld)?.cursor ?? saved?.cursor ?? null;
-  store
-    .stmt(
-      `INSERT INTO sync_cursors (account_id, grp, cursor, pulled_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (account_id, grp) DO UPDATE SET cursor = excluded.cursor, pulled_at = excluded.pulled_at`,
-    )
-    .run(account, group, cursor, ctx.now());
+  if (firstHeld >= 0) cursor = pageStarts.findLast((p) => p.at <= firstHeld)?.cursor ?? saved;
+  ctx.cursors.save(account, group, cursor, ctx.now());
   const changed = counts.inserted + counts.updated + counts.deleted + counts.conflict;
   if (changed > 0) {
     const parts = [
