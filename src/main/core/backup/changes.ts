@@ -5,33 +5,20 @@ import type { Db } from '../db/open';
 import { withReadOnly } from '../db/read-only';
 import { recordLabel } from '../store/labels';
 import { savedEntries, type SavedEntry } from '../store/outbox';
+import { changeCountsSince, storedData } from '../store/record-store';
 import { tableOf } from '../store/tables';
 
 // What restoring a backup loses, read (never written) from the current database and the backup.
-
-const Counts = z.object({ created: z.number().nullable(), changed: z.number().nullable(), deleted: z.number().nullable() });
 
 /** Records created, changed or deleted since `sinceMs`, per group (groups without changes left out). */
 export function changesSince(db: Db, sinceMs: number): GroupChanges[] {
   const out: GroupChanges[] = [];
   for (const group of resourceGroups) {
-    const row = Counts.parse(
-      db
-        .prepare(
-          `SELECT sum(created_at > @t) AS created,
-                  sum(created_at <= @t AND deleted = 0) AS changed,
-                  sum(created_at <= @t AND deleted = 1) AS deleted
-           FROM ${tableOf(group).table} WHERE updated_at > @t`,
-        )
-        .get({ t: sinceMs }),
-    );
-    const counts = { created: row.created ?? 0, changed: row.changed ?? 0, deleted: row.deleted ?? 0 };
+    const counts = changeCountsSince(db, group, sinceMs);
     if (counts.created + counts.changed + counts.deleted > 0) out.push({ group, ...counts });
   }
   return out;
 }
-
-const DataRow = z.object({ data: z.string() });
 
 const Fields = z.record(z.string(), z.unknown());
 
@@ -47,9 +34,8 @@ function fieldsOf(json: string): Record<string, unknown> {
 function labelOf(db: Db, group: ResourceGroup, entry: SavedEntry): string {
   const { noun } = tableOf(group);
   try {
-    const row = db.prepare(`SELECT data FROM ${tableOf(group).table} WHERE id = ?`).get(entry.record_id);
-    const parsed = DataRow.safeParse(row);
-    return recordLabel(noun, parsed.success ? fieldsOf(parsed.data.data) : fieldsOf(entry.payload));
+    const data = storedData(db, group, entry.record_id);
+    return recordLabel(noun, fieldsOf(data ?? entry.payload));
   } catch {
     return recordLabel(noun, fieldsOf(entry.payload));
   }

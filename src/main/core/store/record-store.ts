@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ResourceGroup } from '../../../shared/profile';
 import { defaultRecordsFormat } from '../../../shared/profile';
 import { groupFields, type RecordView, type SyncState } from '../../../shared/records';
@@ -292,6 +293,33 @@ export class RecordStore {
     }
     return sql;
   }
+}
+
+// Reads of any database file (the current one or a backup, checked: it may come from another version).
+
+const ChangeCounts = z.object({ created: z.number().nullable(), changed: z.number().nullable(), deleted: z.number().nullable() });
+
+/** Records of the group created, changed or deleted since `sinceMs`. */
+export function changeCountsSince(db: Db, group: ResourceGroup, sinceMs: number): { created: number; changed: number; deleted: number } {
+  const row = ChangeCounts.parse(
+    db
+      .prepare(
+        `SELECT sum(created_at > @t) AS created,
+                sum(created_at <= @t AND deleted = 0) AS changed,
+                sum(created_at <= @t AND deleted = 1) AS deleted
+         FROM ${tableOf(group).table} WHERE updated_at > @t`,
+      )
+      .get({ t: sinceMs }),
+  );
+  return { created: row.created ?? 0, changed: row.changed ?? 0, deleted: row.deleted ?? 0 };
+}
+
+const DataRow = z.object({ data: z.string() });
+
+/** A record's stored fields (JSON), or null when the file has no such record. */
+export function storedData(db: Db, group: ResourceGroup, id: string): string | null {
+  const parsed = DataRow.safeParse(db.prepare(`SELECT data FROM ${tableOf(group).table} WHERE id = ?`).get(id));
+  return parsed.success ? parsed.data.data : null;
 }
 
 /** Records made before any account signed in become the first account's (with their outbox entries). */
