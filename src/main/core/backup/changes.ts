@@ -4,51 +4,21 @@ import { ResourceGroup, resourceGroups } from '../../../shared/profile';
 import type { Db } from '../db/open';
 import { withReadOnly } from '../db/read-only';
 import { recordLabel } from '../store/labels';
+import { savedEntries, type SavedEntry } from '../store/outbox';
+import { changeCountsSince, storedData } from '../store/record-store';
 import { tableOf } from '../store/tables';
 
 // What restoring a backup loses, read (never written) from the current database and the backup.
-
-const Counts = z.object({ created: z.number().nullable(), changed: z.number().nullable(), deleted: z.number().nullable() });
 
 /** Records created, changed or deleted since `sinceMs`, per group (groups without changes left out). */
 export function changesSince(db: Db, sinceMs: number): GroupChanges[] {
   const out: GroupChanges[] = [];
   for (const group of resourceGroups) {
-    const row = Counts.parse(
-      db
-        .prepare(
-          `SELECT sum(created_at > @t) AS created,
-                  sum(created_at <= @t AND deleted = 0) AS changed,
-                  sum(created_at <= @t AND deleted = 1) AS deleted
-           FROM ${tableOf(group).table} WHERE updated_at > @t`,
-        )
-        .get({ t: sinceMs }),
-    );
-    const counts = { created: row.created ?? 0, changed: row.changed ?? 0, deleted: row.deleted ?? 0 };
+    const counts = changeCountsSince(db, group, sinceMs);
     if (counts.created + counts.changed + counts.deleted > 0) out.push({ group, ...counts });
   }
   return out;
 }
-
-const EntryRow = z.object({
-  idempotency_key: z.string(),
-  grp: z.string(),
-  record_id: z.string(),
-  op: z.enum(['create', 'update', 'delete']),
-  payload: z.string(),
-  sent_at: z.number().nullable(),
-  created_at: z.number(),
-});
-type EntryRow = z.infer<typeof EntryRow>;
-
-function outbox(db: Db): EntryRow[] {
-  return db
-    .prepare('SELECT idempotency_key, grp, record_id, op, payload, sent_at, created_at FROM outbox ORDER BY seq')
-    .all()
-    .map((r) => EntryRow.parse(r));
-}
-
-const DataRow = z.object({ data: z.string() });
 
 const Fields = z.record(z.string(), z.unknown());
 
@@ -61,12 +31,11 @@ function fieldsOf(json: string): Record<string, unknown> {
   }
 }
 
-function labelOf(db: Db, group: ResourceGroup, entry: EntryRow): string {
+function labelOf(db: Db, group: ResourceGroup, entry: SavedEntry): string {
   const { noun } = tableOf(group);
   try {
-    const row = db.prepare(`SELECT data FROM ${tableOf(group).table} WHERE id = ?`).get(entry.record_id);
-    const parsed = DataRow.safeParse(row);
-    return recordLabel(noun, parsed.success ? fieldsOf(parsed.data.data) : fieldsOf(entry.payload));
+    const data = storedData(db, group, entry.record_id);
+    return recordLabel(noun, fieldsOf(data ?? entry.payload));
   } catch {
     return recordLabel(noun, fieldsOf(entry.payload));
   }
@@ -74,9 +43,9 @@ function labelOf(db: Db, group: ResourceGroup, entry: EntryRow): string {
 
 /** Changes waiting in `current`'s outbox that `backup` does not hold: restoring loses them. */
 export function unsentChanges(current: Db, backup: Db | null): LostChange[] {
-  const held = new Set(backup ? outbox(backup).map((e) => e.idempotency_key) : []);
+  const held = new Set(backup ? savedEntries(backup).map((e) => e.idempotency_key) : []);
   const lost: LostChange[] = [];
-  for (const entry of outbox(current)) {
+  for (const entry of savedEntries(current)) {
     const group = ResourceGroup.safeParse(entry.grp);
     if (!group.success || held.has(entry.idempotency_key)) continue;
     lost.push({

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { forgetAllCursors } from '../sync/cursors';
 
 // Putting another file in place of the database. The previous one is renamed, never rewritten:
 // with its WAL and shared-memory files beside it under the same new name, it opens as it was.
@@ -87,8 +88,7 @@ export function putPrepared(prepared: string, dbFile: string): void {
 export function resetSyncCursors(dbFile: string): void {
   const db = new Database(dbFile, { fileMustExist: true });
   try {
-    const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_cursors'").get();
-    if (hasTable) db.prepare('DELETE FROM sync_cursors').run();
+    forgetAllCursors(db);
     // Backups are stored in rollback mode; the database opens in WAL, and switching at open would
     // wait for the whole check at open (it needs the lock the check holds): switch here instead.
     db.pragma('journal_mode = WAL');

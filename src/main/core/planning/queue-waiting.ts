@@ -25,9 +25,7 @@ function predicted(op: PendingEntry['op'], profile: PlatformProfile | undefined)
 
 /** The waiting message of each queue item of the account that has one. */
 export function queueWaiting(store: RecordStore, account: string, profile: PlatformProfile | undefined): Map<string, string> {
-  const entries = store
-    .stmt("SELECT record_id, op, last_error FROM outbox WHERE account_id = ? AND grp = 'mediaQueue' AND state = 'pending' ORDER BY seq")
-    .all(account) as PendingEntry[];
+  const entries = store.outbox.pendingNotes(account, 'mediaQueue');
   const out = new Map<string, string>();
   for (const e of entries) {
     if (out.has(e.record_id)) continue;

@@ -1,15 +1,15 @@
+import { z } from 'zod';
 import type { ResourceGroup } from '../../../shared/profile';
 import { defaultRecordsFormat } from '../../../shared/profile';
 import { groupFields, type RecordView, type SyncState } from '../../../shared/records';
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/open';
-
-type Statement = Database.Statement<unknown[], unknown>;
+import { Statements } from '../db/statements';
 import { fail, issuesOf } from '../errors';
 import { newId } from './ids';
 import { applyPatch, parseFields, sameJson, type Fields } from './fields';
-import { Outbox } from './outbox';
-import { tableOf } from './tables';
+import { failedMessageSql, noEntrySql, Outbox, pendingCountSql } from './outbox';
+import { GROUP_TABLES, tableOf } from './tables';
 
 export interface RecordRow {
   id: string;
@@ -31,6 +31,24 @@ export type RemoteRef = Pick<RecordRow, 'remote_id' | 'remote_version' | 'delete
 interface ViewRow extends RecordRow {
   pending: number;
   failed: string | null;
+}
+
+/** Columns sync may set on a record (names checked by the type: they go into the SQL text). */
+export type SyncColumns = Partial<Pick<RecordRow, 'data' | 'base' | 'remote_id' | 'remote_version' | 'deleted' | 'sync_state' | 'conflict' | 'updated_at'>>;
+
+/** The platform's answer to a change: its id for the record, and the version it now has. */
+export interface AckAnswer {
+  remoteId: string;
+  version: number | null;
+}
+
+/** The statements of an acknowledgement for one table. */
+interface AckSql {
+  settle: Database.Statement<[string, string]>;
+  /** A create's answer: the platform's id and version, then settle. */
+  created: Database.Statement<[string, number | null, string, string, string]>;
+  /** An update's or delete's answer with a version, then settle. */
+  versioned: Database.Statement<[number, string, string, string]>;
 }
 
 export interface CreateOptions {
@@ -64,7 +82,8 @@ export function validateFields(group: ResourceGroup, fields: Fields): Fields {
  */
 export class RecordStore {
   readonly outbox: Outbox;
-  private readonly sql = new Map<string, Statement>();
+  private readonly s: Statements;
+  private readonly ackSqls = new Map<ResourceGroup, AckSql>();
 
   constructor(
     readonly db: Db,
@@ -72,24 +91,27 @@ export class RecordStore {
     private readonly onChange: (group: ResourceGroup, ids: string[] | null) => void = () => {},
   ) {
     this.outbox = new Outbox(db, now);
+    this.s = new Statements(db);
   }
 
-  /** Statements are prepared once per text: preparing costs more than the small reads themselves. */
-  stmt(text: string): Statement {
-    let s = this.sql.get(text);
-    if (!s) {
-      s = this.db.prepare(text);
-      this.sql.set(text, s);
-    }
-    return s;
+  /**
+   * An untyped statement, prepared once per text. Only for callers that have not moved to typed
+   * methods yet; new code adds a typed method here instead.
+   */
+  stmt(text: string): Database.Statement<unknown[], unknown> {
+    return this.s.sql<unknown[], unknown>(text);
   }
 
   changed(group: ResourceGroup, ids: string[] | null): void {
     this.onChange(group, ids);
   }
 
+  private t(group: ResourceGroup): string {
+    return tableOf(group).table;
+  }
+
   get(group: ResourceGroup, id: string): RecordRow | undefined {
-    return this.stmt(`SELECT * FROM ${tableOf(group).table} WHERE id = ?`).get(id) as RecordRow | undefined;
+    return this.s.sql<[string], RecordRow>(`SELECT * FROM ${this.t(group)} WHERE id = ?`).get(id);
   }
 
   /**
@@ -97,18 +119,18 @@ export class RecordStore {
    * exists). Reads only those columns: the whole row carries its JSON and the generated columns.
    */
   remoteRef(group: ResourceGroup, id: string): RemoteRef | undefined {
-    return this.stmt(`SELECT remote_id, remote_version, deleted FROM ${tableOf(group).table} WHERE id = ?`).get(id) as RemoteRef | undefined;
+    return this.s.sql<[string], RemoteRef>(`SELECT remote_id, remote_version, deleted FROM ${this.t(group)} WHERE id = ?`).get(id);
   }
 
   /** The local id and known version of the record a platform id names, without the rest of the row. */
   knownVersion(group: ResourceGroup, account: string, remoteId: string): { id: string; remote_version: number | null } | undefined {
-    return this.stmt(`SELECT id, remote_version FROM ${tableOf(group).table} WHERE account_id = ? AND remote_id = ?`).get(account, remoteId) as
-      | { id: string; remote_version: number | null }
-      | undefined;
+    return this.s
+      .sql<[string, string], { id: string; remote_version: number | null }>(`SELECT id, remote_version FROM ${this.t(group)} WHERE account_id = ? AND remote_id = ?`)
+      .get(account, remoteId);
   }
 
   byRemoteId(group: ResourceGroup, account: string, remoteId: string): RecordRow | undefined {
-    return this.stmt(`SELECT * FROM ${tableOf(group).table} WHERE account_id = ? AND remote_id = ?`).get(account, remoteId) as RecordRow | undefined;
+    return this.s.sql<[string, string], RecordRow>(`SELECT * FROM ${this.t(group)} WHERE account_id = ? AND remote_id = ?`).get(account, remoteId);
   }
 
   /** A live record of this account, or a not_found error naming it. */
@@ -119,25 +141,39 @@ export class RecordStore {
   }
 
   view(group: ResourceGroup, id: string): RecordView {
-    const row = this.stmt(
-      `SELECT t.*, (SELECT count(*) FROM outbox o WHERE o.record_id = t.id) AS pending,
-              (SELECT last_error FROM outbox o WHERE o.record_id = t.id AND o.state = 'failed' LIMIT 1) AS failed
-       FROM ${tableOf(group).table} t WHERE t.id = ?`,
-    ).get(id) as ViewRow | undefined;
+    const row = this.s
+      .sql<[string], ViewRow>(`SELECT t.*, ${pendingCountSql('t.id')} AS pending, ${failedMessageSql('t.id')} AS failed FROM ${this.t(group)} t WHERE t.id = ?`)
+      .get(id);
     if (!row) fail('not_found', `That ${tableOf(group).noun} does not exist.`);
     return toView(group, row);
   }
 
   list(group: ResourceGroup, account: string, opts: { offset: number; limit: number; includeDeleted: boolean }): { items: RecordView[]; total: number } {
-    const t = tableOf(group).table;
+    const t = this.t(group);
     const where = `account_id = ?${opts.includeDeleted ? '' : ' AND deleted = 0'}`;
-    const total = (this.stmt(`SELECT count(*) AS n FROM ${t} WHERE ${where}`).get(account) as { n: number }).n;
-    const rows = this.stmt(
-      `SELECT t.*, (SELECT count(*) FROM outbox o WHERE o.record_id = t.id) AS pending,
-              (SELECT last_error FROM outbox o WHERE o.record_id = t.id AND o.state = 'failed' LIMIT 1) AS failed
-       FROM ${t} t WHERE ${where} ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
-    ).all(account, opts.limit, opts.offset) as ViewRow[];
+    const total = this.s.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${where}`).get(account)?.n ?? 0;
+    const rows = this.s
+      .sql<[string, number, number], ViewRow>(
+        `SELECT t.*, ${pendingCountSql('t.id')} AS pending, ${failedMessageSql('t.id')} AS failed
+         FROM ${t} t WHERE ${where} ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
+      )
+      .all(account, opts.limit, opts.offset);
     return { items: rows.map((r) => toView(group, r)), total };
+  }
+
+  /** Live records of the account the platform knows (what a pull's deletions are weighed against). */
+  countKnownRemotely(group: ResourceGroup, account: string): number {
+    return this.s.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.t(group)} WHERE account_id = ? AND deleted = 0 AND remote_id IS NOT NULL`).get(account)?.n ?? 0;
+  }
+
+  /** Records of the account in conflict. */
+  countConflicts(group: ResourceGroup, account: string): number {
+    return this.s.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.t(group)} WHERE account_id = ? AND sync_state = 'conflict'`).get(account)?.n ?? 0;
+  }
+
+  /** Records of the account in conflict, most recently changed first. */
+  conflicts(group: ResourceGroup, account: string): RecordRow[] {
+    return this.s.sql<[string], RecordRow>(`SELECT * FROM ${this.t(group)} WHERE account_id = ? AND sync_state = 'conflict' ORDER BY updated_at DESC`).all(account);
   }
 
   create(group: ResourceGroup, account: string, fields: Fields, opts: CreateOptions = {}): RecordRow {
@@ -147,19 +183,20 @@ export class RecordStore {
     const extra = Object.entries(opts.columns ?? {});
     const columns = ['id', 'account_id', 'data', 'created_at', 'updated_at', 'sync_state', ...extra.map(([k]) => k)];
     this.db.transaction(() => {
-      this.stmt(`INSERT INTO ${tableOf(group).table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
-        id,
-        account,
-        JSON.stringify(clean),
-        now,
-        now,
-        'pending',
-        ...extra.map(([, v]) => v),
-      );
+      this.s
+        .sql<unknown[]>(`INSERT INTO ${this.t(group)} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+        .run(id, account, JSON.stringify(clean), now, now, 'pending', ...extra.map(([, v]) => v));
       this.outbox.created(account, group, id, clean);
     })();
     this.onChange(group, [id]);
-    return this.get(group, id) as RecordRow;
+    return this.written(group, id);
+  }
+
+  /** A row just written in this call (a read after the write: it is there). */
+  private written(group: ResourceGroup, id: string): RecordRow {
+    const row = this.get(group, id);
+    if (!row) fail('not_found', `That ${tableOf(group).noun} does not exist (it may have been deleted).`);
+    return row;
   }
 
   /** Merge patch on a live record; only fields that really changed are queued. */
@@ -174,13 +211,15 @@ export class RecordStore {
         if (v === null ? before !== undefined : !sameJson(before, next[k])) effective[k] = v === null ? null : next[k];
       }
       if (Object.keys(effective).length === 0) return;
-      this.stmt(
-        `UPDATE ${tableOf(group).table} SET data = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
-      ).run(JSON.stringify(next), this.now(), id);
+      this.s
+        .sql<[string, number, string]>(
+          `UPDATE ${this.t(group)} SET data = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
+        )
+        .run(JSON.stringify(next), this.now(), id);
       this.outbox.updated(account, group, id, effective);
     })();
     this.onChange(group, [id]);
-    return this.get(group, id) as RecordRow;
+    return this.written(group, id);
   }
 
   /** Live records of the account whose `field` (one id or a list of ids) holds `id`, latest first. */
@@ -214,13 +253,106 @@ export class RecordStore {
       const row = this.live(group, account, id);
       const tell = this.outbox.deleted(account, group, id, row.remote_id !== null);
       if (tell) {
-        this.stmt(`UPDATE ${tableOf(group).table} SET deleted = 1, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`).run(this.now(), id);
+        this.s
+          .sql<[number, string]>(
+            `UPDATE ${this.t(group)} SET deleted = 1, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
+          )
+          .run(this.now(), id);
       } else {
-        this.stmt(`DELETE FROM ${tableOf(group).table} WHERE id = ?`).run(id);
+        this.erase(group, id);
       }
     })();
     this.onChange(group, [id]);
   }
+
+  // --- what sync writes on records (each inside the caller's transaction) ---
+
+  /** The row goes for good (sync's discard of a create the platform never had). */
+  erase(group: ResourceGroup, id: string): void {
+    this.s.sql<[string]>(`DELETE FROM ${this.t(group)} WHERE id = ?`).run(id);
+  }
+
+  /** Set these columns of the record (no outbox entry: sync writes what the platform said or the user chose). */
+  setColumns(group: ResourceGroup, id: string, set: SyncColumns): void {
+    const entries = Object.entries(set).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return;
+    const assignments = entries.map(([k]) => `${k} = ?`).join(', ');
+    this.s.sql<unknown[]>(`UPDATE ${this.t(group)} SET ${assignments} WHERE id = ?`).run(...entries.map(([, v]) => v), id);
+  }
+
+  /** A record first seen in the platform's feed, in step with it. */
+  insertSynced(group: ResourceGroup, account: string, remoteId: string, version: number | null, data: string): void {
+    const now = this.now();
+    this.s
+      .sql<[string, string, string, number | null, string, string, number, number]>(
+        `INSERT INTO ${this.t(group)} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'synced')`,
+      )
+      .run(newId(), account, remoteId, version, data, data, now, now);
+  }
+
+  /**
+   * After an acknowledgement (its entry already gone): the record takes the platform's id and
+   * version, and once no entry of it is left it is in step with the platform (never while in conflict).
+   */
+  acknowledged(group: ResourceGroup, id: string, op: 'create' | 'update' | 'delete', answer: AckAnswer | null): void {
+    const sql = this.ackSql(group);
+    if (answer && op === 'create') sql.created.run(answer.remoteId, answer.version, id, id, id);
+    else if (answer && answer.version !== null) sql.versioned.run(answer.version, id, id, id);
+    else sql.settle.run(id, id);
+  }
+
+  private ackSql(group: ResourceGroup): AckSql {
+    let sql = this.ackSqls.get(group);
+    if (!sql) {
+      const t = this.t(group);
+      const settles = `sync_state <> 'conflict' AND ${noEntrySql('?')}`;
+      // The remote columns are always written; sync_state and base only when the record settles.
+      const settleSet = `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, base = CASE WHEN ${settles} THEN data ELSE base END`;
+      sql = {
+        settle: this.db.prepare(`UPDATE ${t} SET sync_state = 'synced', base = data WHERE id = ? AND ${settles}`),
+        created: this.db.prepare(`UPDATE ${t} SET remote_id = ?, remote_version = ?, ${settleSet} WHERE id = ?`),
+        versioned: this.db.prepare(`UPDATE ${t} SET remote_version = ?, ${settleSet} WHERE id = ?`),
+      };
+      this.ackSqls.set(group, sql);
+    }
+    return sql;
+  }
+}
+
+// Reads of any database file (the current one or a backup, checked: it may come from another version).
+
+const ChangeCounts = z.object({ created: z.number().nullable(), changed: z.number().nullable(), deleted: z.number().nullable() });
+
+/** Records of the group created, changed or deleted since `sinceMs`. */
+export function changeCountsSince(db: Db, group: ResourceGroup, sinceMs: number): { created: number; changed: number; deleted: number } {
+  const row = ChangeCounts.parse(
+    db
+      .prepare(
+        `SELECT sum(created_at > @t) AS created,
+                sum(created_at <= @t AND deleted = 0) AS changed,
+                sum(created_at <= @t AND deleted = 1) AS deleted
+         FROM ${tableOf(group).table} WHERE updated_at > @t`,
+      )
+      .get({ t: sinceMs }),
+  );
+  return { created: row.created ?? 0, changed: row.changed ?? 0, deleted: row.deleted ?? 0 };
+}
+
+const DataRow = z.object({ data: z.string() });
+
+/** A record's stored fields (JSON), or null when the file has no such record. */
+export function storedData(db: Db, group: ResourceGroup, id: string): string | null {
+  const parsed = DataRow.safeParse(db.prepare(`SELECT data FROM ${tableOf(group).table} WHERE id = ?`).get(id));
+  return parsed.success ? parsed.data.data : null;
+}
+
+/** Records made before any account signed in become the first account's (with their outbox entries). */
+export function adoptRecords(db: Db, outbox: Outbox, fromAccount: string, toAccount: string): void {
+  for (const { table } of Object.values(GROUP_TABLES)) {
+    db.prepare(`UPDATE ${table} SET account_id = ? WHERE account_id = ?`).run(toAccount, fromAccount);
+  }
+  outbox.adopt(fromAccount, toAccount);
 }
 
 /** Live records of a group in a database (a backup copy, say): the text, for a worker that cannot import this module. */

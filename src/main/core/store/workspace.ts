@@ -1,6 +1,7 @@
 import type { Db } from '../db/open';
 import type { MetaStore } from '../meta-store';
-import { GROUP_TABLES } from './tables';
+import { Outbox } from './outbox';
+import { adoptRecords } from './record-store';
 
 /** Owner of records made before any account signed in; the first account to sign in adopts them. */
 export const LOCAL_ACCOUNT = 'local';
@@ -27,10 +28,7 @@ export class Workspace {
     if (current === accountId) return false;
     this.db.transaction(() => {
       if (current === undefined) {
-        for (const { table } of Object.values(GROUP_TABLES)) {
-          this.db.prepare(`UPDATE ${table} SET account_id = ? WHERE account_id = ?`).run(accountId, LOCAL_ACCOUNT);
-        }
-        this.db.prepare('UPDATE outbox SET account_id = ? WHERE account_id = ?').run(accountId, LOCAL_ACCOUNT);
+        adoptRecords(this.db, new Outbox(this.db, Date.now), LOCAL_ACCOUNT, accountId);
       }
       this.meta.set(KEY, accountId);
     })();

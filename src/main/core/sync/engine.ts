@@ -6,18 +6,21 @@ import type { Clock, Logger } from '../ports';
 import type { HttpRequest, HttpResponse } from '../platform/http';
 import type { SessionTarget } from '../platform/session';
 import type { OutboxEntry } from '../store/outbox';
-import type { RecordStore, RemoteRef } from '../store/record-store';
-import { SYNC_ORDER, tableOf } from '../store/tables';
+import type { RecordStore } from '../store/record-store';
+import { SYNC_ORDER } from '../store/tables';
 import type { ActivityLog } from './activity-log';
+import { SyncCursors } from './cursors';
 import { pullGroup, type MassDeleteChoice } from './pull';
-import { pushEntry } from './push';
+import { Drain } from './drain';
 import { RemoteGroup } from './remote';
-import type { Ack, SyncWriter } from './writer';
+import type { SyncWriter } from './writer';
 
 export interface SyncEngineDeps {
   store: RecordStore;
   writer: SyncWriter;
   log: ActivityLog;
+  /** Where each feed was read up to (by default kept in the store's database). */
+  cursors?: SyncCursors;
   clock: Clock;
   logger: Logger;
   session: { view(): SessionView; request(req: HttpRequest): Promise<HttpResponse> };
@@ -38,31 +41,9 @@ export interface SyncEngineDeps {
   faultPoint?: (name: string) => void;
 }
 
-/**
- * Entries read and frozen for sending per transaction. Each read costs a durable commit and a scan of
- * what is due, and each commit rewrites the index pages its acknowledgements touched: at 10,000
- * queued changes, 1,024 drained about 7% faster than 256 (bench/sync.ts), and more gained nothing.
- */
-const BATCH = 1024;
 const RETRY_BASE_MS = 1_000;
 const RETRY_CAP_MS = 5 * 60 * 1000;
 const OFFLINE_CAP_MS = 60 * 1000;
-const WAIT_FOR_OTHERS_MS = 2_000;
-/**
- * While the outbox has whole batches to give, acknowledgements wait in memory for the commit that
- * freezes the next batch (one commit for both); they are stored on their own once this many pile
- * up, once the oldest is this old, and near the end of the outbox. Losing them to a crash only
- * replays their requests, with the same idempotency keys.
- */
-const ACK_BATCH = 2 * BATCH;
-const ACK_MAX_AGE_MS = 1_000;
-/**
- * At the start of a drain acknowledgements are stored sooner (64, then twice as many each time, up
- * to ACK_BATCH): a drain cut short again and again (a crash loop, a flaky sleep) still moves on, at
- * the cost of a handful of commits per drain.
- */
-const FIRST_ACK_FLUSH = 64;
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
@@ -91,9 +72,11 @@ export class SyncEngine {
   private readonly massDelete = new Map<ResourceGroup, { wouldDelete: number; localCount: number }>();
   private readonly choices = new Map<ResourceGroup, MassDeleteChoice>();
   private readonly random: () => number;
+  private readonly cursors: SyncCursors;
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.random = deps.random ?? Math.random;
+    this.cursors = deps.cursors ?? new SyncCursors(deps.store.db);
   }
 
   start(): void {
@@ -164,7 +147,7 @@ export class SyncEngine {
 
   /** The profile changed: changes that waited for an endpoint may go now. */
   profileChanged(): void {
-    this.deps.store.stmt("UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run();
+    this.deps.store.outbox.makeAllDue();
     this.kick();
   }
 
@@ -246,209 +229,44 @@ export class SyncEngine {
   }
 
   private nextDue(account: string, groups: ResourceGroup[]): number | null {
-    if (groups.length === 0) return null;
-    const row = this.deps.store
-      .stmt(`SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${groups.map(() => '?').join(',')})`)
-      .get(account, ...groups) as { at: number | null };
-    return row.at;
+    return this.deps.store.outbox.nextDueAt(account, groups);
   }
 
   /** The first entry of each record that may go now, oldest first (at most `limit`). */
   private dueHeads(account: string, groups: ResourceGroup[], limit: number): OutboxEntry[] {
-    return this.deps.store
-      .stmt(
-        `SELECT o.* FROM outbox o
-         WHERE o.account_id = ? AND o.state = 'pending' AND o.next_attempt_at <= ? AND o.grp IN (${groups.map(() => '?').join(',')})
-           AND o.seq = (SELECT min(x.seq) FROM outbox x WHERE x.record_id = o.record_id)
-         ORDER BY o.seq LIMIT ?`,
-      )
-      .all(account, this.deps.clock.now(), ...groups, limit) as OutboxEntry[];
+    return this.deps.store.outbox.dueHeads(account, groups, this.deps.clock.now(), limit);
   }
 
   private pendingCount(account: string, groups: ResourceGroup[]): number {
-    return (
-      this.deps.store
-        .stmt(`SELECT count(*) AS n FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${groups.map(() => '?').join(',')})`)
-        .get(account, ...groups) as { n: number }
-    ).n;
+    return this.deps.store.outbox.pendingCount(account, groups);
   }
 
-  /**
-   * Send what is due, `concurrency` at a time, one entry per record at a time. Entries are taken
-   * from the outbox a batch at a time, and the next batch is read while the last requests of the
-   * one before are still out, so the platform always has `concurrency` requests to work on.
-   */
+  /** Send what is due (see Drain); the error that stopped it, if any. */
   private async drain(account: string, target: SessionTarget, groups: ResourceGroup[]): Promise<AppError | null> {
     if (groups.length === 0) return null;
     const total = this.pendingCount(account, groups);
     if (total === 0) return null;
     this.progress = { done: 0, total };
-    const remotes = new Map(groups.map((g) => [g, new RemoteGroup(g, target, (req) => this.deps.session.request(req))]));
-    const { writer, log, store } = this.deps;
-    const concurrency = Math.max(1, this.deps.concurrency ?? 6);
-    let stop: AppError | null = null;
-    let sent = 0;
-    let refused = 0;
-    const touched = new Set<ResourceGroup>();
-    /** Frozen for sending, not yet taken by a worker; each with where its record stands with the platform. */
-    const queue: { entry: OutboxEntry; ref: RemoteRef | undefined }[] = [];
-    /** Entries read from the outbox whose outcome is not stored yet (queued, in flight, or acked in `acks`): never read twice. */
-    const busy = new Set<number>();
-    const acks: Ack[] = [];
-    /** When the oldest acknowledgement in `acks` came in. */
-    let oldestAckAt = 0;
-    let ackLimit = FIRST_ACK_FLUSH;
-    /** Entries waiting for a record they refer to: read again once something else moved. */
-    const waitingOnOthers = new Map<number, { entry: OutboxEntry; message: string }>();
-    let movedSinceWait = false;
-    /** Something settled since the outbox last had nothing new to give. */
-    let changed = true;
-    /** The last read found less than a whole batch: the outbox is nearly drained. */
-    let exhausted = false;
-    let inFlight = 0;
-    let wake: (() => void) | null = null;
-    let woken: Promise<void> | null = null;
-    const settled = (): void => {
-      changed = true;
-      const w = wake;
-      wake = null;
-      woken = null;
-      w?.();
-    };
-
-    // A crash before acknowledgements are stored only replays requests the platform recognises
-    // (the same idempotency key, or a 409 already holding our change).
-    const flushAcks = (): void => {
-      if (acks.length === 0) return;
-      const done = acks.splice(0);
-      writer.ackMany(done);
-      for (const a of done) busy.delete(a.entry.seq);
-    };
-
-    const refill = (): void => {
-      if (!changed) return;
-      changed = false;
-      if (movedSinceWait && waitingOnOthers.size > 0) {
-        for (const seq of waitingOnOthers.keys()) busy.delete(seq);
-        waitingOnOthers.clear();
-        movedSinceWait = false;
-      }
-      // Near the end, most reads freeze nothing: acknowledgements then go on their own, without
-      // waiting for the disk, rather than making every read a durable commit.
-      if (exhausted) flushAcks();
-      // One transaction: acknowledged heads leave the outbox (so the entries after them are due), the
-      // next batch is read and frozen (nothing can fold into its entries from here on, and the freeze
-      // is on disk before any of their requests leaves), and where each of its records stands with
-      // the platform is read: until an entry's outcome is stored, only that entry (one per record is
-      // out at a time) moves its record's remote id and version.
-      const done = acks.splice(0);
-      // Gone from the outbox once this commits (if it fails, the drain stops and they go again next time).
-      for (const a of done) busy.delete(a.entry.seq);
-      const next = writer.ackThen(done, () => {
-        const heads = this.dueHeads(account, groups, BATCH + busy.size).filter((e) => !busy.has(e.seq)).slice(0, BATCH);
-        exhausted = heads.length < BATCH;
-        if (heads.length > 0) store.outbox.markSent(heads.map((e) => e.seq));
-        return heads.map((entry) => ({ entry, ref: store.remoteRef(entry.grp, entry.record_id) }));
-      });
-      for (const item of next) {
-        busy.add(item.entry.seq);
-        queue.push(item);
-      }
-    };
-
-    const send = async (entry: OutboxEntry, ref: RemoteRef | undefined): Promise<void> => {
-      const remote = remotes.get(entry.grp) as RemoteGroup;
-      this.deps.faultPoint?.('sync.before-send');
-      const outcome = await pushEntry(store, remote, entry, ref);
-      this.deps.faultPoint?.('sync.before-ack');
-      const where = { account, group: entry.grp, recordId: entry.record_id };
-      switch (outcome.kind) {
-        case 'acked': {
-          const now = this.deps.clock.now();
-          if (acks.length === 0) oldestAckAt = now;
-          acks.push({ entry, remote: outcome.remote });
-          if (acks.length >= ackLimit || now - oldestAckAt >= ACK_MAX_AGE_MS) {
-            flushAcks();
-            ackLimit = Math.min(ACK_BATCH, ackLimit * 2);
-          }
-          sent++;
-          break;
-        }
-        case 'conflict':
-          writer.conflict(entry, outcome.remote, outcome.message);
-          log.add('warn', `Conflict on a ${tableOf(entry.grp).noun}: it changed here and on the platform. Choose which version to keep.`, where);
-          break;
-        case 'refused':
-          writer.refuse(entry, outcome.message);
-          refused++;
-          log.add('error', `The platform refused a change to a ${tableOf(entry.grp).noun}: ${outcome.message}`, where);
-          break;
-        case 'retry':
-          writer.retry(entry, outcome.message, outcome.afterMs ?? this.backoff(entry.attempts + 1));
-          log.add('warn', `Will retry a ${tableOf(entry.grp).noun}: ${outcome.message}`, where);
-          break;
-        case 'waiting':
-          if (outcome.reason === 'reference') waitingOnOthers.set(entry.seq, { entry, message: outcome.message });
-          writer.wait(entry, outcome.message, outcome.reason === 'reference' ? 0 : outcome.afterMs);
-          break;
-        case 'stop':
-          stop = outcome.error;
-          busy.delete(entry.seq);
-          return;
-      }
-      // Stored (or queued to be, for an ack): other entries may read it back from the outbox now.
-      if (outcome.kind !== 'acked' && !waitingOnOthers.has(entry.seq)) busy.delete(entry.seq);
-      this.deps.faultPoint?.('sync.after-ack');
-      touched.add(entry.grp);
-      if (outcome.kind !== 'waiting') {
-        movedSinceWait = true;
+    const { store, writer, log } = this.deps;
+    const drain = new Drain({
+      store,
+      writer,
+      log,
+      now: () => this.deps.clock.now(),
+      account,
+      remotes: new Map(groups.map((g) => [g, new RemoteGroup(g, target, (req) => this.deps.session.request(req))])),
+      concurrency: Math.max(1, this.deps.concurrency ?? 6),
+      dueHeads: (limit) => this.dueHeads(account, groups, limit),
+      backoff: (attempt) => this.backoff(attempt),
+      going: () => !this.closed && !this.userPaused,
+      onMoved: () => {
         if (this.progress) this.progress.done = Math.min(this.progress.total, this.progress.done + 1);
-      }
-      this.emitSoon();
-    };
-
-    /** A failure of our own (the database refused a write): the other workers stop too. */
-    let broken: { error: unknown } | null = null;
-    const worker = async (): Promise<void> => {
-      while (stop === null && broken === null && !this.closed && !this.userPaused) {
-        // Read ahead while the last requests are out, so no one waits for the slowest of a batch.
-        if (queue.length < concurrency) refill();
-        const next = queue.shift();
-        if (!next) {
-          // Nothing due now; what is in flight may make more due (a record's next entry, a reference).
-          if (inFlight === 0) return;
-          await (woken ??= new Promise<void>((resolve) => (wake = resolve)));
-          continue;
-        }
-        inFlight++;
-        try {
-          await send(next.entry, next.ref);
-        } finally {
-          inFlight--;
-          settled();
-        }
-      }
-    };
-    const guarded = (): Promise<void> =>
-      worker().catch((error: unknown) => {
-        broken ??= { error };
-        settled();
-      });
-
-    await Promise.all(Array.from({ length: concurrency }, guarded));
-    // Entries read but never sent (a stop, closing, a failure) keep their place, and those this drain
-    // froze open again: later edits fold into them as if they had never been read. Those waiting for
-    // others that could not move in this drain look again in a moment.
-    flushAcks();
-    const unsent = queue.filter((q) => q.entry.sent_at === null).map((q) => q.entry.seq);
-    if (unsent.length > 0 && !broken) store.outbox.unfreeze(unsent);
-    for (const w of waitingOnOthers.values()) writer.wait(w.entry, w.message, WAIT_FOR_OTHERS_MS);
-    if (broken) throw (broken as { error: unknown }).error;
-    for (const g of touched) this.deps.onRecordsChanged(g);
-    if (sent > 0 || refused > 0) {
-      log.add(refused > 0 ? 'warn' : 'info', `Sent ${sent} change${sent === 1 ? '' : 's'}${refused > 0 ? `; ${refused} refused and set aside` : ''}.`, { account });
-    }
-    return stop;
+      },
+      onSettled: () => this.emitSoon(),
+      onRecordsChanged: (group) => this.deps.onRecordsChanged(group),
+      ...(this.deps.faultPoint && { faultPoint: this.deps.faultPoint }),
+    });
+    return drain.run();
   }
 
   /** Capped exponential backoff with full jitter. */
@@ -464,6 +282,7 @@ export class SyncEngine {
         store: this.deps.store,
         writer: this.deps.writer,
         log: this.deps.log,
+        cursors: this.cursors,
         now: () => this.deps.clock.now(),
         remote,
         account,
@@ -484,20 +303,12 @@ export class SyncEngine {
     const account = this.deps.account();
     const { store } = this.deps;
     const counts = new Map<string, { pending: number; failed: number }>();
-    const rows = store
-      .stmt("SELECT grp, sum(state = 'pending') AS pending, sum(state = 'failed') AS failed FROM outbox WHERE account_id = ? GROUP BY grp")
-      .all(account) as { grp: string; pending: number; failed: number }[];
-    for (const r of rows) counts.set(r.grp, { pending: r.pending, failed: r.failed });
-    const cursors = new Map(
-      (store.stmt('SELECT grp, pulled_at FROM sync_cursors WHERE account_id = ?').all(account) as { grp: string; pulled_at: number | null }[]).map((r) => [
-        r.grp,
-        r.pulled_at,
-      ]),
-    );
+    for (const r of store.outbox.countsByGroup(account)) counts.set(r.grp, { pending: r.pending, failed: r.failed });
+    const cursors = this.cursors.pulledAt(account);
     const profile = this.deps.profile();
     const groups: GroupSyncView[] = resourceGroups.map((group) => {
       const c = counts.get(group) ?? { pending: 0, failed: 0 };
-      const conflicts = (store.stmt(`SELECT count(*) AS n FROM ${tableOf(group).table} WHERE account_id = ? AND sync_state = 'conflict'`).get(account) as { n: number }).n;
+      const conflicts = store.countConflicts(group, account);
       return {
         group,
         endpoints: RemoteGroup.specified(profile, group) ? 'specified' : 'unspecified',

@@ -1,14 +1,13 @@
 import type { HandlerMap } from '../../../shared/contract';
 import type { ConflictView, FailedChange } from '../../../shared/sync';
 import { parseFields, sameJson } from '../store/fields';
-import type { OutboxEntry } from '../store/outbox';
-import { validateFields, type RecordRow, type RecordStore } from '../store/record-store';
+import { validateFields, type RecordStore } from '../store/record-store';
 import { GROUP_TABLES, tableOf } from '../store/tables';
 import { recordLabel } from '../store/labels';
 import type { Workspace } from '../store/workspace';
 import type { SyncEngine } from './engine';
 import type { ActivityLog } from './activity-log';
-import type { ConflictSide, SyncWriter } from './writer';
+import { parseConflict, type SyncWriter } from './writer';
 
 type SyncChannels = Pick<
   HandlerMap,
@@ -41,10 +40,7 @@ export function syncHandlers(store: RecordStore, engine: SyncEngine, writer: Syn
       return engine.status();
     },
     'sync.failed': () => {
-      const rows = store
-        .stmt("SELECT * FROM outbox WHERE account_id = ? AND state = 'failed' ORDER BY seq")
-        .all(workspace.account()) as OutboxEntry[];
-      return rows.map((e): FailedChange => {
+      return store.outbox.failed(workspace.account()).map((e): FailedChange => {
         const row = store.get(e.grp, e.record_id);
         const noun = tableOf(e.grp).noun;
         return {
@@ -69,11 +65,10 @@ export function syncHandlers(store: RecordStore, engine: SyncEngine, writer: Syn
     },
     'sync.conflicts': () => {
       const out: ConflictView[] = [];
-      for (const { group, table, noun } of Object.values(GROUP_TABLES)) {
-        const rows = store.stmt(`SELECT * FROM ${table} WHERE account_id = ? AND sync_state = 'conflict' ORDER BY updated_at DESC`).all(workspace.account()) as RecordRow[];
-        for (const row of rows) {
+      for (const { group, noun } of Object.values(GROUP_TABLES)) {
+        for (const row of store.conflicts(group, workspace.account())) {
           const local = parseFields(row.data);
-          const side = (row.conflict ? JSON.parse(row.conflict) : { fields: {}, deleted: false, version: null }) as ConflictSide;
+          const side = parseConflict(row.conflict) ?? { fields: {}, deleted: false, version: null };
           const keys = new Set([...Object.keys(local), ...Object.keys(side.fields)]);
           out.push({
             group,

@@ -1,8 +1,10 @@
 import type { AppError } from '../../../shared/errors';
+import type { ResourceGroup } from '../../../shared/profile';
 import { AppException } from '../errors';
 import type { RecordRow, RecordStore } from '../store/record-store';
 import { tableOf } from '../store/tables';
 import type { ActivityLog } from './activity-log';
+import type { SyncCursors } from './cursors';
 import type { RemoteGroup, RemoteRecord } from './remote';
 import type { SyncWriter } from './writer';
 
@@ -26,10 +28,79 @@ export interface PullContext {
   store: RecordStore;
   writer: SyncWriter;
   log: ActivityLog;
+  cursors: SyncCursors;
   now(): number;
   remote: RemoteGroup;
   account: string;
   choice: MassDeleteChoice | null;
+}
+
+/**
+ * Changes sent whose answer is not in yet (the platform failed, or did not reply) may have arrived:
+ * the feed can carry them back. Such an echo of our own update would look like someone else's
+ * change (a false conflict), and an echo of our own create like a stranger (a duplicate). So until
+ * their answers are in, those records' changes wait, and while a create is in doubt so do records
+ * new to us (deletions included: one could be of that very record).
+ */
+function heldBack(store: RecordStore, group: ResourceGroup, account: string): (item: RemoteRecord) => boolean {
+  const inDoubt = store.outbox.inDoubt(account, group);
+  const createInDoubt = inDoubt.some((e) => e.op === 'create');
+  const doubtful = new Set(inDoubt.map((e) => e.record_id));
+  return (item) => {
+    if (doubtful.size === 0) return false;
+    const known = store.knownVersion(group, account, item.remoteId);
+    return known ? doubtful.has(known.id) : createInDoubt;
+  };
+}
+
+/** The feed read from `cursor` to its end, with where each page started. */
+interface Feed {
+  items: RemoteRecord[];
+  cursor: string | null;
+  /** Where each page started: the index of its first item in `items`, and the cursor that asked for it. */
+  pageStarts: { at: number; cursor: string | null }[];
+}
+
+async function readFeed(remote: RemoteGroup, from: string | null): Promise<Feed> {
+  let cursor = from;
+  const items: RemoteRecord[] = [];
+  const pageStarts: Feed['pageStarts'] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await remote.changes(cursor);
+    pageStarts.push({ at: items.length, cursor });
+    items.push(...result.items);
+    cursor = result.nextCursor ?? cursor;
+    if (!result.hasMore || result.nextCursor === null) break;
+  }
+  return { items, cursor, pageStarts };
+}
+
+/**
+ * Deletions of records we hold, unchanged here: when they take most of the group, the user is asked
+ * first (an `ask` result), or their choice is carried out. Null: go on and apply the feed.
+ */
+function guardMassDelete(ctx: PullContext, items: RemoteRecord[]): PullResult | null {
+  const { store, writer, log, account } = ctx;
+  const group = ctx.remote.group;
+  const noun = tableOf(group).noun;
+  const deletions: RecordRow[] = [];
+  for (const item of items) {
+    if (!item.deleted) continue;
+    const row = store.byRemoteId(group, account, item.remoteId);
+    if (row && row.deleted === 0 && !store.outbox.hasEntries(row.id)) deletions.push(row);
+  }
+  if (deletions.length < MASS_DELETE_MIN) return null;
+  const localCount = store.countKnownRemotely(group, account);
+  if (deletions.length < Math.ceil(localCount * MASS_DELETE_SHARE)) return null;
+  if (ctx.choice === null) {
+    log.add('warn', `The platform would delete ${deletions.length} of your ${localCount} ${noun}s. Sync waits for you to confirm.`, { account, group });
+    return { kind: 'ask', wouldDelete: deletions.length, localCount };
+  }
+  if (ctx.choice === 'keep') {
+    store.db.transaction(() => deletions.forEach((row) => writer.reupload(group, row)))();
+    log.add('info', `Kept ${deletions.length} ${noun}s the platform deleted; they will be sent again.`, { account, group });
+  }
+  return null;
 }
 
 /** Pull one group's change feed since its cursor and merge it. Safe to repeat: applied versions are skipped. */
@@ -37,66 +108,22 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   const { store, writer, log, remote, account } = ctx;
   const group = remote.group;
   const noun = tableOf(group).noun;
-  // Changes sent whose answer is not in yet (the platform failed, or did not reply) may have
-  // arrived: the feed can carry them back. Such an echo of our own update would look like someone
-  // else's change (a false conflict), and an echo of our own create like a stranger (a duplicate).
-  // So until their answers are in, those records' changes wait, and while a create is in doubt so
-  // do records new to us (deletions included: one could be of that very record). The cursor is
-  // saved at the start of the page holding the first of them, so they come again; all else is
-  // applied.
-  const inDoubt = store
-    .stmt("SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = 'pending'")
-    .all(account, group) as { record_id: string; op: string }[];
-  const createInDoubt = inDoubt.some((e) => e.op === 'create');
-  const doubtful = new Set(inDoubt.map((e) => e.record_id));
-  const waits = (item: RemoteRecord): boolean => {
-    if (doubtful.size === 0) return false;
-    const known = store.knownVersion(group, account, item.remoteId);
-    return known ? doubtful.has(known.id) : createInDoubt;
-  };
-
-  const saved = store.stmt('SELECT cursor FROM sync_cursors WHERE account_id = ? AND grp = ?').get(account, group) as { cursor: string | null } | undefined;
-  let cursor = saved?.cursor ?? null;
-  const items: RemoteRecord[] = [];
-  /** Where each page started: the index of its first item in `items`, and the cursor that asked for it. */
-  const pageStarts: { at: number; cursor: string | null }[] = [];
+  // Held-back changes (see heldBack) come again: the cursor is saved at the start of the page
+  // holding the first of them; all else is applied.
+  const waits = heldBack(store, group, account);
+  const saved = ctx.cursors.get(account, group);
+  let feed: Feed;
   try {
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await remote.changes(cursor);
-      pageStarts.push({ at: items.length, cursor });
-      items.push(...result.items);
-      cursor = result.nextCursor ?? cursor;
-      if (!result.hasMore || result.nextCursor === null) break;
-    }
+    feed = await readFeed(remote, saved);
   } catch (e) {
     const error = e instanceof AppException ? e.error : null;
     if (error && (error.code === 'auth' || error.code === 'offline' || error.code === 'rate_limited')) return { kind: 'stop', error };
     log.add('warn', `Could not read ${noun} changes from the platform: ${error?.message ?? 'unexpected answer'}`, { account, group });
     return { kind: 'skipped', reason: 'the feed could not be read' };
   }
-
-  // Deletions of records we hold, unchanged here: how much of the group would go?
-  const deletions: RecordRow[] = [];
-  for (const item of items) {
-    if (!item.deleted) continue;
-    const row = store.byRemoteId(group, account, item.remoteId);
-    if (row && row.deleted === 0 && store.outbox.entries(row.id).length === 0) deletions.push(row);
-  }
-  if (deletions.length >= MASS_DELETE_MIN) {
-    const localCount = (
-      store.stmt(`SELECT count(*) AS n FROM ${tableOf(group).table} WHERE account_id = ? AND deleted = 0 AND remote_id IS NOT NULL`).get(account) as { n: number }
-    ).n;
-    if (deletions.length >= Math.ceil(localCount * MASS_DELETE_SHARE)) {
-      if (ctx.choice === null) {
-        log.add('warn', `The platform would delete ${deletions.length} of your ${localCount} ${noun}s. Sync waits for you to confirm.`, { account, group });
-        return { kind: 'ask', wouldDelete: deletions.length, localCount };
-      }
-      if (ctx.choice === 'keep') {
-        store.db.transaction(() => deletions.forEach((row) => writer.reupload(group, row)))();
-        log.add('info', `Kept ${deletions.length} ${noun}s the platform deleted; they will be sent again.`, { account, group });
-      }
-    }
-  }
+  const { items, pageStarts } = feed;
+  const asked = guardMassDelete(ctx, items);
+  if (asked) return asked;
 
   const counts = { inserted: 0, updated: 0, deleted: 0, conflict: 0, skipped: 0 };
   let firstHeld = -1;
@@ -108,13 +135,8 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
       });
     })();
   }
-  if (firstHeld >= 0) cursor = pageStarts.findLast((p) => p.at <= firstHeld)?.cursor ?? saved?.cursor ?? null;
-  store
-    .stmt(
-      `INSERT INTO sync_cursors (account_id, grp, cursor, pulled_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (account_id, grp) DO UPDATE SET cursor = excluded.cursor, pulled_at = excluded.pulled_at`,
-    )
-    .run(account, group, cursor, ctx.now());
+  const cursor = firstHeld >= 0 ? (pageStarts.findLast((p) => p.at <= firstHeld)?.cursor ?? saved) : feed.cursor;
+  ctx.cursors.save(account, group, cursor, ctx.now());
   const changed = counts.inserted + counts.updated + counts.deleted + counts.conflict;
   if (changed > 0) {
     const parts = [

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AppError } from '../../../shared/errors';
 import { AppException } from '../errors';
 import { PlatformError } from '../platform/http';
@@ -29,10 +30,14 @@ function errorOf(e: unknown): AppError | null {
   return e instanceof AppException ? e.error : null;
 }
 
+/** A 409 answer's body, or its error object: the platform's current copy, when it sends one. */
+const WithCurrent = z.object({ current: z.unknown().optional(), error: z.unknown().optional() });
+
 /** The platform's current copy of the record, from a 409 answer's body when it carries one. */
 function currentFrom(e: PlatformError, remote: RemoteGroup): RemoteRecord | null {
-  const body = e.body as { current?: unknown; error?: { current?: unknown } } | null;
-  const current = body?.error?.current ?? body?.current;
+  const body = WithCurrent.safeParse(e.body);
+  const inError = body.success ? WithCurrent.safeParse(body.data.error) : null;
+  const current = (inError?.success ? inError.data.current : undefined) ?? (body.success ? body.data.current : undefined);
   if (!current) return null;
   try {
     return toRemoteRecord(current, remote.format);
@@ -65,16 +70,15 @@ export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: 
     }
     fields = out.fields;
   }
-  if (entry.op !== 'create' && row.remote_id === null) {
+  const remoteId = row.remote_id;
+  if (entry.op !== 'create' && remoteId === null) {
     // Its create is ahead of it in the outbox and not acknowledged: order says wait.
     return { kind: 'waiting', reason: 'reference', message: `Waiting for the ${noun} to be created on the platform first.`, afterMs: WAIT_FOR_REFERENCE_MS };
   }
   try {
-    if (entry.op === 'create') return { kind: 'acked', remote: await remote.create(fields, entry.idempotency_key) };
-    if (entry.op === 'update') {
-      return { kind: 'acked', remote: await remote.update(row.remote_id as string, row.remote_version, fields, entry.idempotency_key) };
-    }
-    return { kind: 'acked', remote: await remote.remove(row.remote_id as string, row.remote_version, entry.idempotency_key) };
+    if (entry.op === 'create' || remoteId === null) return { kind: 'acked', remote: await remote.create(fields, entry.idempotency_key) };
+    if (entry.op === 'update') return { kind: 'acked', remote: await remote.update(remoteId, row.remote_version, fields, entry.idempotency_key) };
+    return { kind: 'acked', remote: await remote.remove(remoteId, row.remote_version, entry.idempotency_key) };
   } catch (e) {
     const error = errorOf(e);
     if (!error) return { kind: 'retry', message: 'Atelier could not send this change; it will try again.' };
@@ -93,7 +97,7 @@ export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: 
         // Deleting what is already gone is done; changing it means the platform deleted it.
         if (entry.op === 'delete') return { kind: 'acked', remote: null };
         if (entry.op === 'update') {
-          const gone: RemoteRecord = { remoteId: row.remote_id as string, version: null, deleted: true, fields: {} };
+          const gone: RemoteRecord = { remoteId: remoteId ?? '', version: null, deleted: true, fields: {} };
           return { kind: 'conflict', remote: gone, message: `The ${noun} was deleted on the platform.` };
         }
         return { kind: 'refused', message: error.message };

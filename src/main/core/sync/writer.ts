@@ -1,8 +1,8 @@
+import { z } from 'zod';
 import type { ResourceGroup } from '../../../shared/profile';
 import { SYNCHRONOUS } from '../db/open';
 import { fail } from '../errors';
 import { parseFields, sameJson, type Fields } from '../store/fields';
-import { newId } from '../store/ids';
 import type { OutboxEntry } from '../store/outbox';
 import type { RecordRow, RecordStore } from '../store/record-store';
 import { tableOf } from '../store/tables';
@@ -10,27 +10,26 @@ import { toLocalRefs } from './refs';
 import type { RemoteRecord } from './remote';
 
 /** The platform's side of a conflict, as stored on the record. */
-export interface ConflictSide {
-  fields: Fields;
-  deleted: boolean;
-  version: number | null;
+const ConflictSide = z.object({
+  fields: z.record(z.string(), z.unknown()).default({}),
+  deleted: z.boolean(),
+  version: z.number().nullable().default(null),
   /** The platform did not say what it holds now (a 409 without a body). */
-  unknown?: boolean;
+  unknown: z.boolean().optional(),
+});
+export type ConflictSide = z.infer<typeof ConflictSide>;
+
+/** A record's stored conflict column, checked (null: the platform's side is not known). */
+export function parseConflict(json: string | null): ConflictSide | null {
+  if (json === null) return null;
+  const parsed = ConflictSide.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
 }
 
 /** A change the platform acknowledged, with its answer (null when it sent none back). */
 export interface Ack {
   entry: OutboxEntry;
   remote: RemoteRecord | null;
-}
-
-/** The statements of an acknowledgement for one table. */
-interface AckSql {
-  settle: string;
-  /** A create's answer: the platform's id and version, then settle. */
-  created: string;
-  /** An update's or delete's answer with a version, then settle. */
-  versioned: string;
 }
 
 /**
@@ -52,42 +51,10 @@ export class SyncWriter {
     });
   }
 
-  private table(group: ResourceGroup): string {
-    return tableOf(group).table;
-  }
-
-  private run(sql: string, ...params: unknown[]): void {
-    this.store.stmt(sql).run(...params);
-  }
-
-  private readonly ackSqls = new Map<ResourceGroup, AckSql>();
-
-  private ackSql(group: ResourceGroup): AckSql {
-    let sql = this.ackSqls.get(group);
-    if (!sql) {
-      const t = this.table(group);
-      // After the last entry of a record is gone, the record is in step with the platform (never while in conflict).
-      const settles = "sync_state <> 'conflict' AND NOT EXISTS (SELECT 1 FROM outbox WHERE record_id = ?)";
-      // The remote columns are always written; sync_state and base only when the record settles.
-      const settleSet = `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, base = CASE WHEN ${settles} THEN data ELSE base END`;
-      sql = {
-        settle: `UPDATE ${t} SET sync_state = 'synced', base = data WHERE id = ? AND ${settles}`,
-        created: `UPDATE ${t} SET remote_id = ?, remote_version = ?, ${settleSet} WHERE id = ?`,
-        versioned: `UPDATE ${t} SET remote_version = ?, ${settleSet} WHERE id = ?`,
-      };
-      this.ackSqls.set(group, sql);
-    }
-    return sql;
-  }
-
   /** One acknowledgement: its entry leaves the outbox, the record takes the platform's id and version and settles. */
   private ackRows(entry: OutboxEntry, remote: RemoteRecord | null): void {
-    const id = entry.record_id;
-    const sql = this.ackSql(entry.grp);
     this.store.outbox.remove(entry.seq);
-    if (remote && entry.op === 'create') this.run(sql.created, remote.remoteId, remote.version, id, id, id);
-    else if (remote && remote.version !== null) this.run(sql.versioned, remote.version, id, id, id);
-    else this.run(sql.settle, id, id);
+    this.store.acknowledged(entry.grp, entry.record_id, entry.op, remote);
   }
 
   /**
@@ -118,15 +85,7 @@ export class SyncWriter {
   }
 
   private entryState(entry: OutboxEntry, state: OutboxEntry['state'], message: string, nextAttemptAt: number, countAttempt: boolean): void {
-    this.run(
-      'UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ? WHERE seq = ?',
-      state,
-      message,
-      nextAttemptAt,
-      countAttempt ? 1 : 0,
-      this.now(),
-      entry.seq,
-    );
+    this.store.outbox.recordAttempt(entry.seq, state, message, nextAttemptAt, countAttempt);
   }
 
   refuse(entry: OutboxEntry, message: string): void {
@@ -150,8 +109,8 @@ export class SyncWriter {
   }
 
   private markConflict(group: ResourceGroup, row: RecordRow, side: ConflictSide): void {
-    this.run(`UPDATE ${this.table(group)} SET sync_state = 'conflict', conflict = ? WHERE id = ?`, JSON.stringify(side), row.id);
-    this.run("UPDATE outbox SET state = 'conflict', updated_at = ? WHERE record_id = ? AND state = 'pending'", this.now(), row.id);
+    this.store.setColumns(group, row.id, { sync_state: 'conflict', conflict: JSON.stringify(side) });
+    this.store.outbox.holdForConflict(row.id);
   }
 
   conflict(entry: OutboxEntry, remote: RemoteRecord | null, message: string): void {
@@ -174,31 +133,17 @@ export class SyncWriter {
     const row = known && this.store.get(group, known.id);
     if (!row) {
       if (remote.deleted) return 'skipped';
-      const fields = toLocalRefs(this.store, group, account, remote.fields);
-      const now = this.now();
-      const data = JSON.stringify(fields);
-      this.run(
-        `INSERT INTO ${this.table(group)} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'synced')`,
-        newId(),
-        account,
-        remote.remoteId,
-        remote.version,
-        data,
-        data,
-        now,
-        now,
-      );
+      this.store.insertSynced(group, account, remote.remoteId, remote.version, JSON.stringify(toLocalRefs(this.store, group, account, remote.fields)));
       return 'inserted';
     }
-    const hasLocal = this.store.outbox.entries(row.id).length > 0;
+    const hasLocal = this.store.outbox.hasEntries(row.id);
     if (remote.deleted) {
       if (row.deleted === 1 && !hasLocal) return 'skipped';
       if (hasLocal) {
         this.markConflict(group, row, this.side(group, account, remote));
         return 'conflict';
       }
-      this.run(`UPDATE ${this.table(group)} SET deleted = 1, remote_version = ?, base = NULL, updated_at = ?, sync_state = 'synced' WHERE id = ?`, remote.version, this.now(), row.id);
+      this.store.setColumns(group, row.id, { deleted: 1, remote_version: remote.version, base: null, updated_at: this.now(), sync_state: 'synced' });
       return 'deleted';
     }
     const fields = toLocalRefs(this.store, group, account, remote.fields);
@@ -206,27 +151,20 @@ export class SyncWriter {
     if (hasLocal) {
       if (row.deleted === 0 && sameJson(local, fields)) {
         // Both sides made the same change: only the version moves on.
-        this.run(`UPDATE ${this.table(group)} SET remote_version = ? WHERE id = ?`, remote.version, row.id);
+        this.store.setColumns(group, row.id, { remote_version: remote.version });
         return 'skipped';
       }
       this.markConflict(group, row, this.side(group, account, remote));
       return 'conflict';
     }
     const data = JSON.stringify(fields);
-    this.run(
-      `UPDATE ${this.table(group)} SET data = ?, base = ?, remote_version = ?, deleted = 0, updated_at = ?, sync_state = 'synced', conflict = NULL WHERE id = ?`,
-      data,
-      data,
-      remote.version,
-      this.now(),
-      row.id,
-    );
+    this.store.setColumns(group, row.id, { data, base: data, remote_version: remote.version, deleted: 0, updated_at: this.now(), sync_state: 'synced', conflict: null });
     return 'updated';
   }
 
   /** A remote deletion the user chose not to accept: the record goes back up as a new one. */
   reupload(group: ResourceGroup, row: RecordRow): void {
-    this.run(`UPDATE ${this.table(group)} SET remote_id = NULL, remote_version = NULL, sync_state = 'pending' WHERE id = ?`, row.id);
+    this.store.setColumns(group, row.id, { remote_id: null, remote_version: null, sync_state: 'pending' });
     this.store.outbox.clearRecord(row.id);
     this.store.outbox.created(row.account_id, group, row.id, parseFields(row.data));
   }
@@ -235,39 +173,36 @@ export class SyncWriter {
   resolve(group: ResourceGroup, account: string, id: string, keep: 'local' | 'remote' | 'merged', merged?: Fields): void {
     this.store.db.transaction(() => {
       const row = this.store.get(group, id);
-      if (!row || row.account_id !== account || row.sync_state !== 'conflict' || row.conflict === null) {
-        fail('not_found', `That ${tableOf(group).noun} is not in conflict any more.`);
-      }
-      const side = JSON.parse(row.conflict) as ConflictSide;
+      const side = row && row.account_id === account && row.sync_state === 'conflict' ? parseConflict(row.conflict) : null;
+      if (!row || !side) fail('not_found', `That ${tableOf(group).noun} is not in conflict any more.`);
       this.store.outbox.clearRecord(id);
-      const t = this.table(group);
       if (keep === 'remote') {
         if (side.unknown) fail('conflict', 'The platform did not say what it holds now; sync again to fetch it, or keep your version.');
         const data = JSON.stringify(side.fields);
-        this.run(
-          `UPDATE ${t} SET data = ?, base = ?, remote_version = ?, deleted = ?, sync_state = 'synced', conflict = NULL, updated_at = ? WHERE id = ?`,
+        this.store.setColumns(group, id, {
           data,
-          side.deleted ? null : data,
-          side.version ?? row.remote_version,
-          side.deleted ? 1 : 0,
-          this.now(),
-          id,
-        );
+          base: side.deleted ? null : data,
+          remote_version: side.version ?? row.remote_version,
+          deleted: side.deleted ? 1 : 0,
+          sync_state: 'synced',
+          conflict: null,
+          updated_at: this.now(),
+        });
         return;
       }
       const fields = keep === 'merged' ? (merged ?? {}) : parseFields(row.data);
       const stillDeleted = keep === 'local' && row.deleted === 1;
-      this.run(
-        `UPDATE ${t} SET data = ?, remote_version = ?, deleted = ?, sync_state = 'pending', conflict = NULL, updated_at = ? WHERE id = ?`,
-        JSON.stringify(fields),
-        side.version ?? row.remote_version,
-        stillDeleted ? 1 : 0,
-        this.now(),
-        id,
-      );
+      this.store.setColumns(group, id, {
+        data: JSON.stringify(fields),
+        remote_version: side.version ?? row.remote_version,
+        deleted: stillDeleted ? 1 : 0,
+        sync_state: 'pending',
+        conflict: null,
+        updated_at: this.now(),
+      });
       if (side.deleted) {
         // The platform deleted it: keeping ours means creating it again (or nothing, if ours is deleted too).
-        if (stillDeleted) this.run(`UPDATE ${t} SET sync_state = 'synced' WHERE id = ?`, id);
+        if (stillDeleted) this.store.setColumns(group, id, { sync_state: 'synced' });
         else this.reupload(group, { ...row, data: JSON.stringify(fields) });
         return;
       }
@@ -287,7 +222,7 @@ export class SyncWriter {
   retryFailed(seq: number, account: string): void {
     const entry = this.store.outbox.get(seq);
     if (!entry || entry.account_id !== account || entry.state !== 'failed') fail('not_found', 'That change is not waiting for a retry.');
-    this.run("UPDATE outbox SET state = 'pending', next_attempt_at = 0, updated_at = ? WHERE seq = ?", this.now(), seq);
+    this.store.outbox.requeue(seq);
   }
 
   /**
@@ -301,13 +236,11 @@ export class SyncWriter {
       const row = this.store.get(entry.grp, entry.record_id);
       this.store.outbox.clearRecord(entry.record_id);
       if (!row) return entry;
-      const t = this.table(entry.grp);
       if (row.remote_id === null) {
-        this.run(`DELETE FROM ${t} WHERE id = ?`, row.id);
+        this.store.erase(entry.grp, row.id);
         return entry;
       }
-      const base = row.base ?? row.data;
-      this.run(`UPDATE ${t} SET data = ?, deleted = 0, sync_state = 'synced', updated_at = ? WHERE id = ?`, base, this.now(), row.id);
+      this.store.setColumns(entry.grp, row.id, { data: row.base ?? row.data, deleted: 0, sync_state: 'synced', updated_at: this.now() });
       return entry;
     })();
     // Every screen showing the record sees it go back (or go away) at once.
