@@ -19,26 +19,6 @@ interface SqlOwners {
 }
 const owners = createRequire(__filename)(path.join(root, 'scripts/sql-owners.cjs')) as SqlOwners;
 
-/**
- * Files of the sync and store part of this change (the outbox, sync cursors and the generic record
- * statements) that still hold SQL on tables they do not own. Emptied when that part is merged;
- * nothing else may be added here.
- */
-const AWAITING_SYNC_OWNER = [
-  'src/main/core/backup/changes.ts',
-  'src/main/core/backup/replace.ts',
-  'src/main/core/planning/queue-waiting.ts',
-  'src/main/core/store/record-store.ts',
-  'src/main/core/store/workspace.ts',
-  'src/main/core/sync/engine.ts',
-  'src/main/core/sync/handlers.ts',
-  'src/main/core/sync/pull.ts',
-  'src/main/core/sync/writer.ts',
-];
-/** Only files of that part may wait: the store, sync, the backup's replace and change list, diagnostics, and the queue's outbox read. */
-const SYNC_PART = /^src\/main\/core\/(store|sync)\/|^src\/main\/core\/backup\/(replace|changes)\.ts$|^src\/main\/core\/diagnostics\/collect\.ts$|^src\/main\/core\/planning\/queue-waiting\.ts$/;
-const waiting = new Set(AWAITING_SYNC_OWNER);
-
 /** Files naming a table in SQL that are not its owner, by table. */
 function strays(byTable: Record<string, string[]>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -48,8 +28,6 @@ function strays(byTable: Record<string, string[]>): Record<string, string[]> {
   }
   return out;
 }
-
-const without = (files: string[]) => files.filter((f) => !waiting.has(f));
 
 describe('table ownership in src/main', () => {
   const byTable = owners.sqlFilesByTable(root);
@@ -63,22 +41,20 @@ describe('table ownership in src/main', () => {
       .flatMap((f) => [...fs.readFileSync(path.join(migrations, f), 'utf8').matchAll(/CREATE (?:VIRTUAL )?TABLE (\w+)/g)].map((m) => m[1]));
     expect([...new Set(created)].sort()).toEqual(Object.keys(owners.OWNERS).sort());
     for (const file of new Set(Object.values(owners.OWNERS))) {
-      if (file !== null && !waiting.has(file) && !file.startsWith('src/main/core/sync/')) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
+      if (file !== null) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
     }
   });
 
   it('has SQL naming a table only in its owner', () => {
-    const found: Record<string, string[]> = {};
-    for (const [table, files] of Object.entries(strays(byTable))) if (without(files).length > 0) found[table] = without(files);
-    expect(found).toEqual({});
+    expect(strays(byTable)).toEqual({});
   });
 
   it('interpolates a group table name into SQL only in the record store', () => {
-    expect(without(generic)).toEqual([]);
+    expect(generic).toEqual([]);
   });
 
   it('reads rows without casts', () => {
-    expect(casts.filter((c) => !waiting.has(c.file))).toEqual([]);
+    expect(casts).toEqual([]);
   });
 
   it('calls the record store’s statements only from inside it', () => {
@@ -91,14 +67,7 @@ describe('table ownership in src/main', () => {
       }
     };
     walk(path.join(root, 'src/main'));
-    expect(without(callers).filter((f) => f !== owners.GENERIC_OWNER)).toEqual([]);
-  });
-
-  it('keeps only files of the sync part waiting, and each of them still waiting for something', () => {
-    for (const file of AWAITING_SYNC_OWNER) expect(file).toMatch(SYNC_PART);
-    const violating = new Set([...Object.values(strays(byTable)).flat(), ...generic, ...casts.map((c) => c.file)]);
-    // An entry that no longer violates anything goes from the list.
-    expect(AWAITING_SYNC_OWNER.filter((f) => !violating.has(f))).toEqual([]);
+    expect(callers.filter((f) => f !== owners.GENERIC_OWNER)).toEqual([]);
   });
 });
 

@@ -94,14 +94,6 @@ export class RecordStore {
     this.s = new Statements(db);
   }
 
-  /**
-   * An untyped statement, prepared once per text. Only for callers that have not moved to typed
-   * methods yet; new code adds a typed method here instead.
-   */
-  stmt(text: string): Database.Statement<unknown[], unknown> {
-    return this.s.sql<unknown[], unknown>(text);
-  }
-
   changed(group: ResourceGroup, ids: string[] | null): void {
     this.onChange(group, ids);
   }
@@ -236,7 +228,7 @@ export class RecordStore {
   insertAs(group: ResourceGroup, account: string, r: { id: string; fields: Fields; createdAt: number; updatedAt: number }, opts: CreateOptions = {}): void {
     const extra = Object.entries(opts.columns ?? {});
     const columns = ['id', 'account_id', 'data', 'created_at', 'updated_at', 'sync_state', ...extra.map(([k]) => k)];
-    this.stmt(`INSERT INTO ${tableOf(group).table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+    this.s.sql<unknown[]>(`INSERT INTO ${tableOf(group).table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
       r.id,
       account,
       JSON.stringify(r.fields),
