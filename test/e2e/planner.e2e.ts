@@ -150,7 +150,8 @@ describe('browser mode: planner', () => {
   it('drags a post to another day, keeping its time of day, and shows the warnings it gets there', async () => {
     const { page } = browser;
     // Wednesday's post onto Thursday, where Thursday's post already is at 09:00 on Instagram.
-    await chip(made[2]!).dragTo(page.getByTestId(`calendar-day-${days[3]}`));
+    // A pointer drag as a hand makes it, in several moves (the first one only starts the drag).
+    await chip(made[2]!).dragTo(page.getByTestId(`calendar-day-${days[3]}`), { steps: 5 });
     await page.getByTestId('schedule-warning').waitFor();
     expect(await page.getByTestId('schedule-warning').textContent()).toMatch(/Same slot/);
     await chipIn(days[3]!, made[2]!).waitFor();
