@@ -26,6 +26,8 @@ export function useCollectionView(ref: RefObject<HTMLElement | null>, props: Col
         cb(rect);
       }),
   });
+  // Reading the rows first brings the virtualizer's range up to date for this render.
+  const rowList = virtual.getVirtualItems().map((r) => r.index);
   const { start, end } = windowOf(virtual.range, rows);
   const firstItem = start * columns;
   const endItem = Math.min(total, end * columns);
@@ -53,6 +55,5 @@ export function useCollectionView(ref: RefObject<HTMLElement | null>, props: Col
 
   const tabStop = sel.focus !== null && sel.focus < total ? sel.focus : firstItem;
   const height = virtual.scrollRect?.height ?? 0;
-  const rowList = virtual.getVirtualItems().map((r) => r.index);
   return { rows, columns, rowList, handlers, tabStop, totalHeight: virtual.getTotalSize(), pageRows: Math.max(1, Math.floor(height / rowHeight)) };
 }
