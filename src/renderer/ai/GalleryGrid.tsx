@@ -36,14 +36,15 @@ export function GalleryGrid({ items, selected, busy, now, onSelect }: Props) {
   // The tile focus is on; `request` grows when the keyboard moved it, so only then is DOM focus moved.
   const [focus, setFocus] = useState({ at: -1, request: 0 });
   const columns = columnsFor(width);
-  const selectedAt = items.findIndex((j) => j.id === selected);
-  const tabStop = focus.at >= 0 && focus.at < items.length ? focus.at : Math.max(0, selectedAt);
+  // The one tab stop: the selected result, or else the first.
+  const tabStop = Math.max(0, items.findIndex((j) => j.id === selected));
+  const current = focus.at >= 0 && focus.at < items.length ? focus.at : tabStop;
   const virtual = useVirtualizer({
     count: Math.ceil(items.length / columns),
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 2,
-    rangeExtractor: (range) => rowsWithFocus(range, Math.floor(tabStop / columns)),
+    rangeExtractor: (range) => rowsWithFocus(range, Math.floor(tabStop / columns), Math.floor(current / columns)),
     observeElementRect: (instance, cb) =>
       observeElementRect(instance, (rect) => {
         setWidth(rect.width);
@@ -58,7 +59,7 @@ export function GalleryGrid({ items, selected, busy, now, onSelect }: Props) {
   }, [focus.request]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const to = galleryStep(e.key, tabStop, items.length, columns);
+    const to = galleryStep(e.key, current, items.length, columns);
     if (to === undefined) return;
     e.preventDefault();
     setFocus((f) => ({ at: to, request: f.request + 1 }));

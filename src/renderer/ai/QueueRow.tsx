@@ -39,7 +39,9 @@ export function QueueRow({ job, canMove, onMove, onShow }: Props) {
       style={row.style}
       {...row.listeners}
       className={`queue-row job-${job.state}${row.dragging ? ' is-dragging' : ''}`}
-      data-testid={`ai-job-${job.id}`} data-state={job.state}>
+      data-testid={`ai-job-${job.id}`}
+      data-state={job.state}
+    >
       <div className="queue-row-head">
         <strong id={titleId}>{jobTitle(job)}</strong>
         <span className={`job-state job-state-${job.state}`}>{stateLabels[job.state]}</span>

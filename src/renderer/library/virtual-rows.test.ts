@@ -36,6 +36,10 @@ describe('the windowing maths', () => {
     expect(rendered(5000, 600, 100, 1000, 2, 50).rows).toEqual([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]);
     expect(rendered(0, 600, 100, 10, 2, 12).rows).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
+  it('keeps several rows when asked (the tab stop and the focus), each once, none past the end', () => {
+    const range = { startIndex: 50, endIndex: 55, overscan: 2, count: 1000 };
+    expect(rowsWithFocus(range, 3, null, 900, 52, 3, 1000)).toEqual([3, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 900]);
+  });
   it('reports the window (in view and the overscan) for fetching, without the focused row', () => {
     expect(windowOf({ startIndex: 50, endIndex: 55 }, 1000)).toEqual({ start: 50 - OVERSCAN, end: 56 + OVERSCAN });
     expect(windowOf({ startIndex: 0, endIndex: 5 }, 4)).toEqual({ start: 0, end: 4 });

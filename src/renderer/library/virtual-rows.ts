@@ -5,12 +5,13 @@ export const OVERSCAN = 3;
 
 /**
  * The rows to render: the virtualizer's window (rows in view and the overscan) plus the focused
- * row wherever it is, so keyboard focus never falls back to the page when it scrolls away.
+ * row (and any other kept row, such as the tab stop's) wherever it is, so keyboard focus never
+ * falls back to the page when it scrolls away.
  */
-export function rowsWithFocus(range: Range, focusRow: number | null): number[] {
+export function rowsWithFocus(range: Range, ...kept: (number | null)[]): number[] {
   const rows = defaultRangeExtractor(range);
-  if (focusRow === null || focusRow >= range.count || rows.includes(focusRow)) return rows;
-  return [...rows, focusRow].sort((a, b) => a - b);
+  const extra = kept.filter((r): r is number => r !== null && r >= 0 && r < range.count && !rows.includes(r));
+  return extra.length === 0 ? rows : [...new Set([...rows, ...extra])].sort((a, b) => a - b);
 }
 
 /** The first and after-last rows of the window (in view and the overscan), for fetching their items. */
