@@ -267,16 +267,18 @@ describe('browser mode: planner', () => {
     const row = (id: string) => page.getByTestId(`queue-item-${id}`);
     await row(c).waitFor();
 
-    // A pointer drag as a hand makes it, in several moves (the first one only starts the drag).
-    await row(a).dragTo(row(c), { steps: 5 });
-    await expect.poll(order).toEqual([b, c, a]);
-    await expect.poll(async () => (await shown()).filter((id) => queued.includes(id))).toEqual([b, c, a]);
-
     // The keyboard path stays: the move button, and focus kept on it in the row's new place.
-    await page.getByTestId(`queue-up-${a}`).focus();
+    await page.getByTestId(`queue-down-${a}`).focus();
     await page.keyboard.press('Enter');
     await expect.poll(order).toEqual([b, a, c]);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`queue-up-${a}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`queue-down-${a}`);
+    // Rows are not moved while a move is on its way (the buttons say so by disabling Remove).
+    await expect.poll(() => page.getByTestId(`queue-remove-${a}`).isEnabled()).toBe(true);
+
+    // A pointer drag as a hand makes it, in several moves (the first one only starts the drag).
+    await row(b).dragTo(row(c), { steps: 5 });
+    await expect.poll(order).toEqual([a, c, b]);
+    await expect.poll(async () => (await shown()).filter((id) => queued.includes(id))).toEqual([a, c, b]);
     expect(pageErrors).toEqual([]);
   });
 });
