@@ -83,4 +83,33 @@ describe(`browser mode: the library at ${COUNT.toLocaleString('en')} assets`, ()
     await browser.page.locator(`[data-name="${last}"]`).waitFor({ timeout: 15_000 });
     expect(await cards().count()).toBeLessThan(MAX_IN_PAGE);
   });
+
+  it('the keyboard reaches the very end and the top again, the focused asset scrolled into view', async () => {
+    const { page } = browser;
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();
+    await scrollTo(0);
+    const first = await nameAt(0);
+    const last = await nameAt(shown - 1);
+    await page.locator(`[data-name="${first}"]`).click();
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('data-name'));
+    /** Whether the focused card lies inside the grid's viewport (the virtualizer settles a scroll over a few frames). */
+    const focusedInView = () =>
+      assets().evaluate((grid) => {
+        const box = document.activeElement?.getBoundingClientRect();
+        const view = grid.getBoundingClientRect();
+        return !!box && box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+      });
+
+    await page.keyboard.press('Control+End');
+    await expect.poll(focusedName, { timeout: 15_000 }).toBe(last);
+    await expect.poll(focusedInView).toBe(true);
+    expect(await cards().count()).toBeLessThan(MAX_IN_PAGE);
+
+    await page.keyboard.press('Control+Home');
+    await expect.poll(focusedName, { timeout: 15_000 }).toBe(first);
+    await expect.poll(focusedInView).toBe(true);
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => page.evaluate(() => Number(document.activeElement?.getAttribute('data-index')))).toBeGreaterThan(0);
+    await expect.poll(focusedInView).toBe(true);
+  });
 });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, atLocalTime, dayKeyOf, localTimeOf, localZone, weekOf } from '../../src/shared/calendar';
+import { makeImage } from '../../src/main/core/media/test-media';
 import type { RecordView } from '../../src/shared/records';
 import { openSignedIn, startApp, type Browser, type RunningApp } from './harness';
 
@@ -150,7 +151,8 @@ describe('browser mode: planner', () => {
   it('drags a post to another day, keeping its time of day, and shows the warnings it gets there', async () => {
     const { page } = browser;
     // Wednesday's post onto Thursday, where Thursday's post already is at 09:00 on Instagram.
-    await chip(made[2]!).dragTo(page.getByTestId(`calendar-day-${days[3]}`));
+    // A pointer drag as a hand makes it, in several moves (the first one only starts the drag).
+    await chip(made[2]!).dragTo(page.getByTestId(`calendar-day-${days[3]}`), { steps: 5 });
     await page.getByTestId('schedule-warning').waitFor();
     expect(await page.getByTestId('schedule-warning').textContent()).toMatch(/Same slot/);
     await chipIn(days[3]!, made[2]!).waitFor();
@@ -246,6 +248,37 @@ describe('browser mode: planner', () => {
     await expect.poll(() => cell().locator('.cal-chip').count()).toBe(4);
     expect(await cell().getByTestId(`calendar-more-${day}`).count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '')).toMatch(/^calendar-item-/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('reorders the media queue by dragging a row onto another, and with its buttons', async () => {
+    const { page } = browser;
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-queue-'));
+    const paths = await Promise.all(['one.png', 'two.png', 'three.png'].map((name, i) => makeImage(files, name, { width: 64 + i, height: 48 })));
+    const { imported } = await app.core.handlers['library.import']({ paths });
+    fs.rmSync(files, { recursive: true, force: true });
+    const queued: string[] = [];
+    for (const asset of imported) queued.push((await app.core.handlers['planner.queueAdd']({ source: { group: 'assets', id: asset.id } })).id);
+    expect(queued).toHaveLength(3);
+    const [a, b, c] = queued as [string, string, string];
+    const order = async () => (await app.core.handlers['planner.queue']({})).items.map((i) => i.id).filter((id) => queued.includes(id));
+    const shown = () => page.locator('[data-testid^="queue-item-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('queue-item-'.length)));
+    await openTab('queue');
+    const row = (id: string) => page.getByTestId(`queue-item-${id}`);
+    await row(c).waitFor();
+
+    // The keyboard path stays: the move button, and focus kept on it in the row's new place.
+    await page.getByTestId(`queue-down-${a}`).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(order).toEqual([b, a, c]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`queue-down-${a}`);
+    // Rows are not moved while a move is on its way (the buttons say so by disabling Remove).
+    await expect.poll(() => page.getByTestId(`queue-remove-${a}`).isEnabled()).toBe(true);
+
+    // A pointer drag as a hand makes it, in several moves (the first one only starts the drag).
+    await row(b).dragTo(row(c), { steps: 5 });
+    await expect.poll(order).toEqual([a, c, b]);
+    await expect.poll(async () => (await shown()).filter((id) => queued.includes(id))).toEqual([a, c, b]);
     expect(pageErrors).toEqual([]);
   });
 });

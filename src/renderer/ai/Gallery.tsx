@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useChannel } from '../backend/context';
 import { plural } from '../library/format';
 import { useDebouncedValue } from '../library/use-debounced-value';
@@ -6,23 +6,9 @@ import { QueryError } from '../sync/QueryError';
 import { useNow } from '../sync/use-sync';
 import { GALLERY_MAX, GALLERY_PAGE, galleryInput, isGalleryFiltered, noGalleryFilters, type GalleryFilters } from './gallery-filters';
 import { GalleryFilterBar } from './GalleryFilterBar';
-import { GalleryTile } from './GalleryTile';
+import { GalleryGrid } from './GalleryGrid';
 
 const SEARCH_DEBOUNCE_MS = 250;
-
-/** Arrow keys, Home and End move between tiles (one tab stop for the whole grid). */
-function moveFocus(e: KeyboardEvent<HTMLElement>) {
-  const tiles = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[data-gallery-tile]'));
-  const at = tiles.indexOf(document.activeElement as HTMLElement);
-  if (at < 0) return;
-  const top = tiles[0]?.offsetTop ?? 0;
-  const columns = Math.max(1, tiles.filter((t) => t.offsetTop === top).length);
-  const step: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, Home: -at, End: tiles.length - 1 - at };
-  const delta = step[e.key];
-  if (delta === undefined) return;
-  e.preventDefault();
-  tiles[Math.min(tiles.length - 1, Math.max(0, at + delta))]?.focus();
-}
 
 /** Results, newest first, filtered; choosing one opens its detail. */
 export function Gallery({ selected, onSelect }: { selected: string | null; onSelect(id: string): void }) {
@@ -38,7 +24,6 @@ export function Gallery({ selected, onSelect }: { selected: string | null; onSel
 
   const items = page.data?.items ?? [];
   const total = page.data?.total ?? 0;
-  const tabStop = items.some((j) => j.id === selected) ? selected : items[0]?.id;
   return (
     <section className="card studio-gallery" aria-labelledby="ai-gallery-title" data-testid="ai-gallery">
       <h2 id="ai-gallery-title">Results</h2>
@@ -58,13 +43,7 @@ export function Gallery({ selected, onSelect }: { selected: string | null; onSel
         </div>
       )}
       {items.length > 0 && (
-        <ul className="plain gallery-grid" aria-label="Results, newest first" aria-busy={page.isFetching} onKeyDown={moveFocus}>
-          {items.map((job) => (
-            <li key={job.id}>
-              <GalleryTile job={job} selected={job.id === selected} tabStop={job.id === tabStop} now={now} onSelect={onSelect} />
-            </li>
-          ))}
-        </ul>
+        <GalleryGrid key={filterKey} items={items} selected={selected} busy={page.isFetching} now={now} onSelect={onSelect} />
       )}
       {items.length < total && (
         <div className="row">

@@ -4,23 +4,20 @@ import { useMoveFocus } from '../app/use-move-focus';
 import { useChannel } from '../backend/context';
 import { QueryError } from '../sync/QueryError';
 import { QueueControls } from './QueueControls';
-import { reorderTarget } from './queue-order';
-import { QueueRow } from './QueueRow';
+import { dropTarget, reorderTarget } from './queue-order';
+import { jobName, QueueRow } from './QueueRow';
+import { SortableList } from './SortableList';
 import { useAiAction } from './use-ai-action';
 
 const orderOf = (q: AiQueueView | undefined) => q?.active.map((j) => j.id).join(' ') ?? '';
 
-/** The job queue: waiting and running jobs in order, the latest finished ones, and its controls. */
-export function QueuePanel({ onShow }: { onShow(id: string): void }) {
-  const queue = useChannel('ai.queue', {});
+/** Moving a waiting job: a step with its buttons, or dropped on another waiting job. */
+function useQueueMoves(data: AiQueueView | undefined) {
   const client = useQueryClient();
   const reorder = useAiAction('ai.reorder');
-  const data = queue.data;
   const keepFocus = useMoveFocus(orderOf(data));
   const queuedIds = data?.active.filter((j) => j.state === 'queued').map((j) => j.id) ?? [];
-
-  const move = (id: string, dir: 'up' | 'down') => {
-    const target = reorderTarget(queuedIds, id, dir);
+  const put = (id: string, target: { before: string | null } | undefined, dir?: 'up' | 'down') => {
     // One move at a time (the buttons stay enabled so the keyboard is not thrown off them).
     if (!target || reorder.isPending) return;
     reorder.mutate(
@@ -28,10 +25,27 @@ export function QueuePanel({ onShow }: { onShow(id: string): void }) {
       {
         onSuccess: (next: AiQueueView) => {
           client.setQueryData(['ai.queue', {}], next);
-          keepFocus(id, dir, orderOf(next));
+          if (dir) keepFocus(id, dir, orderOf(next));
         },
       },
     );
+  };
+  return {
+    reorder,
+    queuedIds,
+    move: (id: string, dir: 'up' | 'down') => put(id, reorderTarget(queuedIds, id, dir), dir),
+    dropOn: (id: string, overId: string) => put(id, dropTarget(queuedIds, id, overId)),
+  };
+}
+
+/** The job queue: waiting and running jobs in order, the latest finished ones, and its controls. */
+export function QueuePanel({ onShow }: { onShow(id: string): void }) {
+  const queue = useChannel('ai.queue', {});
+  const data = queue.data;
+  const { reorder, queuedIds, move, dropOn } = useQueueMoves(data);
+  const nameOf = (id: string) => {
+    const job = data?.active.find((j) => j.id === id);
+    return job ? jobName(job) : 'Job';
   };
 
   return (
@@ -50,20 +64,22 @@ export function QueuePanel({ onShow }: { onShow(id: string): void }) {
           {data.active.length === 0 ? (
             <p className="muted">Nothing is waiting or running.</p>
           ) : (
-            <ol className="plain queue-list" aria-label="Waiting and running jobs, in the order they run">
-              {data.active.map((job) => {
-                const at = queuedIds.indexOf(job.id);
-                return (
-                  <QueueRow
-                    key={job.id}
-                    job={job}
-                    canMove={at < 0 ? undefined : { up: at > 0, down: at < queuedIds.length - 1 }}
-                    onMove={(dir) => move(job.id, dir)}
-                    onShow={onShow}
-                  />
-                );
-              })}
-            </ol>
+            <SortableList ids={queuedIds} nameOf={nameOf} onDrop={dropOn}>
+              <ol className="plain queue-list" aria-label="Waiting and running jobs, in the order they run">
+                {data.active.map((job) => {
+                  const at = queuedIds.indexOf(job.id);
+                  return (
+                    <QueueRow
+                      key={job.id}
+                      job={job}
+                      canMove={at < 0 ? undefined : { up: at > 0, down: at < queuedIds.length - 1 }}
+                      onMove={(dir) => move(job.id, dir)}
+                      onShow={onShow}
+                    />
+                  );
+                })}
+              </ol>
+            </SortableList>
           )}
           <QueryError error={reorder.error} />
           {data.recent.length > 0 && (

@@ -6,6 +6,7 @@ import { jobSubject, jobTitle } from './format';
 import { JobProgress } from './JobProgress';
 import { retryLabel, stateLabels } from './labels';
 import { platformJobNote } from './teach-view';
+import { useSortableRow } from './SortableList';
 import { useAiAction } from './use-ai-action';
 
 interface Props {
@@ -16,6 +17,12 @@ interface Props {
   onShow(id: string): void;
 }
 
+/** How a job is called in buttons' names and what screen readers hear. */
+export function jobName(job: AiJobView): string {
+  const subject = jobSubject(job);
+  return `${jobTitle(job)}${subject ? ` “${subject}”` : ''}`;
+}
+
 /** One job in the queue: what it is, where it is, and what can be done with it. */
 export function QueueRow({ job, canMove, onMove, onShow }: Props) {
   const titleId = useId();
@@ -23,9 +30,18 @@ export function QueueRow({ job, canMove, onMove, onShow }: Props) {
   const retry = useAiAction('ai.retry');
   const active = job.state === 'queued' || job.state === 'running';
   const subject = jobSubject(job);
-  const name = `${jobTitle(job)}${subject ? ` “${subject}”` : ''}`;
+  const name = jobName(job);
+  // A waiting job is dragged with the pointer to another place; its buttons do the same for the keyboard.
+  const row = useSortableRow(job.id, job.state === 'queued' && canMove !== undefined);
   return (
-    <li className={`queue-row job-${job.state}`} data-testid={`ai-job-${job.id}`} data-state={job.state}>
+    <li
+      ref={row.ref}
+      style={row.style}
+      {...row.listeners}
+      className={`queue-row job-${job.state}${row.dragging ? ' is-dragging' : ''}`}
+      data-testid={`ai-job-${job.id}`}
+      data-state={job.state}
+    >
       <div className="queue-row-head">
         <strong id={titleId}>{jobTitle(job)}</strong>
         <span className={`job-state job-state-${job.state}`}>{stateLabels[job.state]}</span>

@@ -9,3 +9,16 @@ export function reorderTarget(queuedIds: readonly string[], id: string, dir: 'up
   if (at === queuedIds.length - 1) return undefined;
   return { before: queuedIds[at + 2] ?? null };
 }
+
+/**
+ * The `before` for `ai.reorder` or `planner.queueMove` that puts `id` where `overId` is (a row
+ * dropped on another, the others shifting): undefined when nothing moves or either is unknown.
+ */
+export function dropTarget(ids: readonly string[], id: string, overId: string): { before: string | null } | undefined {
+  const from = ids.indexOf(id);
+  const to = ids.indexOf(overId);
+  if (from < 0 || to < 0 || from === to) return undefined;
+  const rest = ids.filter((x) => x !== id);
+  // Moving down, it lands after the row it was dropped on; moving up, before it.
+  return { before: rest[to] ?? null };
+}

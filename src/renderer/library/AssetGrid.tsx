@@ -14,7 +14,7 @@ const columnsFor = (width: number) => Math.max(1, Math.floor((width - GAP) / (MI
 export function AssetGrid(props: CollectionViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const { total, itemAt, sel, busy, onKey } = props;
-  const { win, rows, columns, rowList, handlers, tabStop, pageRows } = useCollectionView(ref, props, ROW_HEIGHT, columnsFor);
+  const { rows, columns, rowList, handlers, tabStop, totalHeight, pageRows } = useCollectionView(ref, props, ROW_HEIGHT, columnsFor);
   return (
     <div
       ref={ref}
@@ -27,7 +27,7 @@ export function AssetGrid(props: CollectionViewProps) {
       aria-busy={busy || undefined}
       onKeyDown={(e) => onKey(e, { columns, pageRows })}
     >
-      <div className="collection-spacer" role="presentation" style={{ height: win.totalHeight }}>
+      <div className="collection-spacer" role="presentation" style={{ height: totalHeight }}>
         {rowList.map((r) => {
           const cells: number[] = [];
           for (let i = r * columns; i < Math.min(total, (r + 1) * columns); i++) cells.push(i);

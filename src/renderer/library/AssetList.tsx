@@ -10,7 +10,7 @@ const oneColumn = () => 1;
 export function AssetList(props: CollectionViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const { total, itemAt, sel, busy, onKey } = props;
-  const { win, rowList, handlers, tabStop, pageRows } = useCollectionView(ref, props, LIST_ROW_HEIGHT, oneColumn);
+  const { rowList, handlers, tabStop, totalHeight, pageRows } = useCollectionView(ref, props, LIST_ROW_HEIGHT, oneColumn);
   return (
     <div
       className="asset-list"
@@ -32,7 +32,7 @@ export function AssetList(props: CollectionViewProps) {
         </div>
       </div>
       <div ref={ref} role="rowgroup" className="asset-list-body">
-        <div className="collection-spacer" role="presentation" style={{ height: win.totalHeight }}>
+        <div className="collection-spacer" role="presentation" style={{ height: totalHeight }}>
           {rowList.map((i) => {
             const item = itemAt(i);
             return <AssetRow key={i} index={i} item={item} selected={item ? sel.ids.has(item.id) : false} tabStop={i === tabStop} handlers={handlers} />;

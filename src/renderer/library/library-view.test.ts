@@ -6,7 +6,6 @@ import { formatBytes, formatDuration, formatExtent } from './format';
 import { splitTags } from './import-tags';
 import { chunks, isEmptyReport, mergeReports } from './import-report';
 import { placeholderFor } from './placeholder';
-import { rowWindow } from './use-scroll-window';
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
   key: k,
@@ -15,19 +14,6 @@ const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shif
   shiftKey: false,
   altKey: false,
   ...mods,
-});
-
-describe('the windowing maths', () => {
-  it('renders only the rows in view plus the overscan, clamped to the list', () => {
-    expect(rowWindow(0, 600, 100, 1000, 2)).toEqual({ start: 0, end: 8 });
-    expect(rowWindow(5000, 600, 100, 1000, 2)).toEqual({ start: 48, end: 58 });
-    expect(rowWindow(99_400, 600, 100, 1000, 2)).toEqual({ start: 992, end: 1000 });
-  });
-  it('stays small at 100,000 rows and with nothing to show', () => {
-    const w = rowWindow(3_600_000, 800, 36, 100_000, 3);
-    expect(w.end - w.start).toBeLessThan(40);
-    expect(rowWindow(0, 600, 100, 0, 2)).toEqual({ start: 0, end: 0 });
-  });
 });
 
 describe('keys in the grid and the list', () => {

@@ -1,12 +1,18 @@
 import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { arrayMove } from '@dnd-kit/sortable';
+import type { ChannelOutput } from '../../shared/contract';
+import { SortableList, useSortableRow } from '../ai/SortableList';
 import { AiResultPicker } from './AiResultPicker';
 import { AssetPicker } from './AssetPicker';
 import { AssetThumbById, useAssetName } from './AssetThumbById';
 
 function Attached({ id, index, count, onMove, onRemove }: { id: string; index: number; count: number; onMove(dir: -1 | 1): void; onRemove(): void }) {
   const name = useAssetName(id);
+  // Dragged with the pointer to another place; the arrow buttons do the same for the keyboard.
+  const row = useSortableRow(id, true);
   return (
-    <li className="attached-item" data-testid={`attached-${id}`}>
+    <li ref={row.ref} style={row.style} {...row.listeners} className={`attached-item${row.dragging ? ' is-dragging' : ''}`} data-testid={`attached-${id}`}>
       <span className="attached-thumb">
         <AssetThumbById id={id} />
       </span>
@@ -28,10 +34,13 @@ function Attached({ id, index, count, onMove, onRemove }: { id: string; index: n
   );
 }
 
-/** Media attached to a post or creative: thumbnails in order, added from the library or the AI studio's results. */
+/** Media attached to a post or creative: thumbnails in order (arrows or drag to reorder), added from the library or the AI studio's results. */
 export function AttachedMedia({ label, value, onChange }: { label: string; value: readonly string[]; onChange(ids: string[]): void }) {
   const id = useId();
   const [picker, setPicker] = useState<'library' | 'ai' | null>(null);
+  const client = useQueryClient();
+  // The names the rows already fetched, for what screen readers hear during a drag.
+  const nameOf = (assetId: string) => client.getQueryData<ChannelOutput<'library.get'>>(['library.get', { id: assetId }])?.name ?? 'asset';
   const add = (assetId: string) => {
     setPicker(null);
     if (!value.includes(assetId)) onChange([...value, assetId]);
@@ -42,6 +51,7 @@ export function AttachedMedia({ label, value, onChange }: { label: string; value
     [next[i], next[j]] = [next[j]!, next[i]!];
     onChange(next);
   };
+  const dropOn = (assetId: string, overId: string) => onChange(arrayMove([...value], value.indexOf(assetId), value.indexOf(overId)));
   return (
     <fieldset className="planner-fieldset attached-media" aria-describedby={value.length === 0 ? `${id}-hint` : undefined}>
       <legend>{label}</legend>
@@ -50,11 +60,13 @@ export function AttachedMedia({ label, value, onChange }: { label: string; value
           No media attached.
         </p>
       ) : (
-        <ol className="plain attached-list" aria-label={label}>
-          {value.map((assetId, i) => (
-            <Attached key={assetId} id={assetId} index={i} count={value.length} onMove={(dir) => move(i, dir)} onRemove={() => onChange(value.filter((x) => x !== assetId))} />
-          ))}
-        </ol>
+        <SortableList ids={value} nameOf={nameOf} onDrop={dropOn}>
+          <ol className="plain attached-list" aria-label={label}>
+            {value.map((assetId, i) => (
+              <Attached key={assetId} id={assetId} index={i} count={value.length} onMove={(dir) => move(i, dir)} onRemove={() => onChange(value.filter((x) => x !== assetId))} />
+            ))}
+          </ol>
+        </SortableList>
       )}
       <div className="row">
         <button type="button" className="lib-small" data-testid="attach-library" onClick={() => setPicker('library')}>

@@ -1,22 +1,22 @@
-import { useId, type DragEvent, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
+import { useDraggable } from '@dnd-kit/core';
 import type { CalendarItem } from '../../shared/planner';
 import { timeLabel } from './local-time';
 import { warningLabels, warningLines } from './calendar-layout';
-
-export const DRAG_TYPE = 'application/x-atelier-calendar-item';
+import { dragIdOf } from './CalendarDrag';
 
 interface Props {
   item: CalendarItem;
   tz: string;
   selected: boolean;
   onSelect(item: CalendarItem): void;
-  onDragStart(item: CalendarItem): void;
-  onDragEnd(): void;
 }
 
-/** One post or queue item on the calendar: time, title, channel and its warnings; drag it to another day. */
-export function CalendarChip({ item, tz, selected, onSelect, onDragStart, onDragEnd }: Props) {
+/** One post or queue item on the calendar: time, title, channel and its warnings; drag it to another day (see CalendarDrag). */
+export function CalendarChip({ item, tz, selected, onSelect }: Props) {
   const describedBy = useId();
+  // Only the pointer listener is used: the chip keeps its own role, name and keys (Enter chooses it).
+  const { setNodeRef, listeners, isDragging } = useDraggable({ id: dragIdOf(item) });
   const time = timeLabel(item.at, tz);
   const lines = warningLines(item.warnings);
   const first = item.warnings[0];
@@ -27,18 +27,13 @@ export function CalendarChip({ item, tz, selected, onSelect, onDragStart, onDrag
       onSelect(item);
     }
   };
-  const start = (e: DragEvent) => {
-    e.dataTransfer.effectAllowed = 'move';
-    e.dataTransfer.setData(DRAG_TYPE, item.id);
-    e.dataTransfer.setData('text/plain', item.title);
-    onDragStart(item);
-  };
   return (
     <div
+      ref={setNodeRef}
+      {...listeners}
       role="button"
       tabIndex={0}
-      draggable
-      className={`cal-chip cal-chip-${item.group}${item.warnings.length ? ' has-warning' : ''}${selected ? ' is-selected' : ''}`}
+      className={`cal-chip cal-chip-${item.group}${item.warnings.length ? ' has-warning' : ''}${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`}
       data-testid={`calendar-item-${item.id}`}
       data-warnings={item.warnings.length}
       data-at={item.at}
@@ -47,8 +42,6 @@ export function CalendarChip({ item, tz, selected, onSelect, onDragStart, onDrag
       title={[`${time} ${item.title}`, item.channel, ...lines].filter(Boolean).join('\n')}
       onClick={() => onSelect(item)}
       onKeyDown={onKeyDown}
-      onDragStart={start}
-      onDragEnd={onDragEnd}
     >
       {/* Named by what it shows (time, title, channel, first warning); kind and status are said, not shown; the title carries every warning. */}
       <span className="cal-chip-line">

@@ -1,4 +1,5 @@
-import { useState, type DragEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useDroppable } from '@dnd-kit/core';
 import type { DayKey } from '../../shared/calendar';
 import type { CalendarItem } from '../../shared/planner';
 import { monthCellItems } from './calendar-layout';
@@ -9,12 +10,7 @@ export interface DayCellShared {
   tz: string;
   today: DayKey;
   selectedId: string | null;
-  /** Whether something is being dragged (cells accept drops only then). */
-  dragging: boolean;
   onSelect(item: CalendarItem): void;
-  onDragStart(item: CalendarItem): void;
-  onDragEnd(): void;
-  onDropDay(day: DayKey): void;
   /** Month view: show every item of a day that has more than its cell holds (the week view of that day). */
   onShowDay?(day: DayKey): void;
 }
@@ -28,23 +24,9 @@ interface Props extends DayCellShared {
   heading?: ReactNode;
 }
 
-/** A day on the calendar: its date, its items in time order, and a drop target for moving one here. */
-export function DayCell({ day, items, outside, as, heading, tz, today, selectedId, dragging, onSelect, onDragStart, onDragEnd, onDropDay, onShowDay }: Props) {
-  const [over, setOver] = useState(false);
-  const accept = (e: DragEvent) => {
-    if (!dragging) return;
-    e.preventDefault();
-    e.dataTransfer.dropEffect = 'move';
-    if (!over) setOver(true);
-  };
-  const leave = (e: DragEvent) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
-  };
-  const drop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    onDropDay(day);
-  };
+/** A day on the calendar: its date, its items in time order, and a drop target (dnd-kit) for moving one here. */
+export function DayCell({ day, items, outside, as, heading, tz, today, selectedId, onSelect, onShowDay }: Props) {
+  const { setNodeRef, isOver: over } = useDroppable({ id: day });
   const Tag = as;
   const isToday = day === today;
   // A cell with little room (month view) shows the first items and a way to see them all.
@@ -52,13 +34,10 @@ export function DayCell({ day, items, outside, as, heading, tz, today, selectedI
   const longDay = dayLabel(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   return (
     <Tag
+      ref={setNodeRef}
       className={`cal-day${outside ? ' is-outside' : ''}${isToday ? ' is-today' : ''}${over ? ' is-over' : ''}`}
       data-testid={`calendar-day-${day}`}
       aria-label={`${longDay}${isToday ? ', today' : ''}, ${items.length === 0 ? 'nothing scheduled' : `${items.length} scheduled`}`}
-      onDragOver={accept}
-      onDragEnter={accept}
-      onDragLeave={leave}
-      onDrop={drop}
     >
       <div className="cal-day-head" aria-hidden="true">
         {heading ?? Number(day.slice(8, 10))}
@@ -66,7 +45,7 @@ export function DayCell({ day, items, outside, as, heading, tz, today, selectedI
       {items.length > 0 && (
         <div className="cal-day-items">
           {shown.map((item) => (
-            <CalendarChip key={`${item.group}:${item.id}`} item={item} tz={tz} selected={item.id === selectedId} onSelect={onSelect} onDragStart={onDragStart} onDragEnd={onDragEnd} />
+            <CalendarChip key={`${item.group}:${item.id}`} item={item} tz={tz} selected={item.id === selectedId} onSelect={onSelect} />
           ))}
           {more > 0 && (
             <button

@@ -1,8 +1,12 @@
 import type { QueueItemView } from '../../shared/planner';
+import { useSortableRow } from '../ai/SortableList';
 import { AssetThumbById } from './AssetThumbById';
 import { whenLabel } from './local-time';
 
 const sourceNouns = { assets: 'Asset', creatives: 'Creative', posts: 'Post' } as const;
+
+/** How a queued item is called in buttons' names and what screen readers hear. */
+export const queueItemName = (item: QueueItemView | undefined) => (item ? `${sourceNouns[item.source.group]} “${item.source.label}”` : 'Item');
 
 interface Props {
   item: QueueItemView;
@@ -15,11 +19,18 @@ interface Props {
   onRemove(): void;
 }
 
-/** One queued item: its place, what it is, its picture, and moving or removing it. */
+/** One queued item: its place, what it is, its picture, and moving (buttons or drag) or removing it. */
 export function MediaQueueRow({ item, tz, canUp, canDown, busy, highlighted, onMove, onRemove }: Props) {
-  const name = `${sourceNouns[item.source.group]} “${item.source.label}”`;
+  const name = queueItemName(item);
+  // Dragged with the pointer to another place; the buttons below do the same for the keyboard.
+  const row = useSortableRow(item.id, !busy);
   return (
-    <li className={`queue-row mq-row${highlighted ? ' is-selected' : ''}`} data-testid={`queue-item-${item.id}`} data-position={item.position}>
+    <li
+      ref={row.ref}
+      style={row.style}
+      {...row.listeners}
+      className={`queue-row mq-row${highlighted ? ' is-selected' : ''}${row.dragging ? ' is-dragging' : ''}`}
+      data-testid={`queue-item-${item.id}`} data-position={item.position}>
       <span className="mq-position">
         <span className="sr-only">Position </span>
         {item.position}
