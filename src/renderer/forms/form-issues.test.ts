@@ -95,8 +95,10 @@ describe('record forms: the core’s validation issues', () => {
     expect(rest?.issues).toEqual([{ path: 'template_id', message: 'Unknown template' }]);
   });
 
-  it('leaves nothing under the form when every issue has its field', () => {
-    expect(splitFailure(refusal, ['name', 'asset_ids', 'template_id']).rest).toBeNull();
+  it('keeps the core’s message under the form when every issue has its field', () => {
+    const { rest } = splitFailure(refusal, ['name', 'asset_ids', 'template_id']);
+    expect(rest?.message).toBe('This creative is not valid.');
+    expect(rest?.issues).toEqual([]);
   });
 
   it('keeps any other failure whole', () => {

@@ -19,7 +19,7 @@ export function fieldOfIssue(path: string, names: readonly string[]): string | u
 
 /**
  * Splits a failure into the messages the form can show beside its fields and the error left to show
- * under the form (its message, with only the issues no field takes; none when every issue is placed).
+ * under the form: the core's own message, always, with only the issues no field takes.
  */
 export function splitFailure(e: unknown, names: readonly string[]): { placed: Issue[]; rest: AppError | null } {
   const error = toAppError(e);
@@ -31,7 +31,7 @@ export function splitFailure(e: unknown, names: readonly string[]): { placed: Is
     if (field && !placed.some((p) => p.path === field)) placed.push({ path: field, message: issue.message });
     else if (!field) unplaced.push(issue);
   }
-  return { placed, rest: placed.length > 0 && unplaced.length === 0 ? null : { ...error, issues: unplaced } };
+  return { placed, rest: { ...error, issues: unplaced } };
 }
 
 /** The first message at a field or anywhere beneath it (an action of a list, a parameter). */

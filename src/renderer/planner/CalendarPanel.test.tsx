@@ -115,7 +115,7 @@ describe('calendar: moving through time and filters', () => {
     const form = screen.getByRole('form', { name: 'New content plan' });
     expect(document.activeElement).toBe(within(form).getByLabelText('Title'));
     await user.click(within(form).getByRole('button', { name: 'Create plan' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Enter a title.');
+    expect(within(form).getByRole('alert').textContent).toBe('Enter a title');
   });
 });
 
