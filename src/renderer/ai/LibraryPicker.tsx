@@ -1,37 +1,26 @@
 import type { AiMediaKind } from '../../shared/ai';
 import type { AssetView } from '../../shared/library';
 import { formatBytes, kindLabels } from '../library/format';
-import { assetOption, ShowingSome, useAssetSearch } from '../planner/asset-search';
-import { PickerCombobox } from '../planner/PickerCombobox';
+import { AssetCombobox, assetOption, useAssetSearch } from '../planner/asset-search';
 import { PickerDialog } from '../planner/PickerDialog';
-import { QueryError } from '../sync/QueryError';
 import { inputKindNouns } from './labels';
 
 /** A modal list of the library's assets of one kind, searchable; choosing one closes it. */
 export function LibraryPicker({ kind, onPick, onClose }: { kind: AiMediaKind; onPick(asset: AssetView): void; onClose(): void }) {
-  const { text, setText, searched, page, items } = useAssetSearch(kind);
+  const search = useAssetSearch(kind);
   const noun = kindLabels[kind].toLowerCase();
   const many = kind === 'audio' ? 'audio files' : `${noun}s`;
-  const options = items.map((a) => assetOption(a, `ai-library-item-${a.id}`, a.hasFile ? formatBytes(a.sizeBytes) : 'File not on this computer', !a.hasFile));
+  const options = search.items.map((a) => assetOption(a, `ai-library-item-${a.id}`, a.hasFile ? formatBytes(a.sizeBytes) : 'File not on this computer', !a.hasFile));
   return (
     <PickerDialog title={`Choose ${inputKindNouns[kind]} from the library`} testId="ai-library-picker" onClose={onClose}>
-      <PickerCombobox
+      <AssetCombobox
+        search={search}
         searchLabel={`Search the library's ${many}`}
-        placeholder="Search names, tags, notes…"
-        listLabel="Assets"
-        text={text}
-        onText={setText}
         options={options}
-        busy={page.isFetching}
-        onPick={(o) => onPick(o.asset)}
-        status={
-          <>
-            <QueryError error={page.error} />
-            {page.data && items.length === 0 && <p className="muted">{searched ? 'Nothing matches.' : `The library has no ${many} yet.`}</p>}
-          </>
-        }
+        emptyText={`The library has no ${many} yet.`}
+        noun={kind === 'audio' ? 'audio file' : noun}
+        onPick={onPick}
       />
-      {page.data && <ShowingSome shown={items.length} total={page.data.total} noun={kind === 'audio' ? 'audio file' : noun} />}
     </PickerDialog>
   );
 }
