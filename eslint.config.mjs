@@ -77,11 +77,6 @@ const renderer = {
 const layers = [
   { files: ['src/shared/**/*.ts'], layer: 'src/shared', why: 'the contract is zod only: no node, DOM, electron or app code.', packages: ['zod'], paths: ['src/shared'] },
   {
-    // Calendar arithmetic is shared by the core and the renderer, which both list date-fns.
-    files: ['src/shared/calendar.ts'], layer: 'src/shared/calendar.ts', why: 'zod and date arithmetic only.',
-    packages: ['zod', 'date-fns', '@date-fns/tz'], paths: ['src/shared'],
-  },
-  {
     files: ['src/main/core/**/*.ts'], layer: 'src/main/core',
     why: 'the core runs in plain Node with its listed packages, never electron, DOM, shell, web or renderer code; packages load statically.',
     packages: ['@apidevtools/swagger-parser', '@date-fns/tz', 'better-sqlite3', 'date-fns', 'fflate', 'papaparse', 'sharp', 'zod'],

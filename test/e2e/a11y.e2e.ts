@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atLocalTime, dayKeyOf, localZone } from '../../src/shared/calendar';
+import { atLocalTime, dayKeyOf } from '../../src/renderer/planner/calendar';
+import { localZone } from '../../src/shared/time-zone';
 import { makeImage } from '../../src/main/core/media/test-media';
 import { openBrowser, startApp, trySandbox, type Browser, type RunningApp } from './harness';
 

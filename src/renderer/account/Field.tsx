@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { FormField } from '../forms/FormField';
 
 /** A labelled input with its own error line, wired for screen readers. */
 export function Field({
@@ -7,29 +8,10 @@ export function Field({
   hint,
   ...input
 }: { label: string; error?: string | undefined; hint?: string | undefined; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
-      {hint && (
-        <span id={hintId} className="field-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
+    <FormField label={label} error={error} hint={hint}>
+      {(control) => <input {...control} {...input} />}
+    </FormField>
   );
 }
 

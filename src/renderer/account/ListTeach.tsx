@@ -3,7 +3,7 @@ import type { ListAnswer } from '../../shared/connection-check';
 import type { ResourceGroup } from '../../shared/profile';
 import type { TeachListApplied, TeachListPreview } from '../../shared/teach-list';
 import { AnswerTree } from '../ai/AnswerTree';
-import { ProfileDiff } from '../ai/ProfileDiff';
+import { TeachSaveBox } from '../ai/ProfileDiff';
 import { useAction } from '../backend/use-action';
 import { QueryError } from '../sync/QueryError';
 import { describeChoice, initialChoice, initialMode, pointAt, teachInput, type ListChoice, type PointMode } from './list-teach';
@@ -16,23 +16,8 @@ const modes: { mode: PointMode; label: string }[] = [
 /** The profile change, what saving does, and the button that saves it. */
 function ListTeachSave({ preview, pending, onSave }: { preview: TeachListPreview; pending: boolean; onSave(): void }) {
   const n = preview.recheck.length;
-  return (
-    <div className="teach-preview">
-      <p>
-        {preview.copy ? `A copy of the built-in profile is saved as “${preview.profileName}” and used from now on.` : `“${preview.profileName}” gets a new revision.`} The same
-        platform address: you stay signed in.
-      </p>
-      <ProfileDiff lines={preview.diff} />
-      {preview.note && <p className="warning">{preview.note}</p>}
-      <p className="field-hint">
-        Saving asks for {n === 1 ? 'this group’s list' : `the lists of ${n} groups`} again with the new profile ({n === 1 ? 'one GET' : 'one GET each'}); nothing is changed on the
-        platform.
-      </p>
-      <button type="button" data-testid="teach-list-apply" disabled={pending} onClick={onSave}>
-        {pending ? 'Saving…' : `Save and use “${preview.profileName}”`}
-      </button>
-    </div>
-  );
+  const hint = `Saving asks for ${n === 1 ? 'this group’s list' : `the lists of ${n} groups`} again with the new profile (${n === 1 ? 'one GET' : 'one GET each'}); nothing is changed on the platform.`;
+  return <TeachSaveBox preview={preview} hint={hint} testId="teach-list-apply" pending={pending} onSave={onSave} />;
 }
 
 /** "Teach Atelier where the records are": point into a group's list answer, see the profile change, save, check again. */

@@ -1,7 +1,7 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { AiJobState } from '../../shared/ai';
 import { AiOperation } from '../../shared/profile';
-import { useTask } from '../app/use-task';
+import { useSearchTask } from '../app/use-task';
 import type { GalleryFilters } from './gallery-filters';
 import { operationLabels, operationOrder, stateLabels } from './labels';
 
@@ -17,11 +17,7 @@ const isState = (v: string): v is AiJobState => AiJobState.safeParse(v).success;
 /** Operation, model, dates, state and full-text search over the results. */
 export function GalleryFilterBar({ value, models, onChange }: Props) {
   const id = useId();
-  const search = useRef<HTMLInputElement>(null);
-  useTask('search', () => {
-    search.current?.focus();
-    search.current?.select();
-  });
+  const search = useSearchTask();
   const set = (patch: Partial<GalleryFilters>) => onChange({ ...value, ...patch });
   // A model chosen earlier stays listed even when the current results no longer include it.
   const modelList = value.modelId && !models.includes(value.modelId) ? [value.modelId, ...models] : models;

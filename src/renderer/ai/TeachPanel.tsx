@@ -5,7 +5,7 @@ import { useAction } from '../backend/use-action';
 import { QueryError } from '../sync/QueryError';
 import { AnswerTree } from './AnswerTree';
 import { guessRole, needsDownload, pathChoices, type AnswerNode } from './answer-tree';
-import { ProfileDiff } from './ProfileDiff';
+import { TeachSaveBox } from './ProfileDiff';
 
 const roles: { role: AiTeachRole; label: string }[] = [
   { role: 'media', label: 'The result (an image, a video or audio)' },
@@ -15,26 +15,12 @@ const roles: { role: AiTeachRole; label: string }[] = [
 
 /** The profile change and what saving does, with the button that saves it. */
 function TeachSave({ preview, download, jobId, pending, onSave }: { preview: AiTeachPreview; download: boolean; jobId: boolean; pending: boolean; onSave(): void }) {
-  return (
-    <div className="teach-preview">
-      <p>
-        {preview.copy ? `A copy of the built-in profile is saved as “${preview.profileName}” and used from now on.` : `“${preview.profileName}” gets a new revision.`} The same platform
-        address: you stay signed in.
-      </p>
-      <ProfileDiff lines={preview.diff} />
-      {preview.note && <p className="warning">{preview.note}</p>}
-      <p className="field-hint">
-        {jobId
-          ? 'Saving stores the job id: Atelier then asks the platform about this job until it is done. The job is never submitted again.'
-          : download
-          ? 'Saving reads the stored answer again and downloads the result from the address it names: that download is the only request. The job is not run again.'
-          : 'Saving reads the stored answer again: nothing is sent to the platform and the job is not run again.'}
-      </p>
-      <button type="button" data-testid="ai-teach-apply" disabled={pending} onClick={onSave}>
-        {pending ? 'Saving…' : `Save and use “${preview.profileName}”`}
-      </button>
-    </div>
-  );
+  const hint = jobId
+    ? 'Saving stores the job id: Atelier then asks the platform about this job until it is done. The job is never submitted again.'
+    : download
+    ? 'Saving reads the stored answer again and downloads the result from the address it names: that download is the only request. The job is not run again.'
+    : 'Saving reads the stored answer again: nothing is sent to the platform and the job is not run again.';
+  return <TeachSaveBox preview={preview} hint={hint} testId="ai-teach-apply" pending={pending} onSave={onSave} />;
 }
 
 /** "Teach Atelier where the result is": point at a field of the raw answer, say what it holds, see the profile change, save. */

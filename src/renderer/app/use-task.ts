@@ -21,3 +21,13 @@ export function useTask(task: Task, handler: () => void, ready = true): void {
     return board.register(task, () => latest.current());
   }, [board, task, ready]);
 }
+
+/** A search box that the search command (Ctrl/Cmd+F) focuses, its text selected to type over. */
+export function useSearchTask() {
+  const search = useRef<HTMLInputElement>(null);
+  useTask('search', () => {
+    search.current?.focus();
+    search.current?.select();
+  });
+  return search;
+}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTask } from '../app/use-task';
+import { useSearchTask, useTask } from '../app/use-task';
 import { DetailPanel } from './DetailPanel';
 import { DropOverlay } from './DropOverlay';
 import { isFiltered } from './filters';
@@ -26,13 +26,9 @@ export function LibrarySection() {
   const [importTags, setImportTags] = useState('');
   const imports = useImport(splitTags(importTags));
   const drop = useFileDrop(imports.fromDrop, imports.progress === null);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const pickerRef = useRef<HTMLInputElement>(null);
   // The search and import commands (Ctrl/Cmd+F, Ctrl/Cmd+I, the palette, the desktop menu).
-  useTask('search', () => {
-    searchRef.current?.focus();
-    searchRef.current?.select();
-  });
+  const searchRef = useSearchTask();
+  const pickerRef = useRef<HTMLInputElement>(null);
   useTask('import', () => {
     if (imports.progress !== null) return;
     if (imports.usesUploads) pickerRef.current?.click();

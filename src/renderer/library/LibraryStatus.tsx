@@ -1,5 +1,6 @@
 import type { AppError } from '../../shared/errors';
 import type { ImportReport } from '../../shared/library';
+import { NoticeToast } from '../app/NoticeToast';
 import { ImportSummary } from './ImportSummary';
 import { isEmptyReport } from './import-report';
 import type { Notice } from './notice';
@@ -24,48 +25,41 @@ function progressText(p: ImportProgress): string {
 /** The live region of the section: import progress and summary, and the result of the last action. */
 export function LibraryStatus({ progress, report, importError, notice, onCancelImport, onDismissImport, onDismissNotice }: Props) {
   return (
-    <div className="library-status" role="status" aria-live="polite">
-      {progress && (
-        <div className="import-progress">
-          <span>{progressText(progress)}</span>
-          {progress.phase === 'uploading' && <progress max={progress.total} value={progress.done} aria-label="Upload progress" />}
-          {progress.phase !== 'importing' && (
-            <button type="button" className="lib-small" onClick={onCancelImport}>
-              Cancel
+    <>
+      <div className="library-status" role="status" aria-live="polite">
+        {progress && (
+          <div className="import-progress">
+            <span>{progressText(progress)}</span>
+            {progress.phase === 'uploading' && <progress max={progress.total} value={progress.done} aria-label="Upload progress" />}
+            {progress.phase !== 'importing' && (
+              <button type="button" className="lib-small" onClick={onCancelImport}>
+                Cancel
+              </button>
+            )}
+          </div>
+        )}
+        {importError && (
+          <div className="error-note">
+            <strong>The import did not finish: {importError.message}</strong>
+            {importError.hint && <span> {importError.hint}</span>}{' '}
+            <button type="button" className="link" onClick={onDismissImport}>
+              Dismiss
             </button>
-          )}
-        </div>
-      )}
-      {importError && (
-        <div className="error-note">
-          <strong>The import did not finish: {importError.message}</strong>
-          {importError.hint && <span> {importError.hint}</span>}{' '}
-          <button type="button" className="link" onClick={onDismissImport}>
-            Dismiss
-          </button>
-        </div>
-      )}
-      {report && !isEmptyReport(report) && <ImportSummary report={report} onDismiss={onDismissImport} />}
-      {notice && (
-        <div className={notice.tone === 'error' ? 'error-note lib-notice' : 'lib-notice'}>
-          <span>{notice.text}</span>
-          {notice.hint && <span> {notice.hint}</span>}
-          {notice.action && (
-            <button
-              type="button"
-              className="lib-small"
-              onClick={() => {
-                notice.action?.run();
-              }}
-            >
-              {notice.action.label}
+          </div>
+        )}
+        {report && !isEmptyReport(report) && <ImportSummary report={report} onDismiss={onDismissImport} />}
+        {notice?.tone === 'error' && (
+          <div className="error-note lib-notice">
+            <span>{notice.text}</span>
+            {notice.hint && <span> {notice.hint}</span>}
+            <button type="button" className="lib-small" aria-label="Dismiss" onClick={onDismissNotice}>
+              ×
             </button>
-          )}
-          <button type="button" className="lib-small" aria-label="Dismiss" onClick={onDismissNotice}>
-            ×
-          </button>
-        </div>
-      )}
-    </div>
+          </div>
+        )}
+      </div>
+      {/* Errors stay above until read; what went well passes as a toast. */}
+      <NoticeToast notice={notice?.tone === 'info' ? notice : null} onDismiss={onDismissNotice} />
+    </>
   );
 }

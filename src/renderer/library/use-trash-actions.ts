@@ -60,7 +60,7 @@ export function useTrashActions(onDone: () => void) {
     (ids: string[]) =>
       perform(async () => {
         const count = await byChunks('library.trash', ids);
-        return { tone: 'info', text: `Moved ${plural(count, 'asset')} to the trash.`, action: { label: 'Undo', run: () => void restore(ids, true) } };
+        return { tone: 'info', text: `Moved ${plural(count, 'asset')} to the trash.`, action: { label: 'Undo', alt: 'Restore them from the trash', run: () => void restore(ids, true) } };
       }),
     [perform, byChunks, restore],
   );

@@ -1,4 +1,4 @@
-import type { DayKey } from '../../shared/calendar';
+import type { DayKey } from './calendar';
 import type { CalendarItem } from '../../shared/planner';
 import { DayCell, type DayCellShared } from './DayCell';
 import { dayLabel } from './local-time';

@@ -6,11 +6,28 @@ import { jobSubject } from '../ai/format';
 import { operationLabels } from '../ai/labels';
 import { ResultThumb } from '../ai/ResultThumb';
 import { QueryError } from '../sync/QueryError';
+import { PickerCombobox, type PickerOption } from './PickerCombobox';
 import { PickerDialog } from './PickerDialog';
 
 /** A result's label in the list: what made it, and which output when there are several. */
 const outputLabel = (job: AiJobView, out: AiOutputView) =>
   `${operationLabels[job.operation]}: ${jobSubject(job, 50) || job.modelId}${job.outputs.length > 1 ? ` (${out.index + 1})` : ''}`;
+
+type ResultOption = PickerOption & { job: AiJobView; out: AiOutputView };
+
+const resultOptions = (jobs: readonly AiJobView[], saving: boolean): ResultOption[] =>
+  jobs.flatMap((job) =>
+    job.outputs.map((out) => ({
+      key: `${job.id}:${out.index}`,
+      testId: `planner-pick-result-${job.id}-${out.index}`,
+      name: outputLabel(job, out),
+      meta: out.assetId ? 'In the library' : 'Saved to the library when chosen',
+      thumb: <ResultThumb job={{ ...job, outputs: [out] }} />,
+      disabled: saving,
+      job,
+      out,
+    })),
+  );
 
 /**
  * Choose a media result of the AI studio. One not yet in the library is saved there first (ai.save),
@@ -21,30 +38,28 @@ export function AiResultPicker({ onPick, onClose }: { onPick(assetId: string): v
   const gallery = useChannel('ai.gallery', { state: 'succeeded', text: text.trim() || undefined, limit: 100 }, { placeholderData: (prev) => prev });
   const save = useAction('ai.save', ['ai.gallery', 'ai.get', 'library.query']);
   const jobs = (gallery.data?.items ?? []).filter((j) => j.outputs.length > 0);
-  const pick = (job: AiJobView, out: AiOutputView) => {
+  const pick = ({ job, out }: ResultOption) => {
     if (out.assetId) return onPick(out.assetId);
     save.mutate({ id: job.id, output: out.index, tags: [] }, { onSuccess: (asset) => onPick(asset.id) });
   };
   return (
     <PickerDialog title="Choose an AI result" testId="planner-ai-picker" onClose={onClose}>
-      <input type="search" className="library-search" aria-label="Search AI results by prompt" placeholder="Search prompts…" value={text} maxLength={500} onChange={(e) => setText(e.target.value)} />
-      <QueryError error={gallery.error ?? save.error} />
-      {gallery.data && jobs.length === 0 && <p className="muted">No finished AI results with media yet. Make some in the AI Studio.</p>}
-      <ul className="plain picker-list" aria-label="AI results" aria-busy={gallery.isFetching || save.isPending}>
-        {jobs.flatMap((job) =>
-          job.outputs.map((out) => (
-            <li key={`${job.id}:${out.index}`}>
-              <button type="button" className="picker-item" data-testid={`planner-pick-result-${job.id}-${out.index}`} disabled={save.isPending} onClick={() => pick(job, out)}>
-                <span className="picker-thumb">
-                  <ResultThumb job={{ ...job, outputs: [out] }} />
-                </span>
-                <span className="picker-name">{outputLabel(job, out)}</span>
-                <span className="muted picker-meta">{out.assetId ? 'In the library' : 'Saved to the library when chosen'}</span>
-              </button>
-            </li>
-          )),
-        )}
-      </ul>
+      <PickerCombobox
+        searchLabel="Search AI results by prompt"
+        placeholder="Search prompts…"
+        listLabel="AI results"
+        text={text}
+        onText={setText}
+        options={resultOptions(jobs, save.isPending)}
+        busy={gallery.isFetching || save.isPending}
+        onPick={pick}
+        status={
+          <>
+            <QueryError error={gallery.error ?? save.error} />
+            {gallery.data && jobs.length === 0 && <p className="muted">No finished AI results with media yet. Make some in the AI Studio.</p>}
+          </>
+        }
+      />
     </PickerDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { DndContext, DragOverlay, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import type { DayKey } from '../../shared/calendar';
+import type { DayKey } from './calendar';
 import type { CalendarItem } from '../../shared/planner';
 import { dayLabel, timeLabel } from './local-time';
 

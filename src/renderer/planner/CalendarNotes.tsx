@@ -1,5 +1,5 @@
-import type { DayKey } from '../../shared/calendar';
-import { dayKeyOf } from '../../shared/calendar';
+import type { DayKey } from './calendar';
+import { dayKeyOf } from './calendar';
 import type { PlanView } from './fields';
 import { whenLabel } from './local-time';
 

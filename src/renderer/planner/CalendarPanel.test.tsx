@@ -31,6 +31,8 @@ function calendar(items: CalendarItem[] = [sale, teaser], unscheduled = 0) {
     }));
 }
 
+/** The calendar panel on this backend, with its "open in another tab" handler. */
+const panel = (fake: ReturnType<typeof calendar>, onOpen: Parameters<typeof CalendarPanel>[0]['onOpen'] = vi.fn()) => renderWithBackend(<CalendarPanel request={null} onOpen={onOpen} />, fake);
 const chip = (name: RegExp) => screen.findByRole('button', { name });
 const visibleRange = (fake: ReturnType<typeof calendar>) => fake.calls('planner.calendar').filter((q) => q.from > '2026-01').at(-1);
 
@@ -43,7 +45,7 @@ afterEach(() => {
 
 describe('calendar: states', () => {
   it('shows the month with each item on its day, its time, channel and warning', async () => {
-    renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, calendar());
+    panel(calendar());
     expect(await screen.findByRole('table', { name: 'March 2026' })).toBeTruthy();
     const day12 = await screen.findByRole('cell', { name: /March 12, 2026, 1 scheduled/ });
     expect(within(day12).getByRole('button', { name: /Post at\s*09:30:\s*Spring sale,\s*Instagram/ })).toBeTruthy();
@@ -54,7 +56,7 @@ describe('calendar: states', () => {
   it('is busy while the range loads and shows the items once they arrive', async () => {
     const fake = calendar();
     const hold = fake.hold('planner.calendar');
-    const { container } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, fake);
+    const { container } = panel(fake);
     await waitFor(() => expect(hold.waiting).toBe(2));
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
     hold.answer({ items: [sale], unscheduled: 0, channels: [] });
@@ -64,20 +66,20 @@ describe('calendar: states', () => {
 
   it('shows the core’s message and hint when the calendar cannot load', async () => {
     const fake = calendar().fail('planner.calendar', appError({ code: 'storage', message: 'The planner could not be read.', hint: 'Restart Atelier.' }));
-    renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, fake);
+    panel(fake);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('The planner could not be read. Restart Atelier.');
   });
 
   it('says when nothing is scheduled in the agenda', async () => {
     localStorage.setItem('atelier.planner.calendar', 'agenda');
-    renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, calendar([]));
+    panel(calendar([]));
     expect(await screen.findByText('Nothing is scheduled in these days.')).toBeTruthy();
   });
 
   it('counts drafts without a time and opens the posts from there', async () => {
     const onOpen = vi.fn();
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={onOpen} />, calendar([sale], 2));
+    const { user } = panel(calendar([sale], 2), onOpen);
     expect(await screen.findByText(/2 drafts have no time yet\./)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Show posts' }));
     expect(onOpen).toHaveBeenCalledWith('posts', null);
@@ -87,7 +89,7 @@ describe('calendar: states', () => {
 describe('calendar: moving through time and filters', () => {
   it('pages to the next and previous month and back to today', async () => {
     const fake = calendar();
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, fake);
+    const { user } = panel(fake);
     await screen.findByRole('table', { name: 'March 2026' });
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('table', { name: 'April 2026' })).toBeTruthy();
@@ -101,7 +103,7 @@ describe('calendar: moving through time and filters', () => {
 
   it('filters by plan: the query names it and the plan’s facts show', async () => {
     const fake = calendar();
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, fake);
+    const { user } = panel(fake);
     await chip(/Spring sale/);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Plan' }), 'Launch');
     await waitFor(() => expect(visibleRange(fake)).toMatchObject({ planId: 'plan-1' }));
@@ -110,7 +112,7 @@ describe('calendar: moving through time and filters', () => {
   });
 
   it('opens the new plan form, which refuses an empty title in words', async () => {
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, calendar());
+    const { user } = panel(calendar());
     await user.click(await screen.findByRole('button', { name: 'New plan' }));
     const form = screen.getByRole('form', { name: 'New content plan' });
     expect(document.activeElement).toBe(within(form).getByLabelText('Title'));
@@ -123,7 +125,7 @@ describe('calendar: keyboard rescheduling', () => {
   it('selects an item with Enter and moves it to another day with “Move to…”, keeping its time', async () => {
     const moved = { ...sale, at: '2026-03-14T09:30:00.000Z' };
     const fake = calendar().answer('planner.reschedule', moved);
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, fake);
+    const { user } = panel(fake);
     (await chip(/Spring sale/)).focus();
     await user.keyboard('{Enter}');
     const bar = await screen.findByRole('form', { name: /Spring sale/ });
@@ -138,7 +140,7 @@ describe('calendar: keyboard rescheduling', () => {
 
   it('says when the item is already on the chosen day, and sends nothing', async () => {
     const fake = calendar();
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, fake);
+    const { user } = panel(fake);
     await user.click(await chip(/Spring sale/));
     const bar = await screen.findByRole('form', { name: /Spring sale/ });
     await user.click(within(bar).getByRole('button', { name: 'Move' }));
@@ -148,7 +150,7 @@ describe('calendar: keyboard rescheduling', () => {
 
   it('shows the warnings a move brings', async () => {
     const warned = { ...sale, at: '2026-03-20T09:30:00.000Z', warnings: [{ kind: 'duplicate' as const, message: 'The same text and media are scheduled on 20 March.', with: [] }] };
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, calendar().answer('planner.reschedule', warned));
+    const { user } = panel(calendar().answer('planner.reschedule', warned));
     await user.click(await chip(/Spring sale/));
     const date = within(await screen.findByRole('form', { name: /Spring sale/ })).getByLabelText('Move to…');
     await user.clear(date);
@@ -159,7 +161,7 @@ describe('calendar: keyboard rescheduling', () => {
 
   it('shows the core’s message and hint when a move is refused', async () => {
     const fake = calendar().fail('planner.reschedule', appError({ code: 'conflict', message: 'This post was published; it cannot move.', hint: 'Duplicate it instead.' }));
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, fake);
+    const { user } = panel(fake);
     await user.click(await chip(/Spring sale/));
     const date = within(await screen.findByRole('form', { name: /Spring sale/ })).getByLabelText('Move to…');
     await user.clear(date);
@@ -168,7 +170,7 @@ describe('calendar: keyboard rescheduling', () => {
   });
 
   it('closes the selected item with Escape and hands focus back to it on the calendar', async () => {
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, calendar());
+    const { user } = panel(calendar());
     const item = await chip(/Spring sale/);
     item.focus();
     await user.keyboard(' ');
@@ -180,7 +182,7 @@ describe('calendar: keyboard rescheduling', () => {
 
   it('opens a post for editing from the selected item', async () => {
     const onOpen = vi.fn();
-    const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={onOpen} />, calendar());
+    const { user } = panel(calendar(), onOpen);
     await user.click(await chip(/Spring sale/));
     await user.click(await screen.findByRole('button', { name: 'Edit post' }));
     expect(onOpen).toHaveBeenCalledWith('posts', 'p1');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { dayKeyOf } from '../../shared/calendar';
+import { dayKeyOf } from './calendar';
 import { QueryError } from '../sync/QueryError';
 import { AgendaList } from './AgendaList';
 import { shiftAnchor } from './calendar-layout';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useDroppable } from '@dnd-kit/core';
-import type { DayKey } from '../../shared/calendar';
+import type { DayKey } from './calendar';
 import type { CalendarItem } from '../../shared/planner';
 import { monthCellItems } from './calendar-layout';
 import { CalendarChip } from './CalendarChip';

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { atLocalTime, dayRange } from '../../shared/calendar';
+import { atLocalTime, dayRange } from './calendar';
 import type { RecordView } from '../../shared/records';
 import { SubmitError } from '../ai/SubmitError';
 import { FormField } from '../forms/FormField';

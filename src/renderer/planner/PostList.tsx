@@ -1,5 +1,5 @@
-import { useId, useRef } from 'react';
-import { useTask } from '../app/use-task';
+import { useId } from 'react';
+import { useSearchTask } from '../app/use-task';
 import { postStatuses } from '../../shared/records';
 import { excerpt, type PostStatus, type PostView } from './fields';
 import { ItemList } from './ItemList';
@@ -20,11 +20,7 @@ interface Props {
 /** Posts with search, status and channel filters, and "New post". */
 export function PostList({ posts, channels, filter, selected, tz, onFilter, onSelect, onNew }: Props) {
   const id = useId();
-  const search = useRef<HTMLInputElement>(null);
-  useTask('search', () => {
-    search.current?.focus();
-    search.current?.select();
-  });
+  const search = useSearchTask();
   const shown = filterPosts(posts, filter);
   const filtered = filter.text || filter.status || filter.channel;
   return (

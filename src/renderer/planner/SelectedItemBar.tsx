@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { dayKeyOf, type DayKey } from '../../shared/calendar';
+import { dayKeyOf, type DayKey } from './calendar';
 import type { CalendarItem } from '../../shared/planner';
 import { warningLines } from './calendar-layout';
 import { isDayKey, whenLabel } from './local-time';

@@ -3,6 +3,7 @@ import type { WorkspaceTransfer as Transfer } from '../../shared/planner';
 import { SubmitError } from '../ai/SubmitError';
 import { useChannel } from '../backend/context';
 import { useAction } from '../backend/use-action';
+import { FolderPathField } from '../app/FolderPathField';
 
 /** D7: the whole workspace (records as JSON and media files) to a folder, or back from one into an empty workspace. */
 export function WorkspaceTransfer() {
@@ -32,11 +33,7 @@ export function WorkspaceTransfer() {
         Export writes every record as JSON and every media file to a folder. Import restores such a folder into an empty workspace (a fresh Atelier).
       </p>
       {web ? (
-        <div className="field">
-          <label htmlFor={`${id}-folder`}>Folder on the computer running Atelier</label>
-          <input id={`${id}-folder`} data-testid="workspace-folder" className="mono" maxLength={4096} placeholder="/home/me/atelier-backup" value={folder} onChange={(e) => setFolder(e.target.value)} />
-          <span className="field-hint">Browser mode cannot show a folder dialog: type the full path.</span>
-        </div>
+        <FolderPathField id={`${id}-folder`} testId="workspace-folder" placeholder="/home/me/atelier-backup" value={folder} onChange={setFolder} />
       ) : (
         <p className="field-hint">Atelier asks for the folder when you press a button.</p>
       )}

@@ -1,4 +1,4 @@
-import { addDays, dayKeyOf, dayRange, monthGrid, weekOf, type DayKey } from '../../shared/calendar';
+import { addDays, dayKeyOf, dayRange, monthGrid, weekOf, type DayKey } from './calendar';
 import type { CalendarItem, ScheduleWarning } from '../../shared/planner';
 
 export const calendarModes = ['month', 'week', 'agenda'] as const;

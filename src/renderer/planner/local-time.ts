@@ -1,4 +1,4 @@
-import { atLocalTime, dayKeyOf, localTimeOf, type DayKey } from '../../shared/calendar';
+import { atLocalTime, dayKeyOf, localTimeOf, type DayKey } from './calendar';
 
 // datetime-local inputs hold a wall-clock time with no zone; records hold UTC instants. The
 // conversion goes through the calendar helpers so DST days come out right.

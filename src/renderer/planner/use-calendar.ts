@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { dayKeyOf, moveToDay, type DayKey } from '../../shared/calendar';
+import { dayKeyOf, moveToDay, type DayKey } from './calendar';
 import type { CalendarItem } from '../../shared/planner';
 import { useChannel } from '../backend/context';
 import { useStoredState } from '../library/use-stored-state';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { addDays, dayKeyOf, dayRange } from '../../shared/calendar';
+import { addDays, dayKeyOf, dayRange } from './calendar';
 import { useChannel } from '../backend/context';
 import { channelsOf } from './post-filter';
 import { useRecords } from './use-records';

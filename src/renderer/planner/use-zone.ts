@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { localZone } from '../../shared/calendar';
+import { localZone } from '../../shared/time-zone';
 import { localeWeekStart } from './local-time';
 
 /** The time zone screens show times in, and the locale's first day of the week. */

@@ -10,6 +10,7 @@ import { type BackendError, call } from '../backend/call';
 import { useBackend, useChannel, useEventSync } from '../backend/context';
 import { useAction } from '../backend/use-action';
 import { BackupsCard } from '../settings/BackupsCard';
+import { FolderPathField } from '../app/FolderPathField';
 
 const themes: { id: Settings['theme']; label: string }[] = [
   { id: 'system', label: 'Follow the system' },
@@ -210,19 +211,7 @@ function Diagnostics() {
         A zip of the recent logs, versions, settings and sync and queue counts to send to support. Tokens, keys, passwords and client secrets are removed from it.
       </p>
       {web && (
-        <div className="field">
-          <label htmlFor={`${id}-folder`}>Folder on the computer running Atelier</label>
-          <input
-            id={`${id}-folder`}
-            data-testid="diagnostics-folder"
-            className="mono"
-            maxLength={4096}
-            placeholder="/home/me/Desktop"
-            value={folder}
-            onChange={(e) => setFolder(e.target.value)}
-          />
-          <span className="field-hint">Browser mode cannot show a folder dialog: type the full path.</span>
-        </div>
+        <FolderPathField id={`${id}-folder`} testId="diagnostics-folder" placeholder="/home/me/Desktop" value={folder} onChange={setFolder} />
       )}
       <div className="row">
         <button

@@ -145,6 +145,45 @@ describe('sync view: actions', () => {
     await waitFor(() => expect(fake.calls('sync.resolve')).toEqual([{ group: 'posts', id: 'p2', keep: 'merged', fields: { text: 'Ours and theirs', channel: 'Instagram' } }]));
   });
 
+  it('keys a merge by position, so a field named like a path merges as itself; bad JSON stays beside it', async () => {
+    const odd: ConflictView = {
+      ...conflict,
+      local: { fields: { text: 'Ours', 'stats.0': 3 }, deleted: false },
+      remote: { fields: { text: 'Ours', 'stats.0': 5 }, deleted: false, version: 4 },
+      differing: ['stats.0'],
+    };
+    const fake = sync(attention, { conflicts: [odd] }).answer('sync.resolve', attention);
+    const { user } = renderWithBackend(<SyncSection />, fake);
+    await user.click(within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', { name: 'Edit a merge…' }));
+    const merge = screen.getByRole('form', { name: 'Edit a merge of Summer teaser' });
+    const value = within(merge).getByLabelText('Merged value of stats.0');
+    await user.click(within(merge).getByRole('radio', { name: 'On the platform: 5' }));
+    expect((value as HTMLTextAreaElement).value).toBe('5');
+    await user.clear(value);
+    await user.type(value, 'seven');
+    expect((within(merge).getByRole('radio', { name: 'Edited' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(merge).getByRole('button', { name: 'Save merge' }));
+    expect((await within(merge).findByRole('alert')).textContent).toMatch(/^This is not valid JSON/);
+    await waitFor(() => expect(document.activeElement).toBe(value));
+    expect(fake.calls('sync.resolve')).toEqual([]);
+    await user.clear(value);
+    await user.type(value, '7');
+    await user.click(within(merge).getByRole('button', { name: 'Save merge' }));
+    await waitFor(() => expect(fake.calls('sync.resolve')).toEqual([{ group: 'posts', id: 'p2', keep: 'merged', fields: { text: 'Ours', 'stats.0': 7 } }]));
+  });
+
+  it('lists what is wrong outside the differing fields and sends nothing', async () => {
+    const broken: ConflictView = { ...conflict, local: { fields: { text: 'Ours', status: 'lost' }, deleted: false } };
+    const fake = sync(attention, { conflicts: [broken] });
+    const { user } = renderWithBackend(<SyncSection />, fake);
+    await user.click(within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', { name: 'Edit a merge…' }));
+    const merge = screen.getByRole('form', { name: 'Edit a merge of Summer teaser' });
+    await user.click(within(merge).getByRole('button', { name: 'Save merge' }));
+    const list = await within(merge).findByRole('alert');
+    expect(list.textContent).toMatch(/^The merged record is not valid yet:status: /);
+    expect(fake.calls('sync.resolve')).toEqual([]);
+  });
+
   it('asks before a pull deletes most of a group, and keeps ours when told', async () => {
     const asking = syncStatus({ groups: [{ ...posts, massDelete: { wouldDelete: 95, localCount: 100 } }] });
     const fake = sync(asking).answer('sync.confirmMassDelete', syncStatus());

@@ -1,4 +1,4 @@
-import { localZone } from '../../../shared/calendar';
+import { localZone } from '../../../shared/time-zone';
 import type { CalendarItem, CalendarQuery, CalendarView, RescheduleInput } from '../../../shared/planner';
 import type { z } from 'zod';
 import { fail } from '../errors';

@@ -1,7 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { addDays as addDaysFns, startOfMonth, startOfWeek } from 'date-fns';
 
-// Calendar math in a named IANA time zone, shared by main and renderer. Days are plain
+// Calendar math in a named IANA time zone, for the planner views. Days are plain
 // 'YYYY-MM-DD' keys (calendar dates, no zone); instants are ISO UTC strings. Wall-clock times
 // that do not exist (spring-forward gap) resolve forward to the first instant after the gap;
 // wall-clock times that exist twice (fall-back overlap) resolve to the FIRST occurrence, the
@@ -13,11 +13,6 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HH_MM = /^(\d{2}):(\d{2})$/;
-
-/** The time zone this runtime is in (the user's, on a desktop). */
-export function localZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, atLocalTime, dayKeyOf, dayRange, localTimeOf, localZone, monthGrid, moveToDay, weekOf } from './calendar';
+import { localZone } from '../../shared/time-zone';
+import { addDays, atLocalTime, dayKeyOf, dayRange, localTimeOf, monthGrid, moveToDay, weekOf } from './calendar';
 
 const BERLIN = 'Europe/Berlin';
 const NY = 'America/New_York';
