@@ -10,6 +10,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox';
 import { call, coreWithSandbox, createApiKey, harnesses, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
 import { makeAudio, makeImage, realTools } from '../media/test-media';
 import { probeMedia } from '../media/probe';
+import { until } from './test-async-core';
 
 const open = harnesses();
 let tmp: string;
@@ -23,16 +24,6 @@ async function signedIn(opts: Parameters<typeof coreWithSandbox>[0] = {}): Promi
   const h = await open({ sandbox: { aiLatencyMs: 0, ...opts.sandbox }, ...opts });
   await signInDemo(h);
   return h;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined> | T | null | undefined, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function job(h: Harness, id: string): Promise<AiJobDetail> {
