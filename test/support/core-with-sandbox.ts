@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 import { createCore, type Core } from '../../src/main/core/app';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/contract';
 import { nodeDeps } from '../../src/main/core/node-deps';
+import { SECRET } from '../../src/main/core/platform/secret-keys';
 import type { Clock, CoreDeps, Notifier } from '../../src/main/core/ports';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 
@@ -101,6 +102,38 @@ export function harnesses(): (opts?: Parameters<typeof coreWithSandbox>[0]) => P
     return h;
   };
 }
+
+/**
+ * For a test file whose tests keep their harness in one file-level variable: after each test it is
+ * stopped, its data folder removed (even one the test chose), and the variable cleared.
+ */
+export function stopAfterEach(current: () => Harness | undefined, clear: () => void): void {
+  afterEach(async () => {
+    const h = current();
+    await h?.stop();
+    if (h) fs.rmSync(h.dataDir, { recursive: true, force: true });
+    clear();
+  });
+}
+
+/**
+ * Makes API keys in the sandbox's stand-in for the account's API Key section, each valid for `days`,
+ * with the session's access token as it is now (a key set later replaces it).
+ */
+export async function apiKeyMaker(h: Harness): Promise<(days: number) => Promise<{ key: string; expires_at: string }>> {
+  const token = JSON.parse((await h.deps.secrets.get(SECRET.tokens))!).access as string;
+  return async (days) =>
+    (await (
+      await fetch(`${h.sandbox.url}/account/api-keys`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ expires_at: new Date(Date.now() + days * 86_400_000).toISOString() }),
+      })
+    ).json()) as { key: string; expires_at: string };
+}
+
+/** One API key made by `apiKeyMaker`, valid for `days`. */
+export const createApiKey = async (h: Harness, days: number) => (await apiKeyMaker(h))(days);
 
 /** Call a channel through dispatch and return its data; a failure throws with its code and message. */
 export async function call<C extends ChannelName>(h: Harness, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {

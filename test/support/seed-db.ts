@@ -82,3 +82,9 @@ export function scribble(file: string, offset: number, length: number, seed: num
 }
 
 export const sha256Of = (file: string) => (fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : null);
+
+/** Random bytes over three pages of the posts table, at 30, 60 and 90 % of its pages. */
+export function damagePosts(file: string): void {
+  const pages = pagesOf(file, 'posts');
+  for (const at of [0.3, 0.6, 0.9]) scribble(file, ((pages[Math.floor(pages.length * at)] ?? 2) - 1) * 4096, 4096, Math.round(at * 100));
+}

@@ -24,6 +24,12 @@ async function client(sandbox: Sandbox, sp: Speaker) {
 }
 type Client = Awaited<ReturnType<typeof client>>;
 
+/** A sandbox speaking `sp`'s dialect, and a client of it signed in as the demo user. */
+async function dialectSandbox(sp: Speaker): Promise<{ sandbox: Sandbox; c: Client }> {
+  const sandbox = await testSandbox({ dialect: sp.name });
+  return { sandbox, c: await client(sandbox, sp) };
+}
+
 /** Polls a job the way a client of an asynchronous dialect would, until it is done or failed. */
 async function pollJob(c: Client, id: string): Promise<ApiResponse> {
   for (let i = 0; i < 200; i++) {
@@ -64,10 +70,7 @@ async function mediaOf(sp: Speaker, c: Client, answer: unknown): Promise<Buffer[
 describe.each(SPEAKERS)('$name dialect: AI operations', (sp) => {
   let sandbox: Sandbox;
   let c: Client;
-  beforeAll(async () => {
-    sandbox = await testSandbox({ dialect: sp.name });
-    c = await client(sandbox, sp);
-  });
+  beforeAll(async () => ({ sandbox, c } = await dialectSandbox(sp)));
   afterAll(() => sandbox.stop());
 
   it('answers media and text in its shape', async () => {
@@ -107,10 +110,7 @@ describe.each(SPEAKERS)('$name dialect: AI operations', (sp) => {
 describe.each(SPEAKERS)('$name dialect: resource groups', (sp) => {
   let sandbox: Sandbox;
   let c: Client;
-  beforeAll(async () => {
-    sandbox = await testSandbox({ dialect: sp.name });
-    c = await client(sandbox, sp);
-  });
+  beforeAll(async () => ({ sandbox, c } = await dialectSandbox(sp)));
   afterAll(() => sandbox.stop());
 
   const { id, version, deleted } = sp.record;

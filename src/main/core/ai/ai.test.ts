@@ -7,9 +7,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiJobDetail, AiJobView, AiSubmitInput } from '../../../shared/ai';
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { call, coreWithSandbox, harnesses, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import { call, coreWithSandbox, createApiKey, harnesses, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
 import { makeAudio, makeImage, realTools } from '../media/test-media';
 import { probeMedia } from '../media/probe';
+import { until } from './test-async-core';
 
 const open = harnesses();
 let tmp: string;
@@ -23,16 +24,6 @@ async function signedIn(opts: Parameters<typeof coreWithSandbox>[0] = {}): Promi
   const h = await open({ sandbox: { aiLatencyMs: 0, ...opts.sandbox }, ...opts });
   await signInDemo(h);
   return h;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined> | T | null | undefined, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function job(h: Harness, id: string): Promise<AiJobDetail> {
@@ -321,14 +312,7 @@ describe('the queue', () => {
 
   it('a denied API key: the job waits with the platform\'s message and what to do, and is not retried', async () => {
     const h = await signedIn();
-    const token = JSON.parse((await h.deps.secrets.get('session.tokens'))!).access as string;
-    const created = (await (
-      await fetch(`${h.sandbox.url}/account/api-keys`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
-      })
-    ).json()) as { key: string; expires_at: string };
+    const created = await createApiKey(h, 30);
     await call(h, 'apiKey.set', { key: created.key, expiresAt: created.expires_at });
     h.sandbox.expireApiKeys();
     const j = await submit(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'denied' });

@@ -5,21 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, coreWithSandbox } from '../../../../test/support/core-with-sandbox';
-import { connectedCore, ended, submitPrompt, until, type Cleanup } from './test-async-core';
-import { pngBase64, startAsyncPlatform, type AsyncPlatform } from './test-async-platform';
+import { asyncPlatform, cleanupAfterEach, connectedCore, ended, submitPrompt, until } from './test-async-core';
+import { pngBase64, type AsyncPlatform } from './test-async-platform';
 
-const cleanup: Cleanup = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()?.();
-});
-
-async function platform(): Promise<AsyncPlatform> {
-  const p = await startAsyncPlatform();
-  cleanup.push(() => p.close());
-  return p;
-}
+const cleanup = cleanupAfterEach();
+const platform = () => asyncPlatform(cleanup);
 
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-async-recovery-'));

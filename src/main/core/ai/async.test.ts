@@ -5,24 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AiPoll, PlatformProfileInput } from '../../../shared/profile';
 import type { z } from 'zod';
 import { call, coreWithSandbox, type Harness } from '../../../../test/support/core-with-sandbox';
 import { startServer, type TestServer } from '../platform/http/test-server';
-import { connectedCore, ended, submitPrompt, until, type Cleanup } from './test-async-core';
-import { pngBase64, startAsyncPlatform, type AsyncPlatform } from './test-async-platform';
+import { asyncPlatform, cleanupAfterEach, connectedCore, ended, submitPrompt, until } from './test-async-core';
+import { pngBase64 } from './test-async-platform';
 
-const cleanup: Cleanup = [];
-afterEach(async () => {
-  while (cleanup.length) await cleanup.pop()?.();
-});
-
-async function platform(): Promise<AsyncPlatform> {
-  const p = await startAsyncPlatform();
-  cleanup.push(() => p.close());
-  return p;
-}
+const cleanup = cleanupAfterEach();
+const platform = () => asyncPlatform(cleanup);
 
 const connected = (url: string, poll: Partial<z.input<typeof AiPoll>> = {}, opts: Parameters<typeof coreWithSandbox>[0] = {}) => connectedCore(cleanup, url, poll, opts);
 const submit = submitPrompt;

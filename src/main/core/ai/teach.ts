@@ -6,6 +6,7 @@
 import type { AiTeachRole } from '../../../shared/ai';
 import { isFieldPath } from '../../../shared/field-path';
 import { parseProfile, type AiOperation, type AiResponseMap, type PlatformProfile } from '../../../shared/profile';
+import { copyId } from '../platform/derived-profile';
 
 export interface TeachRequest {
   operation: AiOperation;
@@ -27,16 +28,6 @@ export class TeachError extends Error {}
 
 const MAX_ALIASES = 20;
 const FIELD: Record<AiTeachRole, 'media' | 'text' | 'jobId'> = { media: 'media', text: 'text', jobId: 'jobId' };
-
-/** The first id not taken: "<id>-custom", then "<id>-custom-2"… (an old copy is never overwritten). */
-function copyId(id: string, taken: ReadonlySet<string>): string {
-  const base = `${id}-custom`.slice(0, 64);
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const next = `${base.slice(0, 64 - String(n).length - 1)}-${n}`;
-    if (!taken.has(next)) return next;
-  }
-}
 
 /** The taught path first (it is tried first), then what the map already had. */
 function withFirst(list: readonly string[] | undefined, path: string): string[] {

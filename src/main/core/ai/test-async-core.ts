@@ -3,11 +3,28 @@
 import type { z } from 'zod';
 import type { AiJobDetail } from '../../../shared/ai';
 import type { AiPoll, PlatformProfileInput } from '../../../shared/profile';
+import { afterEach } from 'vitest';
 import { call, coreWithSandbox, type Harness } from '../../../../test/support/core-with-sandbox';
-import { asyncProfile } from './test-async-platform';
+import { asyncProfile, startAsyncPlatform, type AsyncPlatform } from './test-async-platform';
 
 /** Things to stop after a test, last first. */
 export type Cleanup = (() => Promise<unknown>)[];
+
+/** A test file's cleanup list, emptied (last first) after each test. */
+export function cleanupAfterEach(): Cleanup {
+  const cleanup: Cleanup = [];
+  afterEach(async () => {
+    while (cleanup.length) await cleanup.pop()?.();
+  });
+  return cleanup;
+}
+
+/** The asynchronous test platform, closed after the test. */
+export async function asyncPlatform(cleanup: Cleanup): Promise<AsyncPlatform> {
+  const p = await startAsyncPlatform();
+  cleanup.push(() => p.close());
+  return p;
+}
 
 /** Resolves with the probe's first value that is not null, undefined or false. */
 export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 20_000): Promise<T> {

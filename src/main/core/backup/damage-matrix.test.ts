@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowPages, touchedPages, untouchedRows, type RowPages } from '../../../../test/support/damage';
 import { hostCall as call } from '../../../../test/support/host-call';
+import { idleDeps } from '../../../../test/support/idle-deps';
 import { pagesOf, scribble, seedRecords, sha256Of } from '../../../../test/support/seed-db';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import type { DamageKind } from '../../../shared/backups';
 import { createCore } from '../app';
-import { nodeDeps } from '../node-deps';
 import { openCoreHost, type CoreHost } from './core-host';
 
 const RECORDS = 10_000;
@@ -51,18 +51,10 @@ function ids(file: string): string[] {
   }
 }
 
-function depsFor(dataDir: string) {
-  const deps = nodeDeps({ dataDir, host: 'test', quiet: true });
-  deps.backups = { autoStart: false };
-  deps.sync = { autoStart: false };
-  deps.ai = { autoStart: false };
-  return deps;
-}
-
 /** A data folder with 10,000 records, a backup of them, and 30 records made after it. */
 async function buildPristine(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-damage-pristine-'));
-  const core = createCore(depsFor(dir));
+  const core = createCore(idleDeps(dir));
   seedRecords(core.db, RECORDS, { now: Date.now() - 3_600_000 });
   const backup = await core.backups.take('manual');
   expect(backup).toMatchObject({ ok: true, records: RECORDS });
@@ -75,7 +67,7 @@ async function buildPristine(): Promise<string> {
 async function buildWithWal(): Promise<string> {
   const live = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-damage-live-'));
   fs.cpSync(pristine, live, { recursive: true });
-  const core = createCore(depsFor(live));
+  const core = createCore(idleDeps(live));
   const insert = core.db.prepare("INSERT INTO posts (id, account_id, data, created_at, updated_at) VALUES (?, 'acct-seed', '{\"text\":\"late\"}', ?, ?)");
   for (let i = 0; i < 40; i++) insert.run(`late-${i}`, Date.now(), Date.now());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-damage-wal-'));
@@ -157,7 +149,7 @@ async function rescueCopy(dir: string, touched: Range[], expected: Rescue): Prom
   fs.cpSync(dir, copy, { recursive: true });
   const file = path.join(copy, 'atelier.db');
   const before = { db: sha256Of(file), wal: sha256Of(`${file}-wal`) };
-  const host = openCoreHost(depsFor(copy));
+  const host = openCoreHost(idleDeps(copy));
   try {
     await host.start();
     const rescued = await host.dispatch('recovery.rescue', {});
@@ -194,7 +186,7 @@ describe('damage matrix: 10,000 records, a backup, then damage', () => {
 
     let host: CoreHost | undefined;
     try {
-      host = openCoreHost(depsFor(dir));
+      host = openCoreHost(idleDeps(dir));
       await host.start();
       expect(host.full()).toBeNull();
       const status = await call(host, 'recovery.status', {});

@@ -1,10 +1,10 @@
-import os from 'node:os';
 import path from 'node:path';
 import { channelNames, type HandlerMap } from '../../../shared/contract';
 import type { Core } from '../app';
 import { BlobStore } from '../library/files/blob-store';
 import type { DatabaseDamagedError } from '../db/damage';
 import { DamageState, refuseWhileDamaged } from '../db/damage-state';
+import { appInfoOf } from '../diagnostics/app-info';
 import { createDispatcher, type Dispatch } from '../dispatch';
 import { fail } from '../errors';
 import { RendererPush } from '../event-bus';
@@ -39,15 +39,7 @@ export function createRecoveryCore(deps: CoreDeps, found: DatabaseDamagedError):
   const refused = () => fail('storage', found.error.message, found.error.hint ? { hint: found.error.hint } : {});
   const handlers = Object.fromEntries(channelNames.map((c) => [c, refused])) as unknown as HandlerMap;
   Object.assign(handlers, backups.handlers, {
-    'app.info': () => ({
-      name: 'Atelier',
-      version: deps.version,
-      host: deps.host,
-      platform: `${process.platform}-${process.arch} (${os.release()})`,
-      dataDir: deps.paths.dataDir,
-      database: { path: deps.paths.dbFile, schemaVersion: 0, journalMode: 'unavailable (damaged)' },
-      versions: { node: process.versions.node, ...deps.versions },
-    }),
+    'app.info': () => appInfoOf(deps, { schemaVersion: 0, journalMode: 'unavailable (damaged)' }),
     'settings.get': () => deps.settings.get(),
     'updates.status': () => deps.updates?.status() ?? { state: 'disabled', reason: 'Updates are handled by the desktop app.' },
   } satisfies Partial<HandlerMap>);

@@ -6,33 +6,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostCall as call } from '../../../../test/support/host-call';
+import { idleDeps } from '../../../../test/support/idle-deps';
 import { pagesOf, scribble, seedRecords } from '../../../../test/support/seed-db';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { createCore } from '../app';
-import { nodeDeps } from '../node-deps';
 import { openCoreHost } from './core-host';
 
 const tmp = tempDirs('rescue-report');
 
-function depsFor(dataDir: string) {
-  const deps = nodeDeps({ dataDir, host: 'test', quiet: true });
-  deps.backups = { autoStart: false };
-  deps.sync = { autoStart: false };
-  deps.ai = { autoStart: false };
-  return deps;
-}
-
 describe('the rescue report', () => {
   it('is saved 0600 beside the backups, shown once after the reopen, with what each table saved', async () => {
     const dir = tmp();
-    const core = createCore(depsFor(dir));
+    const core = createCore(idleDeps(dir));
     seedRecords(core.db, 2000, { now: Date.now() });
     await core.close();
     const file = path.join(dir, 'atelier.db');
     const pages = pagesOf(file, 'posts');
     scribble(file, ((pages[Math.floor(pages.length / 2)] ?? 2) - 1) * 4096, 4096, 3);
 
-    const host = openCoreHost(depsFor(dir));
+    const host = openCoreHost(idleDeps(dir));
     try {
       await host.start();
       expect(host.full()).toBeNull();

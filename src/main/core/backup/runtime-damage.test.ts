@@ -7,21 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pagesOf, scribble, seedRecords, sha256Of } from '../../../../test/support/seed-db';
+import { idleDeps } from '../../../../test/support/idle-deps';
+import { damagePosts, seedRecords, sha256Of } from '../../../../test/support/seed-db';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import type { EventPayload } from '../../../shared/events';
 import { createCore } from '../app';
-import { nodeDeps } from '../node-deps';
 
 const tmp = tempDirs('runtime-damage');
 
-function depsFor(dir: string, checkWaitMs?: number) {
-  const deps = nodeDeps({ dataDir: dir, host: 'test', quiet: true });
-  deps.backups = { autoStart: false, ...(checkWaitMs !== undefined && { checkWaitMs }) };
-  deps.sync = { autoStart: false };
-  deps.ai = { autoStart: false };
-  return deps;
-}
+const depsFor = (dir: string, checkWaitMs?: number) => idleDeps(dir, checkWaitMs === undefined ? {} : { checkWaitMs });
 
 async function seeded(): Promise<string> {
   const dir = tmp();
@@ -30,11 +24,6 @@ async function seeded(): Promise<string> {
   seedRecords(core.db, 4000, { now: Date.now(), account: 'local' });
   await core.close();
   return dir;
-}
-
-function damagePosts(file: string): void {
-  const pages = pagesOf(file, 'posts');
-  for (const at of [0.3, 0.6, 0.9]) scribble(file, ((pages[Math.floor(pages.length * at)] ?? 2) - 1) * 4096, 4096, Math.round(at * 100));
 }
 
 describe('damage found while running', () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { pagesOf, scribble, seedRecords, sha256Of } from '../../../../test/support/seed-db';
+import { damagePosts, seedRecords, sha256Of } from '../../../../test/support/seed-db';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { defaultMigrationsDir } from '../node-deps';
 import { DatabaseDamagedError } from './damage';
@@ -21,11 +21,6 @@ function seeded(records = 4000): string {
   seedRecords(db, records, { now: Date.now() });
   db.close();
   return file;
-}
-
-function damagePosts(file: string): void {
-  const pages = pagesOf(file, 'posts');
-  for (const at of [0.3, 0.6, 0.9]) scribble(file, ((pages[Math.floor(pages.length * at)] ?? 2) - 1) * 4096, 4096, Math.round(at * 100));
 }
 
 const autocheckpoint = (db: Database.Database) => db.pragma('wal_autocheckpoint', { simple: true });

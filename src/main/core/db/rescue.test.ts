@@ -127,14 +127,19 @@ async function rescue(c: Case, options: RescueOptions = { method: 'row-walk' }):
 const copiedOf = (report: RescueReport, table: string) => report.tables.find((t) => t.name === table)?.copied ?? -1;
 const lostOf = (report: RescueReport, table: string) => report.tables.find((t) => t.name === table)?.lost ?? -1;
 
+/** Every record is back, no table lost a row, and the untouched ones came back as they were. */
+function expectNothingLost(c: Case, report: RescueReport): void {
+  expect(recordCount(c.target)).toBe(recordCount(pristine));
+  expect(report.tables.every((t) => t.lost === 0)).toBe(true);
+  expect(checkUntouchedBack(c, c.target)).toBeGreaterThan(RECORDS);
+}
+
 describe('rescueDatabase: the row walk, through every kind of damage', () => {
   it('header: rebuilds the destroyed file header on its copy and brings every record back', async () => {
     const c = damaged('header');
     const report = await rescue(c);
     expect(report.method).toBe('row-walk');
-    expect(recordCount(c.target)).toBe(recordCount(pristine));
-    expect(checkUntouchedBack(c, c.target)).toBeGreaterThan(RECORDS);
-    expect(report.tables.every((t) => t.lost === 0)).toBe(true);
+    expectNothingLost(c, report);
   });
 
   for (const [name, offsets] of [
@@ -160,9 +165,7 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
   it('index-page: an index page of random bytes costs no record (rows are read from the table)', async () => {
     const c = damaged('index-page');
     const report = await rescue(c);
-    expect(recordCount(c.target)).toBe(recordCount(pristine));
-    expect(report.tables.every((t) => t.lost === 0)).toBe(true);
-    expect(checkUntouchedBack(c, c.target)).toBeGreaterThan(RECORDS);
+    expectNothingLost(c, report);
   });
 
   it('wal: reads the commits before the damage in the -wal file and leaves that file as it was', async () => {
@@ -289,9 +292,7 @@ describe('rescueDatabase: sqlite3 .recover first, the row walk when it cannot', 
     const report = await rescue(c, { sqlite3: fakeSqlite3(c.dir, real?.path ?? 'sqlite3') });
     expect(report.method).toBe('sqlite3-recover');
     expect(report.tables.map((t) => t.name)).not.toContain('lost_and_found');
-    expect(recordCount(c.target)).toBe(recordCount(pristine));
-    expect(report.tables.every((t) => t.lost === 0)).toBe(true);
-    expect(checkUntouchedBack(c, c.target)).toBeGreaterThan(RECORDS);
+    expectNothingLost(c, report);
   });
 
   it('uses the sqlite3 on PATH when it can recover, and walks rows when it cannot', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { call, harnesses, listAssets, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import { call, createApiKey, harnesses, listAssets, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { SECRET } from '../platform/secret-keys';
 import { collectDiagnostics } from './collect';
@@ -16,16 +16,6 @@ async function stored<T>(h: Harness, key: string): Promise<T> {
   const raw = await h.deps.secrets.get(key);
   if (raw === undefined) throw new Error(`no ${key} in the secret store`);
   return JSON.parse(raw) as T;
-}
-
-async function createApiKey(h: Harness): Promise<{ key: string; expires_at: string }> {
-  const token = JSON.parse((await h.deps.secrets.get(SECRET.tokens))!).access as string;
-  const res = await fetch(`${h.sandbox.url}/account/api-keys`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
-  });
-  return (await res.json()) as { key: string; expires_at: string };
 }
 
 function unzip(file: string): Record<string, string> {
@@ -41,7 +31,7 @@ describe('export diagnostics', () => {
     await h.core.sync.run();
     const tokens = await stored<{ access: string; refresh: string }>(h, SECRET.tokens);
     // An API key replaces the tokens in the store (they stay known to the registry).
-    const created = await createApiKey(h);
+    const created = await createApiKey(h, 30);
     await call(h, 'apiKey.set', { key: created.key, expiresAt: created.expires_at });
     await call(h, 'session.check', {});
     await listAssets(h);

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { AiQueue } from '../ai/queue';
 import type { CoreModule, Kernel } from '../compose';
 import type { MediaQueue } from '../planning/media-queue';
@@ -6,6 +5,7 @@ import type { Connection } from '../platform/connection';
 import { SECRET } from '../platform/secret-keys';
 import type { Updates } from '../ports';
 import type { SyncEngine } from '../sync/engine';
+import { appInfoOf } from './app-info';
 import { diagnosticsHandlers } from './export';
 
 export interface DiagnosticsDeps extends Pick<Kernel, 'deps' | 'db' | 'now'> {
@@ -19,23 +19,12 @@ export interface DiagnosticsDeps extends Pick<Kernel, 'deps' | 'db' | 'now'> {
 
 /** What the app is and runs on (app.info), and the diagnostics export built from it and the other domains' state. */
 export function createDiagnostics({ deps, db, now, schemaVersion, connection, updates, sync, aiQueue, mediaQueue }: DiagnosticsDeps): CoreModule {
-  const appInfo = () => ({
-    name: 'Atelier',
-    version: deps.version,
-    host: deps.host,
-    platform: `${process.platform}-${process.arch} (${os.release()})`,
-    dataDir: deps.paths.dataDir,
-    database: {
-      path: deps.paths.dbFile,
-      schemaVersion,
-      journalMode: String(db.pragma('journal_mode', { simple: true })),
-    },
-    versions: {
-      node: process.versions.node,
-      sqlite: db.prepare<[], { v: string }>('SELECT sqlite_version() AS v').get()?.v ?? 'unknown',
-      ...deps.versions,
-    },
-  });
+  const appInfo = () =>
+    appInfoOf(
+      deps,
+      { schemaVersion, journalMode: String(db.pragma('journal_mode', { simple: true })) },
+      { sqlite: db.prepare<[], { v: string }>('SELECT sqlite_version() AS v').get()?.v ?? 'unknown' },
+    );
   const exportHandlers = diagnosticsHandlers(
     {
       logsDir: deps.paths.logsDir,

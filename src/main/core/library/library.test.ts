@@ -6,18 +6,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { call, harnesses, signInDemo } from '../../../../test/support/core-with-sandbox';
+import { call, harnesses, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { BlobStore } from './files/blob-store';
-import { nodeBlobFs, type BlobFsOps } from './files/blob-fs';
+import { nodeBlobFs, type BlobFsOps, type WritableFile } from './files/blob-fs';
 import { NO_MEDIA_TOOLS } from '../media/media-tools';
 import { makeAudio, makeImage, makeVideo } from '../media/test-media';
-import { Library } from './library';
+import { Library, type LibraryDeps } from './library';
 
 const tmp = tempDirs('library');
 const harness = harnesses();
 
 const names = (page: { items: { name: string }[] }) => page.items.map((a) => a.name).sort();
+
+/** Blob file operations whose temp files are written through `write` (they are still synced and closed for real). */
+function writesThrough(write: (handle: WritableFile, ...args: Parameters<WritableFile['write']>) => ReturnType<WritableFile['write']>): BlobFsOps {
+  return {
+    openRead: nodeBlobFs.openRead,
+    createTemp: async (f) => {
+      const handle = await nodeBlobFs.createTemp(f);
+      return { write: (...args) => write(handle, ...args), sync: () => handle.sync(), close: () => handle.close() };
+    },
+  };
+}
+
+/** A library of `h`'s workspace keeping its media under `dir`/media through `fs`. */
+function libraryOn(h: Harness, dir: string, fs: BlobFsOps, tools: LibraryDeps['tools'] = async () => NO_MEDIA_TOOLS): Library {
+  const blobs = new BlobStore(path.join(dir, 'media'), { fs });
+  return new Library({ store: h.core.store, workspace: h.core.workspace, blobs, tools, now: () => Date.now(), logger: h.deps.logger, uploadsDir: path.join(dir, 'uploads') });
+}
 
 describe('library', () => {
   it('imports images, video and audio from files and folders with metadata, thumbnails and one copy per content', async () => {
@@ -168,29 +185,11 @@ describe('library', () => {
     const h = await harness();
     const dir = tmp();
     const file = await makeImage(dir, 'big.png', { width: 400, height: 400 });
-    const full: BlobFsOps = {
-      openRead: nodeBlobFs.openRead,
-      createTemp: async (f) => {
-        const handle = await nodeBlobFs.createTemp(f);
-        return {
-          write: async () => {
-            throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-          },
-          sync: () => handle.sync(),
-          close: () => handle.close(),
-        };
-      },
-    };
-    const blobsRoot = path.join(dir, 'media');
-    const library = new Library({
-      store: h.core.store,
-      workspace: h.core.workspace,
-      blobs: new BlobStore(blobsRoot, { fs: full }),
-      tools: async () => NO_MEDIA_TOOLS,
-      now: () => Date.now(),
-      logger: h.deps.logger,
-      uploadsDir: path.join(dir, 'uploads'),
+    const full = writesThrough(async () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     });
+    const blobsRoot = path.join(dir, 'media');
+    const library = libraryOn(h, dir, full);
     const report = await library.importPaths([file]);
     expect(report.imported).toEqual([]);
     expect(report.failed).toEqual([{ path: file, message: expect.stringContaining('the disk is full') }]);
@@ -244,7 +243,7 @@ describe('library', () => {
     // The copy reads other bytes than a check of the source would: as if the file changed in between.
     const swapped: BlobFsOps = { ...nodeBlobFs, openRead: () => nodeBlobFs.openRead(truncated) };
     const blobsRoot = path.join(dir, 'media');
-    const library = new Library({ store: h.core.store, workspace: h.core.workspace, blobs: new BlobStore(blobsRoot, { fs: swapped }), tools: h.deps.mediaTools ?? (async () => NO_MEDIA_TOOLS), now: () => Date.now(), logger: h.deps.logger, uploadsDir: path.join(dir, 'uploads') });
+    const library = libraryOn(h, dir, swapped, h.deps.mediaTools);
     const report = await library.importPaths([file]);
     expect(report.imported).toEqual([]);
     expect(report.skipped).toEqual([{ path: file, reason: expect.stringContaining('damaged or incomplete') }]);
@@ -262,23 +261,13 @@ describe('library', () => {
     let started: () => void = () => undefined;
     const writing = new Promise<void>((r) => (started = r));
     // Every copy waits at its first write until the test lets it go.
-    const slow: BlobFsOps = {
-      openRead: nodeBlobFs.openRead,
-      createTemp: async (f) => {
-        const handle = await nodeBlobFs.createTemp(f);
-        return {
-          write: async (...args: Parameters<typeof handle.write>) => {
-            started();
-            await held;
-            return handle.write(...args);
-          },
-          sync: () => handle.sync(),
-          close: () => handle.close(),
-        };
-      },
-    };
+    const slow = writesThrough(async (handle, ...args) => {
+      started();
+      await held;
+      return handle.write(...args);
+    });
     const blobsRoot = path.join(dir, 'media');
-    const library = new Library({ store: h.core.store, workspace: h.core.workspace, blobs: new BlobStore(blobsRoot, { fs: slow }), tools: async () => NO_MEDIA_TOOLS, now: () => Date.now(), logger: h.deps.logger, uploadsDir: path.join(dir, 'uploads') });
+    const library = libraryOn(h, dir, slow);
     const importing = library.importPaths(files);
     await writing;
     let closed = false;

@@ -186,44 +186,42 @@ export class Library {
 
   /** To the trash: hidden, restorable, and deleted on the platform. */
   trash(ids: string[]): number {
-    const { store } = this.deps;
-    const account = this.account();
-    let count = 0;
-    store.db.transaction(() => {
-      for (const id of ids) {
-        const row = this.row(id);
-        if (row.trashed_at !== null) continue;
-        store.outbox.deleted(account, 'assets', id, row.remote_id !== null);
-        this.sql.setTrashed(id, this.deps.now());
-        count++;
-      }
-    })();
-    store.changed('assets', ids);
-    return count;
+    return this.eachAsset(ids, 'untrashed', (id, row, account) => {
+      this.deps.store.outbox.deleted(account, 'assets', id, row.remote_id !== null);
+      this.sql.setTrashed(id, this.deps.now());
+    });
   }
 
   /** Back from the trash; the platform gets it back too (the same record if the delete was not sent yet). */
   restore(ids: string[]): number {
     const { store } = this.deps;
+    return this.eachAsset(ids, 'trashed', (id, row, account) => {
+      const fields = parseFields(row.data);
+      const entries = store.outbox.entries(id);
+      if (store.outbox.cancelDelete(id)) {
+        if (row.remote_id !== null) store.outbox.updated(account, 'assets', id, fields);
+        else if (!entries.some((e) => e.op === 'create')) store.outbox.created(account, 'assets', id, fields);
+      } else if (entries.some((e) => e.op === 'delete')) {
+        // The delete is on its way: the asset goes up again as a new record after it.
+        store.outbox.created(account, 'assets', id, fields);
+      } else {
+        this.sql.forgetRemote(id);
+        store.outbox.created(account, 'assets', id, fields);
+      }
+      this.sql.setUntrashed(id, this.deps.now());
+    });
+  }
+
+  /** `change` on each asset of `ids` that is `where` (the others are left as they are), in one transaction; how many changed. */
+  private eachAsset(ids: string[], where: 'trashed' | 'untrashed', change: (id: string, row: AssetRow, account: string) => void): number {
+    const { store } = this.deps;
     const account = this.account();
     let count = 0;
     store.db.transaction(() => {
       for (const id of ids) {
         const row = this.row(id);
-        if (row.trashed_at === null) continue;
-        const fields = parseFields(row.data);
-        const entries = store.outbox.entries(id);
-        if (store.outbox.cancelDelete(id)) {
-          if (row.remote_id !== null) store.outbox.updated(account, 'assets', id, fields);
-          else if (!entries.some((e) => e.op === 'create')) store.outbox.created(account, 'assets', id, fields);
-        } else if (entries.some((e) => e.op === 'delete')) {
-          // The delete is on its way: the asset goes up again as a new record after it.
-          store.outbox.created(account, 'assets', id, fields);
-        } else {
-          this.sql.forgetRemote(id);
-          store.outbox.created(account, 'assets', id, fields);
-        }
-        this.sql.setUntrashed(id, this.deps.now());
+        if ((row.trashed_at !== null) !== (where === 'trashed')) continue;
+        change(id, row, account);
         count++;
       }
     })();

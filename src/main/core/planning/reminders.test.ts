@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
 import { MetaStore } from '../meta-store';
 import type { AppNotification } from '../ports';
-import { Reminders, type Timers } from './reminders';
+import { realTimers, Reminders, type Timers } from './reminders';
 import { make } from './test-kit';
 
 const harness = harnesses();
@@ -140,14 +140,7 @@ describe('reminders', () => {
     const h = await harness();
     h.core.planner.reminders.close(); // the core's own reminders would announce it first
     const post = make(h, 'posts', { text: 'Now-ish', scheduled_at: at(Date.now() + 150) });
-    const notes: AppNotification[] = [];
-    const reminders = new Reminders({
-      store: h.core.store,
-      workspace: h.core.workspace,
-      meta: new MetaStore(h.core.db),
-      notifier: { notify: (n) => notes.push(n) },
-      clock: { now: () => Date.now() },
-    });
+    const { reminders, notes } = remindersOf(h, { now: () => Date.now() }, realTimers);
     reminders.start();
     expect(notes).toEqual([]);
     await vi.waitFor(() => expect(notes.map((n) => n.item?.id)).toEqual([post]), { timeout: 3000, interval: 20 });

@@ -30,7 +30,7 @@ export const LATE_LIMIT_MS = 10 * 60 * 1000;
 const MAX_SLEEP_MS = 60 * 1000;
 const KEY = 'planner.reminders.notified';
 
-const realTimers: Timers = {
+export const realTimers: Timers = {
   set: (fn, ms) => {
     const t = setTimeout(fn, ms);
     t.unref?.();

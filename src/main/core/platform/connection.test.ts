@@ -1,14 +1,10 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { coreWithSandbox, type Harness } from '../../../../test/support/core-with-sandbox';
+import { describe, expect, it } from 'vitest';
+import { coreWithSandbox, stopAfterEach, type Harness } from '../../../../test/support/core-with-sandbox';
 import { platformProfile, sandboxProfile } from './builtin-profiles';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.stop();
-  if (h) fs.rmSync(h.dataDir, { recursive: true, force: true });
-  h = undefined;
-});
+stopAfterEach(() => h, () => (h = undefined));
 
 describe('connection and profiles', () => {
   it('starts on first run with the sandbox profile and no session', async () => {

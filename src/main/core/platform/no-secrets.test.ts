@@ -1,15 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { coreWithSandbox, listAssets, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import { describe, expect, it } from 'vitest';
+import { coreWithSandbox, listAssets, signInDemo, stopAfterEach, type Harness } from '../../../../test/support/core-with-sandbox';
 import { channelNames } from '../../../shared/contract';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.stop();
-  if (h) fs.rmSync(h.dataDir, { recursive: true, force: true });
-  h = undefined;
-});
+stopAfterEach(() => h, () => (h = undefined));
 
 function filesUnder(dir: string): string[] {
   return fs

@@ -1,15 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { coreWithSandbox, listAssets, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import { describe, expect, it } from 'vitest';
+import { coreWithSandbox, createApiKey, listAssets, signInDemo, stopAfterEach, type Harness } from '../../../../test/support/core-with-sandbox';
 import { AppException } from '../errors';
 
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.stop();
-  if (h) fs.rmSync(h.dataDir, { recursive: true, force: true });
-  h = undefined;
-});
+stopAfterEach(() => h, () => (h = undefined));
 
 const code = async (p: Promise<unknown>) => {
   try {
@@ -19,6 +15,18 @@ const code = async (p: Promise<unknown>) => {
     return e instanceof AppException ? e.error.code : 'thrown';
   }
 };
+
+/**
+ * Signed in, the access token expired, and the answer to the refresh lost after the server rotated
+ * the pair: the request meanwhile is offline, and the refresh's backoff has passed.
+ */
+async function loseRotatedPair(h: Harness): Promise<void> {
+  await signInDemo(h);
+  h.sandbox.expireAccessTokens();
+  h.sandbox.faults.set({ path: '/user/token/refresh', kind: 'drop', count: 1 });
+  expect(await code(listAssets(h))).toBe('offline');
+  await new Promise((r) => setTimeout(r, 1100));
+}
 
 describe('auth session against the sandbox', () => {
   it('signs in to the demo account and shows only the safe view', async () => {
@@ -133,11 +141,7 @@ describe('auth session against the sandbox', () => {
 
   it('a response lost after the server rotated the pair ends in one clean re-login prompt (strict reuse rule)', async () => {
     h = await coreWithSandbox();
-    await signInDemo(h);
-    h.sandbox.expireAccessTokens();
-    h.sandbox.faults.set({ path: '/user/token/refresh', kind: 'drop', count: 1 });
-    expect(await code(listAssets(h))).toBe('offline');
-    await new Promise((r) => setTimeout(r, 1100));
+    await loseRotatedPair(h);
     expect(await code(listAssets(h))).toBe('auth');
     expect(h.sandbox.stats.familiesRevoked).toBe(1);
     const view = await h.core.dispatch('session.get', {});
@@ -146,26 +150,14 @@ describe('auth session against the sandbox', () => {
 
   it('with a reuse grace window the same lost response recovers silently', async () => {
     h = await coreWithSandbox({ sandbox: { refreshReuseGraceMs: 60_000 } });
-    await signInDemo(h);
-    h.sandbox.expireAccessTokens();
-    h.sandbox.faults.set({ path: '/user/token/refresh', kind: 'drop', count: 1 });
-    expect(await code(listAssets(h))).toBe('offline');
-    await new Promise((r) => setTimeout(r, 1100));
+    await loseRotatedPair(h);
     expect(await code(listAssets(h))).toBe('ok');
   });
 
   it('an expired API key is not sent, not retried, triggers no refresh, and the state says what to do', async () => {
     h = await coreWithSandbox();
     await signInDemo(h);
-    // Create a key in the sandbox's stand-in for the account's API Key section.
-    const token = JSON.parse((await h.deps.secrets.get('session.tokens'))!).access as string;
-    const created = (await (
-      await fetch(`${h.sandbox.url}/account/api-keys`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ expires_at: new Date(Date.now() + 3 * 86_400_000).toISOString() }),
-      })
-    ).json()) as { key: string; expires_at: string };
+    const created = await createApiKey(h, 3);
     const set = await h.core.dispatch('apiKey.set', { key: created.key, expiresAt: created.expires_at });
     expect(set).toMatchObject({ ok: true, data: { mode: 'apiKey', state: 'active', apiKey: { warning: '7d' } } });
     expect(JSON.stringify(set)).not.toContain(created.key);

@@ -3,15 +3,14 @@
  * retried, and answers lost after the platform committed them.
  */
 import { describe, expect, it } from 'vitest';
-import { call, harnesses, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
-import { outboxRows } from '../../../../test/support/sync-harness';
+import { call, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import { outboxRows, syncHarnesses } from '../../../../test/support/sync-harness';
 
-const harness = harnesses();
+const { harness, signedIn } = syncHarnesses();
 
 describe('sync engine', () => {
   it('sets a refused change aside after one attempt with the server message; the others sync; retry sends it again', async () => {
-    const h = await harness();
-    await signInDemo(h);
+    const h = await signedIn();
     const good = await call(h, 'records.create', { group: 'posts', fields: { text: 'good' } });
     await h.core.sync.run();
     await call(h, 'records.create', { group: 'posts', fields: { text: 'bad' } });
@@ -38,8 +37,7 @@ describe('sync engine', () => {
   });
 
   it('discarding a refused change returns the record to the platform version', async () => {
-    const h = await harness();
-    await signInDemo(h);
+    const h = await signedIn();
     const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'v1' } });
     await h.core.sync.run();
     await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'v2' } });
@@ -58,8 +56,7 @@ describe('sync engine', () => {
 
   it('backs off on 5xx without dropping the change, then sends it', async () => {
     let offset = 0;
-    const h = await harness({ clock: { now: () => Date.now() + offset } });
-    await signInDemo(h);
+    const h = await signedIn({ clock: { now: () => Date.now() + offset } });
     await call(h, 'records.create', { group: 'creatives', fields: { name: 'hero' } });
     h.sandbox.faults.set({ path: '/v2/creatives', method: 'POST', kind: 'error', status: 503, count: 50 });
     await h.core.sync.run();

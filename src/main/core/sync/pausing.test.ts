@@ -3,15 +3,14 @@
  * mid-drain, a drain stopped early, and another account signing in.
  */
 import { describe, expect, it } from 'vitest';
-import { call, harnesses, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
-import { outboxRows } from '../../../../test/support/sync-harness';
+import { apiKeyMaker, call, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import { outboxRows, syncHarnesses } from '../../../../test/support/sync-harness';
 
-const harness = harnesses();
+const { harness, signedIn } = syncHarnesses();
 
 describe('sync engine', () => {
   it('pauses on an ended session without dropping anything, and resumes after sign-in', async () => {
-    const h = await harness();
-    await signInDemo(h);
+    const h = await signedIn();
     await call(h, 'records.create', { group: 'posts', fields: { text: 'kept' } });
     h.sandbox.expireAccessTokens();
     h.sandbox.expireRefreshTokens();
@@ -27,18 +26,10 @@ describe('sync engine', () => {
   });
 
   it('an expired API key pauses sync and keeps everything; its replacement is the same account and sends it all', async () => {
-    const h = await harness();
-    await signInDemo(h);
+    const h = await signedIn();
     // Keys come from the sandbox's stand-in for the account's API Key section.
-    const token = JSON.parse((await h.deps.secrets.get('session.tokens'))!).access as string;
-    const newKey = async () =>
-      (await (
-        await fetch(`${h.sandbox.url}/account/api-keys`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
-        })
-      ).json()) as { key: string; expires_at: string };
+    const makeKey = await apiKeyMaker(h);
+    const newKey = () => makeKey(30);
     const first = await newKey();
     const account = (await call(h, 'apiKey.set', { key: first.key, expiresAt: first.expires_at })).accountId;
     await call(h, 'records.create', { group: 'posts', fields: { text: 'sent with the first key' } });

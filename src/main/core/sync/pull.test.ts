@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, harnesses, remoteAll, signInDemo } from '../../../../test/support/core-with-sandbox';
-import { outboxRows, pairOf } from '../../../../test/support/sync-harness';
+import { deleteAllRemote, outboxRows, pairOf } from '../../../../test/support/sync-harness';
 import { sandboxProfile } from '../platform/builtin-profiles';
 
 const harness = harnesses();
@@ -48,9 +48,7 @@ describe('sync engine', () => {
     await signInDemo(h);
     for (let i = 0; i < 10; i++) await call(h, 'records.create', { group: 'mediaTemplates', fields: { name: `t${i}` } });
     await h.core.sync.run();
-    for (const r of await remoteAll(h, '/v2/media-templates')) {
-      await h.core.session.request({ method: 'DELETE', url: `${h.sandbox.url}/v2/media-templates/${String(r.id)}` });
-    }
+    await deleteAllRemote(h, '/v2/media-templates');
     await h.core.sync.run();
     const asked = (await call(h, 'sync.status', {})).groups.find((g) => g.group === 'mediaTemplates');
     expect(asked?.massDelete).toEqual({ wouldDelete: 10, localCount: 10 });
@@ -62,9 +60,7 @@ describe('sync engine', () => {
     expect(await remoteAll(h, '/v2/media-templates')).toHaveLength(10);
     expect((await call(h, 'records.list', { group: 'mediaTemplates' })).total).toBe(10);
 
-    for (const r of await remoteAll(h, '/v2/media-templates')) {
-      await h.core.session.request({ method: 'DELETE', url: `${h.sandbox.url}/v2/media-templates/${String(r.id)}` });
-    }
+    await deleteAllRemote(h, '/v2/media-templates');
     await h.core.sync.run();
     await call(h, 'sync.confirmMassDelete', { group: 'mediaTemplates', choice: 'allow' });
     await h.core.sync.run();

@@ -42,7 +42,7 @@ export function extras(extra: Record<string, unknown> | undefined): Record<strin
   return out;
 }
 
-type LineHead = Pick<Line, 'id' | 'section' | 'label' | 'request' | 'credentialed'>;
+export type LineHead = Pick<Line, 'id' | 'section' | 'label' | 'request' | 'credentialed'>;
 
 export const line = (head: LineHead, answer: Answer | null, verdict: Verdict): Line => ({ ...head, answer, verdict });
 

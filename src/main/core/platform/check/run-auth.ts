@@ -1,7 +1,7 @@
 import { resourceGroups } from '../../../../shared/profile';
 import { toAppError } from '../../errors';
 import { answerOf, type Answer } from './answer';
-import { extras, line, notSent, observer, url, type CheckContext } from './context';
+import { extras, line, notSent, observer, url, type CheckContext, type LineHead } from './context';
 import type { Line } from './diagnose';
 import { judgeLogin, judgeRefresh, judgeValidate } from './judge-auth';
 import { commonVerdict, failed, pass, type Verdict } from './verdict';
@@ -11,6 +11,29 @@ const thrownVerdict = (thrown: unknown): Verdict => {
   const e = toAppError(thrown).error;
   return failed(e.message, null, e.hint ?? null);
 };
+
+/**
+ * A session call watched for the platform's answer, the session's secrets registered whatever happens.
+ * When it throws, its line is ready: `judge`'s verdict on the answer, or the error itself when that passes.
+ */
+async function watchedCall(
+  ctx: CheckContext,
+  head: LineHead,
+  call: (observe: ReturnType<typeof observer>['observe']) => Promise<unknown>,
+  judge: (answer: Answer, thrown: unknown) => Verdict,
+): Promise<{ failed: Line } | { answer: Answer | null }> {
+  const seen = observer(ctx);
+  try {
+    await call(seen.observe);
+  } catch (e) {
+    const answer = seen.answerAfter(e);
+    const verdict = judge(answer, e);
+    return { failed: line(head, answer, verdict.outcome === 'pass' ? thrownVerdict(e) : verdict) };
+  } finally {
+    await ctx.session.addSecretsTo(ctx.registry);
+  }
+  return { answer: seen.answer() };
+}
 
 /** Sign-in: a real one through the session when a login is given, else the session as it stands. */
 export async function loginLine(ctx: CheckContext, login: { username: string; password: string } | undefined): Promise<Line> {
@@ -23,17 +46,9 @@ export async function loginLine(ctx: CheckContext, login: { username: string; pa
     if (view.state === 'active') return notSent(head, `Signed in as ${view.userLabel ?? 'this account'}. Enter your login to check sign-in itself.`);
     return notSent(head, 'Not signed in: enter your login to check sign-in.');
   }
-  const seen = observer(ctx);
-  try {
-    await ctx.session.signIn(login.username, login.password, seen.observe);
-  } catch (e) {
-    const answer = seen.answerAfter(e);
-    const verdict = judgeLogin(answer, ctx.profile.auth, ctx.now());
-    return line(head, answer, verdict.outcome === 'pass' ? thrownVerdict(e) : verdict);
-  } finally {
-    await ctx.session.addSecretsTo(ctx.registry);
-  }
-  const answer = seen.answer();
+  const done = await watchedCall(ctx, head, (observe) => ctx.session.signIn(login.username, login.password, observe), (answer) => judgeLogin(answer, ctx.profile.auth, ctx.now()));
+  if ('failed' in done) return done.failed;
+  const { answer } = done;
   return line(head, answer, answer ? judgeLogin(answer, ctx.profile.auth, ctx.now()) : pass('Signed in.'));
 }
 
@@ -60,17 +75,11 @@ export async function refreshLine(ctx: CheckContext, validated: boolean): Promis
   const head = { id: 'refresh', section: 'auth' as const, label: 'Token refresh', request: `POST ${ctx.profile.auth.refresh.path}`, credentialed: false };
   if (ctx.credential.kind === 'apiKey') return notSent(head, 'Not used: an API key is not renewed.');
   if (ctx.credential.kind === null) return notSent(head, ctx.credential.why);
-  const seen = observer(ctx);
-  try {
-    await ctx.session.rotateNow(seen.observe);
-  } catch (e) {
-    const answer = seen.answerAfter(e);
-    const verdict = answer.status === null ? thrownVerdict(e) : judgeRefresh(answer, ctx.profile.auth, ctx.now());
-    return line(head, answer, verdict.outcome === 'pass' ? thrownVerdict(e) : verdict);
-  } finally {
-    await ctx.session.addSecretsTo(ctx.registry);
-  }
-  const answer = seen.answer();
+  const done = await watchedCall(ctx, head, (observe) => ctx.session.rotateNow(observe), (answer, e) =>
+    answer.status === null ? thrownVerdict(e) : judgeRefresh(answer, ctx.profile.auth, ctx.now()),
+  );
+  if ('failed' in done) return done.failed;
+  const { answer } = done;
   const verdict = judgeRefresh(answer, ctx.profile.auth, ctx.now());
   if (verdict.outcome !== 'pass' || !validated) return line(head, answer, verdict);
   // The new pair is in use now: one validation shows the platform takes the new access token.

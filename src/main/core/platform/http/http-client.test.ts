@@ -1,32 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Logger, LogLevel } from '../../ports';
 import { HttpClient, isAbort, PlatformError } from './index';
-import { json, refusedUrl, startBlackhole, startServer, type TestServer } from './test-server';
+import { failure, loopbackServers } from './test-requests';
+import { json, refusedUrl, startBlackhole } from './test-server';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
-
-async function server(handler: Parameters<typeof startServer>[0]): Promise<TestServer> {
-  const s = await startServer(handler);
-  cleanups.push(() => s.close());
-  return s;
-}
+const { server, closeAfterTest } = loopbackServers();
 
 /** Retries wait no more than a few ms, so tests stay quick. */
 function client(extra: ConstructorParameters<typeof HttpClient>[0] = {}): HttpClient {
   return new HttpClient({ backoff: { baseMs: 5, capMs: 20 }, ...extra });
-}
-
-async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PlatformError);
-    return e as PlatformError;
-  }
-  throw new Error('expected the request to fail');
 }
 
 function memoryLogger(): { logger: Logger; records: { level: LogLevel; message: string; fields?: Record<string, unknown> }[] } {
@@ -170,7 +152,7 @@ describe('HttpClient: retries', () => {
 describe('HttpClient: deadlines', () => {
   it('ends every concurrent request to a blackholed host within deadline + 10%, as offline', async () => {
     const hole = await startBlackhole();
-    cleanups.push(() => hole.close());
+    closeAfterTest(() => hole.close());
     const c = client();
     const deadlineMs = 400;
     const runs = Array.from({ length: 8 }, async (_v, i) => {
@@ -189,7 +171,7 @@ describe('HttpClient: deadlines', () => {
 
   it('retries a stalled attempt within the deadline when attemptTimeoutMs is set', async () => {
     const hole = await startBlackhole();
-    cleanups.push(() => hole.close());
+    closeAfterTest(() => hole.close());
     const started = Date.now();
     const e = await failure(client({ circuit: { failureThreshold: 10 } }).request({ method: 'GET', url: `${hole.url}/x`, deadlineMs: 600, attemptTimeoutMs: 150 }));
     expect(Date.now() - started).toBeLessThanOrEqual(660);

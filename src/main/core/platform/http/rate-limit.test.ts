@@ -1,44 +1,36 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, PlatformError } from './index';
-import { json, startServer, type TestServer } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { HttpClient } from './index';
+import { failure, loopbackServers } from './test-requests';
+import { json } from './test-server';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
-
-async function server(handler: Parameters<typeof startServer>[0]): Promise<TestServer> {
-  const s = await startServer(handler);
-  cleanups.push(() => s.close());
-  return s;
-}
-
-async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PlatformError);
-    return e as PlatformError;
-  }
-  throw new Error('expected the request to fail');
-}
+const { server } = loopbackServers();
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A host whose first answer is a 429 with the Retry-After `limit()` gives (then 200s), and a client
+ * whose GET /a met it: the host is blocked until `expiresAt` and /a's retry waits for it.
+ */
+async function limitedOnce(limit: () => { retryAfter: string; expiresAt: number }, bodies: { limited: unknown; ok: unknown }) {
+  let expiresAt = 0;
+  const s = await server((_req, res) => {
+    if (expiresAt === 0) {
+      const l = limit();
+      expiresAt = l.expiresAt;
+      return json(res, 429, bodies.limited, { 'retry-after': l.retryAfter });
+    }
+    json(res, 200, bodies.ok);
+  });
+  const c = new HttpClient();
+  const first = c.request({ method: 'GET', url: `${s.url}/a`, deadlineMs: 5000 });
+  while (s.hits.length === 0) await wait(5);
+  await wait(50);
+  return { s, c, first, expiresAt };
+}
+
 describe('HttpClient: Retry-After', () => {
   it('sends nothing to the host before a Retry-After of 2 s expires; other callers wait or fail fast', async () => {
-    let expiresAt = 0;
-    const s = await server((_req, res) => {
-      if (expiresAt === 0) {
-        expiresAt = Date.now() + 2000;
-        return json(res, 429, { message: 'Slow down' }, { 'retry-after': '2' });
-      }
-      json(res, 200, { ok: true });
-    });
-    const c = new HttpClient();
-    const first = c.request({ method: 'GET', url: `${s.url}/a`, deadlineMs: 5000 });
-    while (s.hits.length === 0) await wait(5);
-    await wait(50);
+    const { s, c, first, expiresAt } = await limitedOnce(() => ({ retryAfter: '2', expiresAt: Date.now() + 2000 }), { limited: { message: 'Slow down' }, ok: { ok: true } });
     expect(c.hostState(s.url).blockedUntil).toBeGreaterThan(Date.now());
 
     const patient = c.request({ method: 'POST', url: `${s.url}/b`, body: {}, deadlineMs: 5000 }); // not retryable, but may wait
@@ -54,19 +46,10 @@ describe('HttpClient: Retry-After', () => {
   });
 
   it('honours an HTTP-date Retry-After the same way', async () => {
-    let expiresAt = 0;
-    const s = await server((_req, res) => {
-      if (expiresAt === 0) {
-        const date = new Date(Date.now() + 2000).toUTCString(); // second precision: expires in 1–2 s
-        expiresAt = Date.parse(date);
-        return json(res, 429, {}, { 'retry-after': date });
-      }
-      json(res, 200, {});
-    });
-    const c = new HttpClient();
-    const first = c.request({ method: 'GET', url: `${s.url}/a`, deadlineMs: 5000 });
-    while (s.hits.length === 0) await wait(5);
-    await wait(50);
+    const { s, c, first, expiresAt } = await limitedOnce(() => {
+      const date = new Date(Date.now() + 2000).toUTCString(); // second precision: expires in 1–2 s
+      return { retryAfter: date, expiresAt: Date.parse(date) };
+    }, { limited: {}, ok: {} });
     const second = c.request({ method: 'GET', url: `${s.url}/b`, deadlineMs: 5000 });
     await Promise.all([first, second]);
     expect(s.hits).toHaveLength(3);
