@@ -9,9 +9,14 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const builtins = new Set(builtinModules);
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
-const packageName = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 const isBuiltin = (spec) => spec.startsWith('node:') || builtins.has(packageName(spec));
-const listed = (name, packages) => packages.some((p) => (p.endsWith('/*') ? name.startsWith(p.slice(0, -1)) : name === p));
+const listed = (name, packages) =>
+  packages.some((p) => (p.endsWith('/*') ? name.startsWith(p.slice(0, -1)) : name === p));
 const inside = (rel, dirs) => dirs.some((d) => rel === d || rel.startsWith(`${d}/`));
 
 /**
@@ -38,10 +43,14 @@ const allowedImports = {
   },
   create(context) {
     const { layer, why, packages = [], paths = [], node = false, dynamicPackages = true } = context.options[0] ?? {};
-    const report = (node_, what) => context.report({ node: node_, message: `${what} is not allowed in ${layer}: ${why}` });
+    const report = (node_, what) =>
+      context.report({ node: node_, message: `${what} is not allowed in ${layer}: ${why}` });
     const check = (at, spec, dynamic) => {
       if (spec.startsWith('.')) {
-        const rel = path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+        const rel = path
+          .relative(root, path.resolve(path.dirname(context.filename), spec))
+          .split(path.sep)
+          .join('/');
         if (!inside(rel, paths)) report(at, `Importing ${rel}`);
       } else if (isBuiltin(spec)) {
         if (!node) report(at, `The Node built-in ${spec}`);
@@ -50,7 +59,8 @@ const allowedImports = {
     };
     const checkDynamic = (at, arg) => {
       if (arg?.type === 'Literal' && typeof arg.value === 'string') check(at, arg.value, true);
-      else if (arg?.type === 'TemplateLiteral' && arg.expressions.length === 0) check(at, arg.quasis[0]?.value.cooked ?? '', true);
+      else if (arg?.type === 'TemplateLiteral' && arg.expressions.length === 0)
+        check(at, arg.quasis[0]?.value.cooked ?? '', true);
       else if (!dynamicPackages) report(at, 'A computed require() or import() (it can load any package)');
     };
     return {
@@ -58,7 +68,8 @@ const allowedImports = {
       ExportNamedDeclaration: (n) => n.source && check(n.source, n.source.value, false),
       ExportAllDeclaration: (n) => check(n.source, n.source.value, false),
       ImportExpression: (n) => checkDynamic(n, n.source),
-      CallExpression: (n) => n.callee.type === 'Identifier' && n.callee.name === 'require' && checkDynamic(n, n.arguments[0]),
+      CallExpression: (n) =>
+        n.callee.type === 'Identifier' && n.callee.name === 'require' && checkDynamic(n, n.arguments[0]),
     };
   },
 };
@@ -67,47 +78,105 @@ const renderer = {
   layer: 'src/renderer',
   why: 'the renderer is untrusted web code: its UI libraries and the contract, nothing of main, node or electron.',
   packages: [
-    'react', 'react-dom', '@tanstack/react-query', '@tanstack/react-virtual', 'radix-ui', 'downshift',
-    'react-hook-form', '@hookform/resolvers', '@dnd-kit/*', 'date-fns', '@date-fns/tz', 'zod', 'papaparse',
+    'react',
+    'react-dom',
+    '@tanstack/react-query',
+    '@tanstack/react-virtual',
+    'radix-ui',
+    'downshift',
+    'react-hook-form',
+    '@hookform/resolvers',
+    '@dnd-kit/*',
+    'date-fns',
+    '@date-fns/tz',
+    'zod',
+    'papaparse',
   ],
   paths: ['src/renderer', 'src/shared'],
 };
 
 /** Each layer: the files it holds and what they may import. */
 const layers = [
-  { files: ['src/shared/**/*.ts'], layer: 'src/shared', why: 'the contract is zod only: no node, DOM, electron or app code.', packages: ['zod'], paths: ['src/shared'] },
+  {
+    files: ['src/shared/**/*.ts'],
+    layer: 'src/shared',
+    why: 'the contract is zod only: no node, DOM, electron or app code.',
+    packages: ['zod'],
+    paths: ['src/shared'],
+  },
   {
     // Calendar arithmetic is shared by the core and the renderer, which both list date-fns.
-    files: ['src/shared/calendar.ts'], layer: 'src/shared/calendar.ts', why: 'zod and date arithmetic only.',
-    packages: ['zod', 'date-fns', '@date-fns/tz'], paths: ['src/shared'],
+    files: ['src/shared/calendar.ts'],
+    layer: 'src/shared/calendar.ts',
+    why: 'zod and date arithmetic only.',
+    packages: ['zod', 'date-fns', '@date-fns/tz'],
+    paths: ['src/shared'],
   },
   {
-    files: ['src/main/core/**/*.ts'], layer: 'src/main/core',
+    files: ['src/main/core/**/*.ts'],
+    layer: 'src/main/core',
     why: 'the core runs in plain Node with its listed packages, never electron, DOM, shell, web or renderer code; packages load statically.',
-    packages: ['@apidevtools/swagger-parser', '@date-fns/tz', 'better-sqlite3', 'date-fns', 'fflate', 'papaparse', 'sharp', 'zod'],
-    paths: ['src/main/core', 'src/shared'], node: true, dynamicPackages: false,
+    packages: [
+      '@apidevtools/swagger-parser',
+      '@date-fns/tz',
+      'better-sqlite3',
+      'date-fns',
+      'fflate',
+      'papaparse',
+      'sharp',
+      'zod',
+    ],
+    paths: ['src/main/core', 'src/shared'],
+    node: true,
+    dynamicPackages: false,
   },
   {
-    files: ['src/main/web/**/*.ts'], layer: 'src/main/web', why: 'the browser host runs without electron and never uses the shell.',
-    packages: ['ws', 'zod'], paths: ['src/main/web', 'src/main/core', 'src/main/media', 'src/main/embedded-sandbox', 'src/shared'], node: true,
+    files: ['src/main/web/**/*.ts'],
+    layer: 'src/main/web',
+    why: 'the browser host runs without electron and never uses the shell.',
+    packages: ['ws', 'zod'],
+    paths: ['src/main/web', 'src/main/core', 'src/main/media', 'src/main/embedded-sandbox', 'src/shared'],
+    node: true,
   },
   {
-    files: ['src/main/media/**/*.ts'], layer: 'src/main/media', why: 'serving media is shared by the shell and the browser host: no electron, no shell.',
-    packages: [], paths: ['src/main/media', 'src/main/core', 'src/shared'], node: true,
+    files: ['src/main/media/**/*.ts'],
+    layer: 'src/main/media',
+    why: 'serving media is shared by the shell and the browser host: no electron, no shell.',
+    packages: [],
+    paths: ['src/main/media', 'src/main/core', 'src/shared'],
+    node: true,
   },
   {
-    files: ['src/main/shell/**/*.ts'], layer: 'src/main/shell', why: 'the shell wires electron to the core; it never imports the renderer, preload or browser host.',
-    packages: ['electron', 'electron-store', 'electron-updater', 'zod'], paths: ['src/main/shell', 'src/main/core', 'src/main/media', 'src/shared'], node: true,
+    files: ['src/main/shell/**/*.ts'],
+    layer: 'src/main/shell',
+    why: 'the shell wires electron to the core; it never imports the renderer, preload or browser host.',
+    packages: ['electron', 'electron-store', 'electron-updater', 'zod'],
+    paths: ['src/main/shell', 'src/main/core', 'src/main/media', 'src/shared'],
+    node: true,
   },
   {
-    files: ['src/main/*.ts'], layer: 'src/main', why: 'the composition root joins the main-process layers, never renderer or preload code.',
-    packages: ['electron', 'electron-store', 'electron-updater', 'zod'], paths: ['src/main', 'src/shared', 'src/sandbox'], node: true,
+    files: ['src/main/*.ts'],
+    layer: 'src/main',
+    why: 'the composition root joins the main-process layers, never renderer or preload code.',
+    packages: ['electron', 'electron-store', 'electron-updater', 'zod'],
+    paths: ['src/main', 'src/shared', 'src/sandbox'],
+    node: true,
   },
   { files: ['src/renderer/**/*.{ts,tsx}'], ...renderer },
-  { files: ['src/preload/**/*.ts'], layer: 'src/preload', why: 'the preload only bridges the contract.', packages: ['electron'], paths: ['src/preload', 'src/shared'] },
   {
-    files: ['src/sandbox/**/*.ts'], layer: 'src/sandbox', why: 'the sandbox stands alone: it is the platform, not part of the app.',
-    packages: ['better-sqlite3', 'sharp', 'zod'], paths: ['src/sandbox'], node: true,
+    files: ['src/preload/**/*.ts'],
+    layer: 'src/preload',
+    why: 'the preload only bridges the contract.',
+    packages: ['electron'],
+    paths: ['src/preload', 'src/shared'],
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    layer: 'src/sandbox',
+    why: 'the sandbox stands alone: it is the platform, not part of the app.',
+    packages: ['better-sqlite3', 'sharp', 'zod'],
+    paths: ['src/sandbox'],
+    node: true,
   },
 ];
 
@@ -121,7 +190,11 @@ const forTests = (layer) => ({
   dynamicPackages: true,
 });
 
-const ipcOnly = (name, allowed) => ({ name: 'electron', importNames: [name], message: `Only ${allowed} may use ${name}.` });
+const ipcOnly = (name, allowed) => ({
+  name: 'electron',
+  importNames: [name],
+  message: `Only ${allowed} may use ${name}.`,
+});
 const ipcRules = (...only) => ({ 'no-restricted-imports': ['error', { paths: only }] });
 const layerBlock = ({ files, ...options }) => ({
   files,
@@ -129,7 +202,9 @@ const layerBlock = ({ files, ...options }) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', '**/*.cjs', 'test/lint-fixtures/**'] },
+  {
+    ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', '**/*.cjs', 'test/lint-fixtures/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -141,9 +216,21 @@ export default tseslint.config(
   },
   { plugins: { layers: { rules: { 'allowed-imports': allowedImports } } } },
   ...layers.flatMap((layer) => [layerBlock(layer), layerBlock(forTests(layer))]),
-  { files: ['src/main/**/*.ts'], rules: ipcRules(ipcOnly('ipcMain', 'src/main/shell/ipc.ts'), ipcOnly('ipcRenderer', 'src/preload')) },
+  {
+    files: ['src/main/**/*.ts'],
+    rules: ipcRules(ipcOnly('ipcMain', 'src/main/shell/ipc.ts'), ipcOnly('ipcRenderer', 'src/preload')),
+  },
   { files: ['src/main/shell/ipc.ts'], rules: ipcRules(ipcOnly('ipcRenderer', 'src/preload')) },
-  { files: ['src/main/core/**/*.ts'], rules: { 'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage'] } },
-  { files: ['src/preload/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'], rules: ipcRules(ipcOnly('ipcMain', 'src/main/shell/ipc.ts')) },
-  { files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'], rules: ipcRules(ipcOnly('ipcMain', 'src/main/shell/ipc.ts'), ipcOnly('ipcRenderer', 'src/preload')) },
+  {
+    files: ['src/main/core/**/*.ts'],
+    rules: { 'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage'] },
+  },
+  {
+    files: ['src/preload/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: ipcRules(ipcOnly('ipcMain', 'src/main/shell/ipc.ts')),
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: ipcRules(ipcOnly('ipcMain', 'src/main/shell/ipc.ts'), ipcOnly('ipcRenderer', 'src/preload')),
+  },
 );

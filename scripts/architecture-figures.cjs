@@ -29,8 +29,10 @@ function* files(dir, test) {
 function rendererTestCases() {
   const call = /(?<![\w.$])(?:it|test)(?:\.(?:each|only|concurrent|fails)\b[^(]*\([^)]*\))?\s*\(/g;
   let count = 0;
-  for (const file of files(path.join(root, 'src', 'renderer'), (f) => /\.test\.tsx?$/.test(f))) count += (fs.readFileSync(file, 'utf8').match(call) ?? []).length;
-  for (const file of files(path.join(root, 'test', 'renderer'), (f) => /\.tsx?$/.test(f))) count += (fs.readFileSync(file, 'utf8').match(call) ?? []).length;
+  for (const file of files(path.join(root, 'src', 'renderer'), (f) => /\.test\.tsx?$/.test(f)))
+    count += (fs.readFileSync(file, 'utf8').match(call) ?? []).length;
+  for (const file of files(path.join(root, 'test', 'renderer'), (f) => /\.tsx?$/.test(f)))
+    count += (fs.readFileSync(file, 'utf8').match(call) ?? []).length;
   return count;
 }
 
@@ -38,7 +40,12 @@ function rendererTestCases() {
 async function repeatedBlocks() {
   const { detectClones } = require('jscpd');
   // Every format jscpd knows (code, SQL, JSON fixtures, CSS): the count is broken down by format.
-  const clones = await detectClones({ path: [path.join(root, 'src')], minLines: MIN_LINES, silent: true, reporters: [] });
+  const clones = await detectClones({
+    path: [path.join(root, 'src')],
+    minLines: MIN_LINES,
+    silent: true,
+    reporters: [],
+  });
   const where = (d) => `${path.relative(root, d.sourceId).split(path.sep).join('/')}:${d.start.line}-${d.end.line}`;
   return clones.map((c) => ({ format: c.format, a: where(c.duplicationA), b: where(c.duplicationB) }));
 }
@@ -66,17 +73,27 @@ function print(f) {
   const out = [];
   if (f.tables) {
     out.push('| Table | Owner | Files holding SQL naming it |', '| --- | --- | --- |');
-    for (const t of f.tables) out.push(`| \`${t.table}\` | ${t.owner ? `\`${t.owner}\`` : '(none)'} | ${t.files.length}${t.files.length > 1 ? `: ${t.files.join(', ')}` : ''} |`);
+    for (const t of f.tables)
+      out.push(
+        `| \`${t.table}\` | ${t.owner ? `\`${t.owner}\`` : '(none)'} | ${t.files.length}${t.files.length > 1 ? `: ${t.files.join(', ')}` : ''} |`,
+      );
     if (f.genericOwner) out.push('', `Generic record statements for every record group: \`${f.genericOwner}\`.`);
   } else out.push(`Tables and their owners: ${NOT_MEASURED} (scripts/sql-owners.cjs is missing).`);
   out.push('');
-  out.push(`- Functions over ${LIMIT} lines in src/: ${f.longFunctions.length}${f.longFunctions[0] ? ` (longest ${f.longFunctions[0].lines}, ${f.longFunctions[0].file})` : ''}`);
+  out.push(
+    `- Functions over ${LIMIT} lines in src/: ${f.longFunctions.length}${f.longFunctions[0] ? ` (longest ${f.longFunctions[0].lines}, ${f.longFunctions[0].file})` : ''}`,
+  );
   out.push(`- Unchecked row casts on query results: ${f.rowCasts ? f.rowCasts.length : NOT_MEASURED}`);
   out.push(`- Renderer test cases: ${f.rendererTestCases}`);
   const formats = {};
   for (const p of f.repeatedBlocks) formats[p.format] = (formats[p.format] ?? 0) + 1;
-  const breakdown = Object.entries(formats).sort((a, b) => b[1] - a[1]).map(([format, n]) => `${format} ${n}`).join(', ');
-  out.push(`- Repeated blocks of ${MIN_LINES} or more lines in src/ (jscpd): ${f.repeatedBlocks.length} pairs${breakdown ? ` (${breakdown})` : ''}`);
+  const breakdown = Object.entries(formats)
+    .sort((a, b) => b[1] - a[1])
+    .map(([format, n]) => `${format} ${n}`)
+    .join(', ');
+  out.push(
+    `- Repeated blocks of ${MIN_LINES} or more lines in src/ (jscpd): ${f.repeatedBlocks.length} pairs${breakdown ? ` (${breakdown})` : ''}`,
+  );
   if (process.argv.includes('--pairs')) for (const p of f.repeatedBlocks) out.push(`  - [${p.format}] ${p.a} ≈ ${p.b}`);
   console.log(out.join('\n'));
 }

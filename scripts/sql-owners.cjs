@@ -48,12 +48,20 @@ function* files(dir) {
   }
 }
 
-const parse = (text, file) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+const parse = (text, file) =>
+  ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 
 /** The literal text of a string or template (substitutions left out), or null for other nodes. */
 function literalText(node) {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
   return null;
 }
 
@@ -93,7 +101,13 @@ function interpolatesTable(text, file = 'sample.ts') {
 /** The calls under parentheses, `!` and `a ? b : c`: `(x ? s.get(1) : s.get(2))!` → both reads. */
 function innerCalls(node) {
   let n = node;
-  while (ts.isParenthesizedExpression(n) || ts.isNonNullExpression(n) || ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) n = n.expression;
+  while (
+    ts.isParenthesizedExpression(n) ||
+    ts.isNonNullExpression(n) ||
+    ts.isAsExpression(n) ||
+    ts.isTypeAssertionExpression(n)
+  )
+    n = n.expression;
   if (ts.isConditionalExpression(n)) return [...innerCalls(n.whenTrue), ...innerCalls(n.whenFalse)];
   return ts.isCallExpression(n) ? [n] : [];
 }
@@ -106,7 +120,9 @@ function isQueryRead(call, sf) {
   const callee = call.expression;
   if (!ts.isPropertyAccessExpression(callee) || !QUERY_METHODS.has(callee.name.text)) return false;
   if (callee.name.text !== 'get' || ts.isCallExpression(callee.expression)) return true;
-  return /prepare|stmt|sql|statement|quer|reads?\b|store$|jobs$|^this$|^s$|^q$|\.s$/i.test(callee.expression.getText(sf));
+  return /prepare|stmt|sql|statement|quer|reads?\b|store$|jobs$|^this$|^s$|^q$|\.s$/i.test(
+    callee.expression.getText(sf),
+  );
 }
 
 /** `as` casts (and `<T>` assertions) applied to query results in one source text. */
@@ -158,7 +174,16 @@ function rowCasts(root) {
   return sourceFiles(root).flatMap(({ rel, text }) => rowCastsInSource(text, rel).map((c) => ({ file: rel, ...c })));
 }
 
-module.exports = { OWNERS, GENERIC_OWNER, sqlFilesByTable, rowCasts, genericSqlFiles, sqlTablesInSource, rowCastsInSource, interpolatesTable };
+module.exports = {
+  OWNERS,
+  GENERIC_OWNER,
+  sqlFilesByTable,
+  rowCasts,
+  genericSqlFiles,
+  sqlTablesInSource,
+  rowCastsInSource,
+  interpolatesTable,
+};
 
 if (require.main === module) {
   const root = path.resolve(__dirname, '..');
@@ -168,7 +193,9 @@ if (require.main === module) {
     const owner = OWNERS[table];
     const others = byTable[table].filter((f) => f !== owner);
     stray += others.length;
-    console.log(`${table.padEnd(22)} ${String(owner ?? `(generic: ${GENERIC_OWNER})`).padEnd(52)} ${byTable[table].length} file(s)`);
+    console.log(
+      `${table.padEnd(22)} ${String(owner ?? `(generic: ${GENERIC_OWNER})`).padEnd(52)} ${byTable[table].length} file(s)`,
+    );
     for (const f of others) console.log(`${''.padEnd(24)}also ${f}`);
   }
   const generic = genericSqlFiles(root).filter((f) => f !== GENERIC_OWNER);

@@ -15,7 +15,12 @@ const lines = [];
 
 function run(cmd, args) {
   const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+    shell: process.platform === 'win32',
+  });
   return { ok: res.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 

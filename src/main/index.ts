@@ -84,7 +84,13 @@ interface Ports {
 
 /** The core on the data folder, or null after telling the user why it cannot open (the app then exits). */
 function openCore(r: Running, { dataDir, logsDir, logger, registry, store, updates }: Ports): CoreHost | null {
-  const secrets = new PersistentSecretStore({ file: path.join(dataDir, 'secrets.bin'), cipher: safeStorageCipher(), registry, weakConsent: () => store.get().allowWeakSecretStorage, logger });
+  const secrets = new PersistentSecretStore({
+    file: path.join(dataDir, 'secrets.bin'),
+    cipher: safeStorageCipher(),
+    registry,
+    weakConsent: () => store.get().allowWeakSecretStorage,
+    logger,
+  });
   try {
     // A damaged database opens the recovery screen instead of the app.
     return openCoreHost({
@@ -129,7 +135,9 @@ function closeBeforeQuit(r: Running, updates: UpdateController, logger: Logger):
   // An update installing on quit gets its backup first (best effort: quitting must not fail).
   const backupIfUpdating = async () => {
     if (updates.status().state !== 'ready') return;
-    await r.core?.backupBeforeUpdate().catch((e: unknown) => logger.error('could not back up before the update', { error: e }));
+    await r.core
+      ?.backupBeforeUpdate()
+      .catch((e: unknown) => logger.error('could not back up before the update', { error: e }));
   };
   app.on('before-quit', (event) => {
     if (r.flushed) return;
@@ -150,7 +158,11 @@ function openWindow(r: Running, core: CoreHost, store: ElectronSettingsStore, lo
   hardenSession(session.defaultSession);
   handleMediaProtocol(core.media);
   const policy = appUrlPolicy(path.join(__dirname, '../renderer/index.html'), process.env.ELECTRON_RENDERER_URL);
-  registerIpc(core.dispatch, { isOurContents: (c) => r.win !== null && c.id === r.win.webContents.id, isAppUrl: policy.isAppUrl }, logger);
+  registerIpc(
+    core.dispatch,
+    { isOurContents: (c) => r.win !== null && c.id === r.win.webContents.id, isAppUrl: policy.isAppUrl },
+    logger,
+  );
   const win = createMainWindow({
     preload: path.join(__dirname, '../preload/index.js'),
     rendererUrl: policy.rendererUrl,

@@ -130,7 +130,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const reply = renderError(s.dialects.current(), new HttpError(400, 'bad_request', 'malformed HTTP request'));
     const body = JSON.stringify(reply.body);
     if (socket.writable) {
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: ${reply.contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\ncontent-type: ${reply.contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     } else {
       socket.destroy();
     }

@@ -12,4 +12,5 @@ export interface MediaAccess {
 }
 
 /** What the preload exposes as `window.atelier` and what every renderer backend implements. */
-export type AtelierApi = ChannelApi & EventSource & { readonly transport: 'electron' | 'web' | 'memory'; readonly media: MediaAccess };
+export type AtelierApi = ChannelApi &
+  EventSource & { readonly transport: 'electron' | 'web' | 'memory'; readonly media: MediaAccess };

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, atLocalTime, dayKeyOf, dayRange, localTimeOf, localZone, monthGrid, moveToDay, weekOf } from './calendar';
+import {
+  addDays,
+  atLocalTime,
+  dayKeyOf,
+  dayRange,
+  localTimeOf,
+  localZone,
+  monthGrid,
+  moveToDay,
+  weekOf,
+} from './calendar';
 
 const BERLIN = 'Europe/Berlin';
 const NY = 'America/New_York';
@@ -19,7 +29,10 @@ describe('calendar', () => {
   });
 
   it('has 23, 24 and 25 hour days around DST', () => {
-    expect(dayRange('2026-03-29', BERLIN)).toEqual({ from: '2026-03-28T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z' });
+    expect(dayRange('2026-03-29', BERLIN)).toEqual({
+      from: '2026-03-28T23:00:00.000Z',
+      to: '2026-03-29T22:00:00.000Z',
+    });
     expect(hours(dayRange('2026-03-29', BERLIN))).toBe(23);
     expect(hours(dayRange('2026-03-30', BERLIN))).toBe(24);
     expect(hours(dayRange('2026-10-25', BERLIN))).toBe(25);
@@ -76,8 +89,24 @@ describe('calendar', () => {
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
-    expect(weekOf('2026-03-29')).toEqual(['2026-03-23', '2026-03-24', '2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29']);
-    expect(weekOf('2026-03-29', 0)).toEqual(['2026-03-29', '2026-03-30', '2026-03-31', '2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04']);
+    expect(weekOf('2026-03-29')).toEqual([
+      '2026-03-23',
+      '2026-03-24',
+      '2026-03-25',
+      '2026-03-26',
+      '2026-03-27',
+      '2026-03-28',
+      '2026-03-29',
+    ]);
+    expect(weekOf('2026-03-29', 0)).toEqual([
+      '2026-03-29',
+      '2026-03-30',
+      '2026-03-31',
+      '2026-04-01',
+      '2026-04-02',
+      '2026-04-03',
+      '2026-04-04',
+    ]);
   });
 
   it('builds month grids spanning DST', () => {

@@ -46,7 +46,10 @@ function sendRaw(requests: Record<string, RawRequest>): Promise<Record<string, R
         const results: Record<string, RawResult> = {};
         const ws = new globalThis.WebSocket(`ws://127.0.0.1:${port}/bridge?token=${encodeURIComponent(token)}`);
         ws.onerror = () => reject(new Error('the bridge refused the page'));
-        ws.onopen = () => names.forEach((name, id) => ws.send(JSON.stringify({ id, channel: requests[name]!.channel, input: requests[name]!.input })));
+        ws.onopen = () =>
+          names.forEach((name, id) =>
+            ws.send(JSON.stringify({ id, channel: requests[name]!.channel, input: requests[name]!.input })),
+          );
         ws.onmessage = (msg) => {
           const data = JSON.parse(String(msg.data)) as { type: string; id?: number; result?: RawResult };
           if (data.type !== 'result' || typeof data.id !== 'number' || !data.result) return;
@@ -68,9 +71,15 @@ describe('browser mode: the app frame', () => {
     const labels = await page.getByRole('navigation', { name: 'Sections' }).getByRole('button').allTextContents();
     expect(labels).toEqual(['Library', 'AI Studio', 'Planner', 'Sync', 'Settings']);
     // The schema is as many steps as there are migration files: the status bar says the real one.
-    const schema = fs.readdirSync(path.resolve(__dirname, '../../src/main/core/db/migrations')).filter((f) => /^\d{4}_.+\.sql$/.test(f)).length;
-    await expect.poll(() => page.getByTestId('local-state').textContent()).toContain(`Local data ready · schema ${schema}`);
-    await expect.poll(() => page.getByTestId('connection-state').textContent()).toContain('Sandbox · signed in as demo@atelier.local');
+    const schema = fs
+      .readdirSync(path.resolve(__dirname, '../../src/main/core/db/migrations'))
+      .filter((f) => /^\d{4}_.+\.sql$/.test(f)).length;
+    await expect
+      .poll(() => page.getByTestId('local-state').textContent())
+      .toContain(`Local data ready · schema ${schema}`);
+    await expect
+      .poll(() => page.getByTestId('connection-state').textContent())
+      .toContain('Sandbox · signed in as demo@atelier.local');
     // The fragment token is removed from the address bar once read.
     expect(page.url()).not.toContain('token=');
   });
@@ -156,7 +165,11 @@ describe('browser mode: the app frame', () => {
     expect(res.headers.get('content-security-policy')).toBe(RENDERER_CSP);
     const html = await res.text();
     expect(html).toContain(`content="${RENDERER_CSP_META}"`);
-    for (const raw of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fpackage.json']) {
+    for (const raw of [
+      '/../../../../etc/passwd',
+      '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2f..%2fpackage.json',
+    ]) {
       const body = await rawGet(app.host.port, raw);
       expect(body).not.toContain('root:');
       expect(body).not.toContain('"devDependencies"');

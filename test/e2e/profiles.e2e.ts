@@ -34,7 +34,9 @@ describe('browser mode: any reading of the platform', () => {
     const json = fs.readFileSync(path.resolve(__dirname, '../../src/sandbox/dialects/profiles/camel.json'), 'utf8');
     await page.getByLabel('Profile JSON').fill(json);
     await page.getByRole('button', { name: 'Import profile' }).click();
-    await expect.poll(() => page.getByRole('status').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Imported “Sandbox (camel dialect)”')]));
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('Imported “Sandbox (camel dialect)”')]));
 
     await page.getByRole('button', { name: 'Use Sandbox (camel dialect)' }).click();
     const form = page.getByRole('form', { name: 'Use Sandbox (camel dialect)' });
@@ -50,7 +52,9 @@ describe('browser mode: any reading of the platform', () => {
     await signIn.getByLabel('Login').fill(camel.demo.username);
     await signIn.getByLabel('Password').fill('wrong password');
     await signIn.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('login or secret is wrong')]));
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('login or secret is wrong')]));
     await signIn.getByLabel('Password').fill(camel.demo.password);
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByTestId('account').textContent()).toContain(camel.demo.username);
@@ -59,8 +63,12 @@ describe('browser mode: any reading of the platform', () => {
     await page.getByRole('button', { name: 'Run connection check' }).click();
     const report = page.getByTestId('connection-check');
     await report.waitFor({ timeout: 20_000 });
-    const outcomes = await report.locator('[data-outcome]').evaluateAll((lines) => lines.map((l) => `${l.getAttribute('data-testid')}=${l.getAttribute('data-outcome')}`));
-    expect(outcomes.filter((o) => !o.endsWith('=pass') && !o.startsWith('check-login=') && !o.startsWith('check-apiKey='))).toEqual([]);
+    const outcomes = await report
+      .locator('[data-outcome]')
+      .evaluateAll((lines) => lines.map((l) => `${l.getAttribute('data-testid')}=${l.getAttribute('data-outcome')}`));
+    expect(
+      outcomes.filter((o) => !o.endsWith('=pass') && !o.startsWith('check-login=') && !o.startsWith('check-apiKey=')),
+    ).toEqual([]);
     expect(outcomes.filter((o) => o.endsWith('=pass')).length).toBeGreaterThanOrEqual(2 + 7 + 8);
     expect(camel.stats.aiGenerations).toBe(0);
     expect(await page.content()).not.toContain(camel.demo.clientSecret);

@@ -23,7 +23,12 @@ export function seedFor(target: string): number {
 
 /** A readable, bounded picture of any generated value (cycles, 1 MB strings, Maps and all). */
 export function describeValue(value: unknown): string {
-  const text = inspect(value, { depth: 5, maxStringLength: 160, maxArrayLength: 12, breakLength: Number.POSITIVE_INFINITY });
+  const text = inspect(value, {
+    depth: 5,
+    maxStringLength: 160,
+    maxArrayLength: 12,
+    breakLength: Number.POSITIVE_INFINITY,
+  });
   return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }
 

@@ -97,7 +97,10 @@ export function touchedPages(ranges: { offset: number; length: number }[], pageS
 export function untouchedRows(map: RowPages, touched: Set<number>): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>();
   for (const [table, rows] of map.tables) {
-    out.set(table, new Set([...rows].filter(([, pages]) => !pages.some((p) => touched.has(p))).map(([rowid]) => rowid)));
+    out.set(
+      table,
+      new Set([...rows].filter(([, pages]) => !pages.some((p) => touched.has(p))).map(([rowid]) => rowid)),
+    );
   }
   return out;
 }

@@ -18,26 +18,70 @@ const isLayering = (e: string) => e.startsWith('no-restricted-') || e.startsWith
 describe('layering rules', () => {
   it.each([
     ['core importing electron', 'src/main/core/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
-    ['core importing the shell', 'src/main/core/x.ts', "import { hardenSession } from '../shell/security';\nexport const a = hardenSession;\n"],
+    [
+      'core importing the shell',
+      'src/main/core/x.ts',
+      "import { hardenSession } from '../shell/security';\nexport const a = hardenSession;\n",
+    ],
     ['core touching the DOM', 'src/main/core/x.ts', 'export const a = document.title;\n'],
-    ['renderer importing main', 'src/renderer/x.ts', "import { createCore } from '../main/core/app';\nexport const a = createCore;\n"],
+    [
+      'renderer importing main',
+      'src/renderer/x.ts',
+      "import { createCore } from '../main/core/app';\nexport const a = createCore;\n",
+    ],
     ['renderer importing node', 'src/renderer/x.ts', "import fs from 'node:fs';\nexport const a = fs;\n"],
-    ['renderer importing electron', 'src/renderer/x.ts', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n"],
+    [
+      'renderer importing electron',
+      'src/renderer/x.ts',
+      "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n",
+    ],
     ['shared importing node', 'src/shared/x.ts', "import path from 'node:path';\nexport const a = path;\n"],
-    ['shared importing main', 'src/shared/x.ts', "import { fail } from '../main/core/errors';\nexport const a = fail;\n"],
-    ['ipcMain outside shell/ipc.ts', 'src/main/shell/window2.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;\n"],
-    ['ipcRenderer in main', 'src/main/shell/x.ts', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n"],
-    ['sandbox importing the app', 'src/sandbox/x.ts', "import { contract } from '../shared/contract';\nexport const a = contract;\n"],
+    [
+      'shared importing main',
+      'src/shared/x.ts',
+      "import { fail } from '../main/core/errors';\nexport const a = fail;\n",
+    ],
+    [
+      'ipcMain outside shell/ipc.ts',
+      'src/main/shell/window2.ts',
+      "import { ipcMain } from 'electron';\nexport const a = ipcMain;\n",
+    ],
+    [
+      'ipcRenderer in main',
+      'src/main/shell/x.ts',
+      "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n",
+    ],
+    [
+      'sandbox importing the app',
+      'src/sandbox/x.ts',
+      "import { contract } from '../shared/contract';\nexport const a = contract;\n",
+    ],
   ])('rejects %s', async (_name, file, code) => {
     const errors = await errorsFor(file, code);
     expect(errors.some(isLayering)).toBe(true);
   });
 
   it.each([
-    ['ipcMain in shell/ipc.ts', 'src/main/shell/ipc.ts', "import { ipcMain } from 'electron';\nexport const a = ipcMain;\n"],
-    ['ipcRenderer in the preload', 'src/preload/x.ts', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n"],
-    ['core using node and shared', 'src/main/core/x.ts', "import fs from 'node:fs';\nimport { contract } from '../../shared/contract';\nexport const a = [fs, contract];\n"],
-    ['renderer using shared', 'src/renderer/x.ts', "import { contract } from '../shared/contract';\nexport const a = contract;\n"],
+    [
+      'ipcMain in shell/ipc.ts',
+      'src/main/shell/ipc.ts',
+      "import { ipcMain } from 'electron';\nexport const a = ipcMain;\n",
+    ],
+    [
+      'ipcRenderer in the preload',
+      'src/preload/x.ts',
+      "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n",
+    ],
+    [
+      'core using node and shared',
+      'src/main/core/x.ts',
+      "import fs from 'node:fs';\nimport { contract } from '../../shared/contract';\nexport const a = [fs, contract];\n",
+    ],
+    [
+      'renderer using shared',
+      'src/renderer/x.ts',
+      "import { contract } from '../shared/contract';\nexport const a = contract;\n",
+    ],
   ])('allows %s', async (_name, file, code) => {
     expect(await errorsFor(file, code)).toEqual([]);
   });
@@ -58,8 +102,12 @@ describe('allow-lists', () => {
     ['core: require() of a listed package', 'src/main/core/x.ts', "export const a = require('sharp');\n"],
     ['core: import() of a listed package', 'src/main/core/x.ts', "export const a = () => import('better-sqlite3');\n"],
     ['core: require() of electron', 'src/main/core/x.ts', "export const a = require('electron');\n"],
-    ['core: a computed require()', 'src/main/core/x.ts', "const name = 'electron-updater';\nexport const a = require(name);\n"],
-    ['core: a computed import()', 'src/main/core/x.ts', "export const a = (name: string) => import(name);\n"],
+    [
+      'core: a computed require()',
+      'src/main/core/x.ts',
+      "const name = 'electron-updater';\nexport const a = require(name);\n",
+    ],
+    ['core: a computed import()', 'src/main/core/x.ts', 'export const a = (name: string) => import(name);\n'],
     ['core: re-exporting a package', 'src/main/core/x.ts', "export { app } from 'electron';\n"],
     ['web: electron', 'src/main/web/x.ts', importing('electron')],
     ['web: the shell', 'src/main/web/x.ts', importing('../shell/window')],
@@ -90,19 +138,63 @@ describe('allow-lists', () => {
     ['core: a listed scoped package', 'src/main/core/x.ts', importing('@apidevtools/swagger-parser')],
     ['core: require() of a built-in', 'src/main/core/x.ts', "export const a = require('node:worker_threads');\n"],
     ['core: import() of its own module', 'src/main/core/x.ts', "export const a = () => import('./errors');\n"],
-    ['core tests: the test support and the sandbox', 'src/main/core/ai/x.test.ts', `${importing('../../../../test/support/core-with-sandbox')}export { startSandbox } from '../../../sandbox';\n`],
-    ['web: ws, the core and media', 'src/main/web/x.ts', `${importing('ws')}export { createCore } from '../core/app';\nexport { parseRange } from '../media/byte-range';\n`],
-    ['media: node and the core', 'src/main/media/x.ts', `${importing('node:fs')}export { fail } from '../core/errors';\n`],
-    ['shell: electron and electron-store', 'src/main/shell/x.ts', `${importing('electron-store')}export { app } from 'electron';\n`],
-    ['composition root: electron-updater and the shell', 'src/main/x.ts', `${importing('electron-updater')}export { createWindow } from './shell/window';\n`],
-    ['preload: electron and shared', 'src/preload/x.ts', `import { contextBridge } from 'electron';\nexport const b = contextBridge;\nexport { contract } from '../shared/contract';\n`],
-    ['sandbox: its packages', 'src/sandbox/x.ts', `${importing('better-sqlite3')}export { default as sharp } from 'sharp';\n`],
+    [
+      'core tests: the test support and the sandbox',
+      'src/main/core/ai/x.test.ts',
+      `${importing('../../../../test/support/core-with-sandbox')}export { startSandbox } from '../../../sandbox';\n`,
+    ],
+    [
+      'web: ws, the core and media',
+      'src/main/web/x.ts',
+      `${importing('ws')}export { createCore } from '../core/app';\nexport { parseRange } from '../media/byte-range';\n`,
+    ],
+    [
+      'media: node and the core',
+      'src/main/media/x.ts',
+      `${importing('node:fs')}export { fail } from '../core/errors';\n`,
+    ],
+    [
+      'shell: electron and electron-store',
+      'src/main/shell/x.ts',
+      `${importing('electron-store')}export { app } from 'electron';\n`,
+    ],
+    [
+      'composition root: electron-updater and the shell',
+      'src/main/x.ts',
+      `${importing('electron-updater')}export { createWindow } from './shell/window';\n`,
+    ],
+    [
+      'preload: electron and shared',
+      'src/preload/x.ts',
+      `import { contextBridge } from 'electron';\nexport const b = contextBridge;\nexport { contract } from '../shared/contract';\n`,
+    ],
+    [
+      'sandbox: its packages',
+      'src/sandbox/x.ts',
+      `${importing('better-sqlite3')}export { default as sharp } from 'sharp';\n`,
+    ],
     ...[
-      'react', 'react-dom/client', '@tanstack/react-query', '@tanstack/react-virtual', 'radix-ui', 'downshift',
-      'react-hook-form', '@hookform/resolvers/zod', '@dnd-kit/core', '@dnd-kit/sortable', 'date-fns', '@date-fns/tz', 'zod', 'papaparse',
+      'react',
+      'react-dom/client',
+      '@tanstack/react-query',
+      '@tanstack/react-virtual',
+      'radix-ui',
+      'downshift',
+      'react-hook-form',
+      '@hookform/resolvers/zod',
+      '@dnd-kit/core',
+      '@dnd-kit/sortable',
+      'date-fns',
+      '@date-fns/tz',
+      'zod',
+      'papaparse',
     ].map((pkg) => [`renderer: ${pkg}`, 'src/renderer/x.tsx', importing(pkg)]),
     ['renderer: shared', 'src/renderer/x.tsx', importing('../shared/contract')],
-    ['renderer tests: vitest and Testing Library', 'src/renderer/library/x.test.tsx', `${importing('@testing-library/react')}export { vi } from 'vitest';\n`],
+    [
+      'renderer tests: vitest and Testing Library',
+      'src/renderer/library/x.test.tsx',
+      `${importing('@testing-library/react')}export { vi } from 'vitest';\n`,
+    ],
   ])('allows %s', async (_name, file, code) => {
     expect((await errorsFor(file, code)).filter(isLayering)).toEqual([]);
   });

@@ -38,7 +38,11 @@ describe('table ownership in src/main', () => {
     const migrations = path.join(root, 'src/main/core/db/migrations');
     const created = fs
       .readdirSync(migrations)
-      .flatMap((f) => [...fs.readFileSync(path.join(migrations, f), 'utf8').matchAll(/CREATE (?:VIRTUAL )?TABLE (\w+)/g)].map((m) => m[1]));
+      .flatMap((f) =>
+        [...fs.readFileSync(path.join(migrations, f), 'utf8').matchAll(/CREATE (?:VIRTUAL )?TABLE (\w+)/g)].map(
+          (m) => m[1],
+        ),
+      );
     expect([...new Set(created)].sort()).toEqual(Object.keys(owners.OWNERS).sort());
     for (const file of new Set(Object.values(owners.OWNERS))) {
       if (file !== null) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
@@ -63,7 +67,8 @@ describe('table ownership in src/main', () => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, e.name);
         if (e.isDirectory()) walk(full);
-        else if (/\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) && /\.stmt\(/.test(fs.readFileSync(full, 'utf8'))) callers.push(path.relative(root, full).split(path.sep).join('/'));
+        else if (/\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) && /\.stmt\(/.test(fs.readFileSync(full, 'utf8')))
+          callers.push(path.relative(root, full).split(path.sep).join('/'));
       }
     };
     walk(path.join(root, 'src/main'));
@@ -81,17 +86,25 @@ describe('each rule bites', () => {
   });
 
   it('catches SQL split over plain strings and a table named only as a whole word', () => {
-    expect(owners.sqlTablesInSource("const q = 'SELECT id ' + 'FROM media_queue WHERE deleted = 0';")).toEqual(['media_queue']);
-    expect(owners.sqlTablesInSource("const q = 'SELECT id FROM assets_fts WHERE assets_fts MATCH ?';")).toEqual(['assets_fts']);
+    expect(owners.sqlTablesInSource("const q = 'SELECT id ' + 'FROM media_queue WHERE deleted = 0';")).toEqual([
+      'media_queue',
+    ]);
+    expect(owners.sqlTablesInSource("const q = 'SELECT id FROM assets_fts WHERE assets_fts MATCH ?';")).toEqual([
+      'assets_fts',
+    ]);
   });
 
   it('does not count a table word in a message', () => {
-    expect(owners.sqlTablesInSource("fail('not_found', 'No posts or assets match; the outbox is empty.');")).toEqual([]);
+    expect(owners.sqlTablesInSource("fail('not_found', 'No posts or assets match; the outbox is empty.');")).toEqual(
+      [],
+    );
     expect(owners.sqlTablesInSource('const label = `${n} posts in the media_queue`;')).toEqual([]);
   });
 
   it('catches a group table name interpolated into SQL, and not other interpolations', () => {
-    expect(owners.interpolatesTable('db.prepare(`SELECT count(*) FROM ${tableOf(group).table} WHERE deleted = 0`);')).toBe(true);
+    expect(
+      owners.interpolatesTable('db.prepare(`SELECT count(*) FROM ${tableOf(group).table} WHERE deleted = 0`);'),
+    ).toBe(true);
     expect(owners.interpolatesTable('db.prepare(`DELETE FROM ${table} WHERE id = ?`);')).toBe(true);
     expect(owners.interpolatesTable('db.prepare(`SELECT * FROM assets a WHERE ${where.join(" AND ")}`);')).toBe(false);
     expect(owners.interpolatesTable('const m = `The ${tableOf(group).noun} was saved.`;')).toBe(false);
@@ -99,11 +112,19 @@ describe('each rule bites', () => {
 
   it('catches an `as Row` cast on a statement read, and not on a Map', () => {
     const cast = "const row = db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as Row;";
-    expect(owners.rowCastsInSource(cast)).toEqual([{ line: 1, text: "db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as Row" }]);
-    expect(owners.rowCastsInSource("const n = (this.stmt('SELECT count(*) AS n FROM t').get() as { n: number }).n;")).toHaveLength(1);
-    expect(owners.rowCastsInSource('const rows = (a ? reads.one.all(x) : reads.range.all(x, y)) as unknown[][];')).toHaveLength(1);
+    expect(owners.rowCastsInSource(cast)).toEqual([
+      { line: 1, text: "db.prepare('SELECT * FROM posts WHERE id = ?').get(id) as Row" },
+    ]);
+    expect(
+      owners.rowCastsInSource("const n = (this.stmt('SELECT count(*) AS n FROM t').get() as { n: number }).n;"),
+    ).toHaveLength(1);
+    expect(
+      owners.rowCastsInSource('const rows = (a ? reads.one.all(x) : reads.range.all(x, y)) as unknown[][];'),
+    ).toHaveLength(1);
     expect(owners.rowCastsInSource('const rows = q.iterate() as unknown as Iterable<Row>;')).toHaveLength(1);
     expect(owners.rowCastsInSource('const remote = remotes.get(group) as RemoteGroup;')).toEqual([]);
-    expect(owners.rowCastsInSource("const row = db.prepare<[string], Row>('SELECT * FROM posts WHERE id = ?').get(id);")).toEqual([]);
+    expect(
+      owners.rowCastsInSource("const row = db.prepare<[string], Row>('SELECT * FROM posts WHERE id = ?').get(id);"),
+    ).toEqual([]);
   });
 });

@@ -35,7 +35,12 @@ function CheckItem({ line, onTaught }: { line: CheckLine; onTaught(applied: Teac
       )}
       {line.listAnswer && group && (
         // A new profile's answer starts a new choice.
-        <ListTeach key={`${line.listAnswer.itemsField} ${line.listAnswer.idField}`} group={group} source={line.listAnswer} onApplied={onTaught} />
+        <ListTeach
+          key={`${line.listAnswer.itemsField} ${line.listAnswer.idField}`}
+          group={group}
+          source={line.listAnswer}
+          onApplied={onTaught}
+        />
       )}
     </li>
   );
@@ -61,7 +66,8 @@ export function CheckReport({ result: checked }: { result: ConnectionCheckResult
       </p>
       {taught && (
         <p role="status" data-testid="teach-list-saved">
-          “{taught.profile.name}” is saved and in use; {taught.lines.length === 1 ? 'its group was' : `${taught.lines.length} groups were`} checked again with it:{' '}
+          “{taught.profile.name}” is saved and in use;{' '}
+          {taught.lines.length === 1 ? 'its group was' : `${taught.lines.length} groups were`} checked again with it:{' '}
           {taught.lines.map((l) => `${l.label} ${glyph(l.outcome)}`).join(', ')}.
         </p>
       )}

@@ -6,7 +6,12 @@ export function Field({
   error,
   hint,
   ...input
-}: { label: string; error?: string | undefined; hint?: string | undefined; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;

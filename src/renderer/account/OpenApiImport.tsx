@@ -44,12 +44,24 @@ function Review({ proposal, onDone }: { proposal: OpenApiProposal; onDone: () =>
     <div className="stack">
       <Findings proposal={proposal} />
       <label htmlFor={`${id}-json`}>Proposed profile (edit before saving)</label>
-      <textarea id={`${id}-json`} rows={14} className="mono" value={json} onChange={(e) => setJson(e.target.value)} spellCheck={false} />
+      <textarea
+        id={`${id}-json`}
+        rows={14}
+        className="mono"
+        value={json}
+        onChange={(e) => setJson(e.target.value)}
+        spellCheck={false}
+      />
       {'problem' in edited && <p className="field-error">{edited.problem}</p>}
       <ErrorNote error={save.error} />
       {save.data && <p role="status">Saved “{save.data.name}”. Choose it in the list above to use it.</p>}
       <div className="row">
-        <button type="button" className="primary" disabled={'problem' in edited || save.isPending} onClick={() => save.mutate({ json })}>
+        <button
+          type="button"
+          className="primary"
+          disabled={'problem' in edited || save.isPending}
+          onClick={() => save.mutate({ json })}
+        >
           {saveLabel(edited, profiles.data?.map((p) => p.id) ?? [])}
         </button>
         <button type="button" onClick={onDone}>
@@ -112,13 +124,27 @@ export function OpenApiImport() {
   return (
     <section className="form" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Import from OpenAPI</h3>
-      <p className="muted">Atelier reads an OpenAPI 3.0 or 3.1 document and proposes a profile. Nothing changes until you save it.</p>
+      <p className="muted">
+        Atelier reads an OpenAPI 3.0 or 3.1 document and proposes a profile. Nothing changes until you save it.
+      </p>
       <div className="field">
         <label htmlFor={`${id}-file`}>Document file (JSON or YAML, up to 1 MB)</label>
-        <input id={`${id}-file`} type="file" accept=".json,.yaml,.yml,application/json,application/yaml" onChange={(e) => void chooseFile(e)} disabled={busy} />
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".json,.yaml,.yml,application/json,application/yaml"
+          onChange={(e) => void chooseFile(e)}
+          disabled={busy}
+        />
       </div>
       <form className="row" onSubmit={fromUrl} aria-label="OpenAPI document address">
-        <Field label="or its address" type="url" placeholder="https://…/openapi.yaml" value={url} onChange={(e) => setUrl(e.target.value)} />
+        <Field
+          label="or its address"
+          type="url"
+          placeholder="https://…/openapi.yaml"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
         <button type="submit" disabled={busy}>
           Read
         </button>

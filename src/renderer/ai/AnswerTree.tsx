@@ -42,7 +42,14 @@ export function AnswerTree({ answer, label, chosen, onChoose }: Props) {
   };
   if (rows.length === 0) return <p className="muted">The answer is {root.summary}: it has no fields to point at.</p>;
   return (
-    <ul role="tree" aria-label={label} className="answer-tree mono" ref={list} onKeyDown={onKeyDown} data-testid="ai-answer-tree">
+    <ul
+      role="tree"
+      aria-label={label}
+      className="answer-tree mono"
+      ref={list}
+      onKeyDown={onKeyDown}
+      data-testid="ai-answer-tree"
+    >
       {rows.map((row, i) => (
         <li
           key={row.node.path}

@@ -40,12 +40,19 @@ function Body({ job, offered, cached, onCached, onUse, onClose }: BodyProps) {
   return (
     <>
       <p className="ai-detail-title">
-        <strong>{jobTitle(job)}</strong> <span className={`job-state job-state-${job.state}`}>{stateLabels[job.state]}</span>
+        <strong>{jobTitle(job)}</strong>{' '}
+        <span className={`job-state job-state-${job.state}`}>{stateLabels[job.state]}</span>
       </p>
       {job.outputs.length > 1 && (
         <div role="group" aria-label="Outputs" className="lib-segmented">
           {job.outputs.map((o, i) => (
-            <button key={o.index} type="button" className="lib-small" aria-pressed={i === output} onClick={() => setOutput(i)}>
+            <button
+              key={o.index}
+              type="button"
+              className="lib-small"
+              aria-pressed={i === output}
+              onClick={() => setOutput(i)}
+            >
               {i + 1}
             </button>
           ))}
@@ -57,7 +64,13 @@ function Body({ job, offered, cached, onCached, onUse, onClose }: BodyProps) {
         </div>
       )}
       {job.text !== null && (
-        <pre className="ai-detail-text" data-testid="ai-detail-text" tabIndex={0} role="region" aria-label="Text result">
+        <pre
+          className="ai-detail-text"
+          data-testid="ai-detail-text"
+          tabIndex={0}
+          role="region"
+          aria-label="Text result"
+        >
           {job.text}
         </pre>
       )}
@@ -74,10 +87,13 @@ function Body({ job, offered, cached, onCached, onUse, onClose }: BodyProps) {
       )}
       {job.unknownShape && (
         <p className="warning" role="note" data-testid="ai-unknown-shape">
-          The platform answered in a shape Atelier does not know; the raw answer is kept below.{job.shapeNote && <span data-testid="ai-shape-note"> {job.shapeNote}</span>}
+          The platform answered in a shape Atelier does not know; the raw answer is kept below.
+          {job.shapeNote && <span data-testid="ai-shape-note"> {job.shapeNote}</span>}
         </p>
       )}
-      {job.unknownShape && (job.state === 'succeeded' || job.state === 'failed') && job.provenance.response !== null && <TeachPanel key={job.id} job={job} />}
+      {job.unknownShape &&
+        (job.state === 'succeeded' || job.state === 'failed') &&
+        job.provenance.response !== null && <TeachPanel key={job.id} job={job} />}
       <div className="row ai-detail-actions">
         <button type="button" data-testid="ai-rerun" disabled={rerun.pending} onClick={rerun.run}>
           {rerun.pending ? 'Queuing…' : 'Re-run'}
@@ -120,10 +136,23 @@ export function JobDetail({ id, panelRef, ...rest }: Props) {
   }
   const error = detail.error ? toAppError(detail.error) : null;
   return (
-    <aside className="detail-panel ai-detail" aria-labelledby="ai-detail-title" data-testid="ai-detail" ref={panelRef} tabIndex={-1} onKeyDown={onKeyDown}>
+    <aside
+      className="detail-panel ai-detail"
+      aria-labelledby="ai-detail-title"
+      data-testid="ai-detail"
+      ref={panelRef}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <div className="detail-head">
         <h2 id="ai-detail-title">Result</h2>
-        <button type="button" className="lib-small" aria-label="Close the result" title="Close the result" onClick={rest.onClose}>
+        <button
+          type="button"
+          className="lib-small"
+          aria-label="Close the result"
+          title="Close the result"
+          onClick={rest.onClose}
+        >
           ×
         </button>
       </div>

@@ -12,7 +12,15 @@ import { inputKindNouns } from './labels';
 const SHOWN = 100;
 
 /** A modal list of the library's assets of one kind, searchable; choosing one closes it. */
-export function LibraryPicker({ kind, onPick, onClose }: { kind: AiMediaKind; onPick(asset: AssetView): void; onClose(): void }) {
+export function LibraryPicker({
+  kind,
+  onPick,
+  onClose,
+}: {
+  kind: AiMediaKind;
+  onPick(asset: AssetView): void;
+  onClose(): void;
+}) {
   const [text, setText] = useState('');
   const searched = useDebouncedValue(text.trim(), 200);
   const page = useChannel(
@@ -24,7 +32,11 @@ export function LibraryPicker({ kind, onPick, onClose }: { kind: AiMediaKind; on
   const many = kind === 'audio' ? 'audio files' : `${noun}s`;
   const items = page.data?.items ?? [];
   return (
-    <PickerDialog title={`Choose ${inputKindNouns[kind]} from the library`} testId="ai-library-picker" onClose={onClose}>
+    <PickerDialog
+      title={`Choose ${inputKindNouns[kind]} from the library`}
+      testId="ai-library-picker"
+      onClose={onClose}
+    >
       <input
         type="search"
         className="library-search"
@@ -35,23 +47,34 @@ export function LibraryPicker({ kind, onPick, onClose }: { kind: AiMediaKind; on
         onChange={(e) => setText(e.target.value)}
       />
       <QueryError error={page.error} />
-      {page.data && items.length === 0 && <p className="muted">{searched ? 'Nothing matches.' : `The library has no ${many} yet.`}</p>}
+      {page.data && items.length === 0 && (
+        <p className="muted">{searched ? 'Nothing matches.' : `The library has no ${many} yet.`}</p>
+      )}
       <ul className="plain picker-list" aria-label="Assets" aria-busy={page.isFetching}>
         {items.map((a) => (
           <li key={a.id}>
-            <button type="button" className="picker-item" data-testid={`ai-library-item-${a.id}`} disabled={!a.hasFile} onClick={() => onPick(a)}>
+            <button
+              type="button"
+              className="picker-item"
+              data-testid={`ai-library-item-${a.id}`}
+              disabled={!a.hasFile}
+              onClick={() => onPick(a)}
+            >
               <span className="picker-thumb">
                 <AssetThumb asset={a} />
               </span>
               <span className="picker-name">{a.name}</span>
-              <span className="muted picker-meta">{a.hasFile ? formatBytes(a.sizeBytes) : 'File not on this computer'}</span>
+              <span className="muted picker-meta">
+                {a.hasFile ? formatBytes(a.sizeBytes) : 'File not on this computer'}
+              </span>
             </button>
           </li>
         ))}
       </ul>
       {page.data && page.data.total > items.length && (
         <p className="muted">
-          Showing {items.length} of {plural(page.data.total, kind === 'audio' ? 'audio file' : noun)}; search to narrow them.
+          Showing {items.length} of {plural(page.data.total, kind === 'audio' ? 'audio file' : noun)}; search to narrow
+          them.
         </p>
       )}
     </PickerDialog>

@@ -53,7 +53,11 @@ export function QueueRow({ job, canMove, onMove, onShow }: Props) {
         </p>
       )}
       {active && <JobProgress job={job} />}
-      {active && platformJobNote(job) && <p className="field-hint" id={`${titleId}-remote`}>{platformJobNote(job)}</p>}
+      {active && platformJobNote(job) && (
+        <p className="field-hint" id={`${titleId}-remote`}>
+          {platformJobNote(job)}
+        </p>
+      )}
       {job.state === 'failed' && job.error && (
         <div className="error-note" data-testid={`ai-job-error-${job.id}`}>
           <strong>{job.error.message}</strong>
@@ -63,10 +67,26 @@ export function QueueRow({ job, canMove, onMove, onShow }: Props) {
       <div className="row queue-actions">
         {job.state === 'queued' && canMove && onMove && (
           <>
-            <button type="button" className="lib-small" data-focus-key={`${job.id}:up`} aria-label={`Move up: ${name}`} title="Move up" disabled={!canMove.up} onClick={() => onMove('up')}>
+            <button
+              type="button"
+              className="lib-small"
+              data-focus-key={`${job.id}:up`}
+              aria-label={`Move up: ${name}`}
+              title="Move up"
+              disabled={!canMove.up}
+              onClick={() => onMove('up')}
+            >
               ↑ Up
             </button>
-            <button type="button" className="lib-small" data-focus-key={`${job.id}:down`} aria-label={`Move down: ${name}`} title="Move down" disabled={!canMove.down} onClick={() => onMove('down')}>
+            <button
+              type="button"
+              className="lib-small"
+              data-focus-key={`${job.id}:down`}
+              aria-label={`Move down: ${name}`}
+              title="Move down"
+              disabled={!canMove.down}
+              onClick={() => onMove('down')}
+            >
               ↓ Down
             </button>
           </>
@@ -78,12 +98,21 @@ export function QueueRow({ job, canMove, onMove, onShow }: Props) {
             data-testid={`ai-cancel-${job.id}`}
             aria-label={`Cancel ${name}`}
             aria-describedby={platformJobNote(job) ? `${titleId}-remote` : undefined}
-            disabled={cancel.isPending} onClick={() => cancel.mutate({ id: job.id })}>
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate({ id: job.id })}
+          >
             Cancel
           </button>
         )}
         {(job.state === 'failed' || job.state === 'cancelled') && (
-          <button type="button" className="lib-small" data-testid={`ai-retry-${job.id}`} aria-describedby={titleId} disabled={retry.isPending} onClick={() => retry.mutate({ id: job.id })}>
+          <button
+            type="button"
+            className="lib-small"
+            data-testid={`ai-retry-${job.id}`}
+            aria-describedby={titleId}
+            disabled={retry.isPending}
+            onClick={() => retry.mutate({ id: job.id })}
+          >
             {retryLabel(job)}
           </button>
         )}

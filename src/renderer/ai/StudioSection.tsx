@@ -20,12 +20,18 @@ const FORM_PANEL = 'studio-form-panel';
 function useCatalog() {
   const api = useBackend();
   const client = useQueryClient();
-  useEffect(() => api.on('connection.changed', () => void client.invalidateQueries({ queryKey: ['ai.catalog'] })), [api, client]);
+  useEffect(
+    () => api.on('connection.changed', () => void client.invalidateQueries({ queryKey: ['ai.catalog'] })),
+    [api, client],
+  );
   return useChannel('ai.catalog', {});
 }
 
 /** The result shown in the detail panel; the keyboard follows it there and back to its tile. */
-function useResultSelection(panelRef: RefObject<HTMLElement | null>, setOffer: Dispatch<SetStateAction<CachedOffer | null>>) {
+function useResultSelection(
+  panelRef: RefObject<HTMLElement | null>,
+  setOffer: Dispatch<SetStateAction<CachedOffer | null>>,
+) {
   const [selected, setSelected] = useState<string | null>(null);
   // A question about a re-run belongs to the result it was asked for, one about a submit to its form.
   const select = useCallback(
@@ -101,7 +107,12 @@ export function StudioSection() {
           {catalog.data && !view && <p className="muted">The current platform profile offers no AI operations.</p>}
           {view && (
             <>
-              <OperationPicker operations={offered} value={view.operation} panelId={FORM_PANEL} onChange={pickOperation} />
+              <OperationPicker
+                operations={offered}
+                value={view.operation}
+                panelId={FORM_PANEL}
+                onChange={pickOperation}
+              />
               <div role="tabpanel" id={FORM_PANEL} aria-labelledby={tabId(view.operation)} className="studio-panel">
                 <StudioForm
                   key={view.operation}
@@ -119,7 +130,15 @@ export function StudioSection() {
       </div>
       <div className="studio-bottom">
         <Gallery selected={selected} onSelect={select} />
-        <JobDetail id={selected} panelRef={panelRef} offered={offered} cached={cachedFor('detail')} onCached={setOffer} onUse={reuse} onClose={closeDetail} />
+        <JobDetail
+          id={selected}
+          panelRef={panelRef}
+          offered={offered}
+          cached={cachedFor('detail')}
+          onCached={setOffer}
+          onUse={reuse}
+          onClose={closeDetail}
+        />
       </div>
     </div>
   );

@@ -32,7 +32,8 @@ export function firstLines(text: string, lines = 4, maxChars = 240): string {
 export function progressText(job: Pick<AiJobView, 'state' | 'progress' | 'waiting'>): string {
   if (job.state === 'queued') return job.waiting ? `Waiting: ${job.waiting}` : 'Waiting to start';
   if (job.state !== 'running') return stateLabels[job.state];
-  const phase = job.progress.phase === 'waiting' || job.progress.phase === 'done' ? 'Starting' : phaseLabels[job.progress.phase];
+  const phase =
+    job.progress.phase === 'waiting' || job.progress.phase === 'done' ? 'Starting' : phaseLabels[job.progress.phase];
   return job.progress.fraction === null ? `${phase}…` : `${phase} ${Math.round(job.progress.fraction * 100)}%`;
 }
 

@@ -17,10 +17,16 @@ export function operationsTaking(kind: InputKind, offered: readonly AiOperation[
 }
 
 /** An earlier result as a form input. */
-export function resultInput(job: Pick<AiJobView, 'id' | 'operation' | 'prompt' | 'outputs'>, output: number): ChosenInput {
+export function resultInput(
+  job: Pick<AiJobView, 'id' | 'operation' | 'prompt' | 'outputs'>,
+  output: number,
+): ChosenInput {
   const subject = job.prompt ? ` “${excerpt(job.prompt, 40)}”` : '';
   const which = job.outputs.length > 1 ? ` (output ${output + 1})` : '';
-  return { ref: { kind: 'result', jobId: job.id, output }, name: `Result of ${operationLabels[job.operation]}${subject}${which}` };
+  return {
+    ref: { kind: 'result', jobId: job.id, output },
+    name: `Result of ${operationLabels[job.operation]}${subject}${which}`,
+  };
 }
 
 const mimePrefix: Record<AiMediaKind, string> = { image: 'image/', video: 'video/', audio: 'audio/' };

@@ -40,7 +40,10 @@ export function paramProblem(s: AiParamSpec, value: string): string | undefined 
 }
 
 /** The values to send, checked against their specs; empty fields are left out (the platform's defaults apply). */
-export function paramsFromValues(specs: readonly AiParamSpec[], values: ParamValues): { params: AiParams; errors: Record<string, string> } {
+export function paramsFromValues(
+  specs: readonly AiParamSpec[],
+  values: ParamValues,
+): { params: AiParams; errors: Record<string, string> } {
   const params: AiParams = {};
   const errors: Record<string, string> = {};
   for (const s of specs) {

@@ -22,7 +22,12 @@ export const studioValues = (view: AiOperationView, draft: Draft): StudioValues 
 });
 
 /** The fields the core's issues may name: the three and one per parameter. */
-export const studioFields = (view: AiOperationView) => ['modelId', 'prompt', 'input', ...view.params.map((p) => `params.${p.name}` as const)];
+export const studioFields = (view: AiOperationView) => [
+  'modelId',
+  'prompt',
+  'input',
+  ...view.params.map((p) => `params.${p.name}` as const),
+];
 
 /** The request the values make. */
 export function submitInput(view: AiOperationView, v: StudioValues): AiSubmitInput {
@@ -41,7 +46,9 @@ export function studioSchema(view: AiOperationView) {
     .object({
       modelId: z.string().trim().min(1, 'Choose or type a model'),
       prompt: view.input === 'text' ? z.string().trim().min(1, 'Enter a prompt') : z.string(),
-      input: z.custom<ChosenInput | null>().refine((v) => !needsInput || v !== null, view.input === 'text' ? '' : `Choose ${inputKindNouns[view.input]}`),
+      input: z
+        .custom<ChosenInput | null>()
+        .refine((v) => !needsInput || v !== null, view.input === 'text' ? '' : `Choose ${inputKindNouns[view.input]}`),
       params: paramsSchema(view.params),
     })
     .transform((v) => submitInput(view, v))

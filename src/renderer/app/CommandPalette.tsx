@@ -85,7 +85,17 @@ export function CommandPalette({ dialogRef: dialog, isMac, onRun, onClose }: Pro
           }}
           onKeyDown={onKeyDown}
         />
-        {shown.length > 0 && <PaletteOptions listId={listId} shown={shown} at={at} isMac={isMac} optionId={optionId} onHover={setActive} onRun={onRun} />}
+        {shown.length > 0 && (
+          <PaletteOptions
+            listId={listId}
+            shown={shown}
+            at={at}
+            isMac={isMac}
+            optionId={optionId}
+            onHover={setActive}
+            onRun={onRun}
+          />
+        )}
         <PaletteStatus count={shown.length} query={query} />
       </div>
     </dialog>

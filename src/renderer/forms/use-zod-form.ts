@@ -19,7 +19,6 @@ export interface ZodFormOptions<V extends FieldValues, T> {
   fields?: readonly string[] | undefined;
 }
 
-
 /**
  * The one form state of the editors: react-hook-form checked with a zod schema, the core's validation
  * issues put back on their fields (the first gets the keyboard), the status line that an edit clears,
@@ -31,11 +30,16 @@ export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
   latest.current = o;
   const [resolver] = useState(() =>
     withChecks<V>(
-      (values, context, options) => zodResolver(latest.current.schema, undefined, { raw: true })(values, context, options),
+      (values, context, options) =>
+        zodResolver(latest.current.schema, undefined, { raw: true })(values, context, options),
       (v) => latest.current.check?.(v) ?? {},
     ),
   );
-  const form = useForm<V, unknown, V>({ defaultValues: o.defaultValues as DefaultValues<V>, resolver, shouldFocusError: true });
+  const form = useForm<V, unknown, V>({
+    defaultValues: o.defaultValues as DefaultValues<V>,
+    resolver,
+    shouldFocusError: true,
+  });
   const [saved, setSaved] = useState<string | null>(o.notice ?? null);
   const [failure, setFailure] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,7 +59,9 @@ export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
   const refuse = (e: unknown) => {
     const { placed, rest } = splitFailure(e, names);
     marked.current = placed.length > 0;
-    placed.forEach((p, i) => form.setError(p.path as Path<V>, { type: 'server', message: p.message }, { shouldFocus: i === 0 }));
+    placed.forEach((p, i) =>
+      form.setError(p.path as Path<V>, { type: 'server', message: p.message }, { shouldFocus: i === 0 }),
+    );
     setFailure(rest);
   };
   /** Check and send; what `send` answered, or null when the values were refused (the reasons are shown). */

@@ -13,10 +13,16 @@ export function TrashBar({ selected, total, busy, onRestore, onEmpty }: Props) {
   const [confirming, setConfirming] = useState(false);
   if (confirming) {
     return (
-      <div className="trash-bar warning" role="alertdialog" aria-labelledby="empty-trash-q" aria-describedby="empty-trash-d">
+      <div
+        className="trash-bar warning"
+        role="alertdialog"
+        aria-labelledby="empty-trash-q"
+        aria-describedby="empty-trash-d"
+      >
         <strong id="empty-trash-q">Empty the trash?</strong>
         <span id="empty-trash-d">
-          {total.toLocaleString()} {total === 1 ? 'asset is' : 'assets are'} deleted for good, with their files on this computer. This cannot be undone.
+          {total.toLocaleString()} {total === 1 ? 'asset is' : 'assets are'} deleted for good, with their files on this
+          computer. This cannot be undone.
         </span>
         <button
           type="button"

@@ -1,7 +1,15 @@
 import { useId, useState } from 'react';
 import type { AutomationAction } from '../../shared/automations';
 import { ActionFields } from './ActionFields';
-import { actionLabels, actionTypes, moveAction, newAction, removeAction, replaceAction, type ActionType } from './action-list';
+import {
+  actionLabels,
+  actionTypes,
+  moveAction,
+  newAction,
+  removeAction,
+  replaceAction,
+  type ActionType,
+} from './action-list';
 import type { TemplateView } from './fields';
 
 /** An action with a key that stays with it while the list is reordered. */
@@ -27,7 +35,8 @@ export function ActionList({ items, templates, problems, onChange }: Props) {
   // The moved action keeps the keyboard: the same button, or its twin once it reached an end.
   const focusRow = (key: number, which: 'up' | 'down') =>
     requestAnimationFrame(() => {
-      const find = (role: string) => document.querySelector<HTMLButtonElement>(`[data-action-key="${key}"] [data-role="${role}"]`);
+      const find = (role: string) =>
+        document.querySelector<HTMLButtonElement>(`[data-action-key="${key}"] [data-role="${role}"]`);
       const same = find(which);
       (same && !same.disabled ? same : find(which === 'up' ? 'down' : 'up'))?.focus();
     });
@@ -39,7 +48,11 @@ export function ActionList({ items, templates, problems, onChange }: Props) {
   const add = () => {
     const item = keyed(newAction(adding, { templateId: templates[0]?.id }));
     onChange([...items, item]);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-action-key="${item.key}"] input, [data-action-key="${item.key}"] select`)?.focus());
+    requestAnimationFrame(() =>
+      document
+        .querySelector<HTMLElement>(`[data-action-key="${item.key}"] input, [data-action-key="${item.key}"] select`)
+        ?.focus(),
+    );
   };
   return (
     <fieldset className="planner-fieldset action-list">
@@ -50,22 +63,51 @@ export function ActionList({ items, templates, problems, onChange }: Props) {
           const label = `${i + 1}. ${actionLabels[item.action.type]}`;
           const problem = problems.get(i);
           return (
-            <li key={item.key} className="action-item" data-action-key={item.key} data-testid={`automation-action-${i}`}>
+            <li
+              key={item.key}
+              className="action-item"
+              data-action-key={item.key}
+              data-testid={`automation-action-${i}`}
+            >
               <div className="action-head">
                 <strong>{label}</strong>
                 <span className="row action-buttons">
-                  <button type="button" className="lib-small" data-role="up" aria-label={`Move action ${label} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+                  <button
+                    type="button"
+                    className="lib-small"
+                    data-role="up"
+                    aria-label={`Move action ${label} up`}
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                  >
                     ↑
                   </button>
-                  <button type="button" className="lib-small" data-role="down" aria-label={`Move action ${label} down`} disabled={i === items.length - 1} onClick={() => move(i, 1)}>
+                  <button
+                    type="button"
+                    className="lib-small"
+                    data-role="down"
+                    aria-label={`Move action ${label} down`}
+                    disabled={i === items.length - 1}
+                    onClick={() => move(i, 1)}
+                  >
                     ↓
                   </button>
-                  <button type="button" className="lib-small danger" aria-label={`Remove action ${label}`} onClick={() => onChange(removeAction(items, i))}>
+                  <button
+                    type="button"
+                    className="lib-small danger"
+                    aria-label={`Remove action ${label}`}
+                    onClick={() => onChange(removeAction(items, i))}
+                  >
                     Remove
                   </button>
                 </span>
               </div>
-              <ActionFields action={item.action} templates={templates} problem={problem} onChange={(a) => onChange(replaceAction(items, i, { key: item.key, action: a }))} />
+              <ActionFields
+                action={item.action}
+                templates={templates}
+                problem={problem}
+                onChange={(a) => onChange(replaceAction(items, i, { key: item.key, action: a }))}
+              />
               {problem && <p className="field-error">{problem}</p>}
             </li>
           );
@@ -73,7 +115,12 @@ export function ActionList({ items, templates, problems, onChange }: Props) {
       </ol>
       <div className="row">
         <label htmlFor={`${id}-add`}>Add an action</label>
-        <select id={`${id}-add`} data-testid="automation-action-type" value={adding} onChange={(e) => setAdding(e.target.value as ActionType)}>
+        <select
+          id={`${id}-add`}
+          data-testid="automation-action-type"
+          value={adding}
+          onChange={(e) => setAdding(e.target.value as ActionType)}
+        >
           {actionTypes.map((t) => (
             <option key={t} value={t}>
               {actionLabels[t]}

@@ -15,20 +15,40 @@ import type { OpenRequest, PlannerTab } from './tabs';
 import { useCalendarMoves, useCalendarView } from './use-calendar';
 import { useZone } from './use-zone';
 
-const focusLater = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+const focusLater = (selector: string) =>
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 
 /** D2: posts and queue items by day (month, week, agenda) with plan and channel filters; drag or "Move to…" to reschedule. */
-export function CalendarPanel({ request, onOpen }: { request: OpenRequest | null; onOpen(tab: PlannerTab, id: string | null): void }) {
+export function CalendarPanel({
+  request,
+  onOpen,
+}: {
+  request: OpenRequest | null;
+  onOpen(tab: PlannerTab, id: string | null): void;
+}) {
   const { tz, weekStartsOn } = useZone();
   const v = useCalendarView(request, tz, weekStartsOn);
   const { current, setSelected, moved, setMoved, move, reschedule } = useCalendarMoves(v.items, tz);
   const [creating, setCreating] = useState(false);
-  const shared: DayCellShared = { tz, today: dayKeyOf(new Date(), tz), selectedId: current?.id ?? null, onSelect: setSelected };
+  const shared: DayCellShared = {
+    tz,
+    today: dayKeyOf(new Date(), tz),
+    selectedId: current?.id ?? null,
+    onSelect: setSelected,
+  };
   const chosenPlan = v.planViews.find((p) => p.id === v.planId);
   return (
     <section className="cal" aria-label="Calendar">
       <CalendarToolbar
-        {...{ mode: v.mode, title: v.title, tz, plans: v.planViews, planId: v.planId, channels: v.channels, channel: v.channel }}
+        {...{
+          mode: v.mode,
+          title: v.title,
+          tz,
+          plans: v.planViews,
+          planId: v.planId,
+          channels: v.channels,
+          channel: v.channel,
+        }}
         onMode={v.setMode}
         onStep={(dir) => v.setAnchor((a) => shiftAnchor(v.mode, a, dir))}
         onToday={() => v.setAnchor(dayKeyOf(new Date(), tz))}
@@ -68,7 +88,14 @@ export function CalendarPanel({ request, onOpen }: { request: OpenRequest | null
             <AgendaList title={v.title} days={v.rows.flat()} byDay={v.byDay} {...shared} />
           ) : (
             <CalendarGrid
-              {...{ mode: v.mode, title: v.title, rows: v.rows, month: v.anchor.slice(0, 7), weekStartsOn, byDay: v.byDay }}
+              {...{
+                mode: v.mode,
+                title: v.title,
+                rows: v.rows,
+                month: v.anchor.slice(0, 7),
+                weekStartsOn,
+                byDay: v.byDay,
+              }}
               {...shared}
               onShowDay={(day) => {
                 v.setAnchor(day);

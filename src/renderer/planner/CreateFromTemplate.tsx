@@ -22,31 +22,67 @@ export function CreateFromTemplate({ target, variables, values, ensureSaved }: P
   const id = useId();
   const { tz } = useZone();
   const channels = useKnownChannels(tz);
-  const { form, attempt, errorOf, failure, busy, source, csv, defaults, parsed, rows, created, planViews } = useFromTemplate(target, values, tz, ensureSaved);
+  const { form, attempt, errorOf, failure, busy, source, csv, defaults, parsed, rows, created, planViews } =
+    useFromTemplate(target, values, tz, ensureSaved);
   const noun = target === 'posts' ? 'post' : 'creative';
   return (
     <section className="detail-block template-create" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Create from template</h3>
       <div className="radio-row" role="radiogroup" aria-label="Values from">
         <label className="radio">
-          <input type="radio" name={`${id}-source`} data-testid="template-source-one" checked={source === 'one'} onChange={() => form.setValue('source', 'one')} />
+          <input
+            type="radio"
+            name={`${id}-source`}
+            data-testid="template-source-one"
+            checked={source === 'one'}
+            onChange={() => form.setValue('source', 'one')}
+          />
           One {noun} from the sample values
         </label>
         <label className="radio">
-          <input type="radio" name={`${id}-source`} data-testid="template-source-csv" checked={source === 'csv'} onChange={() => form.setValue('source', 'csv')} />
+          <input
+            type="radio"
+            name={`${id}-source`}
+            data-testid="template-source-csv"
+            checked={source === 'csv'}
+            onChange={() => form.setValue('source', 'csv')}
+          />
           One {noun} per CSV row
         </label>
       </div>
       {source === 'csv' && (
         <>
-          <CsvRows text={csv} parsed={csv.trim() ? parsed.data : undefined} variables={variables} onText={(t) => form.setValue('csv', t)} />
+          <CsvRows
+            text={csv}
+            parsed={csv.trim() ? parsed.data : undefined}
+            variables={variables}
+            onText={(t) => form.setValue('csv', t)}
+          />
           <QueryError error={parsed.error} />
         </>
       )}
-      {target === 'posts' && <TemplateDefaults value={defaults} plans={planViews} channels={channels} tz={tz} onChange={(d) => form.setValue('defaults', d)} />}
-      {(errorOf('defaults') ?? errorOf('rows')) && <p className="field-error" role="alert">{errorOf('defaults') ?? errorOf('rows')}</p>}
+      {target === 'posts' && (
+        <TemplateDefaults
+          value={defaults}
+          plans={planViews}
+          channels={channels}
+          tz={tz}
+          onChange={(d) => form.setValue('defaults', d)}
+        />
+      )}
+      {(errorOf('defaults') ?? errorOf('rows')) && (
+        <p className="field-error" role="alert">
+          {errorOf('defaults') ?? errorOf('rows')}
+        </p>
+      )}
       <div className="row">
-        <button type="button" className="primary" data-testid="template-create" disabled={busy || rows.length === 0} onClick={() => void attempt()}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="template-create"
+          disabled={busy || rows.length === 0}
+          onClick={() => void attempt()}
+        >
           {busy ? 'Creating…' : rows.length > 1 ? `Create ${rows.length} ${noun}s` : `Create ${noun}`}
         </button>
         <span role="status">

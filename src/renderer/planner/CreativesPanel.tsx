@@ -21,7 +21,11 @@ export function CreativesPanel({ request }: { request: OpenRequest | null }) {
         </div>
         <ItemList
           label="Creatives"
-          items={views.map((c) => ({ id: c.id, label: c.name, meta: `${aspectLabels[c.aspectRatio]} · ${c.assetIds.length} ${c.assetIds.length === 1 ? 'asset' : 'assets'}` }))}
+          items={views.map((c) => ({
+            id: c.id,
+            label: c.name,
+            meta: `${aspectLabels[c.aspectRatio]} · ${c.assetIds.length} ${c.assetIds.length === 1 ? 'asset' : 'assets'}`,
+          }))}
           selected={le.selected}
           testId={(id) => `creative-row-${id}`}
           empty="No creatives yet."
@@ -31,9 +35,17 @@ export function CreativesPanel({ request }: { request: OpenRequest | null }) {
       <div className="planner-detail">
         <QueryError error={le.list.error} />
         {le.isNew || le.record ? (
-          <CreativeEditor key={le.editorKey} record={le.record} notice={le.notice} onSaved={le.saved} onDeleted={le.deleted} />
+          <CreativeEditor
+            key={le.editorKey}
+            record={le.record}
+            notice={le.notice}
+            onSaved={le.saved}
+            onDeleted={le.deleted}
+          />
         ) : (
-          <p className="card muted planner-hint">{le.missing ? 'This creative no longer exists.' : 'Choose a creative to edit it, or make a new one.'}</p>
+          <p className="card muted planner-hint">
+            {le.missing ? 'This creative no longer exists.' : 'Choose a creative to edit it, or make a new one.'}
+          </p>
         )}
       </div>
     </div>

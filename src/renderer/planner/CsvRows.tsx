@@ -30,12 +30,30 @@ export function CsvRows({ text, parsed, variables, onText }: Props) {
   return (
     <div className="csv-rows">
       <div className="field">
-        <label htmlFor={`${id}-csv`}>CSV with a header row: one column per variable; optional scheduled_at, channel, status and plan_id (name for creatives)</label>
-        <textarea id={`${id}-csv`} className="mono" data-testid="template-csv" rows={6} maxLength={900_000} spellCheck={false} value={text} onChange={(e) => onText(e.target.value)} />
+        <label htmlFor={`${id}-csv`}>
+          CSV with a header row: one column per variable; optional scheduled_at, channel, status and plan_id (name for
+          creatives)
+        </label>
+        <textarea
+          id={`${id}-csv`}
+          className="mono"
+          data-testid="template-csv"
+          rows={6}
+          maxLength={900_000}
+          spellCheck={false}
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+        />
       </div>
       <div className="row">
         <label htmlFor={`${id}-file`}>Or read a CSV file:</label>
-        <input id={`${id}-file`} type="file" accept=".csv,text/csv,text/plain" data-testid="template-csv-file" onChange={(e) => void readFile(e)} />
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          data-testid="template-csv-file"
+          onChange={(e) => void readFile(e)}
+        />
       </div>
       {fileError && (
         <p className="field-error" role="alert">
@@ -44,7 +62,11 @@ export function CsvRows({ text, parsed, variables, onText }: Props) {
       )}
       {table && (
         <>
-          {table.missingColumns.length > 0 && <p className="warning">No column for: {table.missingColumns.join(', ')}. Every row needs a value for each variable.</p>}
+          {table.missingColumns.length > 0 && (
+            <p className="warning">
+              No column for: {table.missingColumns.join(', ')}. Every row needs a value for each variable.
+            </p>
+          )}
           {parsed!.errors.length > 0 && (
             <ul className="field-error issue-list" aria-label="Rows that could not be read">
               {parsed!.errors.map((e) => (

@@ -45,7 +45,13 @@ export function DayCell({ day, items, outside, as, heading, tz, today, selectedI
       {items.length > 0 && (
         <div className="cal-day-items">
           {shown.map((item) => (
-            <CalendarChip key={`${item.group}:${item.id}`} item={item} tz={tz} selected={item.id === selectedId} onSelect={onSelect} />
+            <CalendarChip
+              key={`${item.group}:${item.id}`}
+              item={item}
+              tz={tz}
+              selected={item.id === selectedId}
+              onSelect={onSelect}
+            />
           ))}
           {more > 0 && (
             <button

@@ -15,7 +15,12 @@ interface Values {
   file: LoadedFile | null;
   validOnly: boolean;
 }
-const request = (v: Values): PlannerImportInput => ({ kind: v.kind, format: v.file?.format ?? 'csv', text: v.file?.text ?? '', validOnly: v.validOnly });
+const request = (v: Values): PlannerImportInput => ({
+  kind: v.kind,
+  format: v.file?.format ?? 'csv',
+  text: v.file?.text ?? '',
+  validOnly: v.validOnly,
+});
 const schema = z.custom<Values>().transform(request).pipe(ImportInput);
 
 /** D7: posts or plans from a CSV or JSON file (read here in the browser), previewed row by row before importing. */
@@ -23,13 +28,21 @@ export function ImportForm() {
   const id = useId();
   const [result, setResult] = useState<ImportResult | null>(null);
   const submit = usePlannerAction('planner.import');
-  const { form, attempt, failure } = useZodForm({ schema, defaultValues: { kind: 'posts', file: null, validOnly: false }, send: async (v) => setResult(await submit.mutateAsync(request(v))) });
+  const { form, attempt, failure } = useZodForm({
+    schema,
+    defaultValues: { kind: 'posts', file: null, validOnly: false },
+    send: async (v) => setResult(await submit.mutateAsync(request(v))),
+  });
   const { kind, file, validOnly } = form.watch();
   const { preview, problem, setProblem } = useImportPreview(file, kind);
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const f = e.target.files?.[0];
     setResult(null);
-    if (f) await readImportFile(f).then((loaded) => form.setValue('file', loaded), (err: unknown) => (form.setValue('file', null), setProblem(err)));
+    if (f)
+      await readImportFile(f).then(
+        (loaded) => form.setValue('file', loaded),
+        (err: unknown) => (form.setValue('file', null), setProblem(err)),
+      );
   };
   const allowed = importAllowed(preview, validOnly);
   return (
@@ -44,12 +57,24 @@ export function ImportForm() {
             </select>
           )}
         </FormField>
-        <FormField label="From a CSV or JSON file">{(c) => <input {...c} type="file" accept=".csv,.json,text/csv,application/json" data-testid="import-file" onChange={(e) => void choose(e)} />}</FormField>
+        <FormField label="From a CSV or JSON file">
+          {(c) => (
+            <input
+              {...c}
+              type="file"
+              accept=".csv,.json,text/csv,application/json"
+              data-testid="import-file"
+              onChange={(e) => void choose(e)}
+            />
+          )}
+        </FormField>
       </div>
       {file && (
         <p className="muted">
           {file.name}, read as {file.format.toUpperCase()}
-          {preview ? `: ${preview.valid} valid, ${preview.invalid} invalid ${preview.rows.length === 1 ? 'row' : 'rows'}` : ''}
+          {preview
+            ? `: ${preview.valid} valid, ${preview.invalid} invalid ${preview.rows.length === 1 ? 'row' : 'rows'}`
+            : ''}
         </p>
       )}
       <SubmitError error={problem ? toAppError(problem) : null} fields={[]} />
@@ -61,7 +86,14 @@ export function ImportForm() {
         </label>
       )}
       <div className="row">
-        <button type="button" className="primary" data-testid="import-submit" disabled={!allowed.ok || submit.isPending} aria-describedby={`${id}-why`} onClick={() => void attempt()}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="import-submit"
+          disabled={!allowed.ok || submit.isPending}
+          aria-describedby={`${id}-why`}
+          onClick={() => void attempt()}
+        >
           {submit.isPending ? 'Importing…' : 'Import'}
         </button>
         <span id={`${id}-why`} className="field-hint">

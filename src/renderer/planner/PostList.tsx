@@ -36,10 +36,24 @@ export function PostList({ posts, channels, filter, selected, tz, onFilter, onSe
         </button>
       </div>
       <div className="planner-filters">
-        <input ref={search} type="search" className="library-search" data-testid="posts-search" aria-label="Search posts" placeholder="Search text and channel…" value={filter.text} maxLength={500} onChange={(e) => onFilter({ ...filter, text: e.target.value })} />
+        <input
+          ref={search}
+          type="search"
+          className="library-search"
+          data-testid="posts-search"
+          aria-label="Search posts"
+          placeholder="Search text and channel…"
+          value={filter.text}
+          maxLength={500}
+          onChange={(e) => onFilter({ ...filter, text: e.target.value })}
+        />
         <label className="planner-inline">
           Status
-          <select className="library-select" value={filter.status} onChange={(e) => onFilter({ ...filter, status: e.target.value as PostStatus | '' })}>
+          <select
+            className="library-select"
+            value={filter.status}
+            onChange={(e) => onFilter({ ...filter, status: e.target.value as PostStatus | '' })}
+          >
             <option value="">Any</option>
             {postStatuses.map((s) => (
               <option key={s} value={s}>
@@ -50,7 +64,11 @@ export function PostList({ posts, channels, filter, selected, tz, onFilter, onSe
         </label>
         <label className="planner-inline">
           Channel
-          <select className="library-select" value={filter.channel} onChange={(e) => onFilter({ ...filter, channel: e.target.value })}>
+          <select
+            className="library-select"
+            value={filter.channel}
+            onChange={(e) => onFilter({ ...filter, channel: e.target.value })}
+          >
             <option value="">Any</option>
             {channels.map((c) => (
               <option key={c} value={c}>
@@ -61,7 +79,9 @@ export function PostList({ posts, channels, filter, selected, tz, onFilter, onSe
         </label>
       </div>
       <p className="muted planner-count" role="status">
-        {filtered ? `${shown.length} of ${posts.length} posts` : `${posts.length} ${posts.length === 1 ? 'post' : 'posts'}`}
+        {filtered
+          ? `${shown.length} of ${posts.length} posts`
+          : `${posts.length} ${posts.length === 1 ? 'post' : 'posts'}`}
       </p>
       <ItemList
         label="Posts"

@@ -42,10 +42,20 @@ export function SelectedItemBar({ item, tz, busy, onMove, onOpen, onClose }: Pro
   };
   const lines = warningLines(item.warnings);
   return (
-    <form className="cal-selected" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={onKeyDown} data-testid="calendar-selected">
+    <form
+      className="cal-selected"
+      aria-labelledby={`${id}-title`}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      data-testid="calendar-selected"
+    >
       <div className="cal-selected-head">
         <h3 id={`${id}-title`}>
-          {item.title || 'Untitled'} <span className="muted">· {whenLabel(item.at, tz)}{item.channel ? ` · ${item.channel}` : ''}</span>
+          {item.title || 'Untitled'}{' '}
+          <span className="muted">
+            · {whenLabel(item.at, tz)}
+            {item.channel ? ` · ${item.channel}` : ''}
+          </span>
         </h3>
         <button type="button" className="lib-small" aria-label="Close the selected item" onClick={onClose}>
           ×

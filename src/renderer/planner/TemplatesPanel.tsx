@@ -23,7 +23,11 @@ export function TemplatesPanel({ request }: { request: OpenRequest | null }) {
           label="Templates"
           items={views.map((t) => {
             const vars = variablesOf(t.body);
-            return { id: t.id, label: t.name, meta: `Makes ${t.target}${vars.length ? ` · ${vars.map((v) => `{{${v}}}`).join(' ')}` : ''}` };
+            return {
+              id: t.id,
+              label: t.name,
+              meta: `Makes ${t.target}${vars.length ? ` · ${vars.map((v) => `{{${v}}}`).join(' ')}` : ''}`,
+            };
           })}
           selected={le.selected}
           testId={(id) => `template-row-${id}`}
@@ -34,9 +38,19 @@ export function TemplatesPanel({ request }: { request: OpenRequest | null }) {
       <div className="planner-detail">
         <QueryError error={le.list.error} />
         {le.isNew || le.record ? (
-          <TemplateEditor key={le.editorKey} record={le.record} notice={le.notice} onSaved={le.saved} onDeleted={le.deleted} />
+          <TemplateEditor
+            key={le.editorKey}
+            record={le.record}
+            notice={le.notice}
+            onSaved={le.saved}
+            onDeleted={le.deleted}
+          />
         ) : (
-          <p className="card muted planner-hint">{le.missing ? 'This template no longer exists.' : 'Choose a template to edit it and make posts or creatives from it, or make a new one.'}</p>
+          <p className="card muted planner-hint">
+            {le.missing
+              ? 'This template no longer exists.'
+              : 'Choose a template to edit it and make posts or creatives from it, or make a new one.'}
+          </p>
         )}
       </div>
     </div>

@@ -12,7 +12,11 @@ export const reasonLabels: Record<BackupReason, string> = {
 /** "Posts: 2 created, 1 changed" — one line per group with changes. */
 export function changeLines(changes: GroupChanges[]): string[] {
   return changes.map((c) => {
-    const parts = [c.created && `${c.created} created`, c.changed && `${c.changed} changed`, c.deleted && `${c.deleted} deleted`].filter(Boolean);
+    const parts = [
+      c.created && `${c.created} created`,
+      c.changed && `${c.changed} changed`,
+      c.deleted && `${c.deleted} deleted`,
+    ].filter(Boolean);
     return `${groupLabels[c.group]}: ${parts.join(', ')}`;
   });
 }
@@ -27,10 +31,14 @@ export function lostLine(c: LostChange): string {
 
 /** The sentence above the lists: how much a restore loses, in one line. */
 export function lossSummary(preview: RestorePreview): string {
-  if (preview.unreadable) return 'The current database cannot be read, so Atelier cannot tell what changed since this backup: everything since then may be lost.';
+  if (preview.unreadable)
+    return 'The current database cannot be read, so Atelier cannot tell what changed since this backup: everything since then may be lost.';
   const total = preview.changes.reduce((n, c) => n + c.created + c.changed + c.deleted, 0);
-  if (total === 0 && preview.unsent.length === 0) return 'Nothing has changed since this backup: restoring it loses nothing.';
-  const unsent = preview.unsent.length ? ` ${plural(preview.unsent.length, 'change')} never reached the platform and will be lost for good.` : '';
+  if (total === 0 && preview.unsent.length === 0)
+    return 'Nothing has changed since this backup: restoring it loses nothing.';
+  const unsent = preview.unsent.length
+    ? ` ${plural(preview.unsent.length, 'change')} never reached the platform and will be lost for good.`
+    : '';
   return `${plural(total, 'record')} changed since this backup.${unsent}`;
 }
 

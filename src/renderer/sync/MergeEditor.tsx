@@ -29,21 +29,41 @@ function FieldMerge({
   const valueId = `${id}-value`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const take = (pick: Exclude<Pick, 'edited'>) => onChange({ ...choice, pick, text: toText(pick === 'local' ? c.local.fields[name] : c.remote.fields[name], choice.mode) });
+  const take = (pick: Exclude<Pick, 'edited'>) =>
+    onChange({
+      ...choice,
+      pick,
+      text: toText(pick === 'local' ? c.local.fields[name] : c.remote.fields[name], choice.mode),
+    });
   return (
     <fieldset className="sync-merge-field" data-field={name}>
       <legend className="mono">{name}</legend>
       <div className="sync-merge-picks">
         {(['local', 'remote'] as const).map((pick) => (
           <label key={pick} className="radio">
-            <input type="radio" name={`${id}-pick`} value={pick} checked={choice.pick === pick} onChange={() => take(pick)} />
+            <input
+              type="radio"
+              name={`${id}-pick`}
+              value={pick}
+              checked={choice.pick === pick}
+              onChange={() => take(pick)}
+            />
             <span>
-              {pickLabels[pick]}: <span className="sync-pick-value">{sideText(pick === 'local' ? c.local.fields[name] : c.remote.fields[name])}</span>
+              {pickLabels[pick]}:{' '}
+              <span className="sync-pick-value">
+                {sideText(pick === 'local' ? c.local.fields[name] : c.remote.fields[name])}
+              </span>
             </span>
           </label>
         ))}
         <label className="radio">
-          <input type="radio" name={`${id}-pick`} value="edited" checked={choice.pick === 'edited'} onChange={() => onChange({ ...choice, pick: 'edited' })} />
+          <input
+            type="radio"
+            name={`${id}-pick`}
+            value="edited"
+            checked={choice.pick === 'edited'}
+            onChange={() => onChange({ ...choice, pick: 'edited' })}
+          />
           {pickLabels.edited}
         </label>
       </div>
@@ -61,7 +81,9 @@ function FieldMerge({
         spellCheck={choice.mode === 'text'}
       />
       <span id={hintId} className="field-hint">
-        {choice.mode === 'json' ? 'JSON value: numbers, true/false, [lists], {objects} or "text". Leave empty to remove the field.' : 'Text, as it will be saved.'}
+        {choice.mode === 'json'
+          ? 'JSON value: numbers, true/false, [lists], {objects} or "text". Leave empty to remove the field.'
+          : 'Text, as it will be saved.'}
       </span>
       {error && (
         <span id={errorId} className="field-error" role="alert">
@@ -95,12 +117,20 @@ export function MergeEditor({ conflict: c, onClose }: { conflict: ConflictView; 
   const server = resolve.error?.error.code === 'validation' ? resolve.error : null;
   const otherErrors = Object.entries(errors).filter(([name]) => !c.differing.includes(name));
   return (
-    <form ref={formRef} className="form sync-merge" noValidate onSubmit={submit} aria-labelledby={titleId} data-testid="merge-editor">
+    <form
+      ref={formRef}
+      className="form sync-merge"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={titleId}
+      data-testid="merge-editor"
+    >
       <h3 id={titleId} ref={titleRef} tabIndex={-1}>
         Edit a merge of {c.label}
       </h3>
       <p className="muted">
-        Fields that are the same on both sides keep their value. For each field that differs, take one side or edit the value; then save the merge.
+        Fields that are the same on both sides keep their value. For each field that differs, take one side or edit the
+        value; then save the merge.
       </p>
       {c.differing.map((name) => {
         const choice = choices[name];

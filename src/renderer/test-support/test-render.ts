@@ -42,7 +42,13 @@ export function renderWithBackend(ui: ReactElement, fake: FakeBackend = fakeBack
   const board = createTaskBoard();
   const user = userEvent.setup();
   // Written without JSX so the file keeps the name test helpers have (test-*.ts).
-  const result = render(createElement(BackendProvider, { api: fake.api, client, children: createElement(TaskContext.Provider, { value: board }, ui) }));
+  const result = render(
+    createElement(BackendProvider, {
+      api: fake.api,
+      client,
+      children: createElement(TaskContext.Provider, { value: board }, ui),
+    }),
+  );
   const emit = async <E extends EventName>(event: E, payload: EventPayload<E>) => {
     await act(async () => fake.emit(event, payload));
   };

@@ -8,8 +8,12 @@ function htmlPage(status: number): string {
 
 function encode(reply: Reply): { data: Buffer; contentType: string } {
   if (reply.kind === 'raw') return { data: reply.data, contentType: reply.contentType };
-  if (reply.kind === 'html') return { data: Buffer.from(htmlPage(reply.status)), contentType: 'text/html; charset=utf-8' };
-  return { data: Buffer.from(JSON.stringify(reply.body)), contentType: reply.contentType ?? 'application/json; charset=utf-8' };
+  if (reply.kind === 'html')
+    return { data: Buffer.from(htmlPage(reply.status)), contentType: 'text/html; charset=utf-8' };
+  return {
+    data: Buffer.from(JSON.stringify(reply.body)),
+    contentType: reply.contentType ?? 'application/json; charset=utf-8',
+  };
 }
 
 export function sendReply(res: ServerResponse, reply: Reply, corrupt = false): void {

@@ -24,11 +24,17 @@ async function platform(): Promise<AsyncPlatform> {
   return p;
 }
 
-const connected = (url: string, poll: Partial<z.input<typeof AiPoll>> = {}, opts: Parameters<typeof coreWithSandbox>[0] = {}) => connectedCore(cleanup, url, poll, opts);
+const connected = (
+  url: string,
+  poll: Partial<z.input<typeof AiPoll>> = {},
+  opts: Parameters<typeof coreWithSandbox>[0] = {},
+) => connectedCore(cleanup, url, poll, opts);
 const submit = submitPrompt;
 
 const row = (h: Harness, id: string) =>
-  h.core.db.prepare('SELECT remote_job_id, poll_count, submitted_at, poll_deadline_at FROM ai_jobs WHERE id = ?').get(id) as {
+  h.core.db
+    .prepare('SELECT remote_job_id, poll_count, submitted_at, poll_deadline_at FROM ai_jobs WHERE id = ?')
+    .get(id) as {
     remote_job_id: string | null;
     poll_count: number;
     submitted_at: number | null;
@@ -41,11 +47,16 @@ describe('asynchronous operations', () => {
     // What the database held when the first poll left.
     let atFirstPoll: ReturnType<typeof row> | null = null;
     let core: Harness | null = null;
-    const h = await connected(p.url, {}, {
-      observe: (_method, url) => {
-        if (url.pathname.startsWith('/v2/jobs/') && atFirstPoll === null && core) atFirstPoll = row(core, core.core.db.prepare('SELECT id FROM ai_jobs').pluck().get() as string);
+    const h = await connected(
+      p.url,
+      {},
+      {
+        observe: (_method, url) => {
+          if (url.pathname.startsWith('/v2/jobs/') && atFirstPoll === null && core)
+            atFirstPoll = row(core, core.core.db.prepare('SELECT id FROM ai_jobs').pluck().get() as string);
+        },
       },
-    });
+    );
     core = h;
     const id = await submit(h, 'a slow lighthouse');
     const polling = await until('the job to poll', async () => {
@@ -69,7 +80,9 @@ describe('asynchronous operations', () => {
     expect(done.provenance.response).toMatchObject({ state: 'done' });
     expect(p.submissions()).toBe(1);
     // The poll went through the same credentialed client: the key is on it.
-    expect(p.server.hits.find((x) => x.path === '/v2/jobs/job-1')?.headers.authorization).toBe('Bearer test-key-123456');
+    expect(p.server.hits.find((x) => x.path === '/v2/jobs/job-1')?.headers.authorization).toBe(
+      'Bearer test-key-123456',
+    );
   });
 
   it('a failed state fails the job with the platform’s words; nothing more is asked', async () => {
@@ -80,7 +93,10 @@ describe('asynchronous operations', () => {
     p.finish = { state: 'failed', message: 'The model ran out of memory.' };
     const failed = await ended(h, id);
     expect(failed.state).toBe('failed');
-    expect(failed.error).toMatchObject({ message: 'The model ran out of memory.', hint: expect.stringMatching(/retry/) });
+    expect(failed.error).toMatchObject({
+      message: 'The model ran out of memory.',
+      hint: expect.stringMatching(/retry/),
+    });
     const asked = p.polls();
     await new Promise((r) => setTimeout(r, 400));
     expect(p.polls()).toBe(asked);
@@ -92,7 +108,9 @@ describe('asynchronous operations', () => {
     const id = await submit(h, 'never ends');
     const failed = await ended(h, id);
     expect(failed.state).toBe('failed');
-    expect(failed.error?.message).toMatch(/did not finish the job within 1 s; it may still be billed\. Its last state was "running"/);
+    expect(failed.error?.message).toMatch(
+      /did not finish the job within 1 s; it may still be billed\. Its last state was "running"/,
+    );
     expect(failed.error?.hint).toMatch(/platform job job-1/);
     const { submitted_at, poll_deadline_at } = row(h, id);
     expect(poll_deadline_at! - submitted_at!).toBe(1_000);
@@ -129,7 +147,9 @@ describe('asynchronous operations', () => {
     const h = await connected(p.url);
     const id = await submit(h, 'busy platform');
     await until('a poll', () => p.polls('job-1') >= 1);
-    p.finish = { raw: { status: 429, body: { error: { message: 'Slow down, please.' } }, headers: { 'retry-after': '1' } } };
+    p.finish = {
+      raw: { status: 429, body: { error: { message: 'Slow down, please.' } }, headers: { 'retry-after': '1' } },
+    };
     const waiting = await until('the job to wait', async () => {
       const j = await call(h, 'ai.get', { id });
       return j.state === 'queued' ? j : null;
@@ -157,7 +177,10 @@ describe('asynchronous operations', () => {
   it('a first answer that already holds the result is taken directly, without polling', async () => {
     const p = await platform();
     const b64 = await pngBase64();
-    p.submitAnswer = () => ({ status: 200, body: { state: 'done', job: { id: 'quick' }, result: { images: [{ b64 }] } } });
+    p.submitAnswer = () => ({
+      status: 200,
+      body: { state: 'done', job: { id: 'quick' }, result: { images: [{ b64 }] } },
+    });
     const h = await connected(p.url);
     const done = await ended(h, await submit(h, 'fast'));
     expect(done).toMatchObject({ state: 'succeeded', remoteJobId: null });
@@ -167,7 +190,11 @@ describe('asynchronous operations', () => {
 
   it('an HTML page instead of an answer fails the job with words; it is never stored as a result', async () => {
     const p = await platform();
-    p.submitAnswer = () => ({ status: 200, type: 'text/html', body: '<html><head><title>Sign in to the office network</title></head><body>…</body></html>' });
+    p.submitAnswer = () => ({
+      status: 200,
+      type: 'text/html',
+      body: '<html><head><title>Sign in to the office network</title></head><body>…</body></html>',
+    });
     const h = await connected(p.url);
     const failed = await ended(h, await submit(h, 'behind a proxy'));
     expect(failed.state).toBe('failed');
@@ -225,13 +252,17 @@ describe('media named by URL in an answer', () => {
     expect(seen).not.toContain('media.example.invalid');
 
     p.finish = { state: 'done', result: { images: [{ b64: 'file:///etc/passwd' }] } };
-    expect((await ended(h, await submit(h, 'a file address'))).shapeNote).toMatch(/"file:" address, which Atelier never opens/);
+    expect((await ended(h, await submit(h, 'a file address'))).shapeNote).toMatch(
+      /"file:" address, which Atelier never opens/,
+    );
 
     p.finish = { state: 'done', result: { images: [{ b64: `${m.url}/big.png` }] } };
     const big = await ended(h, await submit(h, 'too big'));
     expect(big.state).toBe('failed');
     // The library's cap, in the intake's words: the same a 5 GB import or upload would get.
-    expect(big.error?.message).toBe('The result could not be kept: It is larger than 4 GB, the most the library takes for one file.');
+    expect(big.error?.message).toBe(
+      'The result could not be kept: It is larger than 4 GB, the most the library takes for one file.',
+    );
   });
 
   it('a file on the platform that redirects to another host: the credential, in the profile’s own header, stays with the platform', async () => {
@@ -248,6 +279,8 @@ describe('media named by URL in an answer', () => {
     expect(ok).toMatchObject({ state: 'succeeded', unknownShape: false });
     expect(ok.outputs).toHaveLength(1);
     expect(p.server.hits.find((x) => x.path === '/v2/files/a.png')?.headers['x-auth-token']).toBe('test-key-123456');
-    expect(m.hits.map((x) => [x.path, x.headers['x-auth-token'] ?? null, x.headers.authorization ?? null])).toEqual([['/a.png', null, null]]);
+    expect(m.hits.map((x) => [x.path, x.headers['x-auth-token'] ?? null, x.headers.authorization ?? null])).toEqual([
+      ['/a.png', null, null],
+    ]);
   });
 });

@@ -48,7 +48,12 @@ describe('teach from an answer', () => {
     expect(unknown.shapeNote).toMatch(/no field Atelier recognises/);
 
     const preview = await call(h, 'ai.teachPreview', { jobId: unknown.id, role: 'media', path: 'generation.pixels' });
-    expect(preview).toMatchObject({ profileId: 'sandbox-custom', profileName: 'Sandbox (custom)', copy: true, note: null });
+    expect(preview).toMatchObject({
+      profileId: 'sandbox-custom',
+      profileName: 'Sandbox (custom)',
+      copy: true,
+      note: null,
+    });
     expect(preview.diff).toContain('+   "id": "sandbox-custom",');
     const parsed = parseProfile(JSON.parse(preview.json));
     expect(parsed.success).toBe(true);
@@ -59,7 +64,13 @@ describe('teach from an answer', () => {
     const requestsBefore = total(h);
     const taught = await call(h, 'ai.teachApply', { jobId: unknown.id, role: 'media', path: 'generation.pixels' });
     expect(total(h)).toBe(requestsBefore); // no request to the platform at all
-    expect(taught).toMatchObject({ id: unknown.id, state: 'succeeded', unknownShape: false, shapeNote: null, attempts: unknown.attempts });
+    expect(taught).toMatchObject({
+      id: unknown.id,
+      state: 'succeeded',
+      unknownShape: false,
+      shapeNote: null,
+      attempts: unknown.attempts,
+    });
     expect(taught.outputs).toHaveLength(1);
     expect(taught.outputs[0]).toMatchObject({ kind: 'image', width: 7, height: 5 });
     expect(taught.provenance.response).toEqual(unknown.provenance.response);
@@ -71,13 +82,21 @@ describe('teach from an answer', () => {
     const saved = JSON.parse((await call(h, 'profile.export', { id: 'sandbox-custom' })).json);
     const builtin = JSON.parse((await call(h, 'profile.export', { id: 'sandbox' })).json);
     expect(builtin.ai.text2image.response).toBeUndefined();
-    expect({ ...saved, id: 'sandbox', name: 'Sandbox', ai: { ...saved.ai, text2image: { ...saved.ai.text2image, response: undefined } } }).toEqual({
+    expect({
+      ...saved,
+      id: 'sandbox',
+      name: 'Sandbox',
+      ai: { ...saved.ai, text2image: { ...saved.ai.text2image, response: undefined } },
+    }).toEqual({
       ...builtin,
       ai: { ...builtin.ai, text2image: { ...builtin.ai.text2image, response: undefined } },
     });
 
     // The next job with that shape is read at once.
-    const next = await finished(h, (await call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: 'again' })).job.id);
+    const next = await finished(
+      h,
+      (await call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: 'again' })).job.id,
+    );
     expect(next).toMatchObject({ unknownShape: false });
     expect(next.outputs).toHaveLength(1);
   });
@@ -86,7 +105,10 @@ describe('teach from an answer', () => {
     const h = await open({ sandbox: { aiLatencyMs: 0 } });
     await signInDemo(h);
     answer = { out: { words: 'A red square.', img: await pngBase64() } };
-    const j = await finished(h, (await call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: 'two lessons' })).job.id);
+    const j = await finished(
+      h,
+      (await call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: 'two lessons' })).job.id,
+    );
     await call(h, 'ai.teachApply', { jobId: j.id, role: 'media', path: 'out.img' });
     const revision = (await call(h, 'connection.get', {})).profile.revision;
     const preview = await call(h, 'ai.teachPreview', { jobId: j.id, role: 'text', path: 'out.words' });
@@ -99,7 +121,11 @@ describe('teach from an answer', () => {
     expect(after.revision).not.toBe(revision);
     expect((await call(h, 'profile.list', {})).map((p) => p.id)).toEqual(['sandbox', 'platform', 'sandbox-custom']);
 
-    await expect(call(h, 'ai.teachPreview', { jobId: j.id, role: 'media', path: 'out.nothing' })).rejects.toThrow(/validation The stored answer has nothing at "out\.nothing"/);
-    await expect(call(h, 'ai.teachPreview', { jobId: 'missing', role: 'media', path: 'out.img' })).rejects.toThrow(/not_found/);
+    await expect(call(h, 'ai.teachPreview', { jobId: j.id, role: 'media', path: 'out.nothing' })).rejects.toThrow(
+      /validation The stored answer has nothing at "out\.nothing"/,
+    );
+    await expect(call(h, 'ai.teachPreview', { jobId: 'missing', role: 'media', path: 'out.img' })).rejects.toThrow(
+      /not_found/,
+    );
   });
 });

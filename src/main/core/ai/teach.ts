@@ -49,7 +49,10 @@ function mapWith(map: AiResponseMap | undefined, role: AiTeachRole, path: string
 }
 
 /** The profile in use with one more mapping (see the file comment); throws TeachError with words. */
-export function teachProfile(profile: PlatformProfile, opts: { builtin: boolean; takenIds: Iterable<string> } & TeachRequest): Taught {
+export function teachProfile(
+  profile: PlatformProfile,
+  opts: { builtin: boolean; takenIds: Iterable<string> } & TeachRequest,
+): Taught {
   if (!isFieldPath(opts.path)) throw new TeachError(`"${opts.path}" is not a field path.`);
   const spec = profile.ai[opts.operation];
   // Plain data until parseProfile below validates the whole profile again.

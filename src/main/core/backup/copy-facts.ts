@@ -19,7 +19,10 @@ import { countLiveRecords, liveRecordsSql } from '../store/record-store';
 const MEDIA_SQL = `${ASSET_FILES_SQL}\n  UNION ${AI_FILES_SQL}`;
 
 /** Live records per group, counted by each table's owner (the generic count for groups with no owner of their own). */
-const generic = (group: ResourceGroup) => ({ sql: liveRecordsSql(group), count: (db: Db) => countLiveRecords(db, group) });
+const generic = (group: ResourceGroup) => ({
+  sql: liveRecordsSql(group),
+  count: (db: Db) => countLiveRecords(db, group),
+});
 const BY_GROUP: Record<ResourceGroup, { sql: string; count: (db: Db) => number }> = {
   assets: { sql: LIVE_ASSETS_SQL, count: countLiveAssets },
   automations: { sql: LIVE_AUTOMATIONS_SQL, count: countLiveAutomations },
@@ -54,7 +57,11 @@ export function settleCopy(file: string): CopyFacts {
     let media: string[] = [];
     let mediaProblem: string | null = null;
     try {
-      media = db.prepare(MEDIA_SQL).pluck().all().filter((s): s is string => typeof s === 'string' && /^[a-f0-9]{64}$/.test(s));
+      media = db
+        .prepare(MEDIA_SQL)
+        .pluck()
+        .all()
+        .filter((s): s is string => typeof s === 'string' && /^[a-f0-9]{64}$/.test(s));
     } catch (e) {
       mediaProblem = e instanceof Error ? e.message : String(e);
     }
@@ -111,7 +118,10 @@ export const SETTLE_AND_CHECK_BODY = `
 export const settleData = (file: string) => ({ file, mediaSql: MEDIA_SQL, countSqls: COUNT_SQLS });
 
 const WorkerAnswer = z.object({ facts: CopyFacts, lines: z.array(z.string()) });
-const InThread = z.object({ facts: CopyFacts, check: z.object({ ok: z.boolean(), problems: z.array(z.string()), damaged: z.boolean() }) });
+const InThread = z.object({
+  facts: CopyFacts,
+  check: z.object({ ok: z.boolean(), problems: z.array(z.string()), damaged: z.boolean() }),
+});
 
 /** A settle-and-check answer, from the worker (facts and the check's lines) or from this thread. */
 export function parseSettled(value: unknown): { facts: CopyFacts; check: CheckResult } {

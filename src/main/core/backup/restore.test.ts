@@ -26,7 +26,12 @@ async function start(): Promise<{ host: CoreHost; dir: string }> {
   sandbox = await startSandbox({ port: 0, rateLimit: false });
   const s = sandbox;
   const dir = tmp();
-  const deps = nodeDeps({ dataDir: dir, host: 'test', quiet: true, embeddedSandbox: async () => ({ url: s.url, demo: s.demo, stop: async () => undefined }) });
+  const deps = nodeDeps({
+    dataDir: dir,
+    host: 'test',
+    quiet: true,
+    embeddedSandbox: async () => ({ url: s.url, demo: s.demo, stop: async () => undefined }),
+  });
   deps.sync = { autoStart: false };
   deps.ai = { autoStart: false };
   deps.backups = { autoStart: false };
@@ -36,7 +41,8 @@ async function start(): Promise<{ host: CoreHost; dir: string }> {
   return { host, dir };
 }
 
-const texts = async (h: CoreHost) => (await call(h, 'records.list', { group: 'posts' })).items.map((r) => String(r.fields.text)).sort();
+const texts = async (h: CoreHost) =>
+  (await call(h, 'records.list', { group: 'posts' })).items.map((r) => String(r.fields.text)).sort();
 
 describe('restoring a backup in a running app', () => {
   it('says what will be lost, keeps the previous database, reports the unsent changes once, and pulls back what the platform has', async () => {
@@ -91,7 +97,14 @@ describe('restoring a backup in a running app', () => {
     });
     try {
       const result = await h.dispatch('backups.restore', { id: backup.id });
-      expect(result).toEqual({ ok: false, error: { code: 'storage', message: 'The disk is full: the backup could not be prepared. Nothing was changed.', hint: 'Free some disk space and try again.' } });
+      expect(result).toEqual({
+        ok: false,
+        error: {
+          code: 'storage',
+          message: 'The disk is full: the backup could not be prepared. Nothing was changed.',
+          hint: 'Free some disk space and try again.',
+        },
+      });
     } finally {
       copy.mockRestore();
     }
@@ -106,7 +119,10 @@ describe('restoring a backup in a running app', () => {
   it('refuses an unknown backup in words and changes nothing', async () => {
     const { host: h, dir } = await start();
     const result = await h.dispatch('backups.restore', { id: 'no-such-backup' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'not_found', message: 'That backup is no longer in the backups folder.' } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'That backup is no longer in the backups folder.' },
+    });
     expect(fs.readdirSync(dir).filter((f) => f.includes('before-restore'))).toEqual([]);
   });
 });

@@ -27,7 +27,10 @@ export class BackupSchedule {
   start(): void {
     if (this.timers.length) return;
     const { startDelayMs = 30_000, tickMs = HOUR } = this.options;
-    this.timers.push(setTimeout(() => void this.check(), startDelayMs).unref(), setInterval(() => void this.check(), tickMs).unref());
+    this.timers.push(
+      setTimeout(() => void this.check(), startDelayMs).unref(),
+      setInterval(() => void this.check(), tickMs).unref(),
+    );
   }
 
   stop(): void {

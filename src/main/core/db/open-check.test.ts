@@ -25,7 +25,8 @@ function seeded(records = 4000): string {
 
 function damagePosts(file: string): void {
   const pages = pagesOf(file, 'posts');
-  for (const at of [0.3, 0.6, 0.9]) scribble(file, ((pages[Math.floor(pages.length * at)] ?? 2) - 1) * 4096, 4096, Math.round(at * 100));
+  for (const at of [0.3, 0.6, 0.9])
+    scribble(file, ((pages[Math.floor(pages.length * at)] ?? 2) - 1) * 4096, 4096, Math.round(at * 100));
 }
 
 const autocheckpoint = (db: Database.Database) => db.pragma('wal_autocheckpoint', { simple: true });
@@ -70,8 +71,9 @@ describe('the check at open', () => {
     expect(opened.checked).toBe('partial');
     expect(autocheckpoint(opened.db)).toBe(0);
     // Far more than the 1000 pages after which SQLite would copy the WAL into the file.
-    const insert = opened.db.prepare("INSERT INTO app_meta (key, value) VALUES (?, ?)");
-    for (let i = 0; i < 40; i++) opened.db.transaction(() => insert.run(`filler-${i}`, JSON.stringify('x'.repeat(200_000))))();
+    const insert = opened.db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?)');
+    for (let i = 0; i < 40; i++)
+      opened.db.transaction(() => insert.run(`filler-${i}`, JSON.stringify('x'.repeat(200_000))))();
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(WAL_AUTOCHECKPOINT_PAGES * 4096);
     expect(sha256Of(file)).toBe(before);
     expect(await opened.pendingCheck!.result).toMatchObject({ damaged: true });

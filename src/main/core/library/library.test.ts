@@ -35,14 +35,23 @@ describe('library', () => {
 
     const report = await call(h, 'library.import', { paths: [folder, video, audio, path.join(dir, 'beach-copy.png')] });
     expect(report.imported.map((a) => a.name).sort()).toEqual(['beach.png', 'cliff.jpg', 'clip.mp4', 'voice.wav']);
-    expect(report.duplicates).toEqual([expect.objectContaining({ name: 'beach.png', path: path.join(dir, 'beach-copy.png') })]);
+    expect(report.duplicates).toEqual([
+      expect.objectContaining({ name: 'beach.png', path: path.join(dir, 'beach-copy.png') }),
+    ]);
     expect(report.skipped.map((s) => path.basename(s.path))).toContain('readme.txt');
     expect(report.failed).toEqual([]);
 
     const page = await call(h, 'library.query', { sort: 'name', dir: 'asc' });
     expect(page.total).toBe(4);
     const byName = new Map(page.items.map((a) => [a.name, a]));
-    expect(byName.get('beach.png')).toMatchObject({ kind: 'image', mimeType: 'image/png', width: 640, height: 480, hasFile: true, thumb: { state: 'ready' } });
+    expect(byName.get('beach.png')).toMatchObject({
+      kind: 'image',
+      mimeType: 'image/png',
+      width: 640,
+      height: 480,
+      hasFile: true,
+      thumb: { state: 'ready' },
+    });
     expect(byName.get('cliff.jpg')).toMatchObject({ kind: 'image', width: 300, height: 600 });
     const clip = byName.get('clip.mp4');
     expect(clip).toMatchObject({ kind: 'video', width: 320, height: 240, thumb: { state: 'ready' } });
@@ -56,7 +65,13 @@ describe('library', () => {
     expect(h.core.media.blobPath(byName.get('beach.png')?.thumb.sha256 ?? '')).not.toBeNull();
     expect(h.core.media.blobPath('../../etc/passwd')).toBeNull();
     // Every import is queued for the Assets group.
-    expect((h.core.db.prepare("SELECT count(*) AS n FROM outbox WHERE grp = 'assets' AND op = 'create'").get() as { n: number }).n).toBe(4);
+    expect(
+      (
+        h.core.db.prepare("SELECT count(*) AS n FROM outbox WHERE grp = 'assets' AND op = 'create'").get() as {
+          n: number;
+        }
+      ).n,
+    ).toBe(4);
   });
 
   it('shows a typed placeholder for video when ffmpeg is not installed', async () => {
@@ -76,7 +91,11 @@ describe('library', () => {
     await call(h, 'library.import', { paths: [a, b, v] });
     const all = (await call(h, 'library.query', {})).items;
     const id = (n: string) => all.find((x) => x.name === n)?.id ?? '';
-    await call(h, 'library.update', { id: id('mountain.png'), tags: ['Alps', 'summer'], notes: 'Golden hour above the glacier' });
+    await call(h, 'library.update', {
+      id: id('mountain.png'),
+      tags: ['Alps', 'summer'],
+      notes: 'Golden hour above the glacier',
+    });
     await call(h, 'library.update', { id: id('waves.mp4'), tags: ['summer'] });
 
     expect(names(await call(h, 'library.query', { text: 'sun' }))).toEqual(['sunset-beach.png']);
@@ -115,7 +134,10 @@ describe('library', () => {
     const items = (await call(h, 'library.query', {})).items;
     const keep = items.find((a) => a.name === 'keep.png');
     const gone = items.find((a) => a.name === 'gone.png');
-    const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'launch day', asset_ids: [keep?.id ?? ''] } });
+    const post = await call(h, 'records.create', {
+      group: 'posts',
+      fields: { text: 'launch day', asset_ids: [keep?.id ?? ''] },
+    });
     await call(h, 'records.create', { group: 'creatives', fields: { name: 'banner', asset_ids: [keep?.id ?? ''] } });
     await call(h, 'records.create', { group: 'mediaQueue', fields: { asset_id: keep?.id ?? '' } });
     const detail = await call(h, 'library.get', { id: keep?.id ?? '' });
@@ -126,19 +148,25 @@ describe('library', () => {
     ]);
     expect(detail.usage.find((u) => u.group === 'posts')?.id).toBe(post.id);
     await h.core.sync.run();
-    expect((await h.core.session.request({ method: 'GET', url: `${h.sandbox.url}/v2/assets` })).body).toMatchObject({ items: [{}, {}] });
+    expect((await h.core.session.request({ method: 'GET', url: `${h.sandbox.url}/v2/assets` })).body).toMatchObject({
+      items: [{}, {}],
+    });
 
     await call(h, 'library.trash', { ids: [keep?.id ?? '', gone?.id ?? ''] });
     expect((await call(h, 'library.query', {})).total).toBe(0);
     expect(names(await call(h, 'library.query', { trash: true }))).toEqual(['gone.png', 'keep.png']);
     await h.core.sync.run();
-    expect((await h.core.session.request({ method: 'GET', url: `${h.sandbox.url}/v2/assets` })).body).toMatchObject({ items: [] });
+    expect((await h.core.session.request({ method: 'GET', url: `${h.sandbox.url}/v2/assets` })).body).toMatchObject({
+      items: [],
+    });
 
     await call(h, 'library.restore', { ids: [keep?.id ?? ''] });
     await h.core.sync.run();
     await h.core.sync.run();
     expect(names(await call(h, 'library.query', {}))).toEqual(['keep.png']);
-    const remote = (await h.core.session.request({ method: 'GET', url: `${h.sandbox.url}/v2/assets` })).body as { items: { name: string }[] };
+    const remote = (await h.core.session.request({ method: 'GET', url: `${h.sandbox.url}/v2/assets` })).body as {
+      items: { name: string }[];
+    };
     expect(remote.items.map((a) => a.name)).toEqual(['keep.png']);
 
     const goneFile = h.core.media.blobPath(gone?.sha256 ?? '');
@@ -158,8 +186,14 @@ describe('library', () => {
     const report = await call(h, 'library.import', { paths: [good, broken, path.join(dir, 'missing.png')] });
     expect(report.imported.map((a) => a.name)).toEqual(['fine.png']);
     expect(report.skipped).toEqual([
-      { path: path.join(dir, 'missing.png'), reason: 'It no longer exists, or it is a link to something that was moved or deleted.' },
-      { path: broken, reason: 'It is not an image, video or audio file the library supports (judged by its content, not its name).' },
+      {
+        path: path.join(dir, 'missing.png'),
+        reason: 'It no longer exists, or it is a link to something that was moved or deleted.',
+      },
+      {
+        path: broken,
+        reason: 'It is not an image, video or audio file the library supports (judged by its content, not its name).',
+      },
     ]);
     expect((await call(h, 'library.query', { text: 'broken' })).total).toBe(0);
   });
@@ -196,7 +230,11 @@ describe('library', () => {
     expect(report.failed).toEqual([{ path: file, message: expect.stringContaining('the disk is full') }]);
     expect(h.core.db.prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
     expect(h.core.db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 });
-    const leftovers = fs.existsSync(blobsRoot) ? fs.readdirSync(blobsRoot, { recursive: true }).filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile()) : [];
+    const leftovers = fs.existsSync(blobsRoot)
+      ? fs
+          .readdirSync(blobsRoot, { recursive: true })
+          .filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile())
+      : [];
     expect(leftovers).toEqual([]);
     expect(h.core.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
@@ -218,7 +256,10 @@ describe('library', () => {
         if (refused.ok) made++;
       } while (refused.ok && made < 2000);
     }
-    expect(refused).toMatchObject({ ok: false, error: { code: 'storage', message: 'The disk is full; nothing was changed.' } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'storage', message: 'The disk is full; nothing was changed.' },
+    });
     const report = await call(h, 'library.import', { paths: [file] });
     expect(report.failed[0]?.message).toContain('disk is full');
     h.core.db.pragma('max_page_count = 1073741823');
@@ -228,7 +269,10 @@ describe('library', () => {
     expect(h.core.db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 1 + made });
     // The file written for the refused asset was removed again.
     const mediaRoot = path.join(h.dataDir, 'media');
-    const files = fs.readdirSync(mediaRoot, { recursive: true }).map(String).filter((f) => !f.startsWith('.') && fs.statSync(path.join(mediaRoot, f)).isFile());
+    const files = fs
+      .readdirSync(mediaRoot, { recursive: true })
+      .map(String)
+      .filter((f) => !f.startsWith('.') && fs.statSync(path.join(mediaRoot, f)).isFile());
     expect(files).toEqual([]);
     const db = new Database(path.join(h.dataDir, 'atelier.db'), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -244,19 +288,33 @@ describe('library', () => {
     // The copy reads other bytes than a check of the source would: as if the file changed in between.
     const swapped: BlobFsOps = { ...nodeBlobFs, openRead: () => nodeBlobFs.openRead(truncated) };
     const blobsRoot = path.join(dir, 'media');
-    const library = new Library({ store: h.core.store, workspace: h.core.workspace, blobs: new BlobStore(blobsRoot, { fs: swapped }), tools: h.deps.mediaTools ?? (async () => NO_MEDIA_TOOLS), now: () => Date.now(), logger: h.deps.logger, uploadsDir: path.join(dir, 'uploads') });
+    const library = new Library({
+      store: h.core.store,
+      workspace: h.core.workspace,
+      blobs: new BlobStore(blobsRoot, { fs: swapped }),
+      tools: h.deps.mediaTools ?? (async () => NO_MEDIA_TOOLS),
+      now: () => Date.now(),
+      logger: h.deps.logger,
+      uploadsDir: path.join(dir, 'uploads'),
+    });
     const report = await library.importPaths([file]);
     expect(report.imported).toEqual([]);
     expect(report.skipped).toEqual([{ path: file, reason: expect.stringContaining('damaged or incomplete') }]);
     expect(h.core.db.prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
-    const stored = fs.existsSync(blobsRoot) ? fs.readdirSync(blobsRoot, { recursive: true }).filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile()) : [];
+    const stored = fs.existsSync(blobsRoot)
+      ? fs
+          .readdirSync(blobsRoot, { recursive: true })
+          .filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile())
+      : [];
     expect(stored).toEqual([]);
   });
 
   it('close() stops an import under way, waits for it and its cleanup, and refuses new ones in words', async () => {
     const h = await harness();
     const dir = tmp();
-    const files = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => makeImage(dir, `p${i}.png`, { width: 16 + i, height: 16 })));
+    const files = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) => makeImage(dir, `p${i}.png`, { width: 16 + i, height: 16 })),
+    );
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
     let started: () => void = () => undefined;
@@ -278,7 +336,15 @@ describe('library', () => {
       },
     };
     const blobsRoot = path.join(dir, 'media');
-    const library = new Library({ store: h.core.store, workspace: h.core.workspace, blobs: new BlobStore(blobsRoot, { fs: slow }), tools: async () => NO_MEDIA_TOOLS, now: () => Date.now(), logger: h.deps.logger, uploadsDir: path.join(dir, 'uploads') });
+    const library = new Library({
+      store: h.core.store,
+      workspace: h.core.workspace,
+      blobs: new BlobStore(blobsRoot, { fs: slow }),
+      tools: async () => NO_MEDIA_TOOLS,
+      now: () => Date.now(),
+      logger: h.deps.logger,
+      uploadsDir: path.join(dir, 'uploads'),
+    });
     const importing = library.importPaths(files);
     await writing;
     let closed = false;
@@ -290,10 +356,19 @@ describe('library', () => {
     await closing;
     expect(report.imported).toEqual([]);
     expect(report.failed).toHaveLength(6);
-    for (const f of report.failed) expect(f.message).toBe('Atelier is closing, so this file was not imported. Import it again once Atelier is open.');
+    for (const f of report.failed)
+      expect(f.message).toBe(
+        'Atelier is closing, so this file was not imported. Import it again once Atelier is open.',
+      );
     expect(h.core.db.prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
-    const stored = fs.existsSync(blobsRoot) ? fs.readdirSync(blobsRoot, { recursive: true }).filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile()) : [];
+    const stored = fs.existsSync(blobsRoot)
+      ? fs
+          .readdirSync(blobsRoot, { recursive: true })
+          .filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile())
+      : [];
     expect(stored).toEqual([]);
-    await expect(library.importPaths(files)).rejects.toMatchObject({ error: { code: 'conflict', message: 'Atelier is closing, so this file was not imported.' } });
+    await expect(library.importPaths(files)).rejects.toMatchObject({
+      error: { code: 'conflict', message: 'Atelier is closing, so this file was not imported.' },
+    });
   });
 });

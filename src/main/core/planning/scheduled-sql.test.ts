@@ -12,7 +12,10 @@ describe('scheduled reads', () => {
     const h = await harness();
     const { db } = h.core;
     const account = h.core.workspace.account();
-    const a = make(h, 'posts', { text: ' \u2003Same start, then one thing', scheduled_at: '2026-01-01T10:00:00+01:00' });
+    const a = make(h, 'posts', {
+      text: ' \u2003Same start, then one thing',
+      scheduled_at: '2026-01-01T10:00:00+01:00',
+    });
     const b = make(h, 'posts', { text: 'Same start, then one thing\u3000', scheduled_at: '2026-02-01T09:00:00Z' });
     make(h, 'posts', { text: 'Something else', scheduled_at: '2026-02-01T09:00:00Z' });
     make(h, 'posts', { text: 'Same start, then one thing' }); // not scheduled
@@ -20,8 +23,17 @@ describe('scheduled reads', () => {
     const texts: string[] = [];
     const sql = vi.spyOn(Statements.prototype, 'sql');
     const scheduled = new Scheduled(db);
-    expect(scheduled.postsLike(account, [a]).map((r) => r.id).sort()).toEqual([a, b].sort());
-    expect(scheduled.between(account, Date.parse('2026-01-01T09:00:00Z'), Date.parse('2026-01-01T09:00:01Z')).map((r) => r.id)).toEqual([a]);
+    expect(
+      scheduled
+        .postsLike(account, [a])
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([a, b].sort());
+    expect(
+      scheduled
+        .between(account, Date.parse('2026-01-01T09:00:00Z'), Date.parse('2026-01-01T09:00:01Z'))
+        .map((r) => r.id),
+    ).toEqual([a]);
 
     texts.push(...sql.mock.calls.map(([text]) => text));
     sql.mockRestore();

@@ -14,7 +14,11 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -30,7 +34,15 @@ describe('automations in the running core', () => {
     await signInDemo(h);
     const rule = await call(h, 'records.create', {
       group: 'automations',
-      fields: { name: 'Raw photos to the queue', enabled: true, trigger: { type: 'asset_imported', tag: 'raw' }, actions: [{ type: 'add_tag', tag: 'queued' }, { type: 'add_to_queue', note: 'from an import' }] },
+      fields: {
+        name: 'Raw photos to the queue',
+        enabled: true,
+        trigger: { type: 'asset_imported', tag: 'raw' },
+        actions: [
+          { type: 'add_tag', tag: 'queued' },
+          { type: 'add_to_queue', note: 'from an import' },
+        ],
+      },
     });
     const plain = await makeImage(tmp, 'plain.png');
     await call(h, 'library.import', { paths: [plain] });
@@ -51,14 +63,27 @@ describe('automations in the running core', () => {
   it('an AI job that succeeds runs rules on it; a rule that would feed itself is stopped by loop protection', async () => {
     const h = await open({ sandbox: { aiLatencyMs: 0 } });
     await signInDemo(h);
-    const template = await call(h, 'records.create', { group: 'mediaTemplates', fields: { name: 'Announce', body: 'New art: {{prompt}}' } });
+    const template = await call(h, 'records.create', {
+      group: 'mediaTemplates',
+      fields: { name: 'Announce', body: 'New art: {{prompt}}' },
+    });
     await call(h, 'records.create', {
       group: 'automations',
-      fields: { name: 'Announce images', enabled: true, trigger: { type: 'ai_job_succeeded', operation: 'text2image' }, actions: [{ type: 'post_from_template', template_id: template.id, channel: 'Instagram' }] },
+      fields: {
+        name: 'Announce images',
+        enabled: true,
+        trigger: { type: 'ai_job_succeeded', operation: 'text2image' },
+        actions: [{ type: 'post_from_template', template_id: template.id, channel: 'Instagram' }],
+      },
     });
     const again = await call(h, 'records.create', {
       group: 'automations',
-      fields: { name: 'Again and again', enabled: true, trigger: { type: 'ai_job_succeeded' }, actions: [{ type: 'run_ai', operation: 'text2image', model_id: 'paint-1', prompt: 'again: {{prompt}}' }] },
+      fields: {
+        name: 'Again and again',
+        enabled: true,
+        trigger: { type: 'ai_job_succeeded' },
+        actions: [{ type: 'run_ai', operation: 'text2image', model_id: 'paint-1', prompt: 'again: {{prompt}}' }],
+      },
     });
     await call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: 'a red kite' });
     // The first job's success queues one more job (from "Again and again"); that job's success must not queue another.

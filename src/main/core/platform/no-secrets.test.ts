@@ -49,7 +49,9 @@ describe.each([
     }
     h.deps.logger.info('a log line that mentions the session', { note: 'rotated' });
     // Read every read-only channel once, the way the renderer does.
-    for (const channel of channelNames.filter((c) => c.endsWith('.get') || c.endsWith('.list') || c === 'secrets.status' || c === 'app.info')) {
+    for (const channel of channelNames.filter(
+      (c) => c.endsWith('.get') || c.endsWith('.list') || c === 'secrets.status' || c === 'app.info',
+    )) {
       await call(channel, {});
     }
     await call('session.check', {});
@@ -65,7 +67,8 @@ describe.each([
     expect(secrets.size).toBeGreaterThanOrEqual(10);
     for (const file of filesUnder(h.dataDir)) {
       const bytes = fs.readFileSync(file);
-      for (const s of secrets) expect(bytes.includes(s), `${path.relative(h.dataDir, file)} contains a secret`).toBe(false);
+      for (const s of secrets)
+        expect(bytes.includes(s), `${path.relative(h.dataDir, file)} contains a secret`).toBe(false);
     }
     const traffic = ipcTraffic.join('\n');
     for (const s of secrets) expect(traffic.includes(s)).toBe(false);

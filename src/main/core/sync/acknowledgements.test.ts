@@ -34,15 +34,24 @@ describe('sync engine', () => {
     expect(() => writer.ackMany(entries.map((entry) => ({ entry, remote: answer('r-same') })))).toThrow(/UNIQUE/);
     expect(synchronous()).toBe(FULL);
     expect(outboxRows(h)).toHaveLength(2);
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: null, syncState: 'pending' });
+    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
+      remoteId: null,
+      syncState: 'pending',
+    });
 
     during.length = 0;
     writer.ackMany(entries.map((entry, i) => ({ entry, remote: answer(`r-${i}`) })));
     expect(during).toEqual([NORMAL, NORMAL]);
     expect(synchronous()).toBe(FULL);
     expect(outboxRows(h)).toEqual([]);
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: 'r-0', syncState: 'synced' });
-    expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({ remoteId: 'r-1', syncState: 'synced' });
+    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
+      remoteId: 'r-0',
+      syncState: 'synced',
+    });
+    expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({
+      remoteId: 'r-1',
+      syncState: 'synced',
+    });
   });
 
   it('acknowledgements stored with the next batch commit as durably as the batch, and not at all when reading it fails', async () => {
@@ -62,7 +71,10 @@ describe('sync engine', () => {
       }),
     ).toThrow('read failed');
     expect(outboxRows(h)).toHaveLength(2);
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: null, syncState: 'pending' });
+    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
+      remoteId: null,
+      syncState: 'pending',
+    });
 
     // Inside the transaction the acknowledgement is already applied (the read sees what follows it),
     // and the commit waits for the disk like any other.
@@ -71,8 +83,14 @@ describe('sync engine', () => {
       left: (db.prepare('SELECT seq FROM outbox').all() as { seq: number }[]).map((r) => r.seq),
     }));
     expect(seen).toEqual({ synchronous: FULL, left: [second!.seq] });
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: 'r-a', syncState: 'synced' });
-    expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({ remoteId: null, syncState: 'pending' });
+    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
+      remoteId: 'r-a',
+      syncState: 'synced',
+    });
+    expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({
+      remoteId: null,
+      syncState: 'pending',
+    });
   });
 
   it('a full disk while storing acknowledgements stops the drain, loses and duplicates nothing, and the next cycle finishes', async () => {
@@ -94,7 +112,9 @@ describe('sync engine', () => {
     expect(stopped.phase).toBe('idle');
     expect(stopped.message).toMatch(/unexpected error; it will try again/);
     // The failed transaction kept nothing of its own: every change is still queued or fully settled.
-    const synced = (await call(h, 'records.list', { group: 'posts', limit: 1000 })).items.filter((p) => p.syncState === 'synced').length;
+    const synced = (await call(h, 'records.list', { group: 'posts', limit: 1000 })).items.filter(
+      (p) => p.syncState === 'synced',
+    ).length;
     expect(outboxRows(h).length).toBeGreaterThan(0);
     expect(outboxRows(h).length + synced).toBe(count);
     expect(h.sandbox.stats.byRoute['POST /v2/posts']).toBeLessThan(count); // the other workers stopped too
@@ -106,6 +126,8 @@ describe('sync engine', () => {
     // Requests whose acknowledgement was lost went again with their keys: the platform replayed them.
     expect(await remoteAll(h, '/v2/posts')).toHaveLength(count);
     expect(h.sandbox.stats.idempotentReplays).toBeGreaterThan(0);
-    expect((await call(h, 'records.list', { group: 'posts', limit: 1000 })).items.every((p) => p.syncState === 'synced')).toBe(true);
+    expect(
+      (await call(h, 'records.list', { group: 'posts', limit: 1000 })).items.every((p) => p.syncState === 'synced'),
+    ).toBe(true);
   });
 });

@@ -221,7 +221,11 @@ export class Drain {
     switch (outcome.kind) {
       case 'conflict':
         writer.conflict(entry, outcome.remote, outcome.message);
-        log.add('warn', `Conflict on a ${noun}: it changed here and on the platform. Choose which version to keep.`, where);
+        log.add(
+          'warn',
+          `Conflict on a ${noun}: it changed here and on the platform. Choose which version to keep.`,
+          where,
+        );
         break;
       case 'refused':
         writer.refuse(entry, outcome.message);
@@ -263,9 +267,13 @@ export class Drain {
     for (const g of this.touched) this.deps.onRecordsChanged(g);
     const { sent, refused } = this;
     if (sent > 0 || refused > 0) {
-      log.add(refused > 0 ? 'warn' : 'info', `Sent ${sent} change${sent === 1 ? '' : 's'}${refused > 0 ? `; ${refused} refused and set aside` : ''}.`, {
-        account: this.deps.account,
-      });
+      log.add(
+        refused > 0 ? 'warn' : 'info',
+        `Sent ${sent} change${sent === 1 ? '' : 's'}${refused > 0 ? `; ${refused} refused and set aside` : ''}.`,
+        {
+          account: this.deps.account,
+        },
+      );
     }
     return this.stop;
   }

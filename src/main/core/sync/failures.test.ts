@@ -51,7 +51,11 @@ describe('sync engine', () => {
       if (event === 'records.changed') changed.push(payload);
     });
     await call(h, 'sync.discard', { seq: failed?.seq ?? 0 });
-    expect(await call(h, 'records.get', { group: 'posts', id: post.id })).toMatchObject({ fields: { text: 'v1' }, syncState: 'synced', pending: 0 });
+    expect(await call(h, 'records.get', { group: 'posts', id: post.id })).toMatchObject({
+      fields: { text: 'v1' },
+      syncState: 'synced',
+      pending: 0,
+    });
     // Screens showing the post hear of it.
     expect(changed).toContainEqual({ group: 'posts', ids: [post.id] });
   });
@@ -82,7 +86,8 @@ describe('sync engine', () => {
     const h = await harness({
       sync: { concurrency: 1 },
       faultPoint: (name) => {
-        if (name === 'sync.before-send') sandbox?.faults.set({ path: '/v2/assets', method: 'POST', kind: 'drop', count: 1 });
+        if (name === 'sync.before-send')
+          sandbox?.faults.set({ path: '/v2/assets', method: 'POST', kind: 'drop', count: 1 });
       },
     });
     sandbox = h.sandbox;

@@ -58,7 +58,10 @@ describe('sync engine', () => {
     expect((await call(h, 'records.list', { group: 'posts' })).total).toBe(2);
     await h.core.sync.run();
     expect(outboxRows(h)).toEqual([]);
-    expect((await remoteAll(h, '/v2/posts')).map((p) => p.text).sort()).toEqual(['queued while the key is dead', 'sent with the first key']);
+    expect((await remoteAll(h, '/v2/posts')).map((p) => p.text).sort()).toEqual([
+      'queued while the key is dead',
+      'sent with the first key',
+    ]);
 
     // A key added after removing the old one may be anyone's: it starts an account of its own.
     await call(h, 'apiKey.remove', {});
@@ -73,7 +76,8 @@ describe('sync engine', () => {
     let h: Harness | null = null;
     h = await harness({
       observe: (method, url) => {
-        if (method === 'POST' && url.pathname === '/v2/posts' && ++posts === 6) void h?.core.dispatch('sync.setPaused', { paused: true });
+        if (method === 'POST' && url.pathname === '/v2/posts' && ++posts === 6)
+          void h?.core.dispatch('sync.setPaused', { paused: true });
       },
     });
     await signInDemo(h);
@@ -117,10 +121,14 @@ describe('sync engine', () => {
     sandbox = h.sandbox;
     await signInDemo(h);
     const account = h.core.workspace.account();
-    const ids = h.core.db.transaction(() => Array.from({ length: 300 }, (_, i) => h.core.store.create('posts', account, { text: `post ${i}` }).id))();
+    const ids = h.core.db.transaction(() =>
+      Array.from({ length: 300 }, (_, i) => h.core.store.create('posts', account, { text: `post ${i}` }).id),
+    )();
     await h.core.sync.run();
     expect(h.core.sync.status().phase).toBe('paused_auth');
-    const frozen = (h.core.db.prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NOT NULL').get() as { n: number }).n;
+    const frozen = (
+      h.core.db.prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NOT NULL').get() as { n: number }
+    ).n;
     expect(frozen).toBeGreaterThan(0); // the requests in flight when it stopped stay frozen: they may have arrived
     expect(frozen).toBeLessThanOrEqual(sends);
     expect(outboxRows(h).length).toBeGreaterThan(250);

@@ -40,13 +40,17 @@ describe('sync engine', () => {
     await h.core.sync.run();
     expect(outboxRows(h)).toEqual([]);
     expect((await remoteAll(h, '/v2/posts')).map((p) => [p.text, p.version])).toEqual([['mine, again', 3]]);
-    expect(await call(h, 'records.get', { group: 'posts', id: post.id })).toMatchObject({ syncState: 'synced', fields: { text: 'mine, again' } });
+    expect(await call(h, 'records.get', { group: 'posts', id: post.id })).toMatchObject({
+      syncState: 'synced',
+      fields: { text: 'mine, again' },
+    });
   });
 
   it('asks before a pull that would delete 90% or more of the local records', async () => {
     const h = await harness();
     await signInDemo(h);
-    for (let i = 0; i < 10; i++) await call(h, 'records.create', { group: 'mediaTemplates', fields: { name: `t${i}` } });
+    for (let i = 0; i < 10; i++)
+      await call(h, 'records.create', { group: 'mediaTemplates', fields: { name: `t${i}` } });
     await h.core.sync.run();
     for (const r of await remoteAll(h, '/v2/media-templates')) {
       await h.core.session.request({ method: 'DELETE', url: `${h.sandbox.url}/v2/media-templates/${String(r.id)}` });
@@ -78,11 +82,17 @@ describe('two clients on one account', () => {
   it("an automation's template reference travels as the platform id and arrives as the other computer's own id", async () => {
     const { a, b } = await pair();
     // Made together: the automation waits for its template's create, in the same drain.
-    const template = await call(a, 'records.create', { group: 'mediaTemplates', fields: { name: 'Tea of the day', text: 'Try {{asset_name}}' } });
+    const template = await call(a, 'records.create', {
+      group: 'mediaTemplates',
+      fields: { name: 'Tea of the day', text: 'Try {{asset_name}}' },
+    });
     const rule = {
       name: 'Post new teas',
       trigger: { type: 'asset_imported', tag: 'tea' },
-      actions: [{ type: 'add_tag', tag: 'posted' }, { type: 'post_from_template', template_id: template.id, values: {}, channel: 'Instagram' }],
+      actions: [
+        { type: 'add_tag', tag: 'posted' },
+        { type: 'post_from_template', template_id: template.id, values: {}, channel: 'Instagram' },
+      ],
     };
     await call(a, 'records.create', { group: 'automations', fields: rule });
     await a.core.sync.run();
@@ -99,11 +109,18 @@ describe('two clients on one account', () => {
     expect(ruleOnB?.fields.actions).toEqual([rule.actions[0], { ...rule.actions[1], template_id: templateOnB?.id }]);
 
     // An edit made on B goes back up with the platform id again, and A keeps its own id.
-    await call(b, 'records.update', { group: 'automations', id: ruleOnB?.id ?? '', fields: { name: 'Post new teas (B)' } });
+    await call(b, 'records.update', {
+      group: 'automations',
+      id: ruleOnB?.id ?? '',
+      fields: { name: 'Post new teas (B)' },
+    });
     await b.core.sync.run();
     await a.core.sync.run();
     const [ruleOnA] = (await call(a, 'records.list', { group: 'automations' })).items;
-    expect(ruleOnA?.fields).toMatchObject({ name: 'Post new teas (B)', actions: [rule.actions[0], { ...rule.actions[1], template_id: template.id }] });
+    expect(ruleOnA?.fields).toMatchObject({
+      name: 'Post new teas (B)',
+      actions: [rule.actions[0], { ...rule.actions[1], template_id: template.id }],
+    });
   });
 
   it('a create the platform keeps failing holds back only records new to us: changes to the others still arrive', async () => {
@@ -120,20 +137,32 @@ describe('two clients on one account', () => {
     await call(b, 'records.create', { group: 'posts', fields: { text: 'from B' } });
     await b.core.sync.run();
     expect(outboxRows(b)).toMatchObject([{ op: 'create', state: 'pending' }]);
-    const texts = async () => (await call(b, 'records.list', { group: 'posts' })).items.map((p) => p.fields.text).sort();
+    const texts = async () =>
+      (await call(b, 'records.list', { group: 'posts' })).items.map((p) => p.fields.text).sort();
     expect(await texts()).toEqual(['from B', 'known, changed by A']);
 
     a.sandbox.faults.clear();
     b.core.db.prepare('UPDATE outbox SET next_attempt_at = 0').run();
     await b.core.sync.run();
     expect(await texts()).toEqual(['from B', 'known, changed by A', 'new on the platform']);
-    expect((await remoteAll(b, '/v2/posts')).map((p) => p.text).sort()).toEqual(['from B', 'known, changed by A', 'new on the platform']);
+    expect((await remoteAll(b, '/v2/posts')).map((p) => p.text).sort()).toEqual([
+      'from B',
+      'known, changed by A',
+      'new on the platform',
+    ]);
     expect(outboxRows(b)).toEqual([]);
   });
 
-  it('a change waiting for an endpoint the profile lacks is not in doubt: the platform\'s edits still arrive, as a conflict', async () => {
+  it("a change waiting for an endpoint the profile lacks is not in doubt: the platform's edits still arrive, as a conflict", async () => {
     const { a, b } = await pair();
-    const noUpdate = { ...sandboxProfile, id: 'sandbox-no-update', name: 'No update', embeddedSandbox: false, baseUrl: b.sandbox.url, groups: { ...sandboxProfile.groups, posts: { ...(sandboxProfile.groups.posts as object), update: undefined } } };
+    const noUpdate = {
+      ...sandboxProfile,
+      id: 'sandbox-no-update',
+      name: 'No update',
+      embeddedSandbox: false,
+      baseUrl: b.sandbox.url,
+      groups: { ...sandboxProfile.groups, posts: { ...(sandboxProfile.groups.posts as object), update: undefined } },
+    };
     await call(b, 'profile.import', { json: JSON.stringify(noUpdate) });
     await call(b, 'profile.select', { id: 'sandbox-no-update' });
     const post = await call(a, 'records.create', { group: 'posts', fields: { text: 'original' } });
@@ -150,7 +179,10 @@ describe('two clients on one account', () => {
     await b.core.sync.run();
     const [conflict] = await call(b, 'sync.conflicts', {});
     expect(conflict).toMatchObject({ local: { fields: { text: 'from B' } }, remote: { fields: { text: 'from A' } } });
-    expect((await call(b, 'records.list', { group: 'posts' })).items.map((p) => p.fields.text).sort()).toEqual(['from B', 'new from A']);
+    expect((await call(b, 'records.list', { group: 'posts' })).items.map((p) => p.fields.text).sort()).toEqual([
+      'from B',
+      'new from A',
+    ]);
   });
 
   it('a create in doubt holds back deletions of records new to us too: deleted elsewhere meanwhile, it goes here as well', async () => {
@@ -195,11 +227,19 @@ describe('two clients on one account', () => {
     });
     await signInDemo(a);
     await signInDemo(b);
-    const twoPerPage = { ...sandboxProfile, id: 'sandbox-small-pages', name: 'Small pages', embeddedSandbox: false, baseUrl: b.sandbox.url, records: { ...sandboxProfile.records, pageSize: 2 } };
+    const twoPerPage = {
+      ...sandboxProfile,
+      id: 'sandbox-small-pages',
+      name: 'Small pages',
+      embeddedSandbox: false,
+      baseUrl: b.sandbox.url,
+      records: { ...sandboxProfile.records, pageSize: 2 },
+    };
     await call(b, 'profile.import', { json: JSON.stringify(twoPerPage) });
     await call(b, 'profile.select', { id: 'sandbox-small-pages' });
     const posts = [];
-    for (const text of ['p0', 'p1', 'p2']) posts.push(await call(a, 'records.create', { group: 'posts', fields: { text } }));
+    for (const text of ['p0', 'p1', 'p2'])
+      posts.push(await call(a, 'records.create', { group: 'posts', fields: { text } }));
     await a.core.sync.run();
     await b.core.sync.run();
     await call(a, 'records.update', { group: 'posts', id: posts[0]!.id, fields: { text: 'p0 by A' } });
@@ -218,7 +258,8 @@ describe('two clients on one account', () => {
     b.sandbox.faults.clear();
     b.core.db.prepare('UPDATE outbox SET next_attempt_at = ?').run(Date.now() + 600_000);
     expect(cursors).toHaveLength(2);
-    const texts = async () => (await call(b, 'records.list', { group: 'posts' })).items.map((r) => r.fields.text).sort();
+    const texts = async () =>
+      (await call(b, 'records.list', { group: 'posts' })).items.map((r) => r.fields.text).sort();
     expect(await texts()).toEqual(['p0 by A', 'p1 by A', 'p2 by B']);
     // The next pull starts at the page that held it back, not at the beginning again.
     const heldPage = cursors[1];

@@ -15,7 +15,8 @@ function describeSegment(segment: AudioSegment): string {
 /** A "transcript" of what can honestly be heard in a WAV without speech recognition: sound and silence. */
 function transcript(loudness: Loudness): string {
   const lines = loudness.segments.slice(0, MAX_SEGMENTS_IN_TEXT).map(describeSegment);
-  if (loudness.segments.length > MAX_SEGMENTS_IN_TEXT) lines.push(`... ${loudness.segments.length - MAX_SEGMENTS_IN_TEXT} more segments`);
+  if (loudness.segments.length > MAX_SEGMENTS_IN_TEXT)
+    lines.push(`... ${loudness.segments.length - MAX_SEGMENTS_IN_TEXT} more segments`);
   return lines.join('\n') || '(empty recording)';
 }
 

@@ -83,7 +83,10 @@ describe('BlobStore', () => {
     const dir = tmp();
     const data = randomBytes(3 * MB);
     const store = new BlobStore(path.join(dir, 'blobs'));
-    const [a, b] = await Promise.all([store.putFile(writeSource(dir, 'a.mp4', data)), store.putFile(writeSource(dir, 'b.mp4', data))]);
+    const [a, b] = await Promise.all([
+      store.putFile(writeSource(dir, 'a.mp4', data)),
+      store.putFile(writeSource(dir, 'b.mp4', data)),
+    ]);
     expect(a.sha256).toBe(b.sha256);
     expect(filesUnder(path.join(dir, 'blobs'))).toEqual([path.join(a.sha256.slice(0, 2), a.sha256)]);
     expect(await store.readVerified(a.sha256)).toEqual(data);
@@ -226,7 +229,9 @@ describe('BlobStore', () => {
     const error = await store.putFile(source).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as { code?: string }).code).toBe('ENOSPC');
-    expect((error as Error).message).toBe(`Could not add ${source} to the library: the disk is full. Free some disk space and try again.`);
+    expect((error as Error).message).toBe(
+      `Could not add ${source} to the library: the disk is full. Free some disk space and try again.`,
+    );
     expect(writes).toBeGreaterThan(2);
     expect(filesUnder(root)).toEqual([]);
     expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
@@ -292,7 +297,15 @@ describe('BlobStore', () => {
     const store = new BlobStore(tmp());
     const valid = 'a'.repeat(64);
     expect(() => store.path(valid)).not.toThrow();
-    for (const bad of ['', 'abc', 'A'.repeat(64), `${'a'.repeat(63)}g`, 'a'.repeat(65), `../../${'a'.repeat(58)}`, `${'a'.repeat(63)}\n`]) {
+    for (const bad of [
+      '',
+      'abc',
+      'A'.repeat(64),
+      `${'a'.repeat(63)}g`,
+      'a'.repeat(65),
+      `../../${'a'.repeat(58)}`,
+      `${'a'.repeat(63)}\n`,
+    ]) {
       expect(() => store.path(bad), bad).toThrow(InvalidShaError);
     }
     await expect(store.has('../etc/passwd')).rejects.toThrow(/is not a library file id/);
@@ -358,10 +371,19 @@ describe('the check before a blob takes its place', () => {
     const data = randomBytes(3000);
     const seen: Buffer[] = [];
     const refusal = new Error('refused by the check');
-    await expect(store.putBuffer(data, { check: async (temp) => void seen.push(fs.readFileSync(temp)) })).resolves.toMatchObject({ sha256: sha256(data) });
+    await expect(
+      store.putBuffer(data, { check: async (temp) => void seen.push(fs.readFileSync(temp)) }),
+    ).resolves.toMatchObject({ sha256: sha256(data) });
     expect(seen[0]?.equals(data)).toBe(true);
     const other = randomBytes(10);
-    await expect(store.putStream((async function* () { yield other; })(), { check: () => Promise.reject(refusal) })).rejects.toBe(refusal);
+    await expect(
+      store.putStream(
+        (async function* () {
+          yield other;
+        })(),
+        { check: () => Promise.reject(refusal) },
+      ),
+    ).rejects.toBe(refusal);
     expect(await store.has(sha256(other))).toBe(false);
     expect(filesUnder(store.root)).toEqual([path.join(sha256(data).slice(0, 2), sha256(data))]);
   });

@@ -73,7 +73,10 @@ class Expansion {
 
   finish(): { files: ImportCandidate[]; skipped: SkippedPath[] } {
     if (this.unlisted > 0) {
-      this.skipped.push({ path: this.firstUnlisted, reason: `${this.unlisted.toLocaleString('en')} more files were skipped and are not listed, starting with this one.` });
+      this.skipped.push({
+        path: this.firstUnlisted,
+        reason: `${this.unlisted.toLocaleString('en')} more files were skipped and are not listed, starting with this one.`,
+      });
     }
     return { files: this.files, skipped: this.skipped };
   }
@@ -159,7 +162,9 @@ class Expansion {
 
 function unsupportedReason(file: string): string {
   const ext = path.extname(file);
-  return ext ? `${ext.slice(1).toUpperCase()} files are not supported by the library.` : 'Files without a recognisable media type are not supported.';
+  return ext
+    ? `${ext.slice(1).toUpperCase()} files are not supported by the library.`
+    : 'Files without a recognisable media type are not supported.';
 }
 
 /**

@@ -29,7 +29,11 @@ const EVIDENCE: Record<string, string> = {
  * it got a 2xx, it does not. (A 400 to the AI probe's body proves nothing: some platforms read the
  * body before the header.)
  */
-export function diagnose(lines: Line[], kind: CredentialKind | null, auth: PlatformProfile['auth']): { lines: Line[]; diagnosis: Diagnosis } {
+export function diagnose(
+  lines: Line[],
+  kind: CredentialKind | null,
+  auth: PlatformProfile['auth'],
+): { lines: Line[]; diagnosis: Diagnosis } {
   if (!kind) return { lines, diagnosis: sharedCause(lines) };
   const status = (l: Line) => l.answer?.status ?? null;
   const carried = lines.filter((l) => l.credentialed && status(l) !== null && l.verdict.outcome !== 'skip');

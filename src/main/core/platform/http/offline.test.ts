@@ -3,7 +3,9 @@ import { HttpClient, PlatformError, type HostStateChange } from './index';
 
 /** What undici throws when nothing listens. */
 function refused(): Error {
-  return Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+  return Object.assign(new TypeError('fetch failed'), {
+    cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+  });
 }
 
 /** A virtual clock: sleeping advances it, so minutes pass in milliseconds. */
@@ -72,7 +74,13 @@ describe('HttpClient: circuit breaker', () => {
     let fetches = 0;
     const warnings: unknown[] = [];
     const log = (): void => undefined;
-    const logger = { log, debug: log, info: log, error: log, warn: (m: string, f?: Record<string, unknown>) => void warnings.push({ m, ...f }) };
+    const logger = {
+      log,
+      debug: log,
+      info: log,
+      error: log,
+      warn: (m: string, f?: Record<string, unknown>) => void warnings.push({ m, ...f }),
+    };
     const c = new HttpClient({
       fetch: async () => {
         fetches += 1;

@@ -74,12 +74,19 @@ describe('HttpClient: Retry-After', () => {
   });
 
   it('fails at once with rate_limited when the wait is longer than the deadline, and blocks the host meanwhile', async () => {
-    const s = await server((_req, res) => json(res, 429, { error: { message: 'Daily quota reached' } }, { 'retry-after': '60' }));
+    const s = await server((_req, res) =>
+      json(res, 429, { error: { message: 'Daily quota reached' } }, { 'retry-after': '60' }),
+    );
     const c = new HttpClient();
     const started = Date.now();
     const e = await failure(c.request({ method: 'GET', url: `${s.url}/a`, deadlineMs: 2000 }));
     expect(Date.now() - started).toBeLessThan(500);
-    expect(e.error).toMatchObject({ code: 'rate_limited', message: 'Daily quota reached', retryAfterMs: 60_000, status: 429 });
+    expect(e.error).toMatchObject({
+      code: 'rate_limited',
+      message: 'Daily quota reached',
+      retryAfterMs: 60_000,
+      status: 429,
+    });
     const next = await failure(c.request({ method: 'GET', url: `${s.url}/b`, deadlineMs: 2000 }));
     expect(next.error.code).toBe('rate_limited');
     expect(next.error.retryAfterMs).toBeGreaterThan(59_000);
@@ -93,7 +100,9 @@ describe('HttpClient: Retry-After', () => {
   });
 
   it('honours Retry-After on a 503 too', async () => {
-    const s = await server((_req, res) => (s.hits.length === 1 ? json(res, 503, {}, { 'retry-after': '1' }) : json(res, 200, {})));
+    const s = await server((_req, res) =>
+      s.hits.length === 1 ? json(res, 503, {}, { 'retry-after': '1' }) : json(res, 200, {}),
+    );
     const r = await new HttpClient().request({ method: 'GET', url: s.url, deadlineMs: 3000 });
     expect(r.attempts).toBe(2);
     expect((s.hits[1]?.at ?? 0) - (s.hits[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
