@@ -115,7 +115,9 @@ const layers = [
   {
     files: ['src/main/core/**/*.ts'],
     layer: 'src/main/core',
-    why: 'the core runs in plain Node with its listed packages, never electron, DOM, shell, web or renderer code; packages load statically.',
+    why:
+      'the core runs in plain Node with its listed packages, never electron, DOM, shell, web or renderer code; ' +
+      'packages load statically.',
     packages: [
       '@apidevtools/swagger-parser',
       '@date-fns/tz',

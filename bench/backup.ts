@@ -45,11 +45,13 @@ export interface BackupBenchResult {
   workDir: string;
 }
 
-/** Posts of about a kilobyte each (text, tags and index entries), in transactions of 10,000, until the file reaches the size. */
+/** Posts of about a kilobyte each (text, tags and index entries), in transactions of 10,000, until the file reaches the
+ * size. */
 function fill(db: Db, file: string, sizeBytes: number): number {
   const rand = prng(7);
   const insert = db.prepare(
-    "INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, 'bench', ?, ?, ?, 'synced')",
+    "INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, 'bench', ?, ?, ?, " +
+      "'synced')",
   );
   const words = [
     'launch',
@@ -82,7 +84,8 @@ function fill(db: Db, file: string, sizeBytes: number): number {
   return records;
 }
 
-/** Commit one small change after another (each its own transaction) until stopped; records the longest wait between two. */
+/** Commit one small change after another (each its own transaction) until stopped; records the longest wait between
+ * two. */
 function startWriter(db: Db): { stop(): { writes: number; longestPauseMs: number } } {
   const update = db.prepare("UPDATE posts SET data = json_set(data, '$.status', ?), updated_at = ? WHERE rowid = ?");
   const rows = Number(db.prepare('SELECT max(rowid) FROM posts').pluck().get());
@@ -126,7 +129,8 @@ export async function runBackupBench(options: BackupBenchOptions): Promise<Backu
     const records = fill(db, file, options.sizeMb * MB);
     const sizeBytes = fs.statSync(file).size;
     log(
-      `database: ${(sizeBytes / MB).toFixed(0)} MB, ${records} records (built in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
+      `database: ${(sizeBytes / MB).toFixed(0)} MB, ${records} records (built ` +
+        `in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
     );
     const store = new BackupStore({
       dir: path.join(work, 'backups'),
@@ -174,7 +178,8 @@ export async function runBackupBench(options: BackupBenchOptions): Promise<Backu
     log('');
     log(`ratio with writer/floor: ${ratio.toFixed(3)}  (target ≥ ${TARGET_RATIO})`);
     log(
-      `longest pause the writer saw: ${ms(longestPauseMs)} ms  (target ≤ ${TARGET_PAUSE_MS} ms; ${writes} changes committed during the backups)`,
+      `longest pause the writer saw: ${ms(longestPauseMs)} ms  (target ≤ ${TARGET_PAUSE_MS} ms; ${writes} changes ` +
+        `committed during the backups)`,
     );
     log(met ? 'targets met' : `BELOW TARGET: ratio ${ratio.toFixed(3)}, longest pause ${ms(longestPauseMs)} ms`);
     return {
@@ -199,7 +204,8 @@ async function main(): Promise<void> {
   if (!Number.isFinite(sizeMb) || sizeMb <= 0)
     throw new Error(`BENCH_BACKUP_MB must be a positive number of megabytes, got "${process.env.BENCH_BACKUP_MB}"`);
   console.log(
-    `Backup benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${sizeMb} MB database, temp folder in ${os.tmpdir()}`,
+    `Backup benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${sizeMb} MB database, temp folder ` +
+      `in ${os.tmpdir()}`,
   );
   await runBackupBench({ sizeMb });
 }

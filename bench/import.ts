@@ -139,7 +139,8 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
     const sources = generate(sourceDir, options.totalMb);
     const totalBytes = sources.reduce((n, s) => n + s.size, 0);
     log(
-      `generated ${sources.length} files, ${(totalBytes / MB).toFixed(0)} MB, in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
+      `generated ${sources.length} files, ${(totalBytes / MB).toFixed(0)} MB, ` +
+        `in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
     );
 
     const hashes = new Map<string, string>();
@@ -184,7 +185,9 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
     );
     log('');
     log(
-      `peak RSS during ours: ${peakRssMb.toFixed(0)} MB (+${rssGrowthMb.toFixed(1)} MB over the ${(rssBefore / MB).toFixed(0)} MB before; largest file ${(Math.max(...sources.map((s) => s.size)) / MB).toFixed(0)} MB)`,
+      `peak RSS during ours: ${peakRssMb.toFixed(0)} MB (+${rssGrowthMb.toFixed(1)} MB over ` +
+        `the ${(rssBefore / MB).toFixed(0)} MB before; largest ` +
+        `file ${(Math.max(...sources.map((s) => s.size)) / MB).toFixed(0)} MB)`,
     );
     log(`ratio ours/baseline: ${ratio.toFixed(3)}  (target ≥ ${TARGET})`);
     log(
@@ -208,7 +211,8 @@ async function main(): Promise<void> {
   }, 120_000);
   deadline.unref();
   console.log(
-    `Import benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${totalMb} MB, files one at a time, temp folder in ${os.tmpdir()}`,
+    `Import benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${totalMb} MB, files one at a time, ` +
+      `temp folder in ${os.tmpdir()}`,
   );
   await runImportBench({ totalMb });
 }

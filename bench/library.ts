@@ -290,7 +290,8 @@ function measureCase(
   const b = runRaw();
   if (a.total !== b.total || a.items.map((i) => i.id).join() !== b.ids.join()) {
     throw new Error(
-      `${c.name}: the raw SQL answers differently from Library.query (total ${b.total} vs ${a.total}); librarySql is out of date`,
+      `${c.name}: the raw SQL answers differently from Library.query (total ${b.total} vs ${a.total}); librarySql ` +
+        `is out of date`,
     );
   }
 
@@ -382,8 +383,10 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
     const seeded = seedLibrary(core, blobRoot, options.assets);
     const dbMb = fs.statSync(deps.paths.dbFile).size / 1024 / 1024;
     log(
-      `seeded ${options.assets} assets (${seeded.trashed} in the trash, ${seeded.withFile} with their file on disk) in ${seeded.seconds.toFixed(1)} s ` +
-        `(rows, tags and FTS in one transaction ${seeded.rowsSeconds.toFixed(1)} s, files ${(seeded.seconds - seeded.rowsSeconds).toFixed(1)} s); ` +
+      `seeded ${options.assets} assets (${seeded.trashed} in the trash, ${seeded.withFile} with their file on ` +
+        `disk) in ${seeded.seconds.toFixed(1)} s ` +
+        `(rows, tags and FTS in one transaction ${seeded.rowsSeconds.toFixed(1)} s, ` +
+        `files ${(seeded.seconds - seeded.rowsSeconds).toFixed(1)} s); ` +
         `database ${dbMb.toFixed(0)} MB + WAL`,
     );
     raw = new Database(deps.paths.dbFile, { readonly: true, fileMustExist: true });
@@ -392,7 +395,8 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
 
     log('');
     log(
-      `up to ${iterations} runs per query and side (fewer for slow queries: ${CASE_BUDGET_MS / 1000} s each) after up to ${warmup} warm-up runs, interleaved; times in ms`,
+      `up to ${iterations} runs per query and side (fewer for slow queries: ${CASE_BUDGET_MS / 1000} s each) ` +
+        `after up to ${warmup} warm-up runs, interleaved; times in ms`,
     );
     table(
       log,
@@ -416,7 +420,8 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
       '       (JSON.parse of data, two ISO dates, thumbnail fields, and fs.existsSync of the media file for hasFile).',
     );
     log(
-      "raw  = the same two statements, prepared once on a second better-sqlite3 connection, + JSON.parse of each row's data.",
+      'raw  = the same two statements, prepared once on a second better-sqlite3 connection, + JSON.parse of each ' +
+        "row's data.",
     );
     log('');
     log('where our time goes (medians, ms; measured separately):');
@@ -443,7 +448,8 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
     const met = cases.every((c) => c.met);
     const worst = cases.reduce((w, c) => (c.ratio > w.ratio ? c : w));
     log(
-      `ratio ours/raw (p95): ${cases.map((c) => c.ratio.toFixed(2)).join(' / ')}  (target ≤ ${TARGET} for each; worst: ${worst.name})`,
+      `ratio ours/raw (p95): ${cases.map((c) => c.ratio.toFixed(2)).join(' / ')}  (target ≤ ${TARGET} for each; ` +
+        `worst: ${worst.name})`,
     );
     log(
       met
@@ -476,7 +482,8 @@ async function main(): Promise<void> {
   }, 600_000);
   deadline.unref();
   console.log(
-    `Library benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${assets} assets, temp folder in ${os.tmpdir()}`,
+    `Library benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${assets} assets, temp folder ` +
+      `in ${os.tmpdir()}`,
   );
   await runLibraryBench({ assets, iterations });
 }

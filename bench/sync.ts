@@ -8,7 +8,8 @@
 // first and is not counted. Target: ours/baseline ≥ 0.8 (changes/s of the whole
 // run(), pull included). Both sides share one process and event loop with their sandbox.
 // When the target is missed, our drain is profiled (SYNC_BENCH_PROFILE=1 always, =0 never): where its
-// synchronous time goes, as is and with the whole database at synchronous=NORMAL for reference. SYNC_BENCH_CHANGES (default 10000), SYNC_BENCH_ROUNDS (default 5: single rounds swing by ±0.1 on a small machine).
+// synchronous time goes, as is and with the whole database at synchronous=NORMAL for reference. SYNC_BENCH_CHANGES
+// (default 10000), SYNC_BENCH_ROUNDS (default 5: single rounds swing by ±0.1 on a small machine).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -290,7 +291,8 @@ async function oursRound(changes: Change[], concurrency: number, round: number):
     const synced = (
       core.db
         .prepare(
-          "SELECT (SELECT count(*) FROM posts WHERE sync_state = 'synced') + (SELECT count(*) FROM creatives WHERE sync_state = 'synced') AS n",
+          "SELECT (SELECT count(*) FROM posts WHERE sync_state = 'synced') + (SELECT count(*) FROM creatives WHERE " +
+            "sync_state = 'synced') AS n",
         )
         .get() as { n: number }
     ).n;
@@ -449,7 +451,9 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
 
   const n = changes.length;
   log(
-    `${n} changes (${changes.filter((c) => c.group === 'posts').length} posts, ${changes.filter((c) => c.group === 'creatives').length} creatives), concurrency ${concurrency}, ${rounds} round(s) per side`,
+    `${n} changes (${changes.filter((c) => c.group === 'posts').length} ` +
+      `posts, ${changes.filter((c) => c.group === 'creatives').length} creatives), ` +
+      `concurrency ${concurrency}, ${rounds} round(s) per side`,
   );
   log('');
   table(
@@ -501,7 +505,8 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
     ),
   );
   log(
-    `(ours queued each round's ${n} changes with core.store.create in one outer transaction: ${ms(median(ours.map((o) => o.queueSeconds)) * 1000)} ms median)`,
+    `(ours queued each round's ${n} changes with core.store.create in one outer ` +
+      `transaction: ${ms(median(ours.map((o) => o.queueSeconds)) * 1000)} ms median)`,
   );
   log('');
 
@@ -542,13 +547,15 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
   );
   log('');
   log(
-    `ratio ours/baseline (median of the rounds' ratios): ${ratio.toFixed(3)}  (target ≥ ${TARGET}; drain alone ${drainRatio.toFixed(3)})`,
+    `ratio ours/baseline (median of the rounds' ratios): ${ratio.toFixed(3)}  (target ≥ ${TARGET}; drain ` +
+      `alone ${drainRatio.toFixed(3)})`,
   );
   const met = ratio >= TARGET;
   log(
     met
       ? 'target met'
-      : `target missed: core.sync.run() reaches ${(ratio * 100).toFixed(1)}% of the plain fetch rate, target ${TARGET * 100}%`,
+      : `target missed: core.sync.run() reaches ${(ratio * 100).toFixed(1)}% of the plain fetch rate, ` +
+          `target ${TARGET * 100}%`,
   );
 
   const profiles: Profile[] = [];
@@ -605,11 +612,13 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
     const full = await commitCost('FULL');
     const normal = await commitCost('NORMAL');
     log(
-      `one small commit on this disk: ${ms(full)} ms with synchronous=FULL, ${ms(normal)} ms with NORMAL (WAL); median of 200`,
+      `one small commit on this disk: ${ms(full)} ms with synchronous=FULL, ${ms(normal)} ms with NORMAL (WAL); ` +
+        `median of 200`,
     );
     const asIs = profiles[0]!;
     log(
-      `as is, the drain's transactions (acknowledgements, reading and freezing batches) hold the event loop ${(asIs.ackMs / 1000).toFixed(2)} s ` +
+      `as is, the drain's transactions (acknowledgements, reading and freezing batches) hold the event ` +
+        `loop ${(asIs.ackMs / 1000).toFixed(2)} s ` +
         `of the ${asIs.drainSeconds.toFixed(2)} s drain (${asIs.acks} acks in ${asIs.ackCommits} commits)`,
     );
   }
@@ -641,7 +650,8 @@ async function main(): Promise<void> {
   }, 900_000);
   deadline.unref();
   console.log(
-    `Sync benchmark: node ${process.version}, ${os.cpus().length} CPUs, sandbox in-process, temp folders in ${os.tmpdir()}`,
+    `Sync benchmark: node ${process.version}, ${os.cpus().length} CPUs, sandbox in-process, temp folders ` +
+      `in ${os.tmpdir()}`,
   );
   await runSyncBench({
     changes: count,

@@ -88,7 +88,8 @@ async function main() {
   fs.writeFileSync(path.join(resources, 'icon.ico'), ico(images));
 
   console.log(
-    `Icons written: resources/icon.png, resources/icon.ico (${ICO_SIZES.join(', ')}), resources/icons/{${LINUX_SIZES.join(',')}}.png`,
+    `Icons written: resources/icon.png, resources/icon.ico (${ICO_SIZES.join(', ')}), ` +
+      `resources/icons/{${LINUX_SIZES.join(',')}}.png`,
   );
 }
 

@@ -171,7 +171,8 @@ async function main() {
     }
     console.log('renderer: "Local data ready" (preload, IPC, better-sqlite3 and migrations work in the package)');
     const facts = await client.evaluate(
-      '({ require: typeof require, process: typeof process, csp: document.querySelector(\'meta[http-equiv="Content-Security-Policy"]\')?.content ?? null })',
+      '({ require: typeof require, process: typeof process, csp: ' +
+        'document.querySelector(\'meta[http-equiv="Content-Security-Policy"]\')?.content ?? null })',
     );
     if (facts.require !== 'undefined' || facts.process !== 'undefined')
       throw new Error(`the renderer can reach Node: ${JSON.stringify(facts)}`);

@@ -122,7 +122,8 @@ function openCore(r: Running, { dataDir, logsDir, logger, registry, store, updat
     const detail =
       e instanceof AppException
         ? `${e.error.message}\n\n${e.error.hint ?? ''}`
-        : `Atelier could not open its database in ${dataDir} (${e instanceof Error ? e.message : String(e)}). Nothing was changed.`;
+        : `Atelier could not open its database in ${dataDir} (${e instanceof Error ? e.message : String(e)}). ` +
+          `Nothing was changed.`;
     logger.error('could not open the data folder', { error: e });
     dialog.showErrorBox('Atelier cannot open its data', detail);
     app.exit(1);

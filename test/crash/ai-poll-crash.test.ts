@@ -116,29 +116,34 @@ describe('the app is killed while an asynchronous job is under way', () => {
     expect(p.submissions()).toBe(1);
   }, 60_000);
 
-  it('killed right after the accepted answer, before any question: a new process asks with the stored id, one submission', async () => {
-    const p = (platform = await startAsyncPlatform());
-    const dataDir = tempDir();
-    const first = await runChild([
-      '--data',
-      dataDir,
-      '--platform',
-      p.url,
-      '--submit',
-      'killed after accepted',
-      '--die-before-poll',
-    ]);
-    expect(first.signal, first.output).toBe('SIGKILL');
-    const id = submittedId(first);
-    expect(p.submissions()).toBe(1);
-    expect(p.polls()).toBe(0);
-    expect(jobRow(path.join(dataDir, 'atelier.db'), id)).toEqual({
-      state: 'running',
-      remote_job_id: 'job-1',
-      integrity: 'ok',
-    });
+  it(
+    'killed right after the accepted answer, before any question: a new process asks with the stored id, one ' +
+      'submission',
+    async () => {
+      const p = (platform = await startAsyncPlatform());
+      const dataDir = tempDir();
+      const first = await runChild([
+        '--data',
+        dataDir,
+        '--platform',
+        p.url,
+        '--submit',
+        'killed after accepted',
+        '--die-before-poll',
+      ]);
+      expect(first.signal, first.output).toBe('SIGKILL');
+      const id = submittedId(first);
+      expect(p.submissions()).toBe(1);
+      expect(p.polls()).toBe(0);
+      expect(jobRow(path.join(dataDir, 'atelier.db'), id)).toEqual({
+        state: 'running',
+        remote_job_id: 'job-1',
+        integrity: 'ok',
+      });
 
-    await restartAndFinish(p, dataDir, id);
-    expect(p.submissions()).toBe(1);
-  }, 60_000);
+      await restartAndFinish(p, dataDir, id);
+      expect(p.submissions()).toBe(1);
+    },
+    60_000,
+  );
 });

@@ -1,6 +1,7 @@
 /**
  * Crash safety of sync: a core process draining 500 queued creates (plus edits made between
- * runs) is killed at 20 random points, for 5 seeds (runs that finish before their kill do not count). Some kills land at named points of the drain
+ * runs) is killed at 20 random points, for 5 seeds (runs that finish before their kill do not count). Some kills land
+ * at named points of the drain
  * (before a request, after the platform answered but before the answer is stored, after it is
  * stored), the others at a random moment. Afterwards, for every seed: nothing lost, nothing
  * duplicated on the sandbox, and the database passes PRAGMA integrity_check after every kill.
@@ -181,7 +182,8 @@ describe('sync crash safety', () => {
             (
               db
                 .prepare(
-                  `SELECT count(*) AS n FROM ${table} WHERE deleted = 0 AND (remote_id IS NULL OR sync_state <> 'synced')`,
+                  `SELECT count(*) AS n FROM ${table} WHERE deleted = 0 AND (remote_id IS NULL OR sync_state <> ` +
+                    `'synced')`,
                 )
                 .get() as { n: number }
             ).n,

@@ -80,56 +80,62 @@ const section = (title: RegExp) =>
   browser.page.locator('section.card').filter({ has: browser.page.getByRole('heading', { name: title }) });
 
 describe('browser mode: the sync view', () => {
-  it('sets a refused change aside after one attempt with the platform’s message; Retry sends it once the platform accepts it', async () => {
-    const { page } = browser;
-    const sandbox = app.sandbox();
-    const [fault] = sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'error', status: 422 });
+  it(
+    'sets a refused change aside after one attempt with the platform’s message; Retry sends it once the platform ' +
+      'accepts it',
+    async () => {
+      const { page } = browser;
+      const sandbox = app.sandbox();
+      const [fault] = sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'error', status: 422 });
 
-    const post = await call('records.create', { group: 'posts', fields: { text: 'Launch teaser' } });
+      const post = await call('records.create', { group: 'posts', fields: { text: 'Launch teaser' } });
 
-    const item = failedItem('Launch teaser');
-    await item.waitFor({ timeout: 10_000 });
-    expect(await item.getByTestId('failed-message').textContent()).toBe('injected fault: HTTP 422');
-    expect(await item.textContent()).toMatch(/Create · Posts · 1 attempt\b/);
-    await expect.poll(() => count('posts', 'failed')).toBe('1');
-    expect(await count('posts', 'pending')).toBe('0');
-    expect(await total('failed')).toBe('1');
-    expect(await page.getByTestId('sync-group-posts').getByTestId('state').textContent()).toBe('Some changes refused');
-    expect(
-      await section(/^Refused changes/)
-        .getByRole('heading', { level: 2 })
-        .textContent(),
-    ).toBe('Refused changes (1)');
-    await expect.poll(() => statusBar()).toBe('1 failed');
+      const item = failedItem('Launch teaser');
+      await item.waitFor({ timeout: 10_000 });
+      expect(await item.getByTestId('failed-message').textContent()).toBe('injected fault: HTTP 422');
+      expect(await item.textContent()).toMatch(/Create · Posts · 1 attempt\b/);
+      await expect.poll(() => count('posts', 'failed')).toBe('1');
+      expect(await count('posts', 'pending')).toBe('0');
+      expect(await total('failed')).toBe('1');
+      expect(await page.getByTestId('sync-group-posts').getByTestId('state').textContent()).toBe(
+        'Some changes refused',
+      );
+      expect(
+        await section(/^Refused changes/)
+          .getByRole('heading', { level: 2 })
+          .textContent(),
+      ).toBe('Refused changes (1)');
+      await expect.poll(() => statusBar()).toBe('1 failed');
 
-    // Set aside, not retried: a whole new sync (it pulls again) leaves it alone.
-    const pulls = sandbox.stats.byRoute['GET /v2/posts'] ?? 0;
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => sandbox.stats.byRoute['GET /v2/posts'] ?? 0, { timeout: 10_000 }).toBeGreaterThan(pulls);
-    await expect.poll(() => page.getByTestId('sync-phase').textContent()).toBe('Needs your attention');
-    expect(sandbox.faults.list().find((f) => f.id === fault!.id)?.hits).toBe(1);
-    expect(await item.textContent()).toMatch(/1 attempt\b/);
-    expect(await remotePostTexts()).toEqual([]);
+      // Set aside, not retried: a whole new sync (it pulls again) leaves it alone.
+      const pulls = sandbox.stats.byRoute['GET /v2/posts'] ?? 0;
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await expect.poll(() => sandbox.stats.byRoute['GET /v2/posts'] ?? 0, { timeout: 10_000 }).toBeGreaterThan(pulls);
+      await expect.poll(() => page.getByTestId('sync-phase').textContent()).toBe('Needs your attention');
+      expect(sandbox.faults.list().find((f) => f.id === fault!.id)?.hits).toBe(1);
+      expect(await item.textContent()).toMatch(/1 attempt\b/);
+      expect(await remotePostTexts()).toEqual([]);
 
-    // The status bar says so from any section, and leads back here.
-    await openSection('Library');
-    await expect.poll(() => statusBar()).toBe('1 failed');
-    await page.getByTestId('status-sync').click();
-    await page.getByRole('heading', { name: 'Resource groups' }).waitFor();
+      // The status bar says so from any section, and leads back here.
+      await openSection('Library');
+      await expect.poll(() => statusBar()).toBe('1 failed');
+      await page.getByTestId('status-sync').click();
+      await page.getByRole('heading', { name: 'Resource groups' }).waitFor();
 
-    // The platform takes it now: Retry sends it again.
-    sandbox.faults.remove(fault!.id);
-    await item.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => failedItems().count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => count('posts', 'failed')).toBe('0');
-    expect(await total('failed')).toBe('0');
-    expect(await section(/^Refused changes/).textContent()).toContain(
-      'The platform has not refused any of your changes.',
-    );
-    await expect.poll(() => remotePostTexts()).toEqual(['Launch teaser']);
-    await expect.poll(async () => (await getPost(post.id)).syncState).toBe('synced');
-    await expect.poll(() => statusBar()).toBe('Synced');
-  });
+      // The platform takes it now: Retry sends it again.
+      sandbox.faults.remove(fault!.id);
+      await item.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => failedItems().count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => count('posts', 'failed')).toBe('0');
+      expect(await total('failed')).toBe('0');
+      expect(await section(/^Refused changes/).textContent()).toContain(
+        'The platform has not refused any of your changes.',
+      );
+      await expect.poll(() => remotePostTexts()).toEqual(['Launch teaser']);
+      await expect.poll(async () => (await getPost(post.id)).syncState).toBe('synced');
+      await expect.poll(() => statusBar()).toBe('Synced');
+    },
+  );
 
   it('discards refused changes: an update goes back to the platform’s version, a create is removed here', async () => {
     const sandbox = app.sandbox();
@@ -186,53 +192,65 @@ describe('browser mode: the sync view', () => {
     await expect.poll(() => statusBar()).toBe('Synced');
   });
 
-  it('shows a record changed here while paused and on the platform as a conflict, side by side; "Keep mine" wins on the platform', async () => {
-    const { page } = browser;
-    const post = await syncedPost({ text: 'Shared draft', channel: 'Instagram' });
+  it(
+    'shows a record changed here while paused and on the platform as a conflict, side by side; "Keep mine" wins on ' +
+      'the platform',
+    async () => {
+      const { page } = browser;
+      const post = await syncedPost({ text: 'Shared draft', channel: 'Instagram' });
 
-    await page.getByRole('button', { name: 'Pause sync' }).click();
-    await expect.poll(() => page.getByTestId('sync-phase').textContent()).toBe('Paused by you');
-    await call('records.update', { group: 'posts', id: post.id, fields: { text: 'Mine, written offline' } });
-    await expect.poll(() => count('posts', 'pending')).toBe('1');
-    await expect.poll(() => statusBar()).toBe('Sync paused — 1 change waiting');
-    await changeOnPlatform(post.remoteId!, { text: 'Theirs, from the platform' });
+      await page.getByRole('button', { name: 'Pause sync' }).click();
+      await expect.poll(() => page.getByTestId('sync-phase').textContent()).toBe('Paused by you');
+      await call('records.update', { group: 'posts', id: post.id, fields: { text: 'Mine, written offline' } });
+      await expect.poll(() => count('posts', 'pending')).toBe('1');
+      await expect.poll(() => statusBar()).toBe('Sync paused — 1 change waiting');
+      await changeOnPlatform(post.remoteId!, { text: 'Theirs, from the platform' });
 
-    await page.getByRole('button', { name: 'Resume sync' }).click();
-    const conflict = page.getByTestId(`conflict-${post.id}`);
-    await conflict.waitFor({ timeout: 10_000 });
-    await expect.poll(() => count('posts', 'conflicts')).toBe('1');
-    expect(await total('conflicts')).toBe('1');
-    expect(
-      await section(/^Conflicts/)
-        .getByRole('heading', { level: 2 })
-        .textContent(),
-    ).toBe('Conflicts (1)');
-    await expect.poll(() => statusBar()).toBe('1 conflict');
-    expect(await page.getByTestId('sync-group-posts').getByTestId('state').textContent()).toBe('Needs your choice');
+      await page.getByRole('button', { name: 'Resume sync' }).click();
+      const conflict = page.getByTestId(`conflict-${post.id}`);
+      await conflict.waitFor({ timeout: 10_000 });
+      await expect.poll(() => count('posts', 'conflicts')).toBe('1');
+      expect(await total('conflicts')).toBe('1');
+      expect(
+        await section(/^Conflicts/)
+          .getByRole('heading', { level: 2 })
+          .textContent(),
+      ).toBe('Conflicts (1)');
+      await expect.poll(() => statusBar()).toBe('1 conflict');
+      expect(await page.getByTestId('sync-group-posts').getByTestId('state').textContent()).toBe('Needs your choice');
 
-    // Both versions, side by side: the differing field is marked, the same one is shown once per side.
-    expect(await conflict.getByRole('heading', { level: 3 }).textContent()).toBe('Mine, written offline');
-    expect(await conflict.textContent()).toContain('Posts · 1 field differs');
-    const text = conflict.locator('tr[data-field="text"]');
-    expect(await text.locator('th').textContent()).toMatch(/differs/);
-    expect(await text.locator('td').allTextContents()).toEqual(['Mine, written offline', 'Theirs, from the platform']);
-    expect(await conflict.locator('tr[data-field="channel"] td').allTextContents()).toEqual(['Instagram', 'Instagram']);
-    expect(await conflict.locator('tr[data-field="channel"] th').textContent()).not.toMatch(/differs/);
-    expect(await conflict.locator('thead').textContent()).toMatch(/On this computer.*On the platform \(version 2\)/);
-    // Nothing was overwritten on either side.
-    expect((await remotePost(post.remoteId!)).text).toBe('Theirs, from the platform');
-    expect((await getPost(post.id)).fields.text).toBe('Mine, written offline');
+      // Both versions, side by side: the differing field is marked, the same one is shown once per side.
+      expect(await conflict.getByRole('heading', { level: 3 }).textContent()).toBe('Mine, written offline');
+      expect(await conflict.textContent()).toContain('Posts · 1 field differs');
+      const text = conflict.locator('tr[data-field="text"]');
+      expect(await text.locator('th').textContent()).toMatch(/differs/);
+      expect(await text.locator('td').allTextContents()).toEqual([
+        'Mine, written offline',
+        'Theirs, from the platform',
+      ]);
+      expect(await conflict.locator('tr[data-field="channel"] td').allTextContents()).toEqual([
+        'Instagram',
+        'Instagram',
+      ]);
+      expect(await conflict.locator('tr[data-field="channel"] th').textContent()).not.toMatch(/differs/);
+      expect(await conflict.locator('thead').textContent()).toMatch(/On this computer.*On the platform \(version 2\)/);
+      // Nothing was overwritten on either side.
+      expect((await remotePost(post.remoteId!)).text).toBe('Theirs, from the platform');
+      expect((await getPost(post.id)).fields.text).toBe('Mine, written offline');
 
-    await conflict.getByRole('button', { name: 'Keep mine' }).click();
-    await expect.poll(() => conflict.count()).toBe(0);
-    await expect.poll(() => count('posts', 'conflicts')).toBe('0');
-    expect(await section(/^Conflicts/).textContent()).toContain('No record was changed both here and on the platform.');
-    await expect
-      .poll(async () => (await remotePost(post.remoteId!)).text, { timeout: 10_000 })
-      .toBe('Mine, written offline');
-    await expect.poll(async () => (await getPost(post.id)).syncState).toBe('synced');
-    await expect.poll(() => statusBar()).toBe('Synced');
-  });
+      await conflict.getByRole('button', { name: 'Keep mine' }).click();
+      await expect.poll(() => conflict.count()).toBe(0);
+      await expect.poll(() => count('posts', 'conflicts')).toBe('0');
+      expect(await section(/^Conflicts/).textContent()).toContain(
+        'No record was changed both here and on the platform.',
+      );
+      await expect
+        .poll(async () => (await remotePost(post.remoteId!)).text, { timeout: 10_000 })
+        .toBe('Mine, written offline');
+      await expect.poll(async () => (await getPost(post.id)).syncState).toBe('synced');
+      await expect.poll(() => statusBar()).toBe('Synced');
+    },
+  );
 
   it('resolves two conflicts at once: one with the platform’s version, one with an edited merge', async () => {
     const { page } = browser;

@@ -121,7 +121,8 @@ export function defineContractSuite(suite: Suite, title: string): void {
         openApiDoc: JSON.parse(openApi) as unknown,
       };
       console.log(
-        `contract fuzz (${title}): ${fuzzRuns()} inputs per channel, seed ${fuzzSeed()} (ATELIER_FUZZ_RUNS, ATELIER_FUZZ_SEED)`,
+        `contract fuzz (${title}): ${fuzzRuns()} inputs per channel, seed ${fuzzSeed()} (ATELIER_FUZZ_RUNS, ` +
+          `ATELIER_FUZZ_SEED)`,
       );
     }, 120_000);
 
@@ -129,7 +130,8 @@ export function defineContractSuite(suite: Suite, title: string): void {
       console.log(tally.report(`contract fuzz (${title})`));
       if (f)
         console.log(
-          `  network refused outside the sandbox: ${f.blocked.length} requests; updates "installed" by the fake updater: ${f.updates.installs}`,
+          `  network refused outside the sandbox: ${f.blocked.length} requests; updates "installed" by the fake ` +
+            `updater: ${f.updates.installs}`,
         );
       await f?.stop();
     });

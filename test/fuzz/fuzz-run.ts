@@ -75,6 +75,7 @@ export async function fuzz<T>(target: FuzzTarget<T>, tally: Tally): Promise<void
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const input = details.counterexample ? describeValue(details.counterexample[0]) : '(none)';
   throw new Error(
-    `${target.name}: ${error}\n  input (after ${details.numShrinks} shrinks): ${input}\n  replay: ATELIER_FUZZ_SEED=${fuzzSeed()} (seed ${seed}, path "${details.counterexamplePath ?? ''}")`,
+    `${target.name}: ${error}\n  input (after ${details.numShrinks} shrinks): ${input}\n  replay: ` +
+      `ATELIER_FUZZ_SEED=${fuzzSeed()} (seed ${seed}, path "${details.counterexamplePath ?? ''}")`,
   );
 }

@@ -105,7 +105,8 @@ describe('sandbox HTTP fuzz', () => {
       ],
     };
     console.log(
-      `sandbox HTTP fuzz: ${runsPerRoute()} requests per route, seed ${fuzzSeed()} (ATELIER_FUZZ_RUNS, ATELIER_FUZZ_SEED)`,
+      `sandbox HTTP fuzz: ${runsPerRoute()} requests per route, seed ${fuzzSeed()} (ATELIER_FUZZ_RUNS, ` +
+        `ATELIER_FUZZ_SEED)`,
     );
   }, 60_000);
 

@@ -82,7 +82,8 @@ function recordData(table: string, rand: Rand, i: number): Record<string, unknow
 
 function insertRecords(db: Database.Database, rand: Rand, table: string, count: number, from: number): string[] {
   const stmt = db.prepare(
-    `INSERT INTO ${table} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state) VALUES (?, 'acct-1', ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO ${table} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, ` +
+      `sync_state) VALUES (?, 'acct-1', ?, ?, ?, ?, ?, ?, ?)`,
   );
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -107,7 +108,8 @@ function insertRecords(db: Database.Database, rand: Rand, table: string, count: 
 
 function insertAssets(db: Database.Database, rand: Rand, count: number): void {
   const stmt = db.prepare(
-    `INSERT INTO assets (id, account_id, data, created_at, updated_at, sync_state, thumb_state, thumb_sha256) VALUES (?, 'acct-1', ?, ?, ?, 'synced', 'ready', ?)`,
+    `INSERT INTO assets (id, account_id, data, created_at, updated_at, sync_state, thumb_state, thumb_sha256) ` +
+      `VALUES (?, 'acct-1', ?, ?, ?, 'synced', 'ready', ?)`,
   );
   for (let i = 0; i < count; i++) {
     const sha = uuid(rand).replace(/-/g, '') + uuid(rand).replace(/-/g, '');
@@ -125,7 +127,8 @@ function insertAssets(db: Database.Database, rand: Rand, count: number): void {
 
 function insertOutbox(db: Database.Database, rand: Rand, postIds: string[]): void {
   const stmt = db.prepare(
-    `INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES ('acct-1', 'posts', ?, 'update', ?, ?, ?, ?)`,
+    `INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES ` +
+      `('acct-1', 'posts', ?, 'update', ?, ?, ?, ?)`,
   );
   postIds.forEach((id, i) =>
     stmt.run(
@@ -144,7 +147,8 @@ function insertAiJobs(db: Database.Database, rand: Rand, count: number): void {
      VALUES (?, 'acct-1', 'text-to-image', 'model-a', ?, ?, ?, 'sandbox', 'succeeded', ?, ?, ?)`,
   );
   const output = db.prepare(
-    `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height) VALUES (?, 0, 'image', ?, 'image/png', 2048, 64, 64)`,
+    `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height) VALUES (?, 0, ` +
+      `'image', ?, 'image/png', 2048, 64, 64)`,
   );
   for (let i = 0; i < count; i++) {
     const id = uuid(rand);

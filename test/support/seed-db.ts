@@ -36,7 +36,8 @@ export function seedRecords(
     'INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const outbox = db.prepare(
-    "INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES (?, 'posts', ?, 'create', ?, ?, ?, ?)",
+    'INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES ' +
+      "(?, 'posts', ?, 'create', ?, ?, ?, ?)",
   );
   const out: Seeded = { assets: 0, posts: 0, pending: 0 };
   db.transaction(() => {

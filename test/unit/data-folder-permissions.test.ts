@@ -180,47 +180,52 @@ const tightenings = (dataDir: string) =>
     .filter((l) => l.includes('data folder made private')).length;
 
 describe('the data folder on the browser-mode host', () => {
-  it('is private after a fresh start with an upload, an import, a backup, a restore and a rescue, and after an upgrade from an open folder; tightened once', async () => {
-    const dataDir = path.join(tmp(), 'Atelier');
-    const rendererDir = tmp();
-    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>app</title>');
-    const picture = fs.readFileSync(await makeImage(tmp(), 'p.png', { width: 64, height: 48 }));
+  it(
+    'is private after a fresh start with an upload, an import, a backup, a restore and a rescue, and after an ' +
+      'upgrade from an open folder; tightened once',
+    async () => {
+      const dataDir = path.join(tmp(), 'Atelier');
+      const rendererDir = tmp();
+      fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>app</title>');
+      const picture = fs.readFileSync(await makeImage(tmp(), 'p.png', { width: 64, height: 48 }));
 
-    const fresh = await startHost(dataDir, rendererDir);
-    const id = await upload(fresh, 'p.png', picture);
-    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([id]);
-    const imported = await bridgeCall(fresh, 'library.importUploads', { uploads: [{ id, name: 'p.png' }] });
-    expect(imported).toMatchObject({ ok: true, data: { imported: [{ name: 'p.png' }] } });
-    // While it runs: the database with its -wal and -shm, media, thumbnails, logs.
-    for (const file of ['atelier.db', 'atelier.db-wal', 'atelier.db-shm', 'media', 'logs/atelier.log'])
-      expect(fs.existsSync(path.join(dataDir, file)), file).toBe(true);
-    expect(openToOthers(dataDir)).toEqual([]);
-    await backUpAndRestore(fresh);
-    expect(openToOthers(dataDir)).toEqual([]);
-    await stopHost(fresh);
-    expect(openToOthers(dataDir)).toEqual([]);
-    await damageAndRescue(dataDir, rendererDir);
-    expectRecoveryFiles(dataDir);
-    expect(openToOthers(dataDir)).toEqual([]);
-    // Created private from the first byte (the host's umask and explicit modes): nothing needed tightening.
-    expect(tightenings(dataDir)).toBe(0);
+      const fresh = await startHost(dataDir, rendererDir);
+      const id = await upload(fresh, 'p.png', picture);
+      expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([id]);
+      const imported = await bridgeCall(fresh, 'library.importUploads', { uploads: [{ id, name: 'p.png' }] });
+      expect(imported).toMatchObject({ ok: true, data: { imported: [{ name: 'p.png' }] } });
+      // While it runs: the database with its -wal and -shm, media, thumbnails, logs.
+      for (const file of ['atelier.db', 'atelier.db-wal', 'atelier.db-shm', 'media', 'logs/atelier.log'])
+        expect(fs.existsSync(path.join(dataDir, file)), file).toBe(true);
+      expect(openToOthers(dataDir)).toEqual([]);
+      await backUpAndRestore(fresh);
+      expect(openToOthers(dataDir)).toEqual([]);
+      await stopHost(fresh);
+      expect(openToOthers(dataDir)).toEqual([]);
+      await damageAndRescue(dataDir, rendererDir);
+      expectRecoveryFiles(dataDir);
+      expect(openToOthers(dataDir)).toEqual([]);
+      // Created private from the first byte (the host's umask and explicit modes): nothing needed tightening.
+      expect(tightenings(dataDir)).toBe(0);
 
-    // An earlier version left everything 0755/0644 and never tightened it.
-    loosen(dataDir);
-    fs.rmSync(path.join(dataDir, PRIVATE_MARKER));
-    expect(openToOthers(dataDir).length).toBeGreaterThan(5);
-    const upgraded = await startHost(dataDir, rendererDir);
-    expect(openToOthers(dataDir)).toEqual([]);
-    expect(tightenings(dataDir)).toBe(1);
-    await backUpAndRestore(upgraded);
-    expect(openToOthers(dataDir)).toEqual([]);
-    await stopHost(upgraded);
-    expect(openToOthers(dataDir)).toEqual([]);
+      // An earlier version left everything 0755/0644 and never tightened it.
+      loosen(dataDir);
+      fs.rmSync(path.join(dataDir, PRIVATE_MARKER));
+      expect(openToOthers(dataDir).length).toBeGreaterThan(5);
+      const upgraded = await startHost(dataDir, rendererDir);
+      expect(openToOthers(dataDir)).toEqual([]);
+      expect(tightenings(dataDir)).toBe(1);
+      await backUpAndRestore(upgraded);
+      expect(openToOthers(dataDir)).toEqual([]);
+      await stopHost(upgraded);
+      expect(openToOthers(dataDir)).toEqual([]);
 
-    // Once: a later start does not walk the folder again (the log has no second line).
-    const later = await startHost(dataDir, rendererDir);
-    await stopHost(later);
-    expect(tightenings(dataDir)).toBe(1);
-    expect(openToOthers(dataDir)).toEqual([]);
-  }, 180_000);
+      // Once: a later start does not walk the folder again (the log has no second line).
+      const later = await startHost(dataDir, rendererDir);
+      await stopHost(later);
+      expect(tightenings(dataDir)).toBe(1);
+      expect(openToOthers(dataDir)).toEqual([]);
+    },
+    180_000,
+  );
 });

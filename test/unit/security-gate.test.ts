@@ -196,17 +196,21 @@ describe('fuses (from electron-builder.config.cjs)', () => {
     spy.mockRestore();
   });
 
-  it('turn off running as Node, NODE_OPTIONS and --inspect; turn on cookie encryption, ASAR integrity and ASAR-only loading', () => {
-    expect(fuses).toMatchObject({
-      runAsNode: false,
-      enableNodeOptionsEnvironmentVariable: false,
-      enableNodeCliInspectArguments: false,
-      enableCookieEncryption: true,
-      enableEmbeddedAsarIntegrityValidation: true,
-      onlyLoadAppFromAsar: true,
-      loadBrowserProcessSpecificV8Snapshot: false,
-    });
-  });
+  it(
+    'turn off running as Node, NODE_OPTIONS and --inspect; turn on cookie encryption, ASAR integrity and ASAR-only ' +
+      'loading',
+    () => {
+      expect(fuses).toMatchObject({
+        runAsNode: false,
+        enableNodeOptionsEnvironmentVariable: false,
+        enableNodeCliInspectArguments: false,
+        enableCookieEncryption: true,
+        enableEmbeddedAsarIntegrityValidation: true,
+        onlyLoadAppFromAsar: true,
+        loadBrowserProcessSpecificV8Snapshot: false,
+      });
+    },
+  );
 
   it('decides every fuse electron-builder can set, none left to chance', () => {
     const schema = JSON.parse(fs.readFileSync(requireHere.resolve('app-builder-lib/scheme.json'), 'utf8'));
@@ -259,20 +263,24 @@ describe('CSP on every document', () => {
     }
   });
 
-  it('the policy itself is strict: no inline or eval, no wildcard or scheme-wide sources, no framing, forms or base', () => {
-    const byName: Record<string, string[]> = Object.fromEntries(
-      directives(RENDERER_CSP).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
-    );
-    expect(byName['default-src']).toEqual(["'self'"]);
-    expect(byName['script-src']).toEqual(["'self'"]);
-    expect(byName['object-src']).toEqual(["'none'"]);
-    expect(byName['base-uri']).toEqual(["'none'"]);
-    expect(byName['form-action']).toEqual(["'none'"]);
-    expect(byName['frame-ancestors']).toEqual(["'none'"]);
-    for (const list of Object.values(byName)) {
-      for (const s of list) expect(s).not.toMatch(/^\*|^https?:$|^'unsafe-|^'wasm-unsafe-eval'$/);
-    }
-  });
+  it(
+    'the policy itself is strict: no inline or eval, no wildcard or scheme-wide sources, no framing, forms or ' +
+      'base',
+    () => {
+      const byName: Record<string, string[]> = Object.fromEntries(
+        directives(RENDERER_CSP).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+      );
+      expect(byName['default-src']).toEqual(["'self'"]);
+      expect(byName['script-src']).toEqual(["'self'"]);
+      expect(byName['object-src']).toEqual(["'none'"]);
+      expect(byName['base-uri']).toEqual(["'none'"]);
+      expect(byName['form-action']).toEqual(["'none'"]);
+      expect(byName['frame-ancestors']).toEqual(["'none'"]);
+      for (const list of Object.values(byName)) {
+        for (const s of list) expect(s).not.toMatch(/^\*|^https?:$|^'unsafe-|^'wasm-unsafe-eval'$/);
+      }
+    },
+  );
 
   it('the Electron session sends the same policy as a header on every response', () => {
     let headers:
@@ -376,38 +384,42 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
     expect(() => gate.toFinding(null)).toThrow(/cannot read/);
   });
 
-  it('blocks MEDIUM and HIGH findings (and explicit Node integration), accepts only reviewed ones whose premise still holds', () => {
-    const v = gate.judge(
-      [
-        finding({ check: 'CONTEXT_ISOLATION_JS_CHECK', severity: 'HIGH', file: 'src/main/shell/window.ts' }),
-        finding({ check: 'CONTEXT_ISOLATION_JS_CHECK', severity: 'HIGH', file: 'src/main/shell/other-window.ts' }),
-        // Electronegativity rates an explicit nodeIntegration: true INFORMATIONAL; the gate blocks it anyway.
-        finding({ check: 'NODE_INTEGRATION_JS_CHECK', severity: 'INFORMATIONAL', file: 'src/main/shell/window.ts' }),
-        finding({
-          check: 'OPEN_EXTERNAL_JS_CHECK',
-          file: 'src/main/menu.ts',
-          sample: 'openExternal: (url) => void openExternalSafely(url, (u) => shell.openExternal(u)),',
-        }),
-        finding({
-          check: 'OPEN_EXTERNAL_JS_CHECK',
-          file: 'src/main/index.ts',
-          sample: 'openExternal: (url) => void shell.openExternal(url),',
-        }),
-        finding({ check: 'CSP_GLOBAL_CHECK', severity: 'LOW', file: 'src/renderer/index.html' }),
-      ],
-      (rel) => (rel === 'src/main/shell/window.ts' ? windowTs : ''),
-    );
-    expect(v.accepted.map((f) => `${f.check} ${f.file}`)).toEqual([
-      'CONTEXT_ISOLATION_JS_CHECK src/main/shell/window.ts',
-      'OPEN_EXTERNAL_JS_CHECK src/main/menu.ts',
-    ]);
-    expect(v.blocking.map((f) => `${f.check} ${f.file}`)).toEqual([
-      'CONTEXT_ISOLATION_JS_CHECK src/main/shell/other-window.ts',
-      'NODE_INTEGRATION_JS_CHECK src/main/shell/window.ts',
-      'OPEN_EXTERNAL_JS_CHECK src/main/index.ts',
-    ]);
-    expect(v.below.map((f) => f.check)).toEqual(['CSP_GLOBAL_CHECK']);
-  });
+  it(
+    'blocks MEDIUM and HIGH findings (and explicit Node integration), accepts only reviewed ones whose premise ' +
+      'still holds',
+    () => {
+      const v = gate.judge(
+        [
+          finding({ check: 'CONTEXT_ISOLATION_JS_CHECK', severity: 'HIGH', file: 'src/main/shell/window.ts' }),
+          finding({ check: 'CONTEXT_ISOLATION_JS_CHECK', severity: 'HIGH', file: 'src/main/shell/other-window.ts' }),
+          // Electronegativity rates an explicit nodeIntegration: true INFORMATIONAL; the gate blocks it anyway.
+          finding({ check: 'NODE_INTEGRATION_JS_CHECK', severity: 'INFORMATIONAL', file: 'src/main/shell/window.ts' }),
+          finding({
+            check: 'OPEN_EXTERNAL_JS_CHECK',
+            file: 'src/main/menu.ts',
+            sample: 'openExternal: (url) => void openExternalSafely(url, (u) => shell.openExternal(u)),',
+          }),
+          finding({
+            check: 'OPEN_EXTERNAL_JS_CHECK',
+            file: 'src/main/index.ts',
+            sample: 'openExternal: (url) => void shell.openExternal(url),',
+          }),
+          finding({ check: 'CSP_GLOBAL_CHECK', severity: 'LOW', file: 'src/renderer/index.html' }),
+        ],
+        (rel) => (rel === 'src/main/shell/window.ts' ? windowTs : ''),
+      );
+      expect(v.accepted.map((f) => `${f.check} ${f.file}`)).toEqual([
+        'CONTEXT_ISOLATION_JS_CHECK src/main/shell/window.ts',
+        'OPEN_EXTERNAL_JS_CHECK src/main/menu.ts',
+      ]);
+      expect(v.blocking.map((f) => `${f.check} ${f.file}`)).toEqual([
+        'CONTEXT_ISOLATION_JS_CHECK src/main/shell/other-window.ts',
+        'NODE_INTEGRATION_JS_CHECK src/main/shell/window.ts',
+        'OPEN_EXTERNAL_JS_CHECK src/main/index.ts',
+      ]);
+      expect(v.below.map((f) => f.check)).toEqual(['CSP_GLOBAL_CHECK']);
+    },
+  );
 
   it('stops accepting a finding once its premise is gone from the source', () => {
     const v = gate.judge(
@@ -423,7 +435,8 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
       fs.mkdirSync(path.join(dir, 'src/main'), { recursive: true });
       fs.writeFileSync(
         path.join(dir, 'src/main/window.ts'),
-        "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false } });\n",
+        "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { " +
+          'nodeIntegration: true, contextIsolation: false } });\n',
       );
       const report = path.join(dir, 'out', 'findings.json');
       const { findings, checks } = await gate.runElectronegativity(dir, report);

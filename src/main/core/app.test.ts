@@ -100,19 +100,23 @@ describe('the core’s domains, composed', () => {
     return core.close();
   });
 
-  it('a sign-in by another account switches the workspace and reloads every group before the renderer hears of the session', async () => {
-    const core = createCore(nodeDeps({ dataDir: tmp(), host: 'test', quiet: true }));
-    await core.start();
-    const pushed: string[] = [];
-    core.events.subscribe((event, payload) =>
-      pushed.push(event === 'records.changed' ? `records.changed ${(payload as RecordsChanged).group}` : event),
-    );
-    const view = await core.session.load().then(() => core.session.view());
-    core.bus.emit('session.changed', { ...view, state: 'active', signedIn: true, accountId: 'acct-b' });
-    expect(core.workspace.account()).toBe('acct-b');
-    expect(pushed).toEqual([...resourceGroups.map((g) => `records.changed ${g}`), 'session.changed']);
-    await core.close();
-  });
+  it(
+    'a sign-in by another account switches the workspace and reloads every group before the renderer hears of the ' +
+      'session',
+    async () => {
+      const core = createCore(nodeDeps({ dataDir: tmp(), host: 'test', quiet: true }));
+      await core.start();
+      const pushed: string[] = [];
+      core.events.subscribe((event, payload) =>
+        pushed.push(event === 'records.changed' ? `records.changed ${(payload as RecordsChanged).group}` : event),
+      );
+      const view = await core.session.load().then(() => core.session.view());
+      core.bus.emit('session.changed', { ...view, state: 'active', signedIn: true, accountId: 'acct-b' });
+      expect(core.workspace.account()).toBe('acct-b');
+      expect(pushed).toEqual([...resourceGroups.map((g) => `records.changed ${g}`), 'session.changed']);
+      await core.close();
+    },
+  );
 
   it('signing out tells sync, the AI queue and the reminders, then the renderer', async () => {
     const deps = nodeDeps({ dataDir: tmp(), host: 'test', quiet: true });

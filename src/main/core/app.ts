@@ -198,7 +198,8 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   return core;
 }
 
-/** The plumbing every domain may take: the guarded database, the damage state, the two event channels, the media files. */
+/** The plumbing every domain may take: the guarded database, the damage state, the two event channels, the media files.
+ * */
 function openKernel(
   deps: CoreDeps,
   opened: OpenedDatabase,
@@ -256,7 +257,8 @@ function afterReady(handlers: HandlerMap, ready: () => Promise<void>): HandlerMa
   return handlers;
 }
 
-/** Damage found anywhere stops every writer at once (each domain stops its own); the renderer shows the recovery screen. */
+/** Damage found anywhere stops every writer at once (each domain stops its own); the renderer shows the recovery
+ * screen. */
 function stopWritesOnDamage({ damage, db, logger }: Kernel): void {
   damage.onTrip((found) => {
     logger.error('the database is damaged: writes stopped', { kind: found.kind, during: found.during });

@@ -144,23 +144,27 @@ describe('dispatch', () => {
     expect((await dispatch('settings.update', {})).ok).toBe(true);
   });
 
-  it('while the database is damaged refuses every channel but the recovery screen’s, in words, before any handler runs', async () => {
-    const damage = new DamageState('/data/atelier.db', () => 0);
-    const { dispatch, handlers } = setup({}, true, refuseWhileDamaged(damage));
-    expect((await dispatch('settings.update', { theme: 'dark' })).ok).toBe(true);
-    damage.trip(new DatabaseDamagedError('corrupt'), 'running');
-    const refused = await dispatch('settings.update', { theme: 'light' });
-    expect(refused).toMatchObject({
-      ok: false,
-      error: {
-        code: 'storage',
-        message: expect.stringMatching(/^Atelier's database is damaged.*Nothing more is written to it/),
-        hint: expect.stringContaining('Restore the newest backup'),
-      },
-    });
-    expect(handlers['settings.update']).toHaveBeenCalledTimes(1);
-    expect(await dispatch('settings.get', {})).toMatchObject({ ok: true });
-  });
+  it(
+    'while the database is damaged refuses every channel but the recovery screen’s, in words, before any handler ' +
+      'runs',
+    async () => {
+      const damage = new DamageState('/data/atelier.db', () => 0);
+      const { dispatch, handlers } = setup({}, true, refuseWhileDamaged(damage));
+      expect((await dispatch('settings.update', { theme: 'dark' })).ok).toBe(true);
+      damage.trip(new DatabaseDamagedError('corrupt'), 'running');
+      const refused = await dispatch('settings.update', { theme: 'light' });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: {
+          code: 'storage',
+          message: expect.stringMatching(/^Atelier's database is damaged.*Nothing more is written to it/),
+          hint: expect.stringContaining('Restore the newest backup'),
+        },
+      });
+      expect(handlers['settings.update']).toHaveBeenCalledTimes(1);
+      expect(await dispatch('settings.get', {})).toMatchObject({ ok: true });
+    },
+  );
 
   it('answers SQLite’s damage error from a handler as storage, in words, never internal', async () => {
     const { dispatch, records } = setup({

@@ -188,7 +188,9 @@ export class UpdateController implements Updates {
       this.set({
         state: 'ready',
         version,
-        message: `Atelier could not back up its database before restarting (${messageOf(e)}). Nothing was installed; try again, or the update installs when you quit.`,
+        message:
+          `Atelier could not back up its database before restarting (${messageOf(e)}). Nothing was ` +
+          `installed; try again, or the update installs when you quit.`,
         lastCheckedAt: this.lastCheckedAt,
       });
       return this.current;
@@ -201,7 +203,9 @@ export class UpdateController implements Updates {
       this.set({
         state: 'ready',
         version,
-        message: `Atelier could not save its work before restarting (${messageOf(e)}). The update installs when you quit.`,
+        message:
+          `Atelier could not save its work before restarting (${messageOf(e)}). The update installs when ` +
+          `you quit.`,
         lastCheckedAt: this.lastCheckedAt,
       });
       return this.current;

@@ -67,8 +67,8 @@ export function CheckReport({ result: checked }: { result: ConnectionCheckResult
       {taught && (
         <p role="status" data-testid="teach-list-saved">
           “{taught.profile.name}” is saved and in use;{' '}
-          {taught.lines.length === 1 ? 'its group was' : `${taught.lines.length} groups were`} checked again with it:{' '}
-          {taught.lines.map((l) => `${l.label} ${glyph(l.outcome)}`).join(', ')}.
+          {taught.lines.length === 1 ? 'its group was' : `${taught.lines.length} groups ` + `were`} checked again with
+          it: {taught.lines.map((l) => `${l.label} ${glyph(l.outcome)}`).join(', ')}.
         </p>
       )}
       {result.diagnosis && (

@@ -78,16 +78,20 @@ describe('choosing where the records are by pointing into the answer', () => {
     expect(pointAt(withId, 'items', 'data.records', other).id).toBe('data.records.0.count');
   });
 
-  it('starts from the profile’s list when the answer has it (only the ids were missing), else asks for the list first', () => {
-    const idsMissing = initialChoice({ answer: { items: [{ key: 'k' }] }, itemsField: 'items', idField: 'id' });
-    expect(idsMissing).toEqual({ items: 'items', id: null, problem: null });
-    expect(initialMode(idsMissing)).toBe('id');
-    const listMissing = initialChoice(source);
-    expect(listMissing.items).toBeNull();
-    expect(initialMode(listMissing)).toBe('items');
-    expect(teachInput('posts', listMissing)).toBeNull();
-    expect(describeChoice(source, listMissing)).toEqual({ itemsField: null, idField: 'id' });
-  });
+  it(
+    'starts from the profile’s list when the answer has it (only the ids were missing), else asks for the list ' +
+      'first',
+    () => {
+      const idsMissing = initialChoice({ answer: { items: [{ key: 'k' }] }, itemsField: 'items', idField: 'id' });
+      expect(idsMissing).toEqual({ items: 'items', id: null, problem: null });
+      expect(initialMode(idsMissing)).toBe('id');
+      const listMissing = initialChoice(source);
+      expect(listMissing.items).toBeNull();
+      expect(initialMode(listMissing)).toBe('items');
+      expect(teachInput('posts', listMissing)).toBeNull();
+      expect(describeChoice(source, listMissing)).toEqual({ itemsField: null, idField: 'id' });
+    },
+  );
 
   it('knows a group line from the others', () => {
     expect(groupOfLine('group.contentPlans')).toBe('contentPlans');

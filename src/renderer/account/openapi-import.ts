@@ -16,7 +16,10 @@ export function fileProblem(file: { name: string; size: number }): string | null
   if (!/\.(json|ya?ml)$/i.test(file.name)) return `“${file.name}” is not a .json, .yaml or .yml file.`;
   if (file.size === 0) return `“${file.name}” is empty.`;
   if (file.size > MAX_PAYLOAD_BYTES)
-    return `“${file.name}” is ${mb(file.size)}; a file chosen here may be at most 1 MB. Give the document’s https:// address instead.`;
+    return (
+      `“${file.name}” is ${mb(file.size)}; a file chosen here may be at most 1 MB. Give the document’s ` +
+      `https:// address instead.`
+    );
   return null;
 }
 
@@ -26,7 +29,9 @@ export function textSource(name: string, text: string): { source: OpenApiSource 
   const size = new TextEncoder().encode(JSON.stringify({ source })).length;
   if (size > MAX_PAYLOAD_BYTES)
     return {
-      problem: `“${name}” is too large to send from here (${mb(size)} once packed). Give the document’s https:// address instead.`,
+      problem:
+        `“${name}” is too large to send from here (${mb(size)} once packed). Give the document’s https:// ` +
+        `address instead.`,
     };
   return { source };
 }

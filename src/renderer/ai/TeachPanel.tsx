@@ -39,9 +39,11 @@ function TeachSave({
       {preview.note && <p className="warning">{preview.note}</p>}
       <p className="field-hint">
         {jobId
-          ? 'Saving stores the job id: Atelier then asks the platform about this job until it is done. The job is never submitted again.'
+          ? 'Saving stores the job id: Atelier then asks the platform about this job until it is done. The job is ' +
+            'never submitted again.'
           : download
-            ? 'Saving reads the stored answer again and downloads the result from the address it names: that download is the only request. The job is not run again.'
+            ? 'Saving reads the stored answer again and downloads the result from the address it names: that ' +
+              'download is the only request. The job is not run again.'
             : 'Saving reads the stored answer again: nothing is sent to the platform and the job is not run again.'}
       </p>
       <button type="button" data-testid="ai-teach-apply" disabled={pending} onClick={onSave}>
@@ -51,7 +53,8 @@ function TeachSave({
   );
 }
 
-/** "Teach Atelier where the result is": point at a field of the raw answer, say what it holds, see the profile change, save. */
+/** "Teach Atelier where the result is": point at a field of the raw answer, say what it holds, see the profile change,
+ * save. */
 export function TeachPanel({ job }: { job: AiJobDetail }) {
   const id = useId();
   const answer = job.provenance.response;

@@ -187,7 +187,8 @@ export function createFakeBackend(options: { media?: Partial<MediaAccess> } = {}
       const parsed = events[event].safeParse(payload);
       if (!parsed.success)
         throw new Error(
-          `The ${event} event breaks the contract: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          `The ${event} event breaks the ` +
+            `contract: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
         );
       for (const listener of [...(listeners.get(event) ?? [])]) listener(parsed.data);
     },

@@ -12,7 +12,8 @@ interface Props {
   onSelect(item: CalendarItem): void;
 }
 
-/** One post or queue item on the calendar: time, title, channel and its warnings; drag it to another day (see CalendarDrag). */
+/** One post or queue item on the calendar: time, title, channel and its warnings; drag it to another day (see
+ * CalendarDrag). */
 export function CalendarChip({ item, tz, selected, onSelect }: Props) {
   const describedBy = useId();
   // Only the pointer listener is used: the chip keeps its own role, name and keys (Enter chooses it).

@@ -24,7 +24,9 @@ export function CreativesPanel({ request }: { request: OpenRequest | null }) {
           items={views.map((c) => ({
             id: c.id,
             label: c.name,
-            meta: `${aspectLabels[c.aspectRatio]} · ${c.assetIds.length} ${c.assetIds.length === 1 ? 'asset' : 'assets'}`,
+            meta:
+              `${aspectLabels[c.aspectRatio]} ` +
+              `· ${c.assetIds.length} ${c.assetIds.length === 1 ? 'asset' : 'assets'}`,
           }))}
           selected={le.selected}
           testId={(id) => `creative-row-${id}`}

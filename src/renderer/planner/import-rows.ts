@@ -31,7 +31,9 @@ export function importAllowed(preview: ImportPreview | null, validOnly: boolean)
   if (preview.invalid > 0 && !validOnly)
     return {
       ok: false,
-      why: `Fix the ${preview.invalid === 1 ? 'invalid row' : `${preview.invalid} invalid rows`}, or tick “Import only the valid rows”.`,
+      why:
+        `Fix the ${preview.invalid === 1 ? 'invalid row' : `${preview.invalid} invalid rows`}, or tick “Import ` +
+        `only the valid rows”.`,
     };
   return { ok: true, why: '' };
 }

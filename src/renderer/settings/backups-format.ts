@@ -32,7 +32,10 @@ export function lostLine(c: LostChange): string {
 /** The sentence above the lists: how much a restore loses, in one line. */
 export function lossSummary(preview: RestorePreview): string {
   if (preview.unreadable)
-    return 'The current database cannot be read, so Atelier cannot tell what changed since this backup: everything since then may be lost.';
+    return (
+      'The current database cannot be read, so Atelier cannot tell what changed since this backup: everything ' +
+      'since then may be lost.'
+    );
   const total = preview.changes.reduce((n, c) => n + c.created + c.changed + c.deleted, 0);
   if (total === 0 && preview.unsent.length === 0)
     return 'Nothing has changed since this backup: restoring it loses nothing.';

@@ -34,7 +34,10 @@ function explain(s: SyncStatus): string {
       if (failed + conflicts > 0 || s.groups.some((g) => g.massDelete))
         return 'Some changes need your attention below.';
       if (pending > 0)
-        return `${plural(pending, 'change')} ${pending === 1 ? 'waits' : 'wait'} here until the platform can take ${pending === 1 ? 'it' : 'them'}.`;
+        return (
+          `${plural(pending, 'change')} ${pending === 1 ? 'waits' : 'wait'} here until the platform can ` +
+          `take ${pending === 1 ? 'it' : 'them'}.`
+        );
       return 'Everything on this computer is on the platform too.';
     case 'syncing':
       return 'Sending your changes and fetching the platform’s.';

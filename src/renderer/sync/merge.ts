@@ -59,12 +59,15 @@ export function resolveChoice(
   } catch (e) {
     return {
       ok: false,
-      message: `This is not valid JSON (${e instanceof Error ? e.message : String(e)}). Use "quotes" around text, or leave it empty to remove the field.`,
+      message:
+        `This is not valid JSON (${e instanceof Error ? e.message : String(e)}). Use "quotes" around text, ` +
+        `or leave it empty to remove the field.`,
     };
   }
 }
 
-/** The merged record: this computer's fields with each differing one as chosen, checked like any record of its group. */
+/** The merged record: this computer's fields with each differing one as chosen, checked like any record of its group.
+ * */
 export function buildMerge(
   c: ConflictView,
   choices: Record<string, FieldChoice>,

@@ -3,7 +3,10 @@ import type { Reply } from './reply';
 
 function htmlPage(status: number): string {
   const title = `${status} ${status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : status === 504 ? 'Gateway Timeout' : 'Error'}`;
-  return `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>sandbox (injected fault)</p></body></html>\n`;
+  return (
+    `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>sandbox ` +
+    `(injected fault)</p></body></html>\n`
+  );
 }
 
 function encode(reply: Reply): { data: Buffer; contentType: string } {

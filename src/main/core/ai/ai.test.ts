@@ -80,78 +80,81 @@ function blob(h: Harness, sha: string): string {
 }
 
 describe('the eight operations against the sandbox', () => {
-  it('text2image, image2image, image2text, image2video, video2video, video2text: outputs stored and decodable', async () => {
-    const tools = await realTools();
-    const h = await signedIn();
-    const t2i = await run(h, {
-      operation: 'text2image',
-      modelId: 'paint-1',
-      prompt: 'a lighthouse at dusk',
-      params: { width: 96, height: 64 },
-    });
-    expect(t2i.outputs).toHaveLength(1);
-    const png = t2i.outputs[0]!;
-    expect(png).toMatchObject({ kind: 'image', mimeType: 'image/png', width: 96, height: 64 });
-    const meta = await sharp(blob(h, png.sha256)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 64]);
-    // The provenance says what produced it; the media data in the request is replaced by its hash.
-    expect(t2i.provenance).toMatchObject({
-      operation: 'text2image',
-      model_id: 'paint-1',
-      parameters: { width: 96, height: 64 },
-      prompt: 'a lighthouse at dusk',
-    });
-    expect(t2i.provenance.request).toMatchObject({
-      model_id: 'paint-1',
-      image: { prompt: 'a lighthouse at dusk', width: 96, height: 64 },
-    });
-    expect(t2i.provenance.response).toMatchObject({ operation: 'text2image', outputs: [{ sha256: png.sha256 }] });
+  it(
+    'text2image, image2image, image2text, image2video, video2video, video2text: outputs stored and ' + 'decodable',
+    async () => {
+      const tools = await realTools();
+      const h = await signedIn();
+      const t2i = await run(h, {
+        operation: 'text2image',
+        modelId: 'paint-1',
+        prompt: 'a lighthouse at dusk',
+        params: { width: 96, height: 64 },
+      });
+      expect(t2i.outputs).toHaveLength(1);
+      const png = t2i.outputs[0]!;
+      expect(png).toMatchObject({ kind: 'image', mimeType: 'image/png', width: 96, height: 64 });
+      const meta = await sharp(blob(h, png.sha256)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 64]);
+      // The provenance says what produced it; the media data in the request is replaced by its hash.
+      expect(t2i.provenance).toMatchObject({
+        operation: 'text2image',
+        model_id: 'paint-1',
+        parameters: { width: 96, height: 64 },
+        prompt: 'a lighthouse at dusk',
+      });
+      expect(t2i.provenance.request).toMatchObject({
+        model_id: 'paint-1',
+        image: { prompt: 'a lighthouse at dusk', width: 96, height: 64 },
+      });
+      expect(t2i.provenance.response).toMatchObject({ operation: 'text2image', outputs: [{ sha256: png.sha256 }] });
 
-    const i2i = await run(h, {
-      operation: 'image2image',
-      modelId: 'invert-1',
-      input: { kind: 'result', jobId: t2i.id, output: 0 },
-    });
-    const inverted = await sharp(blob(h, i2i.outputs[0]!.sha256)).metadata();
-    expect([inverted.format, inverted.width, inverted.height]).toEqual(['png', 96, 64]);
-    expect(i2i.provenance.input_sha256).toEqual([png.sha256]);
-    expect(JSON.stringify(i2i.provenance.request)).toContain(`<base64 of sha256:${png.sha256}>`);
+      const i2i = await run(h, {
+        operation: 'image2image',
+        modelId: 'invert-1',
+        input: { kind: 'result', jobId: t2i.id, output: 0 },
+      });
+      const inverted = await sharp(blob(h, i2i.outputs[0]!.sha256)).metadata();
+      expect([inverted.format, inverted.width, inverted.height]).toEqual(['png', 96, 64]);
+      expect(i2i.provenance.input_sha256).toEqual([png.sha256]);
+      expect(JSON.stringify(i2i.provenance.request)).toContain(`<base64 of sha256:${png.sha256}>`);
 
-    const i2t = await run(h, {
-      operation: 'image2text',
-      modelId: 'describe-1',
-      input: { kind: 'result', jobId: t2i.id },
-    });
-    expect(i2t.outputs).toEqual([]);
-    expect(i2t.text).toMatch(/96\D+64/);
+      const i2t = await run(h, {
+        operation: 'image2text',
+        modelId: 'describe-1',
+        input: { kind: 'result', jobId: t2i.id },
+      });
+      expect(i2t.outputs).toEqual([]);
+      expect(i2t.text).toMatch(/96\D+64/);
 
-    const i2v = await run(h, {
-      operation: 'image2video',
-      modelId: 'fade-1',
-      input: { kind: 'result', jobId: t2i.id },
-      params: { duration_s: 1, fps: 6 },
-    });
-    const video = i2v.outputs[0]!;
-    expect(video).toMatchObject({ kind: 'video', mimeType: 'video/mp4' });
-    const probed = await probeMedia(blob(h, video.sha256), 'video', tools);
-    expect(probed.width).toBe(96);
-    expect(probed.durationMs).toBeGreaterThan(500);
-    expect(video.thumbSha256).not.toBeNull(); // a poster frame for the gallery
+      const i2v = await run(h, {
+        operation: 'image2video',
+        modelId: 'fade-1',
+        input: { kind: 'result', jobId: t2i.id },
+        params: { duration_s: 1, fps: 6 },
+      });
+      const video = i2v.outputs[0]!;
+      expect(video).toMatchObject({ kind: 'video', mimeType: 'video/mp4' });
+      const probed = await probeMedia(blob(h, video.sha256), 'video', tools);
+      expect(probed.width).toBe(96);
+      expect(probed.durationMs).toBeGreaterThan(500);
+      expect(video.thumbSha256).not.toBeNull(); // a poster frame for the gallery
 
-    const v2v = await run(h, {
-      operation: 'video2video',
-      modelId: 'grayscale-1',
-      input: { kind: 'result', jobId: i2v.id },
-    });
-    expect((await probeMedia(blob(h, v2v.outputs[0]!.sha256), 'video', tools)).durationMs).toBeGreaterThan(500);
+      const v2v = await run(h, {
+        operation: 'video2video',
+        modelId: 'grayscale-1',
+        input: { kind: 'result', jobId: i2v.id },
+      });
+      expect((await probeMedia(blob(h, v2v.outputs[0]!.sha256), 'video', tools)).durationMs).toBeGreaterThan(500);
 
-    const v2t = await run(h, {
-      operation: 'video2text',
-      modelId: 'describe-1',
-      input: { kind: 'result', jobId: v2v.id },
-    });
-    expect(v2t.text).toMatch(/96/);
-  });
+      const v2t = await run(h, {
+        operation: 'video2text',
+        modelId: 'describe-1',
+        input: { kind: 'result', jobId: v2v.id },
+      });
+      expect(v2t.text).toMatch(/96/);
+    },
+  );
 
   it('text2video and wave2text (a WAV from disk), with images from the library and a file', async () => {
     const tools = await realTools();
@@ -528,66 +531,70 @@ describe('results', () => {
     }
   });
 
-  it('gallery: filter by operation, model, date and text over prompts and produced text; save to the library; export; remove', async () => {
-    const h = await signedIn();
-    const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'orange harbour at night' });
-    const txt = await run(h, {
-      operation: 'image2text',
-      modelId: 'describe-1',
-      input: { kind: 'result', jobId: img.id },
-    });
-    await run(h, { operation: 'text2image', modelId: 'mosaic-1', prompt: 'green fields' });
-    // The prompt finds its job and what was made from its result (newest first).
-    const byText = await call(h, 'ai.gallery', { text: 'harb' });
-    expect(byText.items.map((j) => j.id)).toEqual([txt.id, img.id]);
-    expect((await call(h, 'ai.gallery', { text: 'green' })).items.map((j) => j.prompt)).toEqual(['green fields']);
-    const word = txt.text!.split(/\W+/).find((w) => w.length > 4)!;
-    expect((await call(h, 'ai.gallery', { text: word })).items.map((j) => j.id)).toContain(txt.id);
-    expect((await call(h, 'ai.gallery', { operation: 'image2text' })).items.map((j) => j.id)).toEqual([txt.id]);
-    const mosaic = await call(h, 'ai.gallery', { modelId: 'mosaic-1' });
-    expect(mosaic.items.map((j) => j.prompt)).toEqual(['green fields']);
-    expect(mosaic.models).toEqual(['describe-1', 'mosaic-1', 'paint-1']);
-    const today = new Date().toISOString().slice(0, 10);
-    expect((await call(h, 'ai.gallery', { from: '2000-01-01', to: '2000-12-31' })).total).toBe(0);
-    expect((await call(h, 'ai.gallery', { from: '2000-01-01' })).total).toBe(3);
-    await expect(call(h, 'ai.gallery', { from: 'yesterday' })).rejects.toThrow(/not a date/);
-    expect(today).toMatch(/^\d{4}/);
+  it(
+    'gallery: filter by operation, model, date and text over prompts and produced text; save to the library; ' +
+      'export; remove',
+    async () => {
+      const h = await signedIn();
+      const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'orange harbour at night' });
+      const txt = await run(h, {
+        operation: 'image2text',
+        modelId: 'describe-1',
+        input: { kind: 'result', jobId: img.id },
+      });
+      await run(h, { operation: 'text2image', modelId: 'mosaic-1', prompt: 'green fields' });
+      // The prompt finds its job and what was made from its result (newest first).
+      const byText = await call(h, 'ai.gallery', { text: 'harb' });
+      expect(byText.items.map((j) => j.id)).toEqual([txt.id, img.id]);
+      expect((await call(h, 'ai.gallery', { text: 'green' })).items.map((j) => j.prompt)).toEqual(['green fields']);
+      const word = txt.text!.split(/\W+/).find((w) => w.length > 4)!;
+      expect((await call(h, 'ai.gallery', { text: word })).items.map((j) => j.id)).toContain(txt.id);
+      expect((await call(h, 'ai.gallery', { operation: 'image2text' })).items.map((j) => j.id)).toEqual([txt.id]);
+      const mosaic = await call(h, 'ai.gallery', { modelId: 'mosaic-1' });
+      expect(mosaic.items.map((j) => j.prompt)).toEqual(['green fields']);
+      expect(mosaic.models).toEqual(['describe-1', 'mosaic-1', 'paint-1']);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await call(h, 'ai.gallery', { from: '2000-01-01', to: '2000-12-31' })).total).toBe(0);
+      expect((await call(h, 'ai.gallery', { from: '2000-01-01' })).total).toBe(3);
+      await expect(call(h, 'ai.gallery', { from: 'yesterday' })).rejects.toThrow(/not a date/);
+      expect(today).toMatch(/^\d{4}/);
 
-    const asset = await call(h, 'ai.save', { id: img.id, tags: ['harbour', 'ai'] });
-    expect(asset).toMatchObject({
-      kind: 'image',
-      tags: ['harbour', 'ai'],
-      sha256: img.outputs[0]!.sha256,
-      hasFile: true,
-    });
-    expect((await job(h, img.id)).outputs[0]!.assetId).toBe(asset.id);
-    // The library finds it by its prompt too.
-    expect((await call(h, 'library.query', { text: 'harbour night' })).items.map((a) => a.id)).toEqual([asset.id]);
+      const asset = await call(h, 'ai.save', { id: img.id, tags: ['harbour', 'ai'] });
+      expect(asset).toMatchObject({
+        kind: 'image',
+        tags: ['harbour', 'ai'],
+        sha256: img.outputs[0]!.sha256,
+        hasFile: true,
+      });
+      expect((await job(h, img.id)).outputs[0]!.assetId).toBe(asset.id);
+      // The library finds it by its prompt too.
+      expect((await call(h, 'library.query', { text: 'harbour night' })).items.map((a) => a.id)).toEqual([asset.id]);
 
-    const folder = fs.mkdtempSync(path.join(tmp, 'export-'));
-    const report = await call(h, 'ai.export', { ids: [img.id, txt.id], folder });
-    expect(report.files.sort()).toEqual(
-      [
-        `text2image-paint-1-${img.id.slice(0, 8)}.png`,
-        `text2image-paint-1-${img.id.slice(0, 8)}.provenance.json`,
-        `image2text-describe-1-${txt.id.slice(0, 8)}.txt`,
-        `image2text-describe-1-${txt.id.slice(0, 8)}.provenance.json`,
-      ].sort(),
-    );
-    expect(fs.readFileSync(path.join(folder, `image2text-describe-1-${txt.id.slice(0, 8)}.txt`), 'utf8')).toBe(
-      txt.text,
-    );
-    const again = await call(h, 'ai.export', { ids: [img.id], folder });
-    expect(again.files).toContain(`text2image-paint-1-${img.id.slice(0, 8)} (1).png`); // never overwrites
-    await expect(call(h, 'ai.export', { ids: [img.id], folder: path.join(folder, 'missing') })).rejects.toThrow(
-      /does not exist/,
-    );
+      const folder = fs.mkdtempSync(path.join(tmp, 'export-'));
+      const report = await call(h, 'ai.export', { ids: [img.id, txt.id], folder });
+      expect(report.files.sort()).toEqual(
+        [
+          `text2image-paint-1-${img.id.slice(0, 8)}.png`,
+          `text2image-paint-1-${img.id.slice(0, 8)}.provenance.json`,
+          `image2text-describe-1-${txt.id.slice(0, 8)}.txt`,
+          `image2text-describe-1-${txt.id.slice(0, 8)}.provenance.json`,
+        ].sort(),
+      );
+      expect(fs.readFileSync(path.join(folder, `image2text-describe-1-${txt.id.slice(0, 8)}.txt`), 'utf8')).toBe(
+        txt.text,
+      );
+      const again = await call(h, 'ai.export', { ids: [img.id], folder });
+      expect(again.files).toContain(`text2image-paint-1-${img.id.slice(0, 8)} (1).png`); // never overwrites
+      await expect(call(h, 'ai.export', { ids: [img.id], folder: path.join(folder, 'missing') })).rejects.toThrow(
+        /does not exist/,
+      );
 
-    // Removing the job keeps the file the library uses; removing the text job frees nothing else.
-    await call(h, 'ai.remove', { id: img.id });
-    expect(h.core.media.blobPath(img.outputs[0]!.sha256)).not.toBeNull();
-    await expect(job(h, img.id)).rejects.toThrow(/not_found/);
-  });
+      // Removing the job keeps the file the library uses; removing the text job frees nothing else.
+      await call(h, 'ai.remove', { id: img.id });
+      expect(h.core.media.blobPath(img.outputs[0]!.sha256)).not.toBeNull();
+      await expect(job(h, img.id)).rejects.toThrow(/not_found/);
+    },
+  );
 
   it('removing a job keeps the media a kept backup refers to, and frees what no backup holds', async () => {
     const h = await signedIn();

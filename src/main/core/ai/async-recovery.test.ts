@@ -30,44 +30,49 @@ function tempDir(): string {
 const done = async () => ({ state: 'done' as const, result: { images: [{ b64: await pngBase64() }] } });
 
 describe('an accepted answer without a job id Atelier can find', () => {
-  it('fails naming ai.<op>.response.jobId with the answer kept; teaching the id resumes polling: one submission, the result arrives', async () => {
-    const p = await platform();
-    p.submitAnswer = () => ({ status: 202, body: { ticket: { ref: 'tk-77' }, state: 'queued' } });
-    const h = await connectedCore(cleanup, p.url);
-    const id = await submitPrompt(h, 'where is my id');
-    const failed = await ended(h, id);
-    expect(failed.state).toBe('failed');
-    expect(failed.error).toMatchObject({
-      code: 'validation',
-      message:
-        'The platform accepted the job, but its answer has no job id at "job.id" (ai.text2image.response.jobId), so Atelier cannot ask for the result.',
-      hint: expect.stringMatching(/may still finish it, and bill it.*without submitting it again/),
-    });
-    expect(failed).toMatchObject({ unknownShape: true, remoteJobId: null, outputs: [] });
-    expect(failed.provenance.response).toEqual({ ticket: { ref: 'tk-77' }, state: 'queued' });
-    expect(p.polls()).toBe(0);
+  it(
+    'fails naming ai.<op>.response.jobId with the answer kept; teaching the id resumes polling: one submission, ' +
+      'the result arrives',
+    async () => {
+      const p = await platform();
+      p.submitAnswer = () => ({ status: 202, body: { ticket: { ref: 'tk-77' }, state: 'queued' } });
+      const h = await connectedCore(cleanup, p.url);
+      const id = await submitPrompt(h, 'where is my id');
+      const failed = await ended(h, id);
+      expect(failed.state).toBe('failed');
+      expect(failed.error).toMatchObject({
+        code: 'validation',
+        message:
+          'The platform accepted the job, but its answer has no job id at "job.id" (ai.text2image.response.jobId), so ' +
+          'Atelier cannot ask for the result.',
+        hint: expect.stringMatching(/may still finish it, and bill it.*without submitting it again/),
+      });
+      expect(failed).toMatchObject({ unknownShape: true, remoteJobId: null, outputs: [] });
+      expect(failed.provenance.response).toEqual({ ticket: { ref: 'tk-77' }, state: 'queued' });
+      expect(p.polls()).toBe(0);
 
-    // Only the id can be taught from a job that failed for want of it.
-    await expect(call(h, 'ai.teachPreview', { jobId: id, role: 'media', path: 'ticket.ref' })).rejects.toThrow(
-      /conflict This job failed before its result arrived/,
-    );
-    await expect(call(h, 'ai.teachPreview', { jobId: id, role: 'jobId', path: 'ticket' })).rejects.toThrow(
-      /validation "ticket" holds no id/,
-    );
-    const preview = await call(h, 'ai.teachPreview', { jobId: id, role: 'jobId', path: 'ticket.ref' });
-    expect(preview.diff.join('\n')).toContain('"ticket.ref"');
+      // Only the id can be taught from a job that failed for want of it.
+      await expect(call(h, 'ai.teachPreview', { jobId: id, role: 'media', path: 'ticket.ref' })).rejects.toThrow(
+        /conflict This job failed before its result arrived/,
+      );
+      await expect(call(h, 'ai.teachPreview', { jobId: id, role: 'jobId', path: 'ticket' })).rejects.toThrow(
+        /validation "ticket" holds no id/,
+      );
+      const preview = await call(h, 'ai.teachPreview', { jobId: id, role: 'jobId', path: 'ticket.ref' });
+      expect(preview.diff.join('\n')).toContain('"ticket.ref"');
 
-    p.finish = await done();
-    const taught = await call(h, 'ai.teachApply', { jobId: id, role: 'jobId', path: 'ticket.ref' });
-    expect(taught).toMatchObject({ remoteJobId: 'tk-77', error: null });
-    expect(['queued', 'running', 'succeeded']).toContain(taught.state);
-    const result = await ended(h, id);
-    expect(result).toMatchObject({ state: 'succeeded', unknownShape: false, remoteJobId: 'tk-77' });
-    expect(result.outputs).toHaveLength(1);
-    expect(p.submissions()).toBe(1);
-    expect(p.polls('tk-77')).toBeGreaterThanOrEqual(1);
-    expect(p.polls()).toBe(p.polls('tk-77'));
-  });
+      p.finish = await done();
+      const taught = await call(h, 'ai.teachApply', { jobId: id, role: 'jobId', path: 'ticket.ref' });
+      expect(taught).toMatchObject({ remoteJobId: 'tk-77', error: null });
+      expect(['queued', 'running', 'succeeded']).toContain(taught.state);
+      const result = await ended(h, id);
+      expect(result).toMatchObject({ state: 'succeeded', unknownShape: false, remoteJobId: 'tk-77' });
+      expect(result.outputs).toHaveLength(1);
+      expect(p.submissions()).toBe(1);
+      expect(p.polls('tk-77')).toBeGreaterThanOrEqual(1);
+      expect(p.polls()).toBe(p.polls('tk-77'));
+    },
+  );
 });
 
 describe('5xx while polling', () => {
@@ -97,7 +102,8 @@ describe('5xx while polling', () => {
     const failed = await ended(h, id);
     expect(failed.state).toBe('failed');
     expect(failed.error?.message).toBe(
-      'The platform did not finish the job within 2 s; it may still be billed. The last question got no answer: Maintenance window.',
+      'The platform did not finish the job within 2 s; it may still be billed. The last question got no answer: ' +
+        'Maintenance window.',
     );
     const asked = p.polls();
     await new Promise((r) => setTimeout(r, 400));

@@ -176,7 +176,8 @@ export class JobStore {
     return (
       this.s
         .sql<[string, string], JobRow>(
-          "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND fingerprint = ? AND state = 'succeeded' ORDER BY finished_at DESC LIMIT 1",
+          "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND fingerprint = ? AND state = 'succeeded' ORDER BY " +
+            'finished_at DESC LIMIT 1',
         )
         .get(account, fingerprint) ?? null
     );
@@ -196,7 +197,8 @@ export class JobStore {
   active(account: string): JobRow[] {
     return this.s
       .sql<[string], JobRow>(
-        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') ORDER BY state = 'queued', position",
+        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') ORDER BY state = " +
+          "'queued', position",
       )
       .all(account);
   }
@@ -204,7 +206,8 @@ export class JobStore {
   recent(account: string, limit: number): JobRow[] {
     return this.s
       .sql<[string, number], JobRow>(
-        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state NOT IN ('queued', 'running') ORDER BY finished_at DESC LIMIT ?",
+        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state NOT IN ('queued', 'running') ORDER BY " +
+          'finished_at DESC LIMIT ?',
       )
       .all(account, limit);
   }
@@ -213,7 +216,8 @@ export class JobStore {
   next(account: string, now: number, exclude: ReadonlySet<string>): JobRow | null {
     const rows = this.s
       .sql<[string, number, number], JobRow>(
-        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before <= ? ORDER BY position LIMIT ?",
+        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before <= ? ORDER BY " +
+          'position LIMIT ?',
       )
       .all(account, now, exclude.size + 1);
     return rows.find((r) => !exclude.has(r.id)) ?? null;
@@ -232,7 +236,8 @@ export class JobStore {
   counts(account: string): { queued: number; running: number } {
     const rows = this.s
       .sql<[string], { state: string; n: number }>(
-        "SELECT state, COUNT(*) AS n FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY state",
+        "SELECT state, COUNT(*) AS n FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY " +
+          'state',
       )
       .all(account);
     return {
@@ -301,7 +306,8 @@ export class JobStore {
     this.s.transaction(() => {
       const changed = this.s
         .sql<unknown[]>(
-          "UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, request = COALESCE(?, request) WHERE id = ? AND state IN ('queued', 'running')",
+          'UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, request = COALESCE(?, request) WHERE id = ? ' +
+            "AND state IN ('queued', 'running')",
         )
         .run(state, now, error ? JSON.stringify(error) : null, extra.request ?? null, id).changes;
       if (changed === 0) return;
@@ -459,7 +465,8 @@ export class JobStore {
     return (
       this.s
         .sql<[string, string, string], 1>(
-          'SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE input_sha256 = ? LIMIT 1',
+          'SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE ' +
+            'input_sha256 = ? LIMIT 1',
         )
         .get(sha, sha, sha) !== undefined
     );

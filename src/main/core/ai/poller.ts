@@ -70,7 +70,9 @@ export function deadlineError(poll: AiPoll, remoteId: string, last: LastAnswer):
   return {
     code: 'unavailable',
     message: `The platform did not finish the job within ${spoken(poll.deadlineMs)}; it may still be billed.${said}`,
-    hint: `Atelier stopped asking about it (platform job ${remoteId}). Check the platform's own history, or retry: Atelier asks about the same job again.`,
+    hint:
+      `Atelier stopped asking about it (platform job ${remoteId}). Check the platform's own history, or ` +
+      `retry: Atelier asks about the same job again.`,
   };
 }
 

@@ -39,7 +39,8 @@ function dataUrl(s: string): ParsedOutput | null {
   return bare({ data: s, mimeType: end > 5 ? s.slice(5, end) : null });
 }
 
-/** A media string as the map's encoding says; `auto`: a data: URL, another URL (any scheme, judged later), else base64. */
+/** A media string as the map's encoding says; `auto`: a data: URL, another URL (any scheme, judged later), else base64.
+ * */
 function fromString(s: string, encoding: AiResponseMap['mediaEncoding']): ParsedOutput | null {
   const compact = s.replace(/\s+/g, '');
   switch (encoding) {
@@ -80,7 +81,8 @@ function readMedia(
   }
   const skippedNote =
     skipped > 0
-      ? `${skipped === 1 ? 'A value' : `${skipped} values`} at "${hit.path}" ${skipped === 1 ? 'is' : 'are'} not media Atelier can read (a URL, base64, a data: URL, or an object with url or data)`
+      ? `${skipped === 1 ? 'A value' : `${skipped} values`} at "${hit.path}" ${skipped === 1 ? 'is' : 'are'} not ` +
+        `media Atelier can read (a URL, base64, a data: URL, or an object with url or data)`
       : null;
   return { outputs, missing: null, skipped: skippedNote };
 }
@@ -112,7 +114,8 @@ export function readMapped(body: unknown, map: AiResponseMap, errors: ErrorField
   const status = readFirstText(body, map.status) ?? null;
   const jobId = readFirstText(body, map.jobId) ?? null;
   const failure = failureOf(body, status, map.failedValues, errors);
-  // A map that names neither media nor text leaves the result to the common shapes (it may only say where the job id is).
+  // A map that names neither media nor text leaves the result to the common shapes (it may only say where the job id
+  // is).
   if (!map.media && !map.text) {
     const common = parseAnswer(body);
     return { ...common, failure: failure ?? (map.status ? null : common.failure), note: null, jobId, status };

@@ -35,7 +35,8 @@ export interface RunnerDeps {
 
 export type RunOutcome =
   | { kind: 'succeeded' }
-  /** `answer`: an answer kept to teach from; `platformFailed`: the platform said its job failed (Retry submits again). */
+  /** `answer`: an answer kept to teach from; `platformFailed`: the platform said its job failed (Retry submits again).
+   * */
   | {
       kind: 'failed';
       error: AppError;
@@ -55,7 +56,8 @@ const AI_DEADLINE_MS = 15 * 60 * 1000;
 const JOB_ID_FIELDS = ['job_id', 'jobId', 'id', 'job.id', 'data.id', 'data.job_id'];
 const FAILED_HINT = 'The platform did not produce a result; change the request or retry.';
 const NO_ID_HINT =
-  'The platform may still finish it, and bill it. Point at the field of the answer below that holds the platform’s job id: Atelier then asks about this job without submitting it again (Retry would submit it again).';
+  'The platform may still finish it, and bill it. Point at the field of the answer below that holds the platform’s ' +
+  'job id: Atelier then asks about this job without submitting it again (Retry would submit it again).';
 const NO_ID_NOTE = 'Point at the field that holds the platform’s job id to teach Atelier where to look.';
 
 const HINTS: Partial<Record<AppError['code'], string>> = {
@@ -73,7 +75,8 @@ function withHint(error: AppError): AppError {
 const failed = (error: AppError): Extract<RunOutcome, { kind: 'failed' }> => ({ kind: 'failed', error });
 const quoted = (paths: readonly string[]) => paths.map((p) => `"${p}"`).join(' or ');
 
-/** The platform accepted the job but its answer has no id Atelier can find: failed, naming the field, the answer kept to teach from. */
+/** The platform accepted the job but its answer has no id Atelier can find: failed, naming the field, the answer kept
+ * to teach from. */
 function noJobId(job: JobRow, spec: AiOperationSpec, raw: string): RunOutcome {
   const paths = spec.response?.jobId;
   const where = paths ? `has no job id at ${quoted(paths)}` : 'has no job id in a field Atelier knows';
@@ -81,7 +84,9 @@ function noJobId(job: JobRow, spec: AiOperationSpec, raw: string): RunOutcome {
     kind: 'failed',
     error: {
       code: 'validation',
-      message: `The platform accepted the job, but its answer ${where} (ai.${job.operation}.response.jobId), so Atelier cannot ask for the result.`,
+      message:
+        `The platform accepted the job, but its answer ${where} (ai.${job.operation}.response.jobId), so ` +
+        `Atelier cannot ask for the result.`,
       hint: NO_ID_HINT,
     },
     answer: { response: raw, note: NO_ID_NOTE },
@@ -90,7 +95,8 @@ function noJobId(job: JobRow, spec: AiOperationSpec, raw: string): RunOutcome {
 const matches = (values: readonly string[], state: string | null) =>
   state !== null && values.some((v) => v.toLowerCase() === state.toLowerCase());
 
-/** Runs one job: streams the request, reads the answer (asking again later for asynchronous ones), stores every output. */
+/** Runs one job: streams the request, reads the answer (asking again later for asynchronous ones), stores every output.
+ * */
 export class JobRunner {
   private readonly results: ResultStore;
   private readonly poller: Poller;
@@ -124,7 +130,7 @@ export class JobRunner {
       if (e instanceof BlobCorruptError || e instanceof BlobNotFoundError) {
         return failed({
           code: 'storage',
-          message: `The input file ${e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data folder'}, so it was not sent.`,
+          message: `The input file ${e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data ' + 'folder'}, so it was not sent.`,
           hint: 'Choose the input again (import the original), then run a new job.',
         });
       }
@@ -288,7 +294,9 @@ export class JobRunner {
     if (!poll) {
       return failed({
         code: 'validation',
-        message: `The platform accepted this job (platform job ${job.remote_job_id}), but the profile in use no longer says how to ask about it (ai.${job.operation}.poll).`,
+        message:
+          `The platform accepted this job (platform job ${job.remote_job_id}), but the profile in use no ` +
+          `longer says how to ask about it (ai.${job.operation}.poll).`,
         hint: 'Select the profile that has poll settings for this operation; the job is not submitted again.',
       });
     }

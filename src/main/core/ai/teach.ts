@@ -65,7 +65,9 @@ export function teachProfile(
     next.response = mapWith(spec.response, opts.role, opts.path);
   }
   if (opts.role === 'jobId' && !spec.poll) {
-    note = `This operation has no poll settings (ai.${opts.operation}.poll): Atelier will read the job id but cannot ask about the job until they are added (Edit as JSON).`;
+    note =
+      `This operation has no poll settings (ai.${opts.operation}.poll): Atelier will read the job id but ` +
+      `cannot ask about the job until they are added (Edit as JSON).`;
   }
   const copy = opts.builtin;
   const raw = {

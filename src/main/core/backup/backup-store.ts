@@ -190,7 +190,8 @@ export class BackupStore {
       this.options.logger.warn('a backup could not be checked', { id: o.id, problems: o.check.problems });
       fail(
         'storage',
-        `The backup could not be checked (${o.check.problems[0] ?? 'the check did not run'}), so it was not kept. Nothing else was changed.`,
+        `The backup could not be checked (${o.check.problems[0] ?? 'the check did not run'}), so it was not kept. ` +
+          `Nothing else was changed.`,
         { hint: 'Try again in a moment.' },
       );
     }
@@ -242,7 +243,8 @@ export class BackupStore {
     this.mediaCache = null;
     fail(
       'storage',
-      `The backup from ${when(backup.createdAt)} is damaged too (${problem}). Nothing was changed. Choose another backup.`,
+      `The backup from ${when(backup.createdAt)} is damaged too (${problem}). Nothing was changed. Choose another ` +
+        `backup.`,
     );
   }
 

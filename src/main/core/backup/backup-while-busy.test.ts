@@ -26,7 +26,8 @@ function consistency(file: string): { orphans: number; unqueued: number; outbox:
       orphans += Number(
         db
           .prepare(
-            `SELECT count(*) FROM outbox o WHERE o.grp = ? AND NOT EXISTS (SELECT 1 FROM ${t} r WHERE r.id = o.record_id)`,
+            `SELECT count(*) FROM outbox o WHERE o.grp = ? AND NOT EXISTS (SELECT 1 FROM ${t} r WHERE r.id = ` +
+              `o.record_id)`,
           )
           .pluck()
           .get(group),
@@ -34,7 +35,8 @@ function consistency(file: string): { orphans: number; unqueued: number; outbox:
       unqueued += Number(
         db
           .prepare(
-            `SELECT count(*) FROM ${t} r WHERE r.sync_state = 'pending' AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.record_id = r.id)`,
+            `SELECT count(*) FROM ${t} r WHERE r.sync_state = 'pending' AND NOT EXISTS (SELECT 1 FROM outbox o ` +
+              `WHERE o.record_id = r.id)`,
           )
           .pluck()
           .get(),

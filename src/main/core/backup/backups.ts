@@ -98,7 +98,8 @@ export function createBackups(deps: BackupsDeps): Backups {
     if (damage.current() || !deps.db)
       fail(
         'storage',
-        'The database is damaged: a copy of it would not be a good backup. Restore a backup or rescue the database first.',
+        'The database is damaged: a copy of it would not be a good backup. Restore a backup or rescue the database ' +
+          'first.',
       );
     const view = await store.take(deps.db, reason).catch((e: unknown) => {
       // The online backup reads every page: SQLite's word that one is damaged is damage of the live file.

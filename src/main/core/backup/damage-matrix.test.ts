@@ -93,7 +93,8 @@ async function buildWithWal(): Promise<string> {
   fs.cpSync(pristine, live, { recursive: true });
   const core = createCore(depsFor(live));
   const insert = core.db.prepare(
-    'INSERT INTO posts (id, account_id, data, created_at, updated_at) VALUES (?, \'acct-seed\', \'{"text":"late"}\', ?, ?)',
+    "INSERT INTO posts (id, account_id, data, created_at, updated_at) VALUES (?, 'acct-seed', " +
+      '\'{"text":"late"}\', ?, ?)',
   );
   for (let i = 0; i < 40; i++) insert.run(`late-${i}`, Date.now(), Date.now());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-damage-wal-'));
@@ -193,7 +194,8 @@ const cases: { name: string; from: () => string; kind: DamageKind; damage: Damag
   },
 ];
 
-/** Rescue a copy of the damaged folder: every record on a page the damage did not touch is back, or a refusal in words. */
+/** Rescue a copy of the damaged folder: every record on a page the damage did not touch is back, or a refusal in words.
+ * */
 async function rescueCopy(dir: string, touched: Range[], expected: Rescue): Promise<void> {
   const copy = tmp();
   fs.cpSync(dir, copy, { recursive: true });

@@ -45,7 +45,8 @@ function usable(deps: RecoveryDeps, id: string): BackupView {
   if (!backup.ok)
     fail(
       'conflict',
-      `The backup from ${when(backup.createdAt)} failed its check when it was taken and cannot be restored. Choose another one.`,
+      `The backup from ${when(backup.createdAt)} failed its check when it was taken and cannot be restored. ` +
+        `Choose another one.`,
     );
   return backup;
 }
@@ -158,7 +159,8 @@ export async function rescue(deps: RecoveryDeps): Promise<RescueView> {
   if (damage.kind === 'newer' || damage.kind === 'diverged')
     fail(
       'conflict',
-      'This database is not damaged but from another version of Atelier: rescue does not apply. Update Atelier or restore a backup.',
+      'This database is not damaged but from another version of Atelier: rescue does not apply. Update Atelier or ' +
+        'restore a backup.',
     );
   const { dbFile, migrationsDir } = deps.paths;
   const target = path.join(path.dirname(dbFile), `.rescue-${stampOf(deps.now())}.db`);
@@ -173,7 +175,8 @@ export async function rescue(deps: RecoveryDeps): Promise<RescueView> {
     const reason = e instanceof Error ? e.message : String(e);
     fail(
       'storage',
-      `The rescue could not read the damaged database (${reason}). Nothing was changed; restoring a backup is still possible.`,
+      `The rescue could not read the damaged database (${reason}). Nothing was changed; restoring a backup is ` +
+        `still possible.`,
     );
   }
   // Nothing readable: swapping in an empty database would only lose the damaged one from view.
@@ -181,7 +184,8 @@ export async function rescue(deps: RecoveryDeps): Promise<RescueView> {
     discardPrepared(target);
     fail(
       'storage',
-      'The rescue could not read the damaged database (no record in it could be read). Nothing was changed; restoring a backup is still possible.',
+      'The rescue could not read the damaged database (no record in it could be read). Nothing was changed; ' +
+        'restoring a backup is still possible.',
     );
   }
   const { outcome } = await replaceDatabase(deps, 'damaged', target, () => undefined);

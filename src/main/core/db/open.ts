@@ -35,7 +35,8 @@ export interface OpenedDatabase {
   db: Db;
   schemaVersion: number;
   applied: number[];
-  /** full: quick_check passed before opening; partial: it had not finished in time (see pendingCheck); new: created now. */
+  /** full: quick_check passed before opening; partial: it had not finished in time (see pendingCheck); new: created
+   * now. */
   checked: 'full' | 'partial' | 'new';
   /**
    * The check still running when `checked` is partial. Until it passes the WAL is never
@@ -92,7 +93,8 @@ function refuseFailedCheck(file: string, check: CheckResult, logger?: Logger): n
   if (check.damaged) throw new DatabaseDamagedError('corrupt');
   throw new AppException({
     code: 'storage',
-    message: `The database at ${file} could not be checked (${check.problems[0] ?? 'no answer'}). It was left untouched.`,
+    message:
+      `The database at ${file} could not be checked (${check.problems[0] ?? 'no answer'}). It was left ` + `untouched.`,
     hint: 'Check that the data folder is readable by you and the disk has room, then start Atelier again.',
   });
 }
@@ -139,7 +141,9 @@ function inspectExisting(file: string, migrations: Migration[], options: OpenOpt
     if (damage) throw damage;
     throw new AppException({
       code: 'storage',
-      message: `The database at ${file} could not be read (${error instanceof Error ? error.message : String(error)}). It was left untouched.`,
+      message:
+        `The database at ${file} could not be ` +
+        `read (${error instanceof Error ? error.message : String(error)}). It was left untouched.`,
       hint: 'Check that the data folder is readable by you, then start Atelier again.',
     });
   }

@@ -147,21 +147,25 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     ['at 30, 55 and 80 %', undefined],
     ['at 10, 45, 65 and 90 %', [0.1, 0.45, 0.65, 0.9]],
   ] as const) {
-    it(`middle, 8 KiB of random bytes ${name}: keeps every record on an untouched page, and counts the rest as lost`, async () => {
-      const size = fs.statSync(pristine).size;
-      const c = damaged('middle', offsets ? { offsets: offsets.map((f) => Math.floor(size * f)) } : {});
-      const started = Date.now();
-      const report = await rescue(c);
-      expect(Date.now() - started).toBeLessThan(5000);
-      expect(checkUntouchedBack(c, c.target)).toBeGreaterThan(RECORDS * 0.9);
-      const total = recordCount(pristine);
-      const back = recordCount(c.target);
-      expect(back).toBeGreaterThanOrEqual(total * 0.9);
-      expect(back).toBeLessThan(total); // the damage did reach records
-      // A full index of each table could still be read, so "lost" is exact.
-      for (const table of COUNTED)
-        expect(copiedOf(report, table) + lostOf(report, table), table).toBe(rowsByRowid(pristine, table).size);
-    });
+    it(
+      `middle, 8 KiB of random bytes ${name}: keeps every record on an untouched page, and counts the rest as ` +
+        `lost`,
+      async () => {
+        const size = fs.statSync(pristine).size;
+        const c = damaged('middle', offsets ? { offsets: offsets.map((f) => Math.floor(size * f)) } : {});
+        const started = Date.now();
+        const report = await rescue(c);
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(checkUntouchedBack(c, c.target)).toBeGreaterThan(RECORDS * 0.9);
+        const total = recordCount(pristine);
+        const back = recordCount(c.target);
+        expect(back).toBeGreaterThanOrEqual(total * 0.9);
+        expect(back).toBeLessThan(total); // the damage did reach records
+        // A full index of each table could still be read, so "lost" is exact.
+        for (const table of COUNTED)
+          expect(copiedOf(report, table) + lostOf(report, table), table).toBe(rowsByRowid(pristine, table).size);
+      },
+    );
   }
 
   it('index-page: an index page of random bytes costs no record (rows are read from the table)', async () => {
@@ -229,19 +233,22 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     expect(report.tables.every((t) => t.copied === 0)).toBe(true);
   });
 
-  it('newer-schema: copies every record into the current schema, without the unknown step, table or column', async () => {
-    const c = damaged('newer-schema');
-    const report = await rescue(c);
-    expect(recordCount(c.target)).toBe(recordCount(pristine));
-    expect(report.tables.map((t) => t.name)).not.toContain('future_things');
-    const db = new Database(c.target, { readonly: true });
-    try {
-      expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'future_things'`).all()).toEqual([]);
-      expect(db.prepare('SELECT name FROM pragma_table_xinfo(?)').pluck().all('posts')).not.toContain('future_note');
-    } finally {
-      db.close();
-    }
-  });
+  it(
+    'newer-schema: copies every record into the current schema, without the unknown step, table or ' + 'column',
+    async () => {
+      const c = damaged('newer-schema');
+      const report = await rescue(c);
+      expect(recordCount(c.target)).toBe(recordCount(pristine));
+      expect(report.tables.map((t) => t.name)).not.toContain('future_things');
+      const db = new Database(c.target, { readonly: true });
+      try {
+        expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'future_things'`).all()).toEqual([]);
+        expect(db.prepare('SELECT name FROM pragma_table_xinfo(?)').pluck().all('posts')).not.toContain('future_note');
+      } finally {
+        db.close();
+      }
+    },
+  );
 
   it('refuses rows the schema refuses (broken JSON, a child without its parent) and counts them as lost', async () => {
     const c = damaged('index-page');
@@ -250,7 +257,8 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     db.pragma('foreign_keys = OFF');
     db.prepare(`UPDATE outbox SET payload = 'not json' WHERE seq = 7`).run();
     db.prepare(
-      `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes) VALUES ('no-such-job', 0, 'image', 'x', 'image/png', 1)`,
+      `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes) VALUES ('no-such-job', 0, 'image', ` +
+        `'x', 'image/png', 1)`,
     ).run();
     db.close();
     c.before = fingerprint(c.file);
@@ -262,7 +270,8 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
   });
 });
 
-/** A stand-in for a sqlite3 whose `.recover` works: it answers `.recover` with the real tool's `.dump`, plus a lost_and_found table. */
+/** A stand-in for a sqlite3 whose `.recover` works: it answers `.recover` with the real tool's `.dump`, plus a
+ * lost_and_found table. */
 function fakeSqlite3(dir: string, real: string): string {
   const bin = path.join(dir, 'sqlite3');
   fs.writeFileSync(

@@ -25,7 +25,8 @@ describe('scrubPatterns', () => {
 
   it('leaves ordinary text and non-secret settings alone', () => {
     const text =
-      '{"theme":"dark","allowWeakSecretStorage":false,"msg":"token refreshed","sha256":"9f86d081884c7d659a2feaa0c55ad015"}';
+      '{"theme":"dark","allowWeakSecretStorage":false,"msg":"token ' +
+      'refreshed","sha256":"9f86d081884c7d659a2feaa0c55ad015"}';
     expect(scrubPatterns(text)).toBe(text);
   });
 });

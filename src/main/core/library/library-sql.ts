@@ -114,7 +114,8 @@ export class AssetSql {
   /** Whether a live asset (of any account) keeps this file as its content or its ready thumbnail. */
   holdsFile(sha: string): boolean {
     const sql =
-      "SELECT 1 AS one FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1";
+      "SELECT 1 AS one FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = " +
+      '?)) LIMIT 1';
     return this.s.sql<[string, string], { one: 1 }>(sql).get(sha, sha) !== undefined;
   }
 
@@ -180,7 +181,8 @@ export class AssetSql {
   setTrashed(id: string, now: number): void {
     this.s
       .sql<[number, number, string]>(
-        "UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?",
+        "UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN " +
+          "'conflict' ELSE 'pending' END WHERE id = ?",
       )
       .run(now, now, id);
   }

@@ -42,7 +42,8 @@ const QUOTE_MESSAGES: Record<string, string> = {
   InvalidQuotes: 'A quoted value has text after its closing quote.',
 };
 
-/** Read CSV text: the first non-empty line is the header; empty lines are skipped; bad rows are reported, not guessed at. */
+/** Read CSV text: the first non-empty line is the header; empty lines are skipped; bad rows are reported, not guessed
+ * at. */
 export function readCsv(text: string): { columns: string[]; records: CsvRecord[] } {
   const source = text.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(source, { delimiter: delimiterOf(source), skipEmptyLines: false });
@@ -73,7 +74,9 @@ export function readCsv(text: string): { columns: string[]; records: CsvRecord[]
     if (cells.length < width || !blank(extra)) {
       records.push({
         row,
-        error: `This row has ${cells.length} value${cells.length === 1 ? '' : 's'} but the header has ${width} columns.`,
+        error:
+          `This row has ${cells.length} value${cells.length === 1 ? '' : 's'} but the header has ${width} ` +
+          `columns.`,
       });
       continue;
     }

@@ -110,7 +110,8 @@ export class PlannerImporter {
         else
           problem(
             'status',
-            `Unknown status "${String(fields.status)}"; use ${postStatuses.slice(0, -1).join(', ')} or ${postStatuses.at(-1)}.`,
+            `Unknown status "${String(fields.status)}"; use ${postStatuses.slice(0, -1).join(', ')} ` +
+              `or ${postStatuses.at(-1)}.`,
           );
       }
       if (fields.status === 'scheduled' && fields.scheduled_at === undefined)

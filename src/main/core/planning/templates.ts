@@ -62,7 +62,10 @@ export function withBuiltIns(dayMs: number, values: Values): Values {
 
 /** The failure for a template that lacks values; the message lists them as the creator wrote them. */
 export function missingMessage(missing: string[]): string {
-  return `The template needs ${missing.map((m) => `{{${m}}}`).join(', ')}, which ${missing.length === 1 ? 'has' : 'have'} no value.`;
+  return (
+    `The template needs ${missing.map((m) => `{{${m}}}`).join(', ')}, ` +
+    `which ${missing.length === 1 ? 'has' : 'have'} no value.`
+  );
 }
 
 export interface TemplatesDeps {

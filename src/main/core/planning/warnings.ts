@@ -64,7 +64,9 @@ function duplicateWarning(others: ScheduledRow[], ctx: WarningContext): Schedule
   const channel = channelOf(first);
   return {
     kind: 'duplicate',
-    message: `The same text and media are also scheduled for ${when}${channel ? ` on ${channel}` : ''}${more(others.length - 1)}`,
+    message:
+      `The same text and media are also scheduled ` +
+      `for ${when}${channel ? ` on ${channel}` : ''}${more(others.length - 1)}`,
     with: others.map(ref),
   };
 }

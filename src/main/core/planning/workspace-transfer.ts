@@ -82,7 +82,8 @@ export class WorkspaceTransfer {
     }
   }
 
-  /** Each asset's file and thumbnail, verified on the way out; a damaged thumbnail is left out (it can be made again). */
+  /** Each asset's file and thumbnail, verified on the way out; a damaged thumbnail is left out (it can be made again).
+   * */
   private async copyMedia(out: ExportWriter, media: string, assets: ExportedRecord[]): Promise<Manifest['files']> {
     const files: Manifest['files'] = [];
     const copy = async (file: string, label: string | null): Promise<boolean> => {
@@ -114,7 +115,9 @@ export class WorkspaceTransfer {
     const { store, blobs } = this.deps;
     if (this.hasRecords(account)) {
       fail('conflict', 'This workspace already has records, so the backup was not restored.', {
-        hint: 'A backup restores into an empty workspace: sign in with an account that has no records yet, or use a new data folder.',
+        hint:
+          'A backup restores into an empty workspace: sign in with an account that has no records yet, or use a ' +
+          'new data folder.',
       });
     }
     this.checkRecords(manifest);
@@ -188,7 +191,8 @@ export class WorkspaceTransfer {
     );
   }
 
-  /** Every record valid, every id free, every file an asset needs listed; asset names cleaned as the intake cleans them. */
+  /** Every record valid, every id free, every file an asset needs listed; asset names cleaned as the intake cleans
+   * them. */
   private checkRecords(manifest: Manifest): void {
     const files = new Set(manifest.files.map((f) => f.sha256));
     const seen = new Set<string>();
@@ -200,7 +204,9 @@ export class WorkspaceTransfer {
         if (!parsed.success)
           fail(
             'validation',
-            `The export's ${what} is not valid (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}), so nothing was imported.`,
+            `The export's ${what} is not ` +
+              `valid (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}), so ` +
+              `nothing was imported.`,
           );
         if (seen.has(r.id) || this.deps.store.get(group, r.id))
           fail('conflict', `The ${what} is already in this data folder, so the backup was not restored.`, {

@@ -124,19 +124,26 @@ describe('connection and profiles', () => {
     });
   });
 
-  it('keeps the session for another profile of the same address, never for another address, even under the same profile', async () => {
-    h = await coreWithSandbox();
-    await h.core.dispatch('connection.useSandbox', {});
-    const mine = { ...sandboxProfile, id: 'mine', name: 'Mine', embeddedSandbox: false, baseUrl: h.sandbox.url };
-    await h.core.dispatch('profile.import', { json: JSON.stringify(mine) });
-    expect(await h.core.dispatch('profile.select', { id: 'mine' })).toMatchObject({ ok: true, data: { ready: true } });
-    expect(await h.core.dispatch('session.get', {})).toMatchObject({ ok: true, data: { state: 'active' } });
-    // The same profile pointed elsewhere: the token must not follow.
-    expect(
-      await h.core.dispatch('profile.select', { id: 'mine', baseUrl: 'https://elsewhere.example.com' }),
-    ).toMatchObject({ ok: true, data: { ready: false } });
-    expect(await h.core.dispatch('session.get', {})).toMatchObject({ ok: true, data: { state: 'signed_out' } });
-  });
+  it(
+    'keeps the session for another profile of the same address, never for another address, even under the same ' +
+      'profile',
+    async () => {
+      h = await coreWithSandbox();
+      await h.core.dispatch('connection.useSandbox', {});
+      const mine = { ...sandboxProfile, id: 'mine', name: 'Mine', embeddedSandbox: false, baseUrl: h.sandbox.url };
+      await h.core.dispatch('profile.import', { json: JSON.stringify(mine) });
+      expect(await h.core.dispatch('profile.select', { id: 'mine' })).toMatchObject({
+        ok: true,
+        data: { ready: true },
+      });
+      expect(await h.core.dispatch('session.get', {})).toMatchObject({ ok: true, data: { state: 'active' } });
+      // The same profile pointed elsewhere: the token must not follow.
+      expect(
+        await h.core.dispatch('profile.select', { id: 'mine', baseUrl: 'https://elsewhere.example.com' }),
+      ).toMatchObject({ ok: true, data: { ready: false } });
+      expect(await h.core.dispatch('session.get', {})).toMatchObject({ ok: true, data: { state: 'signed_out' } });
+    },
+  );
 
   it('any profile can be chosen: one with no address asks for it and takes the client ID and secret with it', async () => {
     h = await coreWithSandbox({ consent: true });

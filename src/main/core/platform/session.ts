@@ -91,7 +91,8 @@ const signInAgain = (message: string | null) =>
   });
 
 const CLIENT_HINT =
-  'Check the client ID and client secret in Settings → Connection (they are issued for Atelier by the platform), then sign in again.';
+  'Check the client ID and client secret in Settings → Connection (they are issued for Atelier by the platform), ' +
+  'then sign in again.';
 
 /** A refresh the platform refused: the client's credentials, or the session itself. */
 const refreshRefused = (message: string, client: boolean) =>
@@ -217,7 +218,9 @@ export class AuthSession {
     const pair = readTokenPair(res.body, target.profile.auth, this.deps.clock.now());
     if (!pair)
       fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', {
-        hint: 'Run the connection check in Settings → Connection: it shows the answer and the profile field to change (auth.responseFields).',
+        hint:
+          'Run the connection check in Settings → Connection: it shows the answer and the profile field to ' +
+          'change (auth.responseFields).',
       });
     const accountId =
       pair.accountId ??
@@ -536,7 +539,8 @@ export class AuthSession {
     const body =
       level === 'expired'
         ? 'Your API key expired. Generate a new one in your account’s API Key section and paste it in Settings.'
-        : `Your API key expires in ${level === '7d' ? 'less than 7 days' : 'less than a day'}. Generate a new one in your account’s API Key section.`;
+        : `Your API key expires in ${level === '7d' ? 'less than 7 days' : 'less than a day'}. Generate a new one ` +
+          `in your account’s API Key section.`;
     this.deps.notifier.notify({ title: 'Atelier API key', body, route: 'settings' });
     this.changed();
   }
@@ -564,8 +568,12 @@ function refuseRedirect(res: HttpResponse, asked: HttpRequest, sent: HttpRequest
   const to = res.headers.get('location') ?? 'another address';
   throw new AppException({
     code: 'unavailable',
-    message: `The platform redirected the request to ${to.split('?')[0]}; Atelier does not follow a redirect with your credentials.`,
-    hint: 'Use the address the platform redirects to as the platform address in Settings → Connection, if it is the platform’s own.',
+    message:
+      `The platform redirected the request to ${to.split('?')[0]}; Atelier does not follow a redirect with ` +
+      `your credentials.`,
+    hint:
+      'Use the address the platform redirects to as the platform address in Settings → Connection, if it is the ' +
+      'platform’s own.',
     status: res.status,
   });
 }
@@ -585,7 +593,9 @@ function apiKeyProblem(message: string | null): AppException {
   return new AppException({
     code: 'auth',
     message: message ?? 'Your API key was refused.',
-    hint: 'Generate a new key in your account’s API Key section and paste it in Settings. Queued work waits until then.',
+    hint:
+      'Generate a new key in your account’s API Key section and paste it in Settings. Queued work waits until ' +
+      'then.',
   });
 }
 

@@ -141,7 +141,8 @@ describe('Outbox', () => {
     // A file of another version may hold anything: a row of the wrong shape is an error, not a guess.
     const old = new Database(':memory:');
     old.exec(
-      'CREATE TABLE outbox (seq INTEGER PRIMARY KEY, idempotency_key TEXT, grp TEXT, record_id TEXT, op TEXT, payload TEXT, sent_at INTEGER, created_at INTEGER)',
+      'CREATE TABLE outbox (seq INTEGER PRIMARY KEY, idempotency_key TEXT, grp TEXT, record_id TEXT, op TEXT, ' +
+        'payload TEXT, sent_at INTEGER, created_at INTEGER)',
     );
     old.exec("INSERT INTO outbox VALUES (1, 'k', 'posts', 'r1', 'rename', '{}', NULL, 5)");
     expect(() => savedEntries(old)).toThrow(/op/);

@@ -142,7 +142,8 @@ export class Outbox {
     if (groups.length === 0) return 0;
     const row = this.s
       .sql<string[], { n: number }>(
-        `SELECT count(*) AS n FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${marks(groups.length)})`,
+        `SELECT count(*) AS n FROM outbox WHERE account_id = ? AND state = 'pending' AND grp ` +
+          `IN (${marks(groups.length)})`,
       )
       .get(account, ...groups);
     return row?.n ?? 0;
@@ -153,7 +154,8 @@ export class Outbox {
     if (groups.length === 0) return null;
     const row = this.s
       .sql<string[], { at: number | null }>(
-        `SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${marks(groups.length)})`,
+        `SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? AND state = 'pending' AND grp ` +
+          `IN (${marks(groups.length)})`,
       )
       .get(account, ...groups);
     return row?.at ?? null;
@@ -163,7 +165,8 @@ export class Outbox {
   countsByGroup(account: string): GroupCounts[] {
     return this.s
       .sql<[string], GroupCounts>(
-        "SELECT grp, sum(state = 'pending') AS pending, sum(state = 'failed') AS failed FROM outbox WHERE account_id = ? GROUP BY grp",
+        "SELECT grp, sum(state = 'pending') AS pending, sum(state = 'failed') AS failed FROM outbox WHERE " +
+          'account_id = ? GROUP BY grp',
       )
       .all(account);
   }
@@ -179,7 +182,8 @@ export class Outbox {
   inDoubt(account: string, group: ResourceGroup): InDoubt[] {
     return this.s
       .sql<[string, string], InDoubt>(
-        "SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = 'pending'",
+        'SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = ' +
+          "'pending'",
       )
       .all(account, group);
   }
@@ -188,7 +192,8 @@ export class Outbox {
   pendingNotes(account: string, group: ResourceGroup): PendingNote[] {
     return this.s
       .sql<[string, string], PendingNote>(
-        "SELECT record_id, op, last_error FROM outbox WHERE account_id = ? AND grp = ? AND state = 'pending' ORDER BY seq",
+        "SELECT record_id, op, last_error FROM outbox WHERE account_id = ? AND grp = ? AND state = 'pending' ORDER " +
+          'BY seq',
       )
       .all(account, group);
   }
@@ -256,7 +261,8 @@ export class Outbox {
 
   // --- sending ---
 
-  /** Freeze entries before their requests leave: written (durably) first, so a crash mid-request cannot fold later changes into them. */
+  /** Freeze entries before their requests leave: written (durably) first, so a crash mid-request cannot fold later
+   * changes into them. */
   markSent(seqs: number[]): void {
     const now = this.now();
     this.db.transaction(() => {
@@ -276,7 +282,8 @@ export class Outbox {
   recordAttempt(seq: number, state: EntryState, message: string, nextAttemptAt: number, countAttempt: boolean): void {
     this.s
       .sql<[EntryState, string, number, number, number, number]>(
-        'UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ? WHERE seq = ?',
+        'UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ? ' +
+          'WHERE seq = ?',
       )
       .run(state, message, nextAttemptAt, countAttempt ? 1 : 0, this.now(), seq);
   }

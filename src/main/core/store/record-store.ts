@@ -159,7 +159,8 @@ export class RecordStore {
   view(group: ResourceGroup, id: string): RecordView {
     const row = this.s
       .sql<[string], ViewRow>(
-        `SELECT t.*, ${pendingCountSql('t.id')} AS pending, ${failedMessageSql('t.id')} AS failed FROM ${this.t(group)} t WHERE t.id = ?`,
+        `SELECT t.*, ${pendingCountSql('t.id')} AS pending, ${failedMessageSql('t.id')} AS failed ` +
+          `FROM ${this.t(group)} t WHERE t.id = ?`,
       )
       .get(id);
     if (!row) fail('not_found', `That ${tableOf(group).noun} does not exist.`);
@@ -254,7 +255,8 @@ export class RecordStore {
       if (Object.keys(effective).length === 0) return;
       this.s
         .sql<[string, number, string]>(
-          `UPDATE ${this.t(group)} SET data = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
+          `UPDATE ${this.t(group)} SET data = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' ` +
+            `THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
         )
         .run(JSON.stringify(next), this.now(), id);
       this.outbox.updated(account, group, id, effective);
@@ -305,7 +307,8 @@ export class RecordStore {
       if (tell) {
         this.s
           .sql<[number, string]>(
-            `UPDATE ${this.t(group)} SET deleted = 1, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
+            `UPDATE ${this.t(group)} SET deleted = 1, updated_at = ?, sync_state = CASE sync_state WHEN ` +
+              `'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
           )
           .run(this.now(), id);
       } else {
@@ -360,7 +363,9 @@ export class RecordStore {
       const t = this.t(group);
       const settles = `sync_state <> 'conflict' AND ${noEntrySql('?')}`;
       // The remote columns are always written; sync_state and base only when the record settles.
-      const settleSet = `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, base = CASE WHEN ${settles} THEN data ELSE base END`;
+      const settleSet =
+        `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, base = CASE ` +
+        `WHEN ${settles} THEN data ELSE base END`;
       sql = {
         settle: this.db.prepare(`UPDATE ${t} SET sync_state = 'synced', base = data WHERE id = ? AND ${settles}`),
         created: this.db.prepare(`UPDATE ${t} SET remote_id = ?, remote_version = ?, ${settleSet} WHERE id = ?`),
@@ -415,7 +420,8 @@ export function adoptRecords(db: Db, outbox: Outbox, fromAccount: string, toAcco
   outbox.adopt(fromAccount, toAccount);
 }
 
-/** Live records of a group in a database (a backup copy, say): the text, for a worker that cannot import this module. */
+/** Live records of a group in a database (a backup copy, say): the text, for a worker that cannot import this module.
+ * */
 export const liveRecordsSql = (group: ResourceGroup): string =>
   `SELECT count(*) FROM ${tableOf(group).table} WHERE deleted = 0`;
 

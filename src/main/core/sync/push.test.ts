@@ -105,47 +105,51 @@ describe('sync engine', () => {
     expect(usage.usage.map((u) => u.group).sort()).toEqual(['creatives', 'mediaQueue', 'posts']);
   });
 
-  it('keeps changes of unspecified groups waiting; a profile that names the endpoints sends them with nothing else to do', async () => {
-    const h = await harness({ sync: { autoStart: true } });
-    await signInDemo(h);
-    const posts = async () => (await remoteAll(h, '/v2/posts')).map((p) => p.text).sort();
-    const partial = {
-      ...sandboxProfile,
-      id: 'sandbox-partial',
-      name: 'Partial',
-      embeddedSandbox: false,
-      baseUrl: h.sandbox.url,
-      groups: { ...sandboxProfile.groups, posts: 'unspecified' },
-    };
-    await call(h, 'profile.import', { json: JSON.stringify(partial) });
-    // Another profile for the same platform: the session carries over, no new sign-in.
-    expect(await call(h, 'profile.select', { id: 'sandbox-partial' })).toMatchObject({
-      ready: true,
-      profile: { groups: { posts: 'unspecified' } },
-    });
-    await call(h, 'records.create', { group: 'posts', fields: { text: 'waits' } });
-    await call(h, 'records.create', { group: 'creatives', fields: { name: 'goes' } });
-    await vi.waitFor(async () => expect(await remoteAll(h, '/v2/creatives')).toHaveLength(1), { timeout: 5000 });
-    const status = await call(h, 'sync.status', {});
-    expect(status.groups.find((g) => g.group === 'posts')).toMatchObject({ endpoints: 'unspecified', pending: 1 });
-    expect(await posts()).toEqual([]);
+  it(
+    'keeps changes of unspecified groups waiting; a profile that names the endpoints sends them with nothing else ' +
+      'to do',
+    async () => {
+      const h = await harness({ sync: { autoStart: true } });
+      await signInDemo(h);
+      const posts = async () => (await remoteAll(h, '/v2/posts')).map((p) => p.text).sort();
+      const partial = {
+        ...sandboxProfile,
+        id: 'sandbox-partial',
+        name: 'Partial',
+        embeddedSandbox: false,
+        baseUrl: h.sandbox.url,
+        groups: { ...sandboxProfile.groups, posts: 'unspecified' },
+      };
+      await call(h, 'profile.import', { json: JSON.stringify(partial) });
+      // Another profile for the same platform: the session carries over, no new sign-in.
+      expect(await call(h, 'profile.select', { id: 'sandbox-partial' })).toMatchObject({
+        ready: true,
+        profile: { groups: { posts: 'unspecified' } },
+      });
+      await call(h, 'records.create', { group: 'posts', fields: { text: 'waits' } });
+      await call(h, 'records.create', { group: 'creatives', fields: { name: 'goes' } });
+      await vi.waitFor(async () => expect(await remoteAll(h, '/v2/creatives')).toHaveLength(1), { timeout: 5000 });
+      const status = await call(h, 'sync.status', {});
+      expect(status.groups.find((g) => g.group === 'posts')).toMatchObject({ endpoints: 'unspecified', pending: 1 });
+      expect(await posts()).toEqual([]);
 
-    // Choosing a profile that names them sends them.
-    await call(h, 'profile.import', {
-      json: JSON.stringify({ ...partial, id: 'sandbox-full', name: 'Full', groups: sandboxProfile.groups }),
-    });
-    await call(h, 'profile.select', { id: 'sandbox-full' });
-    await vi.waitFor(async () => expect(await posts()).toEqual(['waits']), { timeout: 5000 });
+      // Choosing a profile that names them sends them.
+      await call(h, 'profile.import', {
+        json: JSON.stringify({ ...partial, id: 'sandbox-full', name: 'Full', groups: sandboxProfile.groups }),
+      });
+      await call(h, 'profile.select', { id: 'sandbox-full' });
+      await vi.waitFor(async () => expect(await posts()).toEqual(['waits']), { timeout: 5000 });
 
-    // So does a new version of the profile in use.
-    await call(h, 'profile.select', { id: 'sandbox-partial' });
-    await call(h, 'records.create', { group: 'posts', fields: { text: 'waits too' } });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await posts()).toEqual(['waits']);
-    await call(h, 'profile.import', { json: JSON.stringify({ ...partial, groups: sandboxProfile.groups }) });
-    await vi.waitFor(async () => expect(await posts()).toEqual(['waits', 'waits too']), { timeout: 5000 });
-    expect(outboxRows(h)).toEqual([]);
-  });
+      // So does a new version of the profile in use.
+      await call(h, 'profile.select', { id: 'sandbox-partial' });
+      await call(h, 'records.create', { group: 'posts', fields: { text: 'waits too' } });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await posts()).toEqual(['waits']);
+      await call(h, 'profile.import', { json: JSON.stringify({ ...partial, groups: sandboxProfile.groups }) });
+      await vi.waitFor(async () => expect(await posts()).toEqual(['waits', 'waits too']), { timeout: 5000 });
+      expect(outboxRows(h)).toEqual([]);
+    },
+  );
 
   it('says which groups wait for the specification before any sync ran, signed in or not', async () => {
     const h = await harness();

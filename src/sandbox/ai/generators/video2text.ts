@@ -17,7 +17,7 @@ export const video2text = defineOperation({
     const frame = await summariseImage(await grabFrame(env.tools, input, video.durationS / 2, env.signal));
     const audio = video.hasAudio ? await audioLevels(env.tools, input, env.signal) : null;
     const audioText = video.hasAudio
-      ? `Audio: ${video.audioCodec ?? 'unknown codec'}${audio ? `, mean ${audio.meanDb.toFixed(1)} dB, peak ${audio.maxDb.toFixed(1)} dB` : ''}.`
+      ? `Audio: ${video.audioCodec ?? 'unknown codec'}${audio ? `, mean ${audio.meanDb.toFixed(1)} ` + `dB, ` + `peak ${audio.maxDb.toFixed(1)} dB` : ''}.`
       : 'Audio: none.';
     const text = [
       `Video: ${video.durationS.toFixed(2)} s, ${video.width}x${video.height} at ${video.fps} fps (${video.codec}).`,

@@ -37,7 +37,8 @@ async function mp4(dir: string, seconds: number): Promise<Buffer> {
 }
 
 export const SVG_TEXT =
-  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>\n';
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" ' +
+  'height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>\n';
 
 /**
  * Empty, SVG, truncated PNG (its header only), truncated JPEG, truncated MP4, MP4 named .png

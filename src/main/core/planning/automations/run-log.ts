@@ -33,11 +33,13 @@ export class RunLog {
   constructor(db: Db) {
     this.stmts = {
       insert: db.prepare(
-        'INSERT INTO automation_runs (account_id, automation_id, automation_name, at, cause, outcome, message) VALUES (@account, @automationId, @automationName, @at, @cause, @outcome, @message)',
+        'INSERT INTO automation_runs (account_id, automation_id, automation_name, at, cause, outcome, message) ' +
+          'VALUES (@account, @automationId, @automationName, @at, @cause, @outcome, @message)',
       ),
       get: db.prepare<[number], RunRow>('SELECT * FROM automation_runs WHERE id = ?'),
       trim: db.prepare<[string, string, number]>(
-        'DELETE FROM automation_runs WHERE account_id = ? AND id <= (SELECT id FROM automation_runs WHERE account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
+        'DELETE FROM automation_runs WHERE account_id = ? AND id <= (SELECT id FROM automation_runs WHERE ' +
+          'account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
       ),
       all: db.prepare<[string, number], RunRow>(
         'SELECT * FROM automation_runs WHERE account_id = ? ORDER BY id DESC LIMIT ?',

@@ -33,58 +33,61 @@ async function tokens(h: Harness): Promise<string[]> {
 }
 
 describe('connection check against the sandbox', () => {
-  it('passes every line of the built-in Sandbox profile, rotates once, runs no job and sends groups only GETs', async () => {
-    const groupMethods = new Set<string>();
-    const aiBodies: unknown[] = [];
-    const h = await open({
-      observe: (method, url, body) => {
-        if (!url.pathname.startsWith('/v2/ai') && url.pathname.startsWith('/v2/')) groupMethods.add(method);
-        if (url.pathname.startsWith('/v2/ai/')) aiBodies.push(body);
-      },
-    });
-    await signInDemo(h);
-    h.sandbox.resetStats();
-    groupMethods.clear();
-    aiBodies.length = 0;
-    const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
-    const lines = byId(result);
-    expect(failing(result)).toEqual([]);
-    expect(result.diagnosis).toBeNull();
-    expect(lines.login).toMatchObject({
-      outcome: 'pass',
-      status: 200,
-      summary: expect.stringContaining('read from "expires_at"'),
-    });
-    expect(lines.validate).toMatchObject({ outcome: 'pass', status: 200 });
-    expect(lines.refresh).toMatchObject({
-      outcome: 'pass',
-      status: 200,
-      summary: expect.stringContaining('new access token was accepted'),
-    });
-    expect(lines.apiKey?.outcome).toBe('skip');
-    for (const g of ['assets', 'automations', 'contentPlans', 'creatives', 'mediaQueue', 'mediaTemplates', 'posts']) {
-      expect(lines[`group.${g}`]).toMatchObject({
+  it(
+    'passes every line of the built-in Sandbox profile, rotates once, runs no job and sends groups only ' + 'GETs',
+    async () => {
+      const groupMethods = new Set<string>();
+      const aiBodies: unknown[] = [];
+      const h = await open({
+        observe: (method, url, body) => {
+          if (!url.pathname.startsWith('/v2/ai') && url.pathname.startsWith('/v2/')) groupMethods.add(method);
+          if (url.pathname.startsWith('/v2/ai/')) aiBodies.push(body);
+        },
+      });
+      await signInDemo(h);
+      h.sandbox.resetStats();
+      groupMethods.clear();
+      aiBodies.length = 0;
+      const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
+      const lines = byId(result);
+      expect(failing(result)).toEqual([]);
+      expect(result.diagnosis).toBeNull();
+      expect(lines.login).toMatchObject({
         outcome: 'pass',
         status: 200,
-        request: expect.stringMatching(/^GET \/v2\/.*\?limit=1$/),
+        summary: expect.stringContaining('read from "expires_at"'),
       });
-    }
-    for (const op of Object.keys(sandboxProfile.ai)) {
-      expect(lines[`ai.${op}`]).toMatchObject({
+      expect(lines.validate).toMatchObject({ outcome: 'pass', status: 200 });
+      expect(lines.refresh).toMatchObject({
         outcome: 'pass',
-        status: 400,
-        serverWords: expect.stringContaining('JSON object'),
-        request: expect.stringContaining('([])'),
+        status: 200,
+        summary: expect.stringContaining('new access token was accepted'),
       });
-    }
-    expect(aiBodies).toEqual(Object.keys(sandboxProfile.ai).map(() => []));
-    expect(h.sandbox.stats.refreshCalls).toBe(1);
-    expect(h.sandbox.stats.aiGenerations).toBe(0);
-    expect([...groupMethods]).toEqual(['GET']);
-    expect(h.core.session.view()).toMatchObject({ state: 'active', mode: 'token' });
-    await expect(listAssets(h)).resolves.toBeDefined();
-    expect(h.sandbox.stats.refreshCalls).toBe(1);
-  });
+      expect(lines.apiKey?.outcome).toBe('skip');
+      for (const g of ['assets', 'automations', 'contentPlans', 'creatives', 'mediaQueue', 'mediaTemplates', 'posts']) {
+        expect(lines[`group.${g}`]).toMatchObject({
+          outcome: 'pass',
+          status: 200,
+          request: expect.stringMatching(/^GET \/v2\/.*\?limit=1$/),
+        });
+      }
+      for (const op of Object.keys(sandboxProfile.ai)) {
+        expect(lines[`ai.${op}`]).toMatchObject({
+          outcome: 'pass',
+          status: 400,
+          serverWords: expect.stringContaining('JSON object'),
+          request: expect.stringContaining('([])'),
+        });
+      }
+      expect(aiBodies).toEqual(Object.keys(sandboxProfile.ai).map(() => []));
+      expect(h.sandbox.stats.refreshCalls).toBe(1);
+      expect(h.sandbox.stats.aiGenerations).toBe(0);
+      expect([...groupMethods]).toEqual(['GET']);
+      expect(h.core.session.view()).toMatchObject({ state: 'active', mode: 'token' });
+      await expect(listAssets(h)).resolves.toBeDefined();
+      expect(h.sandbox.stats.refreshCalls).toBe(1);
+    },
+  );
 
   it('a wrong items field fails exactly the group lines, names records.itemsField and says where the list is', async () => {
     const h = await open();
@@ -152,28 +155,32 @@ describe('connection check against the sandbox', () => {
     ]);
   });
 
-  it('a wrong Authorization prefix fails every credentialed line, names auth.scheme once at the top, and leaves the session working', async () => {
-    const h = await open();
-    await signInDemo(h);
-    await variant(h, 'token-prefix', (p) => {
-      p.auth.scheme = { ...p.auth.scheme, prefix: 'Token ' };
-    });
-    h.sandbox.resetStats();
-    const result = await call(h, 'connection.check', { runJobs: false });
-    const lines = byId(result);
-    expect(lines.validate?.outcome).toBe('pass');
-    expect(lines.refresh?.outcome).toBe('pass');
-    const credentialed = result.lines.filter((l) => l.section !== 'auth');
-    expect(credentialed).toHaveLength(15);
-    for (const l of credentialed) expect(l).toMatchObject({ outcome: 'fail', status: 401, field: 'auth.scheme' });
-    expect(result.diagnosis).toMatchObject({
-      field: 'auth.scheme',
-      message: expect.stringContaining('prefix "Token "'),
-    });
-    expect(result.diagnosis?.message).toContain('validate endpoint accepted the same credential');
-    expect(h.sandbox.stats.refreshCalls).toBe(1);
-    expect(h.core.session.view().state).toBe('active');
-  });
+  it(
+    'a wrong Authorization prefix fails every credentialed line, names auth.scheme once at the top, and leaves the ' +
+      'session working',
+    async () => {
+      const h = await open();
+      await signInDemo(h);
+      await variant(h, 'token-prefix', (p) => {
+        p.auth.scheme = { ...p.auth.scheme, prefix: 'Token ' };
+      });
+      h.sandbox.resetStats();
+      const result = await call(h, 'connection.check', { runJobs: false });
+      const lines = byId(result);
+      expect(lines.validate?.outcome).toBe('pass');
+      expect(lines.refresh?.outcome).toBe('pass');
+      const credentialed = result.lines.filter((l) => l.section !== 'auth');
+      expect(credentialed).toHaveLength(15);
+      for (const l of credentialed) expect(l).toMatchObject({ outcome: 'fail', status: 401, field: 'auth.scheme' });
+      expect(result.diagnosis).toMatchObject({
+        field: 'auth.scheme',
+        message: expect.stringContaining('prefix "Token "'),
+      });
+      expect(result.diagnosis?.message).toContain('validate endpoint accepted the same credential');
+      expect(h.sandbox.stats.refreshCalls).toBe(1);
+      expect(h.core.session.view().state).toBe('active');
+    },
+  );
 
   it('sign-in with a wrong login field names auth.login.usernameField in the server’s words; the session carries on', async () => {
     const h = await open();
@@ -192,43 +199,51 @@ describe('connection check against the sandbox', () => {
     ]);
   });
 
-  it('sign-in whose answer has no token where the profile says names auth.responseFields.accessToken and lists the answer’s keys', async () => {
-    const h = await open();
-    await signInDemo(h);
-    await variant(h, 'token-field', (p) => {
-      p.auth.responseFields.accessToken = ['data.tok'];
-    });
-    const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
-    expect(byId(result).login).toMatchObject({
-      outcome: 'fail',
-      status: 200,
-      field: 'auth.responseFields.accessToken',
-      summary: expect.stringContaining('access_token, refresh_token'),
-    });
-    expect(byId(result).login?.raw).toContain('"access_token": "[redacted]"');
-  });
+  it(
+    'sign-in whose answer has no token where the profile says names auth.responseFields.accessToken and lists the ' +
+      'answer’s keys',
+    async () => {
+      const h = await open();
+      await signInDemo(h);
+      await variant(h, 'token-field', (p) => {
+        p.auth.responseFields.accessToken = ['data.tok'];
+      });
+      const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
+      expect(byId(result).login).toMatchObject({
+        outcome: 'fail',
+        status: 200,
+        field: 'auth.responseFields.accessToken',
+        summary: expect.stringContaining('access_token, refresh_token'),
+      });
+      expect(byId(result).login?.raw).toContain('"access_token": "[redacted]"');
+    },
+  );
 
-  it('a refused refresh is one ✗ line with the server’s words and the client-secret hint; the session asks to sign in again', async () => {
-    const h = await open();
-    await signInDemo(h);
-    h.sandbox.expireRefreshTokens();
-    const result = await call(h, 'connection.check', { runJobs: false });
-    expect(failing(result)).toEqual([
-      expect.objectContaining({
-        id: 'refresh',
-        status: 401,
-        serverWords: expect.any(String),
-        summary: expect.stringContaining('the client secret may be wrong'),
-      }),
-    ]);
-    expect(byId(result).refresh?.hint).toContain('sign in again');
-    expect(await call(h, 'session.get', {})).toMatchObject({ state: 'needs_sign_in', signedIn: false });
-    const after = await call(h, 'connection.check', { runJobs: false });
-    expect(byId(after).validate).toMatchObject({
-      outcome: 'skip',
-      summary: expect.stringContaining('session has ended'),
-    });
-  });
+  it(
+    'a refused refresh is one ✗ line with the server’s words and the client-secret hint; the session asks to sign ' +
+      'in again',
+    async () => {
+      const h = await open();
+      await signInDemo(h);
+      h.sandbox.expireRefreshTokens();
+      const result = await call(h, 'connection.check', { runJobs: false });
+      expect(failing(result)).toEqual([
+        expect.objectContaining({
+          id: 'refresh',
+          status: 401,
+          serverWords: expect.any(String),
+          summary: expect.stringContaining('the client secret may be wrong'),
+        }),
+      ]);
+      expect(byId(result).refresh?.hint).toContain('sign in again');
+      expect(await call(h, 'session.get', {})).toMatchObject({ state: 'needs_sign_in', signedIn: false });
+      const after = await call(h, 'connection.check', { runJobs: false });
+      expect(byId(after).validate).toMatchObject({
+        outcome: 'skip',
+        summary: expect.stringContaining('session has ended'),
+      });
+    },
+  );
 
   it('a wrong client secret is named as the likely cause of a refused refresh', async () => {
     const h = await open();

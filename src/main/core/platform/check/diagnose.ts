@@ -51,7 +51,8 @@ export function diagnose(
   const scheme = kind === 'apiKey' ? auth.apiKeyScheme : auth.scheme;
   const words = refused.find((l) => l.answer?.words)?.answer?.words;
   const message = [
-    `The platform refused the ${kind === 'apiKey' ? 'API key' : 'access token'} in the "${scheme.header}" header on ${refused.length} ${refused.length === 1 ? 'request' : 'requests'} and accepted it on none`,
+    `The platform refused the ${kind === 'apiKey' ? 'API key' : 'access token'} in the "${scheme.header}" header ` +
+      `on ${refused.length} ${refused.length === 1 ? 'request' : 'requests'} and accepted it on none`,
     evidence.length > 0 ? `, while ${andList(evidence)}` : '',
     `: the Authorization scheme is likely wrong (now header "${scheme.header}", prefix "${scheme.prefix}").`,
     words ? ` The platform said: “${words}”` : '',
@@ -78,7 +79,8 @@ function andList(items: string[]): string {
 
 function partialRefusal(status: number): Verdict {
   return failed(
-    `The platform refused this request (${status}) while other requests with the same credential passed: the account may not be allowed this, or the endpoint wants another credential.`,
+    `The platform refused this request (${status}) while other requests with the same credential passed: the ` +
+      `account may not be allowed this, or the endpoint wants another credential.`,
     null,
   );
 }

@@ -85,7 +85,8 @@ export function judgeLogin(a: Answer, auth: Auth, now: number): Verdict {
       null,
       client
         ? `Check ${CLIENT}.`
-        : 'Check the login and password. If they are right, the platform may read them from other fields: auth.login.usernameField and auth.login.passwordField.',
+        : 'Check the login and password. If they are right, the platform may read them from other fields: ' +
+            'auth.login.usernameField and auth.login.passwordField.',
     );
   }
   if (isBadRequest(s)) {
@@ -137,7 +138,8 @@ export function judgeValidate(a: Answer, auth: Auth, kind: CredentialKind): Verd
       inHeader ? schemeField(kind) : null,
       inHeader
         ? null
-        : 'If other lines pass with the same credential, the platform reads it from another field: auth.validate.tokenField.',
+        : 'If other lines pass with the same credential, the platform reads it from another field: ' +
+            'auth.validate.tokenField.',
     );
   }
   return pass(`The platform says the credential is valid (read from "${found.path}").`);

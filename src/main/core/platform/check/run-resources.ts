@@ -58,7 +58,9 @@ function tinyInput(op: AiOperation, spec: AiOperationSpec): { media: TinyMedia |
     return { why: 'Not run: Atelier has no tiny video to send. Run this operation once from the AI Studio.' };
   if (spec.media === 'url')
     return {
-      why: 'Not run: this operation takes media by URL, which a generated input does not have. Run it once from the AI Studio with a result.',
+      why:
+        'Not run: this operation takes media by URL, which a generated input does not have. Run it once from the ' +
+        'AI Studio with a result.',
     };
   return { media: input === 'image' ? tinyPng() : tinyWav() };
 }
@@ -121,7 +123,9 @@ export async function aiLine(ctx: CheckContext, op: AiOperation, runJobs: boolea
       failed(`The body template could not be filled: ${error.message}`, `ai.${op}.template`),
     );
   }
-  const request = `POST ${spec.path} with model "${spec.models[0]}"${input.media ? ` and a ${input.media.bytes.length}-byte ${input.media.mimeType}` : ''}`;
+  const request =
+    `POST ${spec.path} with ` +
+    `model "${spec.models[0]}"${input.media ? ` and a ${input.media.bytes.length}-byte ${input.media.mimeType}` : ''}`;
   const answer = await answerOf(
     () =>
       ctx.session.probe({

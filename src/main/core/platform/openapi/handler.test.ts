@@ -78,7 +78,8 @@ describe('profile.proposeFromOpenApi', () => {
     expect(
       (await refused(h, { source: { kind: 'file', path: path.join(FIXTURES, 'cyclic-ref.json') } })).message,
     ).toContain(
-      '$ref loop that never reaches a schema: #/components/schemas/Login → #/components/schemas/Credentials → #/components/schemas/Login',
+      '$ref loop that never reaches a schema: #/components/schemas/Login → #/components/schemas/Credentials → ' +
+        '#/components/schemas/Login',
     );
     expect(await refused(h, { source: { kind: 'file', path: huge } })).toMatchObject({
       code: 'too_large',

@@ -60,13 +60,16 @@ async function loadFile(file: string, max: number): Promise<LoadedDocument> {
   return { text, label };
 }
 
-/** Each address of a download, redirects included, held to the rule the first one passed (https, or http on this computer). */
+/** Each address of a download, redirects included, held to the rule the first one passed (https, or http on this
+ * computer). */
 function documentRoute(deps: LoadDeps): Route {
   return (next) =>
     isAllowedDocumentUrl(next)
       ? (req) => deps.http.request(req)
       : {
-          refused: `it redirects to ${next.slice(0, 200)}, which is not an https:// address (plain http only for this computer)`,
+          refused:
+            `it redirects to ${next.slice(0, 200)}, which is not an https:// address (plain http only for ` +
+            `this computer)`,
         };
 }
 

@@ -30,19 +30,23 @@ describe('proposeGroups', () => {
     expect(ctx.findings.found.map((f) => f.field)).toEqual(['groups.assets']);
   });
 
-  it('guesses content plans from "schedules", media templates from "templates", and says a PUT-only update may replace', async () => {
-    const ctx = await contextOf({
-      paths: { '/v2/schedules': crud(), '/v2/templates': crud(), '/v2/templates/{id}': { put: { responses: ok() } } },
-    });
-    const { groups } = proposeGroups(ctx);
-    expect(groups.contentPlans).toMatchObject({ list: { path: '/v2/schedules' } });
-    expect(groups.mediaTemplates).toMatchObject({ update: { method: 'PUT', path: '/v2/templates/{id}' } });
-    expect(ctx.findings.guessed.map((g) => g.field)).toEqual([
-      'groups.contentPlans',
-      'groups.mediaTemplates',
-      'groups.mediaTemplates.update',
-    ]);
-  });
+  it(
+    'guesses content plans from "schedules", media templates from "templates", and says a PUT-only update may ' +
+      'replace',
+    async () => {
+      const ctx = await contextOf({
+        paths: { '/v2/schedules': crud(), '/v2/templates': crud(), '/v2/templates/{id}': { put: { responses: ok() } } },
+      });
+      const { groups } = proposeGroups(ctx);
+      expect(groups.contentPlans).toMatchObject({ list: { path: '/v2/schedules' } });
+      expect(groups.mediaTemplates).toMatchObject({ update: { method: 'PUT', path: '/v2/templates/{id}' } });
+      expect(ctx.findings.guessed.map((g) => g.field)).toEqual([
+        'groups.contentPlans',
+        'groups.mediaTemplates',
+        'groups.mediaTemplates.update',
+      ]);
+    },
+  );
 
   it('guesses a group from the words of its operations when the path says nothing', async () => {
     const ctx = await contextOf({
