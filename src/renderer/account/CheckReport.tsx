@@ -46,6 +46,17 @@ function CheckItem({ line, onTaught }: { line: CheckLine; onTaught(applied: Teac
   );
 }
 
+/** Which groups a saved list profile was checked again on, and how each went. */
+function TaughtNote({ taught }: { taught: TeachListApplied }) {
+  const checked = taught.lines.length === 1 ? 'its group was' : `${taught.lines.length} groups were`;
+  const outcomes = taught.lines.map((l) => `${l.label} ${glyph(l.outcome)}`).join(', ');
+  return (
+    <p role="status" data-testid="teach-list-saved">
+      “{taught.profile.name}” is saved and in use; {checked} checked again with it: {outcomes}.
+    </p>
+  );
+}
+
 /**
  * The checklist: one line per element of the profile, with what to change when one fails. Lines
  * fixed by teaching are replaced by their new check (mount it with a new key for each check run).
@@ -64,13 +75,7 @@ export function CheckReport({ result: checked }: { result: ConnectionCheckResult
         {result.baseUrl ? ` at ${result.baseUrl}` : ''}
         {result.ranJobs ? ' · one real job per operation was run' : ''}
       </p>
-      {taught && (
-        <p role="status" data-testid="teach-list-saved">
-          “{taught.profile.name}” is saved and in use;{' '}
-          {taught.lines.length === 1 ? 'its group was' : `${taught.lines.length} groups ` + `were`} checked again with
-          it: {taught.lines.map((l) => `${l.label} ${glyph(l.outcome)}`).join(', ')}.
-        </p>
-      )}
+      {taught && <TaughtNote taught={taught} />}
       {result.diagnosis && (
         <p className="warning" role="alert">
           {result.diagnosis.message}

@@ -45,8 +45,10 @@ function ListTeachSave({ preview, pending, onSave }: { preview: TeachListPreview
   );
 }
 
-/** "Teach Atelier where the records are": point into a group's list answer, see the profile change, save, check again.
- * */
+/**
+ * "Teach Atelier where the records are": point into a group's list answer, see the profile change,
+ * save, check again.
+ */
 export function ListTeach({
   group,
   source,

@@ -79,8 +79,8 @@ describe('choosing where the records are by pointing into the answer', () => {
   });
 
   it(
-    'starts from the profile’s list when the answer has it (only the ids were missing), else asks for the list ' +
-      'first',
+    'starts from the profile’s list when the answer has it (only the ids were missing), ' +
+      'else asks for the list first',
     () => {
       const idsMissing = initialChoice({ answer: { items: [{ key: 'k' }] }, itemsField: 'items', idField: 'id' });
       expect(idsMissing).toEqual({ items: 'items', id: null, problem: null });

@@ -17,8 +17,8 @@ export function fileProblem(file: { name: string; size: number }): string | null
   if (file.size === 0) return `“${file.name}” is empty.`;
   if (file.size > MAX_PAYLOAD_BYTES)
     return (
-      `“${file.name}” is ${mb(file.size)}; a file chosen here may be at most 1 MB. Give the document’s ` +
-      `https:// address instead.`
+      `“${file.name}” is ${mb(file.size)}; a file chosen here may be at most 1 MB. ` +
+      'Give the document’s https:// address instead.'
     );
   return null;
 }
@@ -30,8 +30,8 @@ export function textSource(name: string, text: string): { source: OpenApiSource 
   if (size > MAX_PAYLOAD_BYTES)
     return {
       problem:
-        `“${name}” is too large to send from here (${mb(size)} once packed). Give the document’s https:// ` +
-        `address instead.`,
+        `“${name}” is too large to send from here (${mb(size)} once packed). ` +
+        'Give the document’s https:// address instead.',
     };
   return { source };
 }

@@ -2,8 +2,10 @@ import type { AiJobView } from '../../shared/ai';
 import { formatDuration } from '../library/format';
 import { operationLabels, phaseLabels, stateLabels } from './labels';
 
-/** How long a job has run: counted from `startedAt` while it runs (so it ticks here), as the core said once it ended.
- * */
+/**
+ * How long a job has run: counted from `startedAt` while it runs (so it ticks here), as the core
+ * said once it ended.
+ */
 export function elapsedMs(job: Pick<AiJobView, 'state' | 'startedAt' | 'elapsedMs'>, now: number): number | null {
   if (job.state === 'running' && job.startedAt) {
     const started = Date.parse(job.startedAt);

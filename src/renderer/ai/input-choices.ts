@@ -11,8 +11,10 @@ export interface ChosenInput {
   name: string;
 }
 
-/** Operations that take what a result made (image → image2image, image2text, image2video…), limited to those offered.
- * */
+/**
+ * Operations that take what a result made (image → image2image, image2text, image2video…), limited
+ * to those offered.
+ */
 export function operationsTaking(kind: InputKind, offered: readonly AiOperation[] = operationOrder): AiOperation[] {
   return operationOrder.filter((op) => AI_IO[op].input === kind && offered.includes(op));
 }
@@ -37,8 +39,10 @@ export function acceptFor(kind: AiMediaKind): string {
   return `${mimePrefix[kind]}*`;
 }
 
-/** Whether a file looks like the kind the operation takes; files the system could not type are let through for the core
- * to judge. */
+/**
+ * Whether a file looks like the kind the operation takes; files the system could not type are let
+ * through for the core to judge.
+ */
 export function fileFits(kind: AiMediaKind, mimeType: string): boolean {
   return mimeType === '' || mimeType === 'application/octet-stream' || mimeType.startsWith(mimePrefix[kind]);
 }

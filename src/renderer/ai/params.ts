@@ -28,8 +28,10 @@ function rangeText(s: AiParamSpec): string {
   return `${s.max} or less`;
 }
 
-/** What is wrong with a parameter's text, in words; undefined when it can be sent (empty: the platform's default
- * applies). */
+/**
+ * What is wrong with a parameter's text, in words; undefined when it can be sent (empty: the
+ * platform's default applies).
+ */
 export function paramProblem(s: AiParamSpec, value: string): string | undefined {
   const raw = value.trim();
   if (raw === '' || s.type === 'text' || s.type === 'color') return undefined;

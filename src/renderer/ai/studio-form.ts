@@ -39,8 +39,10 @@ export function submitInput(view: AiOperationView, v: StudioValues): AiSubmitInp
   };
 }
 
-/** The operation's form as a schema: what it needs (a prompt or a media input), its parameters' specs, then the
- * request's own schema. */
+/**
+ * The operation's form as a schema: what it needs (a prompt or a media input), its parameters'
+ * specs, then the request's own schema.
+ */
 export function studioSchema(view: AiOperationView) {
   const needsInput = view.input !== 'text';
   return z

@@ -95,8 +95,10 @@ function RescueChoice() {
   );
 }
 
-/** Shown instead of the app while the database is damaged: what happened, that nothing more is written, and the
- * choices. */
+/**
+ * Shown instead of the app while the database is damaged: what happened, that nothing more is
+ * written, and the choices.
+ */
 export function RecoveryScreen({ status }: { status: Damaged }) {
   const { damage } = status;
   return (

@@ -59,8 +59,8 @@ export function Sidebar({ current, isMac, theme, go, run }: Props) {
           aria-pressed={theme === 'dark'}
           aria-keyshortcuts={ariaKeyShortcut('toggle-theme', isMac)}
           title={
-            `Switch between the light and dark theme (${shortcutLabel('toggle-theme', isMac)}); Settings can ` +
-            `follow the system again`
+            `Switch between the light and dark theme (${shortcutLabel('toggle-theme', isMac)}); ` +
+            'Settings can follow the system again'
           }
           onClick={() => run('toggle-theme', 'button')}
         >

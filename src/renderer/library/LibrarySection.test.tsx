@@ -178,28 +178,25 @@ describe('library section: keyboard', () => {
 });
 
 describe('library section: importing', () => {
-  it(
-    'imports with the system dialog when the import command runs (Ctrl/Cmd+I), with the tags typed for ' + 'imports',
-    async () => {
-      const report = {
-        imported: [{ id: 'a4', name: 'Dune.png' }],
-        duplicates: [{ path: '/pics/Beach.png', existingId: 'a1', name: 'Beach.png' }],
-        skipped: [],
-        failed: [],
-      };
-      const fake = library().answer('library.importDialog', report);
-      const { board, user } = renderWithBackend(<LibrarySection />, fake);
-      await cell('Beach.png');
-      await user.type(screen.getByRole('textbox', { name: 'Tags for new imports (comma-separated)' }), 'trip, summer');
-      board.request('import');
-      const summary = (await screen.findByText('Imported 1 file.')).closest<HTMLElement>(
-        '[data-testid="import-summary"]',
-      )!;
-      expect(summary.textContent).toContain('1 file already in the library.');
-      expect(within(summary).getByText('/pics/Beach.png — already there as “Beach.png”')).toBeTruthy();
-      expect(fake.calls('library.importDialog')).toEqual([{ tags: ['trip', 'summer'] }]);
-    },
-  );
+  it('imports via the system dialog on the import command (Ctrl/Cmd+I), with the tags typed for imports', async () => {
+    const report = {
+      imported: [{ id: 'a4', name: 'Dune.png' }],
+      duplicates: [{ path: '/pics/Beach.png', existingId: 'a1', name: 'Beach.png' }],
+      skipped: [],
+      failed: [],
+    };
+    const fake = library().answer('library.importDialog', report);
+    const { board, user } = renderWithBackend(<LibrarySection />, fake);
+    await cell('Beach.png');
+    await user.type(screen.getByRole('textbox', { name: 'Tags for new imports (comma-separated)' }), 'trip, summer');
+    board.request('import');
+    const summary = (await screen.findByText('Imported 1 file.')).closest<HTMLElement>(
+      '[data-testid="import-summary"]',
+    )!;
+    expect(summary.textContent).toContain('1 file already in the library.');
+    expect(within(summary).getByText('/pics/Beach.png — already there as “Beach.png”')).toBeTruthy();
+    expect(fake.calls('library.importDialog')).toEqual([{ tags: ['trip', 'summer'] }]);
+  });
 
   it('says in the core’s words why an import did not finish', async () => {
     const fake = library().fail(

@@ -1,8 +1,10 @@
 import type { RefObject } from 'react';
 import { shortcutLabel } from '../app/platform';
 
-/** Full-text search over names, tags, notes and AI text (the search command, Ctrl/Cmd+F, focuses it, Escape clears it).
- * */
+/**
+ * Full-text search over names, tags, notes and AI text (the search command, Ctrl/Cmd+F, focuses it,
+ * Escape clears it).
+ */
 export function SearchBox({
   value,
   onChange,
