@@ -72,12 +72,9 @@ function Review({ proposal, onDone }: { proposal: OpenApiProposal; onDone: () =>
   );
 }
 
-/** Settings → Connection → Profiles: propose a profile from an OpenAPI document (file or address). */
-export function OpenApiImport() {
-  const id = useId();
+/** Reading a document (chosen file or address) into a proposed profile, with what went wrong in words. */
+function useProposal() {
   const api = useBackend();
-  const [open, setOpen] = useState(false);
-  const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   const [proposal, setProposal] = useState<OpenApiProposal | null>(null);
@@ -104,6 +101,19 @@ export function OpenApiImport() {
     const text = await file.text().catch(() => null);
     await propose(text === null ? { problem: `“${file.name}” could not be read.` } : textSource(file.name, text));
   };
+  const clear = () => {
+    setProposal(null);
+    setProblem(null);
+  };
+  return { busy, problem, proposal, propose, chooseFile, clear };
+}
+
+/** Settings → Connection → Profiles: propose a profile from an OpenAPI document (file or address). */
+export function OpenApiImport() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState('');
+  const { busy, problem, proposal, propose, chooseFile, clear } = useProposal();
   const fromUrl = (e: FormEvent) => {
     e.preventDefault();
     void propose(urlSource(url));
@@ -118,8 +128,7 @@ export function OpenApiImport() {
   }
   const close = () => {
     setOpen(false);
-    setProposal(null);
-    setProblem(null);
+    clear();
   };
   return (
     <section className="form" aria-labelledby={`${id}-title`}>

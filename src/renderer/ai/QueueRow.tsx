@@ -23,25 +23,51 @@ export function jobName(job: AiJobView): string {
   return `${jobTitle(job)}${subject ? ` “${subject}”` : ''}`;
 }
 
-/** One job in the queue: what it is, where it is, and what can be done with it. */
-export function QueueRow({ job, canMove, onMove, onShow }: Props) {
-  const titleId = useId();
-  const cancel = useAiAction('ai.cancel');
-  const retry = useAiAction('ai.retry');
-  const active = job.state === 'queued' || job.state === 'running';
-  const subject = jobSubject(job);
-  const name = jobName(job);
-  // A waiting job is dragged with the pointer to another place; its buttons do the same for the keyboard.
-  const row = useSortableRow(job.id, job.state === 'queued' && canMove !== undefined);
+/** The buttons that move a waiting job up or down, for the keyboard. */
+function MoveButtons({
+  job,
+  name,
+  canMove,
+  onMove,
+}: {
+  job: AiJobView;
+  name: string;
+  canMove: { up: boolean; down: boolean };
+  onMove(dir: 'up' | 'down'): void;
+}) {
   return (
-    <li
-      ref={row.ref}
-      style={row.style}
-      {...row.listeners}
-      className={`queue-row job-${job.state}${row.dragging ? ' is-dragging' : ''}`}
-      data-testid={`ai-job-${job.id}`}
-      data-state={job.state}
-    >
+    <>
+      <button
+        type="button"
+        className="lib-small"
+        data-focus-key={`${job.id}:up`}
+        aria-label={`Move up: ${name}`}
+        title="Move up"
+        disabled={!canMove.up}
+        onClick={() => onMove('up')}
+      >
+        ↑ Up
+      </button>
+      <button
+        type="button"
+        className="lib-small"
+        data-focus-key={`${job.id}:down`}
+        aria-label={`Move down: ${name}`}
+        title="Move down"
+        disabled={!canMove.down}
+        onClick={() => onMove('down')}
+      >
+        ↓ Down
+      </button>
+    </>
+  );
+}
+
+/** What a job is and where it is: its title, state, time, subject, progress, platform note and error. */
+function QueueRowInfo({ job, titleId, active }: { job: AiJobView; titleId: string; active: boolean }) {
+  const subject = jobSubject(job);
+  return (
+    <>
       <div className="queue-row-head">
         <strong id={titleId}>{jobTitle(job)}</strong>
         <span className={`job-state job-state-${job.state}`}>{stateLabels[job.state]}</span>
@@ -64,32 +90,32 @@ export function QueueRow({ job, canMove, onMove, onShow }: Props) {
           {job.error.hint && <span> {job.error.hint}</span>}
         </div>
       )}
+    </>
+  );
+}
+
+/** One job in the queue: what it is, where it is, and what can be done with it. */
+export function QueueRow({ job, canMove, onMove, onShow }: Props) {
+  const titleId = useId();
+  const cancel = useAiAction('ai.cancel');
+  const retry = useAiAction('ai.retry');
+  const active = job.state === 'queued' || job.state === 'running';
+  const name = jobName(job);
+  // A waiting job is dragged with the pointer to another place; its buttons do the same for the keyboard.
+  const row = useSortableRow(job.id, job.state === 'queued' && canMove !== undefined);
+  return (
+    <li
+      ref={row.ref}
+      style={row.style}
+      {...row.listeners}
+      className={`queue-row job-${job.state}${row.dragging ? ' is-dragging' : ''}`}
+      data-testid={`ai-job-${job.id}`}
+      data-state={job.state}
+    >
+      <QueueRowInfo job={job} titleId={titleId} active={active} />
       <div className="row queue-actions">
         {job.state === 'queued' && canMove && onMove && (
-          <>
-            <button
-              type="button"
-              className="lib-small"
-              data-focus-key={`${job.id}:up`}
-              aria-label={`Move up: ${name}`}
-              title="Move up"
-              disabled={!canMove.up}
-              onClick={() => onMove('up')}
-            >
-              ↑ Up
-            </button>
-            <button
-              type="button"
-              className="lib-small"
-              data-focus-key={`${job.id}:down`}
-              aria-label={`Move down: ${name}`}
-              title="Move down"
-              disabled={!canMove.down}
-              onClick={() => onMove('down')}
-            >
-              ↓ Down
-            </button>
-          </>
+          <MoveButtons job={job} name={name} canMove={canMove} onMove={onMove} />
         )}
         {active && (
           <button

@@ -29,13 +29,11 @@ interface Props {
   onCached(offer: CachedOffer): void;
 }
 
-/** One operation's form: model, prompt or media input, parameters; submitting queues a job. */
-export function StudioForm({ view, draft, cached, onDraft, onCached }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
-  // The run-AI-job command: the keyboard goes to the form's first field.
-  useTask('ai-form', () =>
-    formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus(),
-  );
+/**
+ * The form's state and its submission: a queued job is said under the button, an answer already
+ * made is offered through `onCached`; `set` keeps each change in the draft as well.
+ */
+function useStudioForm({ view, draft, onDraft, onCached }: Omit<Props, 'cached'>) {
   const submit = useAiAction('ai.submit', true);
   const [queued, setQueued] = useState<AiJobView | null>(null);
   const { form, onSubmit, errorOf, failure, busy } = useZodForm<StudioValues, void>({
@@ -57,6 +55,17 @@ export function StudioForm({ view, draft, cached, onDraft, onCached }: Props) {
     form.setValue(key, value as PathValue<StudioValues, K>); // K is a top-level key: its path value is StudioValues[K]
     onDraft({ [key]: value });
   };
+  return { form, onSubmit, errorOf, failure, busy, queued, set };
+}
+
+/** One operation's form: model, prompt or media input, parameters; submitting queues a job. */
+export function StudioForm({ view, draft, cached, onDraft, onCached }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // The run-AI-job command: the keyboard goes to the form's first field.
+  useTask('ai-form', () =>
+    formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus(),
+  );
+  const { form, onSubmit, errorOf, failure, busy, queued, set } = useStudioForm({ view, draft, onDraft, onCached });
   const media = useMediaInput(
     view,
     useCallback((input: ChosenInput | null) => (form.setValue('input', input), onDraft({ input })), [form, onDraft]),

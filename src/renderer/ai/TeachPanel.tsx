@@ -39,11 +39,11 @@ function TeachSave({
       {preview.note && <p className="warning">{preview.note}</p>}
       <p className="field-hint">
         {jobId
-          ? 'Saving stores the job id: Atelier then asks the platform about this job until it is done. The job is ' +
-            'never submitted again.'
+          ? 'Saving stores the job id: Atelier then asks the platform about this job until it is done. ' +
+            'The job is never submitted again.'
           : download
-            ? 'Saving reads the stored answer again and downloads the result from the address it names: that ' +
-              'download is the only request. The job is not run again.'
+            ? 'Saving reads the stored answer again and downloads the result from the address it names: ' +
+              'that download is the only request. The job is not run again.'
             : 'Saving reads the stored answer again: nothing is sent to the platform and the job is not run again.'}
       </p>
       <button type="button" data-testid="ai-teach-apply" disabled={pending} onClick={onSave}>
@@ -53,8 +53,78 @@ function TeachSave({
   );
 }
 
-/** "Teach Atelier where the result is": point at a field of the raw answer, say what it holds, see the profile change,
- * save. */
+interface ChoiceProps {
+  id: string;
+  path: string;
+  summary: string;
+  role: AiTeachRole;
+  onRole(role: AiTeachRole): void;
+  /** The path of every item of the chosen field's list, when it sits in one. */
+  everyPath: string | undefined;
+  every: boolean;
+  onEvery(on: boolean): void;
+  previewing: boolean;
+  /** Null while there is nothing to preview. */
+  onPreview: (() => void) | null;
+}
+
+/** The chosen field: what it holds, whether every item of its list is meant, and the preview button. */
+function TeachChoice({
+  id,
+  path,
+  summary,
+  role,
+  onRole,
+  everyPath,
+  every,
+  onEvery,
+  previewing,
+  onPreview,
+}: ChoiceProps) {
+  return (
+    <div className="teach-choice">
+      <p>
+        Field <code data-testid="ai-teach-path">{path}</code>: {summary}
+      </p>
+      <fieldset>
+        <legend>It holds</legend>
+        {roles.map((r) => (
+          <label key={r.role} className="row">
+            <input
+              type="radio"
+              name={`${id}-role`}
+              value={r.role}
+              checked={role === r.role}
+              onChange={() => onRole(r.role)}
+            />{' '}
+            {r.label}
+          </label>
+        ))}
+      </fieldset>
+      {everyPath !== undefined && (
+        <label className="row">
+          <input type="checkbox" checked={every} onChange={(e) => onEvery(e.target.checked)} /> Every item of that list
+          ({everyPath}), for answers with several results
+        </label>
+      )}
+      <div className="row">
+        <button
+          type="button"
+          data-testid="ai-teach-preview"
+          disabled={previewing || onPreview === null}
+          onClick={() => onPreview?.()}
+        >
+          {previewing ? 'Preparing…' : 'Show the profile change'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "Teach Atelier where the result is": point at a field of the raw answer, say what it holds, see
+ * the profile change, save.
+ */
 export function TeachPanel({ job }: { job: AiJobDetail }) {
   const id = useId();
   const answer = job.provenance.response;
@@ -95,52 +165,24 @@ export function TeachPanel({ job }: { job: AiJobDetail }) {
       </p>
       <AnswerTree answer={answer} label="The platform's answer" chosen={chosen?.path ?? null} onChoose={choose} />
       {chosen && path !== null && (
-        <div className="teach-choice">
-          <p>
-            Field <code data-testid="ai-teach-path">{path}</code>: {chosen.summary}
-          </p>
-          <fieldset>
-            <legend>It holds</legend>
-            {roles.map((r) => (
-              <label key={r.role} className="row">
-                <input
-                  type="radio"
-                  name={`${id}-role`}
-                  value={r.role}
-                  checked={role === r.role}
-                  onChange={() => {
-                    setRole(r.role);
-                    changed();
-                  }}
-                />{' '}
-                {r.label}
-              </label>
-            ))}
-          </fieldset>
-          {choices.length > 1 && (
-            <label className="row">
-              <input
-                type="checkbox"
-                checked={every}
-                onChange={(e) => {
-                  setEvery(e.target.checked);
-                  changed();
-                }}
-              />{' '}
-              Every item of that list ({choices[1]}), for answers with several results
-            </label>
-          )}
-          <div className="row">
-            <button
-              type="button"
-              data-testid="ai-teach-preview"
-              disabled={preview.isPending || input === null}
-              onClick={() => input && preview.mutate(input)}
-            >
-              {preview.isPending ? 'Preparing…' : 'Show the profile change'}
-            </button>
-          </div>
-        </div>
+        <TeachChoice
+          id={id}
+          path={path}
+          summary={chosen.summary}
+          role={role}
+          onRole={(r) => {
+            setRole(r);
+            changed();
+          }}
+          everyPath={choices[1]}
+          every={every}
+          onEvery={(on) => {
+            setEvery(on);
+            changed();
+          }}
+          previewing={preview.isPending}
+          onPreview={input === null ? null : () => preview.mutate(input)}
+        />
       )}
       <QueryError error={preview.error} />
       {preview.data && input && (
