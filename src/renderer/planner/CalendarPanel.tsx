@@ -18,8 +18,10 @@ import { useZone } from './use-zone';
 const focusLater = (selector: string) =>
   requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 
-/** D2: posts and queue items by day (month, week, agenda) with plan and channel filters; drag or "Move to…" to
- * reschedule. */
+/**
+ * D2: posts and queue items by day (month, week, agenda) with plan and channel filters;
+ * drag or "Move to…" to reschedule.
+ */
 export function CalendarPanel({
   request,
   onOpen,

@@ -94,8 +94,10 @@ function FieldMerge({
   );
 }
 
-/** The merge editor: this computer's version, with each differing field chosen or edited, then saved as the new
- * version. */
+/**
+ * The merge editor: this computer's version, with each differing field chosen or edited,
+ * then saved as the new version.
+ */
 export function MergeEditor({ conflict: c, onClose }: { conflict: ConflictView; onClose: () => void }) {
   const resolve = useSyncAction('sync.resolve');
   const [choices, setChoices] = useState<Record<string, FieldChoice>>(() => initialChoices(c));
