@@ -80,20 +80,17 @@ describe('fault injection over HTTP', () => {
     expect((await api('POST', '/v2/assets', { name: 'after-faults' })).status).toBe(201);
   });
 
-  it(
-    'drops the connection after the change is committed; a retry with the same key gets the first ' + 'result',
-    async () => {
-      sandbox.faults.set({ path: '/v2/assets', method: 'POST', kind: 'drop', count: 1 });
-      const headers = { 'idempotency-key': 'dropped-create' };
-      await expect(api('POST', '/v2/assets', { name: 'dropped' }, { headers })).rejects.toThrow();
-      const committed = await assetNamed('dropped');
-      expect(committed).toHaveLength(1);
-      const retry = await api('POST', '/v2/assets', { name: 'dropped' }, { headers });
-      expect(retry.status).toBe(201);
-      expect(retry.body.id).toBe(committed[0]!.id);
-      expect(await assetNamed('dropped')).toHaveLength(1);
-    },
-  );
+  it('drops the connection once the change is committed; a retry with the same key gets the first result', async () => {
+    sandbox.faults.set({ path: '/v2/assets', method: 'POST', kind: 'drop', count: 1 });
+    const headers = { 'idempotency-key': 'dropped-create' };
+    await expect(api('POST', '/v2/assets', { name: 'dropped' }, { headers })).rejects.toThrow();
+    const committed = await assetNamed('dropped');
+    expect(committed).toHaveLength(1);
+    const retry = await api('POST', '/v2/assets', { name: 'dropped' }, { headers });
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(committed[0]!.id);
+    expect(await assetNamed('dropped')).toHaveLength(1);
+  });
 
   it('drops a refresh response after rotating, so the old refresh token is spent', async () => {
     const tokens = await login(sandbox);

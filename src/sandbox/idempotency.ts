@@ -38,7 +38,8 @@ export function createIdempotencyStore(db: Db, now: () => number) {
     'SELECT request_hash, status, body, created_at FROM idempotency WHERE account_id = ? AND scope = ? AND key = ?',
   );
   const put = db.prepare(
-    `INSERT INTO idempotency (account_id, scope, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO idempotency (account_id, scope, key, request_hash, status, body, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(account_id, scope, key) DO UPDATE SET request_hash = excluded.request_hash, status = excluded.status,
      body = excluded.body, created_at = excluded.created_at`,
   );

@@ -185,11 +185,10 @@ export function createFakeBackend(options: { media?: Partial<MediaAccess> } = {}
     hold: (channel) => holdChannel(script, channel),
     emit: (event, payload) => {
       const parsed = events[event].safeParse(payload);
-      if (!parsed.success)
-        throw new Error(
-          `The ${event} event breaks the ` +
-            `contract: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-        );
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+        throw new Error(`The ${event} event breaks the contract: ${issues}`);
+      }
       for (const listener of [...(listeners.get(event) ?? [])]) listener(parsed.data);
     },
     calls: ((channel?: ChannelName) =>

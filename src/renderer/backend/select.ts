@@ -17,8 +17,8 @@ export function selectBackend(host: Pick<Window, 'atelier'> = window): BackendCh
   if (!token) {
     return {
       problem:
-        'This page needs the address printed by "npm run start:web" (it carries a one-time access token). Open that ' +
-        'address instead.',
+        'This page needs the address printed by "npm run start:web" (it carries a one-time access token). ' +
+        'Open that address instead.',
     };
   }
   return { api: createWebBridge(token) };

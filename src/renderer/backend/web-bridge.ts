@@ -48,8 +48,8 @@ async function uploadError(res: Response, file: File): Promise<Error> {
   }
   if (res.status === 403) {
     return new Error(
-      'Atelier refused the upload: this page is no longer connected to it. Open the address shown in the terminal ' +
-        'again.',
+      'Atelier refused the upload: this page is no longer connected to it. ' +
+        'Open the address shown in the terminal again.',
     );
   }
   const detail = typeof body.error === 'string' ? body.error : `the host answered ${res.status}`;
@@ -79,8 +79,8 @@ function webMedia(token: string, base: Pick<Location, 'protocol' | 'host'>): Med
         // Cancelling is the caller's doing: let them see it as the abort it is.
         if (signal?.aborted) throw e;
         throw new Error(
-          `"${file.name}" could not be sent to Atelier. Check that it is still running in the terminal, then try ` +
-            `again.`,
+          `"${file.name}" could not be sent to Atelier. ` +
+            'Check that it is still running in the terminal, then try again.',
           { cause: e },
         );
       }

@@ -11,8 +11,10 @@ export interface Issue {
   message: string;
 }
 
-/** The top-level form field an issue path belongs to ("actions.0.name" → "actions"); records.update names fields under
- * "fields.". */
+/**
+ * The top-level form field an issue path belongs to ("actions.0.name" → "actions");
+ * records.update names fields under "fields.".
+ */
 export function fieldOfIssue(path: string, names: readonly string[]): string | undefined {
   const bare = path.startsWith('fields.') ? path.slice('fields.'.length) : path;
   return names.find((n) => bare === n || bare.startsWith(`${n}.`));

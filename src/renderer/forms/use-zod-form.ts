@@ -25,8 +25,8 @@ export interface ZodFormOptions<V extends FieldValues, T> {
  * and the refusal that has no field.
  */
 export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
-  // The schema and the checks may follow props (an operation's parameters, the chosen kind of a source): the latest
-  // run.
+  // The schema and the checks may follow props (an operation's parameters, the chosen kind of a source):
+  // the latest run.
   const latest = useRef(o);
   latest.current = o;
   const [resolver] = useState(() =>

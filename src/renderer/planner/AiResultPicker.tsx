@@ -9,8 +9,10 @@ import { QueryError } from '../sync/QueryError';
 import { PickerDialog } from './PickerDialog';
 
 /** A result's label in the list: what made it, and which output when there are several. */
-const outputLabel = (job: AiJobView, out: AiOutputView) =>
-  `${operationLabels[job.operation]}: ${jobSubject(job, 50) || job.modelId}${job.outputs.length > 1 ? ` (${out.index + 1})` : ''}`;
+const outputLabel = (job: AiJobView, out: AiOutputView) => {
+  const which = job.outputs.length > 1 ? ` (${out.index + 1})` : '';
+  return `${operationLabels[job.operation]}: ${jobSubject(job, 50) || job.modelId}${which}`;
+};
 
 /**
  * Choose a media result of the AI studio. One not yet in the library is saved there first (ai.save),

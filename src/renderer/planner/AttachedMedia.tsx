@@ -64,8 +64,10 @@ function Attached({
   );
 }
 
-/** Media attached to a post or creative: thumbnails in order (arrows or drag to reorder), added from the library or the
- * AI studio's results. */
+/**
+ * Media attached to a post or creative: thumbnails in order (arrows or drag to reorder),
+ * added from the library or the AI studio's results.
+ */
 export function AttachedMedia({
   label,
   value,

@@ -53,6 +53,52 @@ const check = (v: Values) => ({
     actionProblems(v.actions.map((i) => i.action)).size > 0 ? 'Some actions are not complete (see below).' : undefined,
 });
 
+/** Save, run now, delete, and what happened last (the run's outcome, or whether the form is saved). */
+function EditorButtons({
+  record,
+  state,
+  ran,
+  saved,
+  onRun,
+  onDeleted,
+}: {
+  record: RecordView | null;
+  state: { busy: boolean; saving: boolean; running: boolean; dirty: boolean };
+  ran: AutomationRun | null;
+  saved: string | null;
+  onRun(): void;
+  onDeleted(): void;
+}) {
+  return (
+    <div className="row">
+      <button type="submit" className="primary" data-testid="automation-save" disabled={state.busy}>
+        {state.saving ? 'Saving…' : record ? 'Save' : 'Create automation'}
+      </button>
+      {record && (
+        <button type="button" data-testid={`automation-run-${record.id}`} disabled={state.busy} onClick={onRun}>
+          {state.running ? 'Running…' : state.dirty ? 'Save and run now' : 'Run now'}
+        </button>
+      )}
+      <RecordDelete
+        group="automations"
+        record={record}
+        what="this automation"
+        busy={state.busy}
+        onDeleted={onDeleted}
+      />
+      <span role="status" className="muted" data-testid="automation-saved">
+        {ran ? (
+          <span data-testid="automation-ran">
+            Ran: <OutcomeBadge outcome={ran.outcome} /> {ran.message}
+          </span>
+        ) : (
+          (saved ?? (record && state.dirty ? 'Unsaved changes' : ''))
+        )}
+      </span>
+    </div>
+  );
+}
+
 /** D6: an automation's name, on/off, trigger and ordered actions; save, run now, delete. */
 export function AutomationEditor({ record, templates, notice, onSaved, onDeleted }: Props) {
   const id = useId();
@@ -116,31 +162,14 @@ export function AutomationEditor({ record, templates, notice, onSaved, onDeleted
         </p>
       )}
       <SubmitError error={failure} fields={[]} />
-      <div className="row">
-        <button type="submit" className="primary" data-testid="automation-save" disabled={busy}>
-          {saving ? 'Saving…' : record ? 'Save' : 'Create automation'}
-        </button>
-        {record && (
-          <button
-            type="button"
-            data-testid={`automation-run-${record.id}`}
-            disabled={busy}
-            onClick={() => void runNow()}
-          >
-            {run.isPending ? 'Running…' : dirty ? 'Save and run now' : 'Run now'}
-          </button>
-        )}
-        <RecordDelete group="automations" record={record} what="this automation" busy={busy} onDeleted={onDeleted} />
-        <span role="status" className="muted" data-testid="automation-saved">
-          {ran ? (
-            <span data-testid="automation-ran">
-              Ran: <OutcomeBadge outcome={ran.outcome} /> {ran.message}
-            </span>
-          ) : (
-            (saved ?? (record && dirty ? 'Unsaved changes' : ''))
-          )}
-        </span>
-      </div>
+      <EditorButtons
+        record={record}
+        state={{ busy, saving, running: run.isPending, dirty }}
+        ran={ran}
+        saved={saved}
+        onRun={() => void runNow()}
+        onDeleted={onDeleted}
+      />
     </form>
   );
 }

@@ -18,8 +18,53 @@ import { useZone } from './use-zone';
 const focusLater = (selector: string) =>
   requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 
-/** D2: posts and queue items by day (month, week, agenda) with plan and channel filters; drag or "Move to…" to
- * reschedule. */
+type CalendarView = ReturnType<typeof useCalendarView>;
+
+/** The days in the chosen view, their items draggable to another day. */
+function CalendarBody({
+  v,
+  shared,
+  weekStartsOn,
+  onMove,
+}: {
+  v: CalendarView;
+  shared: DayCellShared;
+  weekStartsOn: ReturnType<typeof useZone>['weekStartsOn'];
+  onMove: ReturnType<typeof useCalendarMoves>['move'];
+}) {
+  const tz = shared.tz;
+  return (
+    <div className="cal-body" aria-busy={v.calendar.isFetching}>
+      <CalendarDrag items={v.items} tz={tz} onMove={onMove}>
+        {v.mode === 'agenda' ? (
+          <AgendaList title={v.title} days={v.rows.flat()} byDay={v.byDay} {...shared} />
+        ) : (
+          <CalendarGrid
+            {...{
+              mode: v.mode,
+              title: v.title,
+              rows: v.rows,
+              month: v.anchor.slice(0, 7),
+              weekStartsOn,
+              byDay: v.byDay,
+            }}
+            {...shared}
+            onShowDay={(day) => {
+              v.setAnchor(day);
+              v.setMode('week');
+              focusLater(`[data-testid="calendar-day-${CSS.escape(day)}"] .cal-chip`);
+            }}
+          />
+        )}
+      </CalendarDrag>
+    </div>
+  );
+}
+
+/**
+ * D2: posts and queue items by day (month, week, agenda) with plan and channel filters;
+ * drag or "Move to…" to reschedule.
+ */
 export function CalendarPanel({
   request,
   onOpen,
@@ -83,30 +128,7 @@ export function CalendarPanel({
           }}
         />
       )}
-      <div className="cal-body" aria-busy={v.calendar.isFetching}>
-        <CalendarDrag items={v.items} tz={tz} onMove={move}>
-          {v.mode === 'agenda' ? (
-            <AgendaList title={v.title} days={v.rows.flat()} byDay={v.byDay} {...shared} />
-          ) : (
-            <CalendarGrid
-              {...{
-                mode: v.mode,
-                title: v.title,
-                rows: v.rows,
-                month: v.anchor.slice(0, 7),
-                weekStartsOn,
-                byDay: v.byDay,
-              }}
-              {...shared}
-              onShowDay={(day) => {
-                v.setAnchor(day);
-                v.setMode('week');
-                focusLater(`[data-testid="calendar-day-${CSS.escape(day)}"] .cal-chip`);
-              }}
-            />
-          )}
-        </CalendarDrag>
-      </div>
+      <CalendarBody v={v} shared={shared} weekStartsOn={weekStartsOn} onMove={move} />
       <UnscheduledNote count={v.calendar.data?.unscheduled ?? 0} onShow={() => onOpen('posts', null)} />
     </section>
   );

@@ -19,24 +19,10 @@ interface Props {
   onNewPlan(): void;
 }
 
-/** The calendar's view, page, filters and "New plan". */
-export function CalendarToolbar({
-  mode,
-  title,
-  tz,
-  plans,
-  planId,
-  channels,
-  channel,
-  onMode,
-  onStep,
-  onToday,
-  onPlan,
-  onChannel,
-  onNewPlan,
-}: Props) {
+/** The view (month, week, agenda) and the buttons that page through it. */
+function ViewAndPage({ mode, onMode, onStep, onToday }: Pick<Props, 'mode' | 'onMode' | 'onStep' | 'onToday'>) {
   return (
-    <div className="cal-toolbar">
+    <>
       <div className="lib-segmented" role="group" aria-label="Calendar view">
         {calendarModes.map((m) => (
           <button
@@ -71,6 +57,29 @@ export function CalendarToolbar({
           ›
         </button>
       </div>
+    </>
+  );
+}
+
+/** The calendar's view, page, filters and "New plan". */
+export function CalendarToolbar({
+  mode,
+  title,
+  tz,
+  plans,
+  planId,
+  channels,
+  channel,
+  onMode,
+  onStep,
+  onToday,
+  onPlan,
+  onChannel,
+  onNewPlan,
+}: Props) {
+  return (
+    <div className="cal-toolbar">
+      <ViewAndPage mode={mode} onMode={onMode} onStep={onStep} onToday={onToday} />
       <h2 className="cal-title" aria-live="polite" data-testid="calendar-title">
         {title}
       </h2>

@@ -7,6 +7,8 @@ import type { OpenRequest } from './tabs';
 import { NEW, useListEditor } from './use-list-editor';
 
 /** D3: creatives (a picture, overlay text and caption in an aspect ratio) and the editor of one. */
+const assetCount = (n: number) => `${n} ${n === 1 ? 'asset' : 'assets'}`;
+
 export function CreativesPanel({ request }: { request: OpenRequest | null }) {
   const le = useListEditor('creatives', request);
   const views = le.records.map(creativeOf);
@@ -24,9 +26,7 @@ export function CreativesPanel({ request }: { request: OpenRequest | null }) {
           items={views.map((c) => ({
             id: c.id,
             label: c.name,
-            meta:
-              `${aspectLabels[c.aspectRatio]} ` +
-              `· ${c.assetIds.length} ${c.assetIds.length === 1 ? 'asset' : 'assets'}`,
+            meta: `${aspectLabels[c.aspectRatio]} · ${assetCount(c.assetIds.length)}`,
           }))}
           selected={le.selected}
           testId={(id) => `creative-row-${id}`}

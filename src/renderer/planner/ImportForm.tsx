@@ -23,6 +23,46 @@ const request = (v: Values): PlannerImportInput => ({
 });
 const schema = z.custom<Values>().transform(request).pipe(ImportInput);
 
+/** Import, why it cannot be pressed yet, and how many records the last import made. */
+function ImportButton({
+  allowed,
+  pending,
+  result,
+  onImport,
+}: {
+  allowed: ReturnType<typeof importAllowed>;
+  pending: boolean;
+  result: ImportResult | null;
+  onImport(): void;
+}) {
+  const id = useId();
+  return (
+    <div className="row">
+      <button
+        type="button"
+        className="primary"
+        data-testid="import-submit"
+        disabled={!allowed.ok || pending}
+        aria-describedby={`${id}-why`}
+        onClick={onImport}
+      >
+        {pending ? 'Importing…' : 'Import'}
+      </button>
+      <span id={`${id}-why`} className="field-hint">
+        {allowed.ok ? '' : allowed.why}
+      </span>
+      <span role="status">
+        {result && (
+          <span className="lib-notice" data-testid="import-result">
+            Imported {result.created}
+            {result.skipped ? `, skipped ${result.skipped}` : ''}.
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}
+
 /** D7: posts or plans from a CSV or JSON file (read here in the browser), previewed row by row before importing. */
 export function ImportForm() {
   const id = useId();
@@ -85,29 +125,7 @@ export function ImportForm() {
           Import only the valid rows ({preview.valid}); skip the {preview.invalid} invalid
         </label>
       )}
-      <div className="row">
-        <button
-          type="button"
-          className="primary"
-          data-testid="import-submit"
-          disabled={!allowed.ok || submit.isPending}
-          aria-describedby={`${id}-why`}
-          onClick={() => void attempt()}
-        >
-          {submit.isPending ? 'Importing…' : 'Import'}
-        </button>
-        <span id={`${id}-why`} className="field-hint">
-          {allowed.ok ? '' : allowed.why}
-        </span>
-        <span role="status">
-          {result && (
-            <span className="lib-notice" data-testid="import-result">
-              Imported {result.created}
-              {result.skipped ? `, skipped ${result.skipped}` : ''}.
-            </span>
-          )}
-        </span>
-      </div>
+      <ImportButton allowed={allowed} pending={submit.isPending} result={result} onImport={() => void attempt()} />
       <SubmitError error={failure} fields={[]} />
     </section>
   );

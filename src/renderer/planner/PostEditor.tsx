@@ -26,6 +26,38 @@ interface Props {
   focusText?: number | undefined;
 }
 
+/** Save, duplicate, delete, and what the last of them said. */
+function PostButtons({
+  record,
+  busy,
+  saved,
+  onDuplicate,
+  onDeleted,
+}: {
+  record: RecordView | null;
+  busy: boolean;
+  saved: string | null;
+  onDuplicate(r: RecordView): void;
+  onDeleted(): void;
+}) {
+  return (
+    <div className="row">
+      <button type="submit" className="primary" data-testid="post-save" disabled={busy}>
+        {busy ? 'Saving…' : record ? 'Save' : 'Create post'}
+      </button>
+      {record && (
+        <button type="button" data-testid="post-duplicate" disabled={busy} onClick={() => onDuplicate(record)}>
+          Duplicate
+        </button>
+      )}
+      <RecordDelete group="posts" record={record} what="this post" busy={busy} onDeleted={onDeleted} />
+      <span role="status" className="muted" data-testid="post-saved">
+        {saved ?? ''}
+      </span>
+    </div>
+  );
+}
+
 /** D1: a post's text (with a live count), media, channel, time, status and plans; duplicate and delete. */
 export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDeleted, focusText }: Props) {
   const id = useId();
@@ -94,20 +126,7 @@ export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDel
       <PlansChoice plans={plans} chosen={chosen} onChange={(next) => form.setValue('plan_ids', [...next])} />
       {record?.failed && <p className="error-note">The platform refused the last change: {record.failed}</p>}
       <SubmitError error={failure ?? duplicate.error?.error ?? null} fields={[]} />
-      <div className="row">
-        <button type="submit" className="primary" data-testid="post-save" disabled={busy}>
-          {busy ? 'Saving…' : record ? 'Save' : 'Create post'}
-        </button>
-        {record && (
-          <button type="button" data-testid="post-duplicate" disabled={busy} onClick={() => copy(record)}>
-            Duplicate
-          </button>
-        )}
-        <RecordDelete group="posts" record={record} what="this post" busy={busy} onDeleted={onDeleted} />
-        <span role="status" className="muted" data-testid="post-saved">
-          {saved ?? ''}
-        </span>
-      </div>
+      <PostButtons record={record} busy={busy} saved={saved} onDuplicate={copy} onDeleted={onDeleted} />
     </form>
   );
 }

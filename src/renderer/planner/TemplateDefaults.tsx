@@ -11,6 +11,39 @@ export interface Defaults {
 
 export const noDefaults: Defaults = { channel: '', status: 'draft', planId: '', when: '' };
 
+/** The default channel, typed or chosen from the channels already in use. */
+function ChannelField({
+  id,
+  value,
+  channels,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  channels: readonly string[];
+  onChange(channel: string): void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-channel`}>Channel</label>
+      <input
+        id={`${id}-channel`}
+        data-testid="template-default-channel"
+        list={`${id}-channels`}
+        maxLength={100}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <datalist id={`${id}-channels`}>
+        {channels.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+    </div>
+  );
+}
+
 /** What every post made from a template gets, unless a CSV column says otherwise. */
 export function TemplateDefaults({
   value,
@@ -30,23 +63,7 @@ export function TemplateDefaults({
   return (
     <fieldset className="planner-fieldset planner-fields">
       <legend>For every post (a row’s channel or scheduled_at column wins)</legend>
-      <div className="field">
-        <label htmlFor={`${id}-channel`}>Channel</label>
-        <input
-          id={`${id}-channel`}
-          data-testid="template-default-channel"
-          list={`${id}-channels`}
-          maxLength={100}
-          autoComplete="off"
-          value={value.channel}
-          onChange={(e) => set({ channel: e.target.value })}
-        />
-        <datalist id={`${id}-channels`}>
-          {channels.map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
-      </div>
+      <ChannelField id={id} value={value.channel} channels={channels} onChange={(channel) => set({ channel })} />
       <div className="field">
         <label htmlFor={`${id}-status`}>Status</label>
         <select

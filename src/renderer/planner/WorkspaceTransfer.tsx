@@ -4,13 +4,53 @@ import { SubmitError } from '../ai/SubmitError';
 import { useChannel } from '../backend/context';
 import { useAction } from '../backend/use-action';
 
+type Done = { kind: 'export' | 'import'; t: Transfer };
+
+/** Browser mode has no folder dialog: the path is typed. */
+function FolderField({ id, folder, setFolder }: { id: string; folder: string; setFolder(f: string): void }) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-folder`}>Folder on the computer running Atelier</label>
+      <input
+        id={`${id}-folder`}
+        data-testid="workspace-folder"
+        className="mono"
+        maxLength={4096}
+        placeholder="/home/me/atelier-backup"
+        value={folder}
+        onChange={(e) => setFolder(e.target.value)}
+      />
+      <span className="field-hint">Browser mode cannot show a folder dialog: type the full path.</span>
+    </div>
+  );
+}
+
+/** What the last export or import did; an empty folder means the dialog was cancelled. */
+function TransferResult({ done }: { done: Done }) {
+  const exported = done.kind === 'export';
+  if (done.t.folder === '')
+    return (
+      <span className="muted" data-testid="workspace-result">
+        Cancelled: nothing was {exported ? 'exported' : 'imported'}.
+      </span>
+    );
+  const records = `${done.t.records} ${done.t.records === 1 ? 'record' : 'records'}`;
+  const files = `${done.t.files} ${done.t.files === 1 ? 'file' : 'files'}`;
+  return (
+    <span className="lib-notice" data-testid="workspace-result">
+      {exported ? 'Exported' : 'Imported'} {records} and {files} {exported ? 'to' : 'from'}{' '}
+      <span className="mono">{done.t.folder}</span>.
+    </span>
+  );
+}
+
 /** D7: the whole workspace (records as JSON and media files) to a folder, or back from one into an empty workspace. */
 export function WorkspaceTransfer() {
   const id = useId();
   const info = useChannel('app.info', {});
   const web = info.data?.host === 'web';
   const [folder, setFolder] = useState('');
-  const [done, setDone] = useState<{ kind: 'export' | 'import'; t: Transfer } | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
   const exporter = useAction('workspace.export');
   const importer = useAction('workspace.import', [
     'records.list',
@@ -41,19 +81,7 @@ export function WorkspaceTransfer() {
         workspace (a fresh Atelier).
       </p>
       {web ? (
-        <div className="field">
-          <label htmlFor={`${id}-folder`}>Folder on the computer running Atelier</label>
-          <input
-            id={`${id}-folder`}
-            data-testid="workspace-folder"
-            className="mono"
-            maxLength={4096}
-            placeholder="/home/me/atelier-backup"
-            value={folder}
-            onChange={(e) => setFolder(e.target.value)}
-          />
-          <span className="field-hint">Browser mode cannot show a folder dialog: type the full path.</span>
-        </div>
+        <FolderField id={id} folder={folder} setFolder={setFolder} />
       ) : (
         <p className="field-hint">Atelier asks for the folder when you press a button.</p>
       )}
@@ -74,20 +102,7 @@ export function WorkspaceTransfer() {
         >
           {importer.isPending ? 'Importing…' : 'Import workspace'}
         </button>
-        <span role="status">
-          {done &&
-            (done.t.folder === '' ? (
-              <span className="muted" data-testid="workspace-result">
-                Cancelled: nothing was {done.kind === 'export' ? 'exported' : 'imported'}.
-              </span>
-            ) : (
-              <span className="lib-notice" data-testid="workspace-result">
-                {done.kind === 'export' ? 'Exported' : 'Imported'} {done.t.records}{' '}
-                {done.t.records === 1 ? 'record' : 'records'} and {done.t.files} {done.t.files === 1 ? 'file' : 'files'}{' '}
-                {done.kind === 'export' ? 'to' : 'from'} <span className="mono">{done.t.folder}</span>.
-              </span>
-            ))}
-        </span>
+        <span role="status">{done && <TransferResult done={done} />}</span>
       </div>
       <SubmitError error={error?.error ?? null} fields={[]} />
     </section>

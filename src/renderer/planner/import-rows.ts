@@ -28,12 +28,9 @@ export function cellText(value: unknown): string {
 export function importAllowed(preview: ImportPreview | null, validOnly: boolean): { ok: boolean; why: string } {
   if (!preview) return { ok: false, why: 'Choose a file first.' };
   if (preview.valid === 0) return { ok: false, why: 'No row can be imported.' };
-  if (preview.invalid > 0 && !validOnly)
-    return {
-      ok: false,
-      why:
-        `Fix the ${preview.invalid === 1 ? 'invalid row' : `${preview.invalid} invalid rows`}, or tick “Import ` +
-        `only the valid rows”.`,
-    };
+  if (preview.invalid > 0 && !validOnly) {
+    const rows = preview.invalid === 1 ? 'invalid row' : `${preview.invalid} invalid rows`;
+    return { ok: false, why: `Fix the ${rows}, or tick “Import only the valid rows”.` };
+  }
   return { ok: true, why: '' };
 }

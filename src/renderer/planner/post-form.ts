@@ -9,8 +9,10 @@ export interface PostValues {
   scheduled_at: string;
   status: PostStatus;
   asset_ids: string[];
-  /** The plans chosen here; null while untouched (the plans' own lists are the truth then, even when they load late).
-   * */
+  /**
+   * The plans chosen here; null while untouched
+   * (the plans' own lists are the truth then, even when they load late).
+   */
   plan_ids: string[] | null;
 }
 

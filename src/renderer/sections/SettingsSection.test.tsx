@@ -248,8 +248,8 @@ describe('settings: account', () => {
     );
     const account = await card('Account');
     expect(within(account).getByRole('alert').textContent).toBe(
-      'The platform ended your session: “Session revoked by an administrator” Sign in again; nothing you queued was ' +
-        'lost.',
+      'The platform ended your session: “Session revoked by an administrator” ' +
+        'Sign in again; nothing you queued was lost.',
     );
   });
 });

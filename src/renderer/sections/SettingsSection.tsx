@@ -135,15 +135,15 @@ function describeUpdate(status: UpdateStatus): string {
       return `Downloading version ${status.version}… ${status.percent}%`;
     case 'ready':
       return (
-        `Version ${status.version} is downloaded and verified. It installs when you quit Atelier, or restart ` +
-        `now.${status.message ? ` ${status.message}` : ''}`
+        `Version ${status.version} is downloaded and verified. ` +
+        `It installs when you quit Atelier, or restart now.${status.message ? ` ${status.message}` : ''}`
       );
     case 'up-to-date':
       return `Atelier is up to date.${checkedAt(status)}`;
     case 'error':
       return (
-        `The update failed: ${status.message} This version keeps working; Atelier tries again ` +
-        `tomorrow.${checkedAt(status)}`
+        `The update failed: ${status.message} ` +
+        `This version keeps working; Atelier tries again tomorrow.${checkedAt(status)}`
       );
   }
 }

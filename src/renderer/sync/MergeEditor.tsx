@@ -11,6 +11,49 @@ function sideText(value: unknown): string {
   return value === undefined ? 'not set' : display(value);
 }
 
+/** The field's two sides to take, and "Edited" for a value typed below. */
+function SidePicks({
+  conflict: c,
+  name,
+  group,
+  choice,
+  onTake,
+  onChange,
+}: {
+  conflict: ConflictView;
+  name: string;
+  group: string;
+  choice: FieldChoice;
+  onTake(pick: Exclude<Pick, 'edited'>): void;
+  onChange(next: FieldChoice): void;
+}) {
+  return (
+    <div className="sync-merge-picks">
+      {(['local', 'remote'] as const).map((pick) => (
+        <label key={pick} className="radio">
+          <input type="radio" name={group} value={pick} checked={choice.pick === pick} onChange={() => onTake(pick)} />
+          <span>
+            {pickLabels[pick]}:{' '}
+            <span className="sync-pick-value">
+              {sideText(pick === 'local' ? c.local.fields[name] : c.remote.fields[name])}
+            </span>
+          </span>
+        </label>
+      ))}
+      <label className="radio">
+        <input
+          type="radio"
+          name={group}
+          value="edited"
+          checked={choice.pick === 'edited'}
+          onChange={() => onChange({ ...choice, pick: 'edited' })}
+        />
+        {pickLabels.edited}
+      </label>
+    </div>
+  );
+}
+
 /** One differing field: take a side, or edit the value (JSON for anything that is not text). */
 function FieldMerge({
   conflict: c,
@@ -38,35 +81,7 @@ function FieldMerge({
   return (
     <fieldset className="sync-merge-field" data-field={name}>
       <legend className="mono">{name}</legend>
-      <div className="sync-merge-picks">
-        {(['local', 'remote'] as const).map((pick) => (
-          <label key={pick} className="radio">
-            <input
-              type="radio"
-              name={`${id}-pick`}
-              value={pick}
-              checked={choice.pick === pick}
-              onChange={() => take(pick)}
-            />
-            <span>
-              {pickLabels[pick]}:{' '}
-              <span className="sync-pick-value">
-                {sideText(pick === 'local' ? c.local.fields[name] : c.remote.fields[name])}
-              </span>
-            </span>
-          </label>
-        ))}
-        <label className="radio">
-          <input
-            type="radio"
-            name={`${id}-pick`}
-            value="edited"
-            checked={choice.pick === 'edited'}
-            onChange={() => onChange({ ...choice, pick: 'edited' })}
-          />
-          {pickLabels.edited}
-        </label>
-      </div>
+      <SidePicks conflict={c} name={name} group={`${id}-pick`} choice={choice} onTake={take} onChange={onChange} />
       <label htmlFor={valueId} className="sync-merge-label">
         Merged value of {name}
       </label>
@@ -94,8 +109,10 @@ function FieldMerge({
   );
 }
 
-/** The merge editor: this computer's version, with each differing field chosen or edited, then saved as the new
- * version. */
+/**
+ * The merge editor: this computer's version, with each differing field chosen or edited,
+ * then saved as the new version.
+ */
 export function MergeEditor({ conflict: c, onClose }: { conflict: ConflictView; onClose: () => void }) {
   const resolve = useSyncAction('sync.resolve');
   const [choices, setChoices] = useState<Record<string, FieldChoice>>(() => initialChoices(c));

@@ -33,11 +33,10 @@ function explain(s: SyncStatus): string {
     case 'idle':
       if (failed + conflicts > 0 || s.groups.some((g) => g.massDelete))
         return 'Some changes need your attention below.';
-      if (pending > 0)
-        return (
-          `${plural(pending, 'change')} ${pending === 1 ? 'waits' : 'wait'} here until the platform can ` +
-          `take ${pending === 1 ? 'it' : 'them'}.`
-        );
+      if (pending > 0) {
+        const [waits, them] = pending === 1 ? ['waits', 'it'] : ['wait', 'them'];
+        return `${plural(pending, 'change')} ${waits} here until the platform can take ${them}.`;
+      }
       return 'Everything on this computer is on the platform too.';
     case 'syncing':
       return 'Sending your changes and fetching the platform’s.';

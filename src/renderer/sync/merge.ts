@@ -57,17 +57,18 @@ export function resolveChoice(
   try {
     return { ok: true, value: JSON.parse(choice.text) as unknown };
   } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
     return {
       ok: false,
-      message:
-        `This is not valid JSON (${e instanceof Error ? e.message : String(e)}). Use "quotes" around text, ` +
-        `or leave it empty to remove the field.`,
+      message: `This is not valid JSON (${why}). Use "quotes" around text, or leave it empty to remove the field.`,
     };
   }
 }
 
-/** The merged record: this computer's fields with each differing one as chosen, checked like any record of its group.
- * */
+/**
+ * The merged record: this computer's fields with each differing one as chosen,
+ * checked like any record of its group.
+ */
 export function buildMerge(
   c: ConflictView,
   choices: Record<string, FieldChoice>,

@@ -27,8 +27,10 @@ export function takeProblems(): string[] {
   return problems;
 }
 
-/** A fake backend to script before rendering (browser-mode media access, if given); its problems are checked after the
- * test. */
+/**
+ * A fake backend to script before rendering (browser-mode media access, if given);
+ * its problems are checked after the test.
+ */
 export function fakeBackend(options: { media?: Partial<MediaAccess> } = {}): FakeBackend {
   const fake = createFakeBackend(options);
   live.push(fake);

@@ -34,8 +34,8 @@ export function jobView(row: JobRow, baseUrl: string): JobView {
 /** Asynchronous AI jobs of the dialects that answer "accepted"; kept with the other records. */
 export function createJobStore(db: Db, now: () => number) {
   const insert = db.prepare(
-    'INSERT INTO ai_jobs (id, account_id, operation, model_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ' +
-      "'queued', ?, ?)",
+    `INSERT INTO ai_jobs (id, account_id, operation, model_id, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'queued', ?, ?)`,
   );
   const select = db.prepare('SELECT * FROM ai_jobs WHERE account_id = ? AND id = ?');
   const setStatus = db.prepare('UPDATE ai_jobs SET status = ?, updated_at = ? WHERE id = ?');

@@ -27,8 +27,8 @@ describe('wave2text', () => {
   it('analyze-1 reports duration, format, loudness and silence', async () => {
     const res = await run('analyze-1', { data: wav.toString('base64') });
     expect(res.body.text).toBe(
-      'WAV audio: 1.50 s, 8000 Hz, 1 channel, 16-bit PCM. Loudness: RMS -10.8 dBFS, peak -6.0 dBFS. Silence: 33% of ' +
-        'the recording.',
+      'WAV audio: 1.50 s, 8000 Hz, 1 channel, 16-bit PCM. Loudness: RMS -10.8 dBFS, peak -6.0 dBFS. ' +
+        'Silence: 33% of the recording.',
     );
     expect(res.body.metrics).toMatchObject({
       duration_s: 1.5,

@@ -9,8 +9,8 @@ const badGrant = { status: 400, code: 'invalid_grant' };
 export const oauth: Dialect = {
   name: 'oauth',
   summary:
-    'OAuth-flavoured: grant_type in token requests, Bearer, {error,error_description}, Unix-ms expiry, 30 s tokens, ' +
-    'media as data URLs',
+    'OAuth-flavoured: grant_type in token requests, Bearer, {error,error_description}, ' +
+    'Unix-ms expiry, 30 s tokens, media as data URLs',
   accessTokenTtlMs: 30_000,
   auth: {
     scheme: { word: 'Bearer', lenient: false, challenge: 'Bearer', example: '"Bearer <access token or API key>"' },

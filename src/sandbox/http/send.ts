@@ -1,11 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import type { Reply } from './reply';
 
+const statusTexts: Record<number, string> = {
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
 function htmlPage(status: number): string {
-  const title = `${status} ${status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : status === 504 ? 'Gateway Timeout' : 'Error'}`;
+  const title = `${status} ${statusTexts[status] ?? 'Error'}`;
   return (
-    `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>sandbox ` +
-    `(injected fault)</p></body></html>\n`
+    `<!DOCTYPE html>\n<html><head><title>${title}</title></head>` +
+    `<body><h1>${title}</h1><hr><p>sandbox (injected fault)</p></body></html>\n`
   );
 }
 

@@ -21,9 +21,10 @@ function transcript(loudness: Loudness): string {
 }
 
 function analysis(audio: WavAudio, loudness: Loudness): string {
+  const channels = `${audio.channels} channel${audio.channels === 1 ? '' : 's'}`;
+  const sampleFormat = `${audio.bitsPerSample}-bit ${audio.encoding === 'float' ? 'float' : 'PCM'}`;
   return [
-    `WAV audio: ${audio.durationS.toFixed(2)} s, ${audio.sampleRate} Hz, ${audio.channels} ` +
-      `channel${audio.channels === 1 ? '' : 's'}, ${audio.bitsPerSample}-bit ${audio.encoding === 'float' ? 'float' : 'PCM'}.`,
+    `WAV audio: ${audio.durationS.toFixed(2)} s, ${audio.sampleRate} Hz, ${channels}, ${sampleFormat}.`,
     `Loudness: RMS ${loudness.rmsDbfs.toFixed(1)} dBFS, peak ${loudness.peakDbfs.toFixed(1)} dBFS.`,
     `Silence: ${Math.round(loudness.silenceRatio * 100)}% of the recording.`,
   ].join(' ');
