@@ -164,12 +164,22 @@ function sqlTablesInSource(text, file = 'sample.ts') {
 const TABLE_SUBSTITUTION =
   /\btableOf\([^)]*\)(?!\s*\.\w)|\bGROUP_TABLES\[[^\]]*\](?!\s*\.\w)|\.table\b|^\w*[tT]able$|^\w*[tT]ables?\[/;
 
-/** Same-file functions and methods by name: `${t(group)}` is a table name when `t` returns one. */
+const TABLE_BINDING = Symbol('a name bound to a `table` field');
+
+/**
+ * Same-file functions and methods by name (`${t(group)}` is a table name when `t` returns one), and names bound
+ * to a `table` field (TABLE_BINDING).
+ */
 function fileFunctions(sf) {
   const fns = new Map();
   const visit = (node) => {
     if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name && node.body)
       fns.set(node.name.getText(sf), node.body);
+    // `const { table: name } = …`, `for (const { table } of …)`: `name` and `table` hold a table name.
+    if (ts.isBindingElement(node) && ts.isIdentifier(node.name)) {
+      const key = node.propertyName && ts.isIdentifier(node.propertyName) ? node.propertyName.text : node.name.text;
+      if (key === 'table') fns.set(node.name.text, TABLE_BINDING);
+    }
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const init = strip(node.initializer);
       if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) fns.set(node.name.text, init.body);
@@ -186,12 +196,14 @@ function yieldsTableName(expr, ctx, depth = 0) {
   const n = strip(expr);
   const text = n.getText(ctx.sf);
   if (TABLE_SUBSTITUTION.test(text)) return true;
+  if (ts.isIdentifier(n) && ctx.fns.get(n.text) === TABLE_BINDING) return true;
   if (ts.isIdentifier(n) && ctx.consts.has(n.text)) return yieldsTableName(ctx.consts.get(n.text), ctx, depth + 1);
   if (ts.isCallExpression(n)) {
     const callee = strip(n.expression);
     const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
     const body = ctx.fns.get(name);
-    if (body && TABLE_SUBSTITUTION.test(body.getText(ctx.sf).replace(/^\{?\s*return\s+/, ''))) return true;
+    if (body && body !== TABLE_BINDING && TABLE_SUBSTITUTION.test(body.getText(ctx.sf).replace(/^\{?\s*return\s+/, '')))
+      return true;
   }
   if (ts.isConditionalExpression(n))
     return yieldsTableName(n.whenTrue, ctx, depth + 1) || yieldsTableName(n.whenFalse, ctx, depth + 1);

@@ -169,6 +169,8 @@ describe('each hardened rule bites', () => {
     expect(owners.interpolatesTable('const name = GROUP_TABLES[g].table;\ndb.prepare(`SELECT * FROM ${name}`);')).toBe(
       true,
     );
+    const bound = 'for (const { table: name } of Object.values(GROUP_TABLES)) db.exec(`DELETE FROM ${name}`);';
+    expect(owners.interpolatesTable(bound)).toBe(true);
     const noun = 'const t = (g: G) => tableOf(g).noun;\ndb.prepare(`SELECT * FROM assets WHERE kind = ${t(g)}`);';
     expect(owners.interpolatesTable(noun)).toBe(false);
   });
