@@ -464,7 +464,8 @@ export class JobStore {
   uses(sha: string): boolean {
     return (
       this.s
-        .sql<[string, string, string], 1>(
+        // The row is `{ '1': 1 }` (a column named 1), not the number itself.
+        .sql<[string, string, string], { 1: 1 }>(
           'SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE ' +
             'input_sha256 = ? LIMIT 1',
         )

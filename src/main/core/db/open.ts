@@ -54,6 +54,15 @@ export function allowCheckpoints(db: Db): void {
 /** Every commit waits for the disk, unless a writer says otherwise for one commit it can afford to lose. */
 export const SYNCHRONOUS = 'FULL';
 
+/**
+ * The schema version of a database (how many migrations it has applied). schema_migrations is created and
+ * kept here, so other modules (the backup's copy facts) read it through this, never with SQL of their own.
+ */
+export const SCHEMA_VERSION_SQL = 'SELECT count(*) FROM schema_migrations';
+export function schemaVersion(db: Db): number {
+  return Number(db.prepare<[], number>(SCHEMA_VERSION_SQL).pluck().get());
+}
+
 function readApplied(file: string): { applied: AppliedRow[]; error: unknown } {
   try {
     return {
