@@ -28,7 +28,10 @@ function signingPlan(env) {
     const set = vars.filter((v) => present(env[v]));
     if (set.length === vars.length) notaryWith = notaryWith ?? name;
     else if (set.length > 0) {
-      errors.push(`Notarisation with ${name}: ${set.join(', ')} set but ${vars.filter((v) => !present(env[v])).join(', ')} missing.`);
+      errors.push(
+        `Notarisation with ${name}: ${set.join(', ')} set but ${vars.filter((v) => !present(env[v])).join(', ')} ` +
+          `missing.`,
+      );
     }
   }
   const warnings = [];
@@ -56,9 +59,9 @@ function signingPlan(env) {
 function targetPlatforms(argv, platform) {
   const named = new Set();
   for (const a of argv) {
-    if (/^--(mac|macos)(=.*)?$/.test(a) || /^-[mwl]+$/.test(a) && a.includes('m')) named.add('mac');
-    if (/^--(win|windows)(=.*)?$/.test(a) || /^-[mwl]+$/.test(a) && a.includes('w')) named.add('win');
-    if (/^--linux(=.*)?$/.test(a) || /^-[mwl]+$/.test(a) && a.includes('l')) named.add('linux');
+    if (/^--(mac|macos)(=.*)?$/.test(a) || (/^-[mwl]+$/.test(a) && a.includes('m'))) named.add('mac');
+    if (/^--(win|windows)(=.*)?$/.test(a) || (/^-[mwl]+$/.test(a) && a.includes('w'))) named.add('win');
+    if (/^--linux(=.*)?$/.test(a) || (/^-[mwl]+$/.test(a) && a.includes('l'))) named.add('linux');
   }
   if (named.size > 0) return named;
   return new Set([platform === 'darwin' ? 'mac' : platform === 'win32' ? 'win' : 'linux']);
@@ -69,9 +72,14 @@ function report(plan, env, platforms) {
   if (plan.errors.length > 0) {
     throw new Error(`Signing configuration is incomplete:\n  - ${plan.errors.join('\n  - ')}`);
   }
-  const relevant = plan.warnings.filter((w) => (w.startsWith('macOS') && platforms.has('mac')) || (w.startsWith('Windows') && platforms.has('win')));
+  const relevant = plan.warnings.filter(
+    (w) => (w.startsWith('macOS') && platforms.has('mac')) || (w.startsWith('Windows') && platforms.has('win')),
+  );
   if (relevant.length === 0) return;
-  console.warn(`\n${'='.repeat(78)}\nUNSIGNED build: ${relevant.join('\n                ')}\nThe artefacts work but are unsigned. To sign, see README, "Installers, signing and releases".\n${'='.repeat(78)}\n`);
+  console.warn(
+    `\n${'='.repeat(78)}\nUNSIGNED build: ${relevant.join('\n                ')}\nThe artefacts work but are ` +
+      `unsigned. To sign, see README, "Installers, signing and releases".\n${'='.repeat(78)}\n`,
+  );
   if (env.GITHUB_ACTIONS === 'true') {
     for (const w of relevant) console.log(`::warning title=UNSIGNED build::${w}`);
   }

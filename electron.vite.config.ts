@@ -17,7 +17,8 @@ function copyMigrations(): Plugin {
       const from = path.resolve(__dirname, 'src/main/core/db/migrations');
       const to = path.join(dir, 'db', 'migrations');
       fs.mkdirSync(to, { recursive: true });
-      for (const f of fs.readdirSync(from).filter((n) => n.endsWith('.sql'))) fs.copyFileSync(path.join(from, f), path.join(to, f));
+      for (const f of fs.readdirSync(from).filter((n) => n.endsWith('.sql')))
+        fs.copyFileSync(path.join(from, f), path.join(to, f));
       fs.copyFileSync(path.resolve(__dirname, 'resources/icon.png'), path.join(dir, 'icon.png'));
     },
   };

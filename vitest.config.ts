@@ -12,7 +12,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/dialects/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+            'test/dialects/**/*.test.ts',
+            'test/fuzz/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           environment: 'node',
           server: { deps: { inline: ['electron-store', 'conf'] } },
         },

@@ -60,7 +60,11 @@ server.listen(0, '127.0.0.1', () => process.send(server.address().port));
 `;
 
 async function startSink(): Promise<{ url: string; stop(): void }> {
-  const child = fork('-e', [SINK], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execPath: process.execPath });
+  const child = fork('-e', [SINK], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execPath: process.execPath,
+  });
   // fork('-e', …) runs node with -e: the script is the argument after it.
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve(Number(m)));
@@ -103,7 +107,8 @@ async function sendOnce(core: Core, sinkUrl: string, jobId: string, rss: { peak:
   const seconds = (performance.now() - started) / 1000;
   const text = core.ai.jobs.get(jobId)?.result_text ?? '';
   const expected = Math.ceil(fs.statSync(core.media.blobPath(job.input_sha256 as string) as string).size / 3) * 4;
-  if (!text.includes(String(expected)) && !(Number(/received (\d+)/.exec(text)?.[1]) > expected)) throw new Error(`sink saw an unexpected body: ${text}`);
+  if (!text.includes(String(expected)) && !(Number(/received (\d+)/.exec(text)?.[1]) > expected))
+    throw new Error(`sink saw an unexpected body: ${text}`);
   return seconds;
 }
 
@@ -172,9 +177,21 @@ async function sendBench(inputMb: number, rounds: number, log: Log) {
         ['encode + send (ours)', median(sends).toFixed(3), sendMBps.toFixed(0)],
       ],
     );
-    log(`send/read throughput ratio: ${(sendMBps / readMBps).toFixed(3)} (base64 makes the body 4/3 of the input; the sink runs in another process)`);
-    log(`peak RSS growth while sending ${inputMb} MB: ${growth.toFixed(1)} MB = ${(growth / inputMb).toFixed(2)}× the input (promise: about 2× at most)`);
-    return { readMBps, sendMBps, sendRatio: sendMBps / readMBps, sendRssGrowthMb: growth, sendRssPerInput: growth / inputMb };
+    log(
+      `send/read throughput ratio: ${(sendMBps / readMBps).toFixed(3)} (base64 makes the body 4/3 of the input; ` +
+        `the sink runs in another process)`,
+    );
+    log(
+      `peak RSS growth while sending ${inputMb} MB: ${growth.toFixed(1)} MB = ${(growth / inputMb).toFixed(2)}× ` +
+        `the input (promise: about 2× at most)`,
+    );
+    return {
+      readMBps,
+      sendMBps,
+      sendRatio: sendMBps / readMBps,
+      sendRssGrowthMb: growth,
+      sendRssPerInput: growth / inputMb,
+    };
   } finally {
     sink.stop();
     await core.close();
@@ -233,12 +250,21 @@ async function queueRound(jobs: number, side: 'queue' | 'direct', round: number)
     });
     const started = performance.now();
     for (const prompt of prompts) {
-      const r = await core.dispatch('ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt, params: { width: 32, height: 32 } });
+      const r = await core.dispatch('ai.submit', {
+        operation: 'text2image',
+        modelId: 'paint-1',
+        prompt,
+        params: { width: 32, height: 32 },
+      });
       if (!r.ok) throw new Error(`submit: ${JSON.stringify(r.error)}`);
     }
     await done;
     const seconds = (performance.now() - started) / 1000;
-    const ok = (core.db.prepare("SELECT COUNT(*) AS n FROM ai_jobs j JOIN ai_outputs o ON o.job_id = j.id WHERE j.state = 'succeeded'").get() as { n: number }).n;
+    const ok = (
+      core.db
+        .prepare("SELECT COUNT(*) AS n FROM ai_jobs j JOIN ai_outputs o ON o.job_id = j.id WHERE j.state = 'succeeded'")
+        .get() as { n: number }
+    ).n;
     if (ok !== jobs) throw new Error(`only ${ok} of ${jobs} jobs succeeded with an output`);
     return seconds;
   } finally {
@@ -266,7 +292,10 @@ async function queueBench(jobs: number, rounds: number, log: Log) {
       ['through the queue (ours)', median(q).toFixed(2), queueJobsPerSecond.toFixed(1)],
     ],
   );
-  log(`queue/direct ratio: ${(queueJobsPerSecond / directJobsPerSecond).toFixed(3)}; queue overhead per job: ${((median(q) - median(d)) / jobs * 1000).toFixed(2)} ms`);
+  log(
+    `queue/direct ratio: ${(queueJobsPerSecond / directJobsPerSecond).toFixed(3)}; queue overhead per ` +
+      `job: ${(((median(q) - median(d)) / jobs) * 1000).toFixed(2)} ms`,
+  );
   return { queueJobsPerSecond, directJobsPerSecond, queueRatio: queueJobsPerSecond / directJobsPerSecond };
 }
 

@@ -45,18 +45,38 @@ export interface BackupBenchResult {
   workDir: string;
 }
 
-/** Posts of about a kilobyte each (text, tags and index entries), in transactions of 10,000, until the file reaches the size. */
+/** Posts of about a kilobyte each (text, tags and index entries), in transactions of 10,000, until the file reaches the
+ * size. */
 function fill(db: Db, file: string, sizeBytes: number): number {
   const rand = prng(7);
-  const insert = db.prepare("INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, 'bench', ?, ?, ?, 'synced')");
-  const words = ['launch', 'summer', 'studio', 'behind the scenes', 'giveaway', 'new series', 'tutorial', 'live', 'collab', 'preview'];
+  const insert = db.prepare(
+    "INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, 'bench', ?, ?, ?, " +
+      "'synced')",
+  );
+  const words = [
+    'launch',
+    'summer',
+    'studio',
+    'behind the scenes',
+    'giveaway',
+    'new series',
+    'tutorial',
+    'live',
+    'collab',
+    'preview',
+  ];
   let records = 0;
   const now = Date.now();
   while (fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0) < sizeBytes) {
     db.transaction(() => {
       for (let i = 0; i < BATCH; i++, records++) {
         const text = Array.from({ length: 110 }, () => words[Math.floor(rand() * words.length)]).join(' ');
-        insert.run(crypto.randomUUID(), JSON.stringify({ text, status: 'draft', channel: `ch${records % 5}` }), now - records, now - records);
+        insert.run(
+          crypto.randomUUID(),
+          JSON.stringify({ text, status: 'draft', channel: `ch${records % 5}` }),
+          now - records,
+          now - records,
+        );
       }
     })();
     db.pragma('wal_checkpoint(TRUNCATE)');
@@ -64,7 +84,8 @@ function fill(db: Db, file: string, sizeBytes: number): number {
   return records;
 }
 
-/** Commit one small change after another (each its own transaction) until stopped; records the longest wait between two. */
+/** Commit one small change after another (each its own transaction) until stopped; records the longest wait between
+ * two. */
 function startWriter(db: Db): { stop(): { writes: number; longestPauseMs: number } } {
   const update = db.prepare("UPDATE posts SET data = json_set(data, '$.status', ?), updated_at = ? WHERE rowid = ?");
   const rows = Number(db.prepare('SELECT max(rowid) FROM posts').pluck().get());
@@ -107,8 +128,17 @@ export async function runBackupBench(options: BackupBenchOptions): Promise<Backu
     const seedStart = performance.now();
     const records = fill(db, file, options.sizeMb * MB);
     const sizeBytes = fs.statSync(file).size;
-    log(`database: ${(sizeBytes / MB).toFixed(0)} MB, ${records} records (built in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
-    const store = new BackupStore({ dir: path.join(work, 'backups'), now: Date.now, appVersion: 'bench', retention: () => ({ daily: 1, weekly: 0 }), logger: createLogger([], new SecretRegistry()) });
+    log(
+      `database: ${(sizeBytes / MB).toFixed(0)} MB, ${records} records (built ` +
+        `in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
+    );
+    const store = new BackupStore({
+      dir: path.join(work, 'backups'),
+      now: Date.now,
+      appVersion: 'bench',
+      retention: () => ({ daily: 1, weekly: 0 }),
+      logger: createLogger([], new SecretRegistry()),
+    });
     // The writer alone, no backup: how long this machine makes it wait anyway (the floor for pauses).
     const alone = startWriter(db);
     await new Promise((r) => setTimeout(r, 2000));
@@ -129,7 +159,14 @@ export async function runBackupBench(options: BackupBenchOptions): Promise<Backu
     table(
       log,
       ['side', 'round', 'seconds', 'MB/s', 'writes', 'longest pause ms'],
-      times.map((t) => [t.side, String(t.round), t.seconds.toFixed(2), rate(t.seconds).toFixed(0), String(t.writes), t.side === 'writer' ? ms(t.pause) : '-']),
+      times.map((t) => [
+        t.side,
+        String(t.round),
+        t.seconds.toFixed(2),
+        rate(t.seconds).toFixed(0),
+        String(t.writes),
+        t.side === 'writer' ? ms(t.pause) : '-',
+      ]),
     );
     const floorMBps = rate(median(times.filter((t) => t.side === 'floor').map((t) => t.seconds)));
     const withWriterMBps = rate(median(times.filter((t) => t.side === 'writer').map((t) => t.seconds)));
@@ -140,9 +177,23 @@ export async function runBackupBench(options: BackupBenchOptions): Promise<Backu
     const met = ratio >= TARGET_RATIO && longestPauseMs <= TARGET_PAUSE_MS;
     log('');
     log(`ratio with writer/floor: ${ratio.toFixed(3)}  (target ≥ ${TARGET_RATIO})`);
-    log(`longest pause the writer saw: ${ms(longestPauseMs)} ms  (target ≤ ${TARGET_PAUSE_MS} ms; ${writes} changes committed during the backups)`);
+    log(
+      `longest pause the writer saw: ${ms(longestPauseMs)} ms  (target ≤ ${TARGET_PAUSE_MS} ms; ${writes} changes ` +
+        `committed during the backups)`,
+    );
     log(met ? 'targets met' : `BELOW TARGET: ratio ${ratio.toFixed(3)}, longest pause ${ms(longestPauseMs)} ms`);
-    return { sizeBytes, records, floorMBps, withWriterMBps, ratio, longestPauseMs, quietPauseMs: quiet.longestPauseMs, writes, met, workDir: work };
+    return {
+      sizeBytes,
+      records,
+      floorMBps,
+      withWriterMBps,
+      ratio,
+      longestPauseMs,
+      quietPauseMs: quiet.longestPauseMs,
+      writes,
+      met,
+      workDir: work,
+    };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -150,8 +201,12 @@ export async function runBackupBench(options: BackupBenchOptions): Promise<Backu
 
 async function main(): Promise<void> {
   const sizeMb = Number(process.env.BENCH_BACKUP_MB ?? 1024);
-  if (!Number.isFinite(sizeMb) || sizeMb <= 0) throw new Error(`BENCH_BACKUP_MB must be a positive number of megabytes, got "${process.env.BENCH_BACKUP_MB}"`);
-  console.log(`Backup benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${sizeMb} MB database, temp folder in ${os.tmpdir()}`);
+  if (!Number.isFinite(sizeMb) || sizeMb <= 0)
+    throw new Error(`BENCH_BACKUP_MB must be a positive number of megabytes, got "${process.env.BENCH_BACKUP_MB}"`);
+  console.log(
+    `Backup benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${sizeMb} MB database, temp folder ` +
+      `in ${os.tmpdir()}`,
+  );
   await runBackupBench({ sizeMb });
 }
 

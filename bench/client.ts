@@ -109,7 +109,8 @@ function median(values: number[]): number {
 
 function table(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -121,7 +122,15 @@ function report(rounds: Round[]): void {
     ['side', 'round', 'seconds', 'req/s', 'p50 ms', 'p95 ms', 'refreshes'],
     rounds.map((r) => {
       const sorted = [...r.latencies].sort((a, b) => a - b);
-      return [r.side, String(r.round), r.seconds.toFixed(2), rate(r).toFixed(0), percentile(sorted, 50).toFixed(2), percentile(sorted, 95).toFixed(2), String(r.refreshes)];
+      return [
+        r.side,
+        String(r.round),
+        r.seconds.toFixed(2),
+        rate(r).toFixed(0),
+        percentile(sorted, 50).toFixed(2),
+        percentile(sorted, 95).toFixed(2),
+        String(r.refreshes),
+      ];
     }),
   );
   console.log('');
@@ -147,7 +156,11 @@ function report(rounds: Round[]): void {
   );
   console.log('');
   console.log(`ratio ours/baseline: ${ratio.toFixed(3)}  (target ≥ ${TARGET})`);
-  console.log(ratio >= TARGET ? 'target met' : `BELOW TARGET: ours reaches ${(ratio * 100).toFixed(1)}% of the plain fetch rate, target ${TARGET * 100}%`);
+  console.log(
+    ratio >= TARGET
+      ? 'target met'
+      : `BELOW TARGET: ours reaches ${(ratio * 100).toFixed(1)}% of the plain fetch rate, target ${TARGET * 100}%`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -157,7 +170,8 @@ async function main(): Promise<void> {
   }, 180_000);
   deadline.unref();
   console.log(
-    `Client benchmark: node ${process.version}, ${os.cpus().length} CPUs, GET ${PATH}, ${REQUESTS} requests × ${ROUNDS} rounds per side, ` +
+    `Client benchmark: node ${process.version}, ${os.cpus().length} CPUs, GET ${PATH}, ${REQUESTS} requests ` +
+      `× ${ROUNDS} rounds per side, ` +
       `concurrency ${CONCURRENCY}, ours expires the access token every ${REFRESH_EVERY} requests`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-client-'));

@@ -60,7 +60,7 @@ function generate(dir: string, totalMb: number): Source[] {
     const file = path.join(dir, `media-${String(i).padStart(3, '0')}.bin`);
     const fd = fs.openSync(file, 'w');
     try {
-      for (let written = 0; written < size; ) {
+      for (let written = 0; written < size;) {
         const n = Math.min(block.length, size - written);
         randomFillSync(block, 0, n);
         fs.writeSync(fd, block, 0, n);
@@ -88,7 +88,12 @@ async function baseline(sources: Source[], dest: string, hashes: Map<string, str
   return (performance.now() - started) / 1000;
 }
 
-async function ours(sources: Source[], dest: string, hashes: Map<string, string>, rss: { peak: number }): Promise<number> {
+async function ours(
+  sources: Source[],
+  dest: string,
+  hashes: Map<string, string>,
+  rss: { peak: number },
+): Promise<number> {
   const store = new BlobStore(dest);
   const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, process.memoryUsage().rss)), 10);
   try {
@@ -96,7 +101,8 @@ async function ours(sources: Source[], dest: string, hashes: Map<string, string>
     for (const { file } of sources) {
       const put = await store.putFile(file);
       const expected = hashes.get(file);
-      if (expected !== undefined && expected !== put.sha256) throw new Error(`hash mismatch for ${file}: sha256sum says ${expected}, ours ${put.sha256}`);
+      if (expected !== undefined && expected !== put.sha256)
+        throw new Error(`hash mismatch for ${file}: sha256sum says ${expected}, ours ${put.sha256}`);
       hashes.set(file, put.sha256);
     }
     return (performance.now() - started) / 1000;
@@ -114,7 +120,8 @@ function median(values: number[]): number {
 
 function table(log: (line: string) => void, header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   log(line(header));
   log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) log(line(row));
@@ -131,7 +138,10 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
     const generating = performance.now();
     const sources = generate(sourceDir, options.totalMb);
     const totalBytes = sources.reduce((n, s) => n + s.size, 0);
-    log(`generated ${sources.length} files, ${(totalBytes / MB).toFixed(0)} MB, in ${((performance.now() - generating) / 1000).toFixed(1)} s`);
+    log(
+      `generated ${sources.length} files, ${(totalBytes / MB).toFixed(0)} MB, ` +
+        `in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
+    );
 
     const hashes = new Map<string, string>();
     const times: { side: 'baseline' | 'ours'; round: number; seconds: number }[] = [];
@@ -144,7 +154,8 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
         fs.mkdirSync(dest);
         await settle();
         if (side === 'ours') rssBefore = Math.min(rssBefore, process.memoryUsage().rss);
-        const seconds = side === 'baseline' ? await baseline(sources, dest, hashes) : await ours(sources, dest, hashes, rss);
+        const seconds =
+          side === 'baseline' ? await baseline(sources, dest, hashes) : await ours(sources, dest, hashes, rss);
         times.push({ side, round, seconds });
         fs.rmSync(dest, { recursive: true, force: true });
       }
@@ -154,7 +165,9 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
     table(
       log,
       ['side', 'round', 'seconds', 'MB/s'],
-      [...times].sort((a, b) => a.side.localeCompare(b.side) || a.round - b.round).map((t) => [t.side, String(t.round), t.seconds.toFixed(2), rate(t.seconds).toFixed(0)]),
+      [...times]
+        .sort((a, b) => a.side.localeCompare(b.side) || a.round - b.round)
+        .map((t) => [t.side, String(t.round), t.seconds.toFixed(2), rate(t.seconds).toFixed(0)]),
     );
     const baselineMBps = rate(median(times.filter((t) => t.side === 'baseline').map((t) => t.seconds)));
     const oursMBps = rate(median(times.filter((t) => t.side === 'ours').map((t) => t.seconds)));
@@ -171,9 +184,17 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
       ],
     );
     log('');
-    log(`peak RSS during ours: ${peakRssMb.toFixed(0)} MB (+${rssGrowthMb.toFixed(1)} MB over the ${(rssBefore / MB).toFixed(0)} MB before; largest file ${(Math.max(...sources.map((s) => s.size)) / MB).toFixed(0)} MB)`);
+    log(
+      `peak RSS during ours: ${peakRssMb.toFixed(0)} MB (+${rssGrowthMb.toFixed(1)} MB over ` +
+        `the ${(rssBefore / MB).toFixed(0)} MB before; largest ` +
+        `file ${(Math.max(...sources.map((s) => s.size)) / MB).toFixed(0)} MB)`,
+    );
     log(`ratio ours/baseline: ${ratio.toFixed(3)}  (target ≥ ${TARGET})`);
-    log(ratio >= TARGET ? 'target met' : `BELOW TARGET: ours reaches ${(ratio * 100).toFixed(1)}% of the sha256sum + cp rate, target ${TARGET * 100}%`);
+    log(
+      ratio >= TARGET
+        ? 'target met'
+        : `BELOW TARGET: ours reaches ${(ratio * 100).toFixed(1)}% of the sha256sum + cp rate, target ${TARGET * 100}%`,
+    );
     return { files: sources.length, totalBytes, baselineMBps, oursMBps, ratio, peakRssMb, rssGrowthMb, workDir: work };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
@@ -182,13 +203,17 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
 
 async function main(): Promise<void> {
   const totalMb = Number(process.env.IMPORT_BENCH_MB ?? 1024);
-  if (!Number.isFinite(totalMb) || totalMb <= 0) throw new Error(`IMPORT_BENCH_MB must be a positive number of megabytes, got "${process.env.IMPORT_BENCH_MB}"`);
+  if (!Number.isFinite(totalMb) || totalMb <= 0)
+    throw new Error(`IMPORT_BENCH_MB must be a positive number of megabytes, got "${process.env.IMPORT_BENCH_MB}"`);
   const deadline = setTimeout(() => {
     console.error('import bench took longer than 120 s; stopping');
     process.exit(1);
   }, 120_000);
   deadline.unref();
-  console.log(`Import benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${totalMb} MB, files one at a time, temp folder in ${os.tmpdir()}`);
+  console.log(
+    `Import benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${totalMb} MB, files one at a time, ` +
+      `temp folder in ${os.tmpdir()}`,
+  );
   await runImportBench({ totalMb });
 }
 

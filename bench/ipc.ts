@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   const dispatchSec = Number(process.hrtime.bigint() - t) / 1e9;
 
   // Through the WebSocket bridge, sequential (latency) and with IN_FLIGHT concurrent callers (throughput).
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${host.token}`, { headers: { Origin: host.origin } });
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${host.token}`, {
+    headers: { Origin: host.origin },
+  });
   await new Promise((r) => ws.once('open', r));
   let id = 0;
   const waiting = new Map<number, () => void>();
@@ -78,7 +80,10 @@ async function main(): Promise<void> {
   console.log('bench/ipc — settings.get round trips per second');
   console.log(`  direct handler call        ${fmt(direct)} /s  (baseline)`);
   console.log(`  dispatch in-process        ${fmt(viaDispatch)} /s  ratio ${(viaDispatch / direct).toFixed(3)}`);
-  console.log(`  WebSocket bridge, 1 caller ${fmt(wsSeq)} /s  ratio ${(wsSeq / direct).toFixed(4)}  (${((wsSeqSec / (CALLS / 4)) * 1e6).toFixed(0)} µs per call)`);
+  console.log(
+    `  WebSocket bridge, 1 caller ${fmt(wsSeq)} /s  ratio ${(wsSeq / direct).toFixed(4)} ` +
+      ` (${((wsSeqSec / (CALLS / 4)) * 1e6).toFixed(0)} µs per call)`,
+  );
   console.log(`  WebSocket bridge, ${IN_FLIGHT} in flight ${fmt(wsPar)} /s  ratio ${(wsPar / direct).toFixed(4)}`);
 }
 

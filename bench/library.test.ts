@@ -8,7 +8,11 @@ it('library benchmark runs on a small library and removes its files', async () =
   const lines: string[] = [];
   const result = await runLibraryBench({ assets: 2_000, iterations: 20, warmup: 3, log: (line) => lines.push(line) });
   expect(result.assets).toBe(2_000);
-  expect(result.cases.map((c) => c.name)).toEqual(['first page (newest 200)', "search 'sun bea' (FTS)", "tag 'travel'"]);
+  expect(result.cases.map((c) => c.name)).toEqual([
+    'first page (newest 200)',
+    "search 'sun bea' (FTS)",
+    "tag 'travel'",
+  ]);
   for (const c of result.cases) {
     expect(c.runs).toBe(20);
     expect(c.rows).toBeGreaterThan(0);

@@ -61,15 +61,86 @@ export interface LibraryBenchResult {
 // asset_tags and assets_fts exactly as for imported assets).
 
 const WORDS = [
-  'sunset', 'sunrise', 'sunflower', 'sunny', 'beach', 'beam', 'bear', 'beauty', 'mountain', 'river', 'forest', 'city',
-  'street', 'night', 'morning', 'coffee', 'studio', 'portrait', 'product', 'launch', 'team', 'office', 'garden', 'flower',
-  'ocean', 'wave', 'snow', 'winter', 'summer', 'autumn', 'spring', 'market', 'dog', 'cat', 'kitchen', 'recipe',
-  'concert', 'stage', 'crowd', 'travel', 'road', 'car', 'bridge', 'tower', 'lake', 'island', 'desert', 'cloud',
+  'sunset',
+  'sunrise',
+  'sunflower',
+  'sunny',
+  'beach',
+  'beam',
+  'bear',
+  'beauty',
+  'mountain',
+  'river',
+  'forest',
+  'city',
+  'street',
+  'night',
+  'morning',
+  'coffee',
+  'studio',
+  'portrait',
+  'product',
+  'launch',
+  'team',
+  'office',
+  'garden',
+  'flower',
+  'ocean',
+  'wave',
+  'snow',
+  'winter',
+  'summer',
+  'autumn',
+  'spring',
+  'market',
+  'dog',
+  'cat',
+  'kitchen',
+  'recipe',
+  'concert',
+  'stage',
+  'crowd',
+  'travel',
+  'road',
+  'car',
+  'bridge',
+  'tower',
+  'lake',
+  'island',
+  'desert',
+  'cloud',
 ];
 const TAGS = [
-  'travel', 'portrait', 'family', 'product', 'summer', 'winter', 'client-a', 'client-b', 'draft', 'final', 'social', 'story',
-  'reel', 'thumbnail', 'b-roll', 'interview', 'behind-the-scenes', 'launch', 'campaign', 'archive', 'favourite', 'raw',
-  'edited', 'logo', 'brand', 'event', 'food', 'nature', 'city', 'night',
+  'travel',
+  'portrait',
+  'family',
+  'product',
+  'summer',
+  'winter',
+  'client-a',
+  'client-b',
+  'draft',
+  'final',
+  'social',
+  'story',
+  'reel',
+  'thumbnail',
+  'b-roll',
+  'interview',
+  'behind-the-scenes',
+  'launch',
+  'campaign',
+  'archive',
+  'favourite',
+  'raw',
+  'edited',
+  'logo',
+  'brand',
+  'event',
+  'food',
+  'nature',
+  'city',
+  'night',
 ];
 const KINDS: { kind: string; share: number; ext: string; mime: string }[] = [
   { kind: 'image', share: 0.55, ext: 'jpg', mime: 'image/jpeg' },
@@ -202,7 +273,14 @@ function time(fn: () => unknown): number {
   return performance.now() - started;
 }
 
-function measureCase(core: Core, raw: Database.Database, blobRoot: string, c: Case, iterations: number, warmup: number): CaseResult {
+function measureCase(
+  core: Core,
+  raw: Database.Database,
+  blobRoot: string,
+  c: Case,
+  iterations: number,
+  warmup: number,
+): CaseResult {
   const account = core.workspace.account();
   const runRaw = rawSide(raw, c.query, account);
   const runOurs = (): LibraryPage => core.library.query(c.query);
@@ -211,7 +289,10 @@ function measureCase(core: Core, raw: Database.Database, blobRoot: string, c: Ca
   const a = runOurs();
   const b = runRaw();
   if (a.total !== b.total || a.items.map((i) => i.id).join() !== b.ids.join()) {
-    throw new Error(`${c.name}: the raw SQL answers differently from Library.query (total ${b.total} vs ${a.total}); librarySql is out of date`);
+    throw new Error(
+      `${c.name}: the raw SQL answers differently from Library.query (total ${b.total} vs ${a.total}); librarySql ` +
+        `is out of date`,
+    );
   }
 
   // Warm up (at most WARMUP_BUDGET_MS), then fit the runs into CASE_BUDGET_MS: a slow query gets fewer runs.
@@ -241,7 +322,13 @@ function measureCase(core: Core, raw: Database.Database, blobRoot: string, c: Ca
   const sql = librarySql(c.query, account);
   const countStmt = core.db.prepare(sql.count);
   const pageStmt = core.db.prepare(sql.page);
-  const parts = { sql: [] as number[], toView: [] as number[], existsSync: [] as number[], jsonParse: [] as number[], prepare: [] as number[] };
+  const parts = {
+    sql: [] as number[],
+    toView: [] as number[],
+    existsSync: [] as number[],
+    jsonParse: [] as number[],
+    prepare: [] as number[],
+  };
   const rows = pageStmt.all(...sql.pageParams) as (RawRow & Record<string, unknown>)[];
   const blobPaths = rows.map((r) => {
     const sha = (JSON.parse(r.data) as { sha256?: unknown }).sha256;
@@ -296,8 +383,10 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
     const seeded = seedLibrary(core, blobRoot, options.assets);
     const dbMb = fs.statSync(deps.paths.dbFile).size / 1024 / 1024;
     log(
-      `seeded ${options.assets} assets (${seeded.trashed} in the trash, ${seeded.withFile} with their file on disk) in ${seeded.seconds.toFixed(1)} s ` +
-        `(rows, tags and FTS in one transaction ${seeded.rowsSeconds.toFixed(1)} s, files ${(seeded.seconds - seeded.rowsSeconds).toFixed(1)} s); ` +
+      `seeded ${options.assets} assets (${seeded.trashed} in the trash, ${seeded.withFile} with their file on ` +
+        `disk) in ${seeded.seconds.toFixed(1)} s ` +
+        `(rows, tags and FTS in one transaction ${seeded.rowsSeconds.toFixed(1)} s, ` +
+        `files ${(seeded.seconds - seeded.rowsSeconds).toFixed(1)} s); ` +
         `database ${dbMb.toFixed(0)} MB + WAL`,
     );
     raw = new Database(deps.paths.dbFile, { readonly: true, fileMustExist: true });
@@ -305,22 +394,48 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
     const cases = CASES.map((c) => measureCase(core!, raw!, blobRoot, c, iterations, warmup));
 
     log('');
-    log(`up to ${iterations} runs per query and side (fewer for slow queries: ${CASE_BUDGET_MS / 1000} s each) after up to ${warmup} warm-up runs, interleaved; times in ms`);
+    log(
+      `up to ${iterations} runs per query and side (fewer for slow queries: ${CASE_BUDGET_MS / 1000} s each) ` +
+        `after up to ${warmup} warm-up runs, interleaved; times in ms`,
+    );
     table(
       log,
       ['query', 'runs', 'rows', 'total', 'ours p50', 'ours p95', 'raw p50', 'raw p95', 'p95 ours/raw', 'target'],
-      cases.map((c) => [c.name, String(c.runs), String(c.rows), String(c.total), ms(c.ours.p50), ms(c.ours.p95), ms(c.raw.p50), ms(c.raw.p95), c.ratio.toFixed(2), c.met ? 'met' : 'MISSED']),
+      cases.map((c) => [
+        c.name,
+        String(c.runs),
+        String(c.rows),
+        String(c.total),
+        ms(c.ours.p50),
+        ms(c.ours.p95),
+        ms(c.raw.p50),
+        ms(c.raw.p95),
+        c.ratio.toFixed(2),
+        c.met ? 'met' : 'MISSED',
+      ]),
     );
     log('');
-    log('ours = core.library.query: count(*) + page through the library\'s cached statements, then toView per row');
-    log('       (JSON.parse of data, two ISO dates, thumbnail fields, and fs.existsSync of the media file for hasFile).');
-    log('raw  = the same two statements, prepared once on a second better-sqlite3 connection, + JSON.parse of each row\'s data.');
+    log("ours = core.library.query: count(*) + page through the library's cached statements, then toView per row");
+    log(
+      '       (JSON.parse of data, two ISO dates, thumbnail fields, and fs.existsSync of the media file for hasFile).',
+    );
+    log(
+      'raw  = the same two statements, prepared once on a second better-sqlite3 connection, + JSON.parse of each ' +
+        "row's data.",
+    );
     log('');
     log('where our time goes (medians, ms; measured separately):');
     table(
       log,
       ['query', 'SQL (count+page)', 'toView × rows', 'of which existsSync', 'JSON.parse × rows', 'prepare (uncached)'],
-      cases.map((c) => [c.name, ms(c.parts.sql), ms(c.parts.toView), ms(c.parts.existsSync), ms(c.parts.jsonParse), ms(c.parts.prepare)]),
+      cases.map((c) => [
+        c.name,
+        ms(c.parts.sql),
+        ms(c.parts.toView),
+        ms(c.parts.existsSync),
+        ms(c.parts.jsonParse),
+        ms(c.parts.prepare),
+      ]),
     );
     log('');
     log('query plans of the count(*) each query runs (SQLite EXPLAIN QUERY PLAN, no ANALYZE):');
@@ -332,8 +447,18 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
     log('');
     const met = cases.every((c) => c.met);
     const worst = cases.reduce((w, c) => (c.ratio > w.ratio ? c : w));
-    log(`ratio ours/raw (p95): ${cases.map((c) => c.ratio.toFixed(2)).join(' / ')}  (target ≤ ${TARGET} for each; worst: ${worst.name})`);
-    log(met ? 'target met' : `target missed: ${cases.filter((c) => !c.met).map((c) => c.name).join(', ')}`);
+    log(
+      `ratio ours/raw (p95): ${cases.map((c) => c.ratio.toFixed(2)).join(' / ')}  (target ≤ ${TARGET} for each; ` +
+        `worst: ${worst.name})`,
+    );
+    log(
+      met
+        ? 'target met'
+        : `target missed: ${cases
+            .filter((c) => !c.met)
+            .map((c) => c.name)
+            .join(', ')}`,
+    );
     return { assets: options.assets, seedSeconds: seeded.seconds, cases, met, workDir: work };
   } finally {
     raw?.close();
@@ -345,14 +470,21 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
 async function main(): Promise<void> {
   const assets = Number(process.env.LIBRARY_BENCH_ASSETS ?? 100_000);
   const iterations = Number(process.env.LIBRARY_BENCH_ITERATIONS ?? 200);
-  if (!Number.isInteger(assets) || assets <= 0) throw new Error(`LIBRARY_BENCH_ASSETS must be a positive integer, got "${process.env.LIBRARY_BENCH_ASSETS}"`);
-  if (!Number.isInteger(iterations) || iterations <= 0) throw new Error(`LIBRARY_BENCH_ITERATIONS must be a positive integer, got "${process.env.LIBRARY_BENCH_ITERATIONS}"`);
+  if (!Number.isInteger(assets) || assets <= 0)
+    throw new Error(`LIBRARY_BENCH_ASSETS must be a positive integer, got "${process.env.LIBRARY_BENCH_ASSETS}"`);
+  if (!Number.isInteger(iterations) || iterations <= 0)
+    throw new Error(
+      `LIBRARY_BENCH_ITERATIONS must be a positive integer, got "${process.env.LIBRARY_BENCH_ITERATIONS}"`,
+    );
   const deadline = setTimeout(() => {
     console.error('library bench took longer than 600 s; stopping');
     process.exit(1);
   }, 600_000);
   deadline.unref();
-  console.log(`Library benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${assets} assets, temp folder in ${os.tmpdir()}`);
+  console.log(
+    `Library benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${assets} assets, temp folder ` +
+      `in ${os.tmpdir()}`,
+  );
   await runLibraryBench({ assets, iterations });
 }
 

@@ -19,7 +19,11 @@ interface Result {
   latencies: number[];
 }
 
-async function post(url: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+async function post(
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
@@ -32,10 +36,22 @@ function expectStatus(actual: number, expected: number, what: string): void {
   if (actual !== expected) throw new Error(`${what}: expected HTTP ${expected}, got ${actual}`);
 }
 
-async function measure(scenario: string, requestsPerTask: number, total: number, concurrency: number, task: (i: number) => Promise<void>): Promise<Result> {
+async function measure(
+  scenario: string,
+  requestsPerTask: number,
+  total: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<Result> {
   const started = performance.now();
   const latencies = await pool(total, concurrency, task);
-  return { scenario, requests: total * requestsPerTask, concurrency, seconds: (performance.now() - started) / 1000, latencies };
+  return {
+    scenario,
+    requests: total * requestsPerTask,
+    concurrency,
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+  };
 }
 
 async function loginValidate(sandbox: Sandbox): Promise<Result> {
@@ -52,10 +68,17 @@ async function loginValidate(sandbox: Sandbox): Promise<Result> {
 }
 
 async function createAssets(sandbox: Sandbox, label: string): Promise<Result> {
-  const login = await post(`${sandbox.url}/user/login`, { username: sandbox.demo.username, password: sandbox.demo.password });
+  const login = await post(`${sandbox.url}/user/login`, {
+    username: sandbox.demo.username,
+    password: sandbox.demo.password,
+  });
   const token = login.body.access_token as string;
   const create = async (i: number) => {
-    const res = await post(`${sandbox.url}/v2/assets`, { name: `asset-${i}.png`, kind: 'image', tags: ['bench'], size_bytes: i }, token);
+    const res = await post(
+      `${sandbox.url}/v2/assets`,
+      { name: `asset-${i}.png`, kind: 'image', tags: ['bench'], size_bytes: i },
+      token,
+    );
     expectStatus(res.status, 201, 'create asset');
   };
   await pool(WARMUP, CREATE_CONCURRENCY, create);
@@ -78,7 +101,8 @@ function print(results: Result[]): void {
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

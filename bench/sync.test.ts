@@ -30,6 +30,6 @@ it('sync benchmark drains every change and both sandboxes hold them all', async 
     expect(p.ackCommits).toBeGreaterThan(0);
     expect(p.ackCommits).toBeLessThanOrEqual(300);
   }
-  expect(lines.some((line) => line.startsWith('ratio ours/baseline (median of the rounds\' ratios): '))).toBe(true);
+  expect(lines.some((line) => line.startsWith("ratio ours/baseline (median of the rounds' ratios): "))).toBe(true);
   expect(lines.some((line) => line === 'target met' || line.startsWith('target missed: '))).toBe(true);
 }, 180_000);

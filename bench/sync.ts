@@ -8,7 +8,8 @@
 // first and is not counted. Target: ours/baseline ≥ 0.8 (changes/s of the whole
 // run(), pull included). Both sides share one process and event loop with their sandbox.
 // When the target is missed, our drain is profiled (SYNC_BENCH_PROFILE=1 always, =0 never): where its
-// synchronous time goes, as is and with the whole database at synchronous=NORMAL for reference. SYNC_BENCH_CHANGES (default 10000), SYNC_BENCH_ROUNDS (default 5: single rounds swing by ±0.1 on a small machine).
+// synchronous time goes, as is and with the whole database at synchronous=NORMAL for reference. SYNC_BENCH_CHANGES
+// (default 10000), SYNC_BENCH_ROUNDS (default 5: single rounds swing by ±0.1 on a small machine).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -110,15 +111,38 @@ interface Change {
   key: string;
 }
 
-const WORDS = ['launch', 'summer', 'sale', 'behind', 'the', 'scenes', 'new', 'drop', 'studio', 'teaser', 'recap', 'week'];
+const WORDS = [
+  'launch',
+  'summer',
+  'sale',
+  'behind',
+  'the',
+  'scenes',
+  'new',
+  'drop',
+  'studio',
+  'teaser',
+  'recap',
+  'week',
+];
 
 /** Half posts, half creatives, small fields; the same list for both sides. */
 function plan(count: number): Change[] {
   return Array.from({ length: count }, (_, i) => {
     const words = Array.from({ length: 6 }, (_, j) => WORDS[(i * 7 + j * 3) % WORDS.length]).join(' ');
     return i % 2 === 0
-      ? { group: 'posts', path: '/v2/posts', fields: { text: `Post ${i}: ${words}`, status: 'draft' }, key: crypto.randomUUID() }
-      : { group: 'creatives', path: '/v2/creatives', fields: { name: `Creative ${i}`, text: words }, key: crypto.randomUUID() };
+      ? {
+          group: 'posts',
+          path: '/v2/posts',
+          fields: { text: `Post ${i}: ${words}`, status: 'draft' },
+          key: crypto.randomUUID(),
+        }
+      : {
+          group: 'creatives',
+          path: '/v2/creatives',
+          fields: { name: `Creative ${i}`, text: words },
+          key: crypto.randomUUID(),
+        };
   });
 }
 
@@ -159,7 +183,12 @@ async function baselineRound(changes: Change[], concurrency: number, round: numb
       const c = changes[i]!;
       const res = await fetch(`${sandbox.url}${c.path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': c.key },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+          'idempotency-key': c.key,
+        },
         body: JSON.stringify(c.fields),
       });
       const body = (await res.json()) as { id?: unknown };
@@ -210,7 +239,8 @@ async function oursSetup(changes: Change[], concurrency: number): Promise<OursSe
       for (const change of changes) c.store.create(change.group, account, change.fields);
     })();
     const queueSeconds = (performance.now() - started) / 1000;
-    const queued = (c.db.prepare('SELECT count(*) AS n FROM outbox WHERE account_id = ?').get(account) as { n: number }).n;
+    const queued = (c.db.prepare('SELECT count(*) AS n FROM outbox WHERE account_id = ?').get(account) as { n: number })
+      .n;
     if (queued !== changes.length) throw new Error(`expected ${changes.length} outbox entries, found ${queued}`);
     return {
       core: c,
@@ -255,10 +285,15 @@ async function oursRound(changes: Change[], concurrency: number, round: number):
     await core.sync.run();
     const ended = performance.now();
     const cpuSeconds = cpuSince(cpu);
-    const left = (core.db.prepare('SELECT count(*) AS n FROM outbox WHERE account_id = ?').get(account) as { n: number }).n;
+    const left = (
+      core.db.prepare('SELECT count(*) AS n FROM outbox WHERE account_id = ?').get(account) as { n: number }
+    ).n;
     const synced = (
       core.db
-        .prepare("SELECT (SELECT count(*) FROM posts WHERE sync_state = 'synced') + (SELECT count(*) FROM creatives WHERE sync_state = 'synced') AS n")
+        .prepare(
+          "SELECT (SELECT count(*) FROM posts WHERE sync_state = 'synced') + (SELECT count(*) FROM creatives WHERE " +
+            "sync_state = 'synced') AS n",
+        )
         .get() as { n: number }
     ).n;
     return {
@@ -301,7 +336,12 @@ function timed<T extends (...args: never[]) => unknown>(fn: T, into: { ms: numbe
 
 type Variant = 'as-is' | 'all-normal';
 
-async function profileRun(changes: Change[], concurrency: number, label: string, variant: Variant): Promise<Omit<Profile, 'baselineRate'>> {
+async function profileRun(
+  changes: Change[],
+  concurrency: number,
+  label: string,
+  variant: Variant,
+): Promise<Omit<Profile, 'baselineRate'>> {
   const setup = await oursSetup(changes, concurrency);
   const { core } = setup;
   try {
@@ -368,7 +408,9 @@ async function commitCost(synchronous: 'FULL' | 'NORMAL'): Promise<number> {
     deps.sync = { autoStart: false };
     const core = createCore(deps);
     core.db.pragma(`synchronous = ${synchronous}`);
-    const stmt = core.db.prepare("INSERT INTO app_meta (key, value) VALUES ('bench', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+    const stmt = core.db.prepare(
+      "INSERT INTO app_meta (key, value) VALUES ('bench', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    );
     const times: number[] = [];
     for (let i = 0; i < 200; i += 1) {
       const started = performance.now();
@@ -408,25 +450,76 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
   }
 
   const n = changes.length;
-  log(`${n} changes (${changes.filter((c) => c.group === 'posts').length} posts, ${changes.filter((c) => c.group === 'creatives').length} creatives), concurrency ${concurrency}, ${rounds} round(s) per side`);
+  log(
+    `${n} changes (${changes.filter((c) => c.group === 'posts').length} ` +
+      `posts, ${changes.filter((c) => c.group === 'creatives').length} creatives), ` +
+      `concurrency ${concurrency}, ${rounds} round(s) per side`,
+  );
   log('');
   table(
     log,
-    ['side', 'round', 'seconds', 'CPU s', 'changes/s', 'drain s', 'pull s', 'POSTs', 'left', 'synced', 'in sandbox', 'replays'],
+    [
+      'side',
+      'round',
+      'seconds',
+      'CPU s',
+      'changes/s',
+      'drain s',
+      'pull s',
+      'POSTs',
+      'left',
+      'synced',
+      'in sandbox',
+      'replays',
+    ],
     [...baseline, ...ours].map((r) =>
       'drainSeconds' in r
-        ? ['ours', String(r.round), r.seconds.toFixed(2), r.cpuSeconds.toFixed(2), (n / r.seconds).toFixed(0), r.drainSeconds.toFixed(2), (r.seconds - r.drainSeconds).toFixed(2), String(r.posts), String(r.left), String(r.synced), String(r.remote), String(r.replays)]
-        : ['baseline', String(r.round), r.seconds.toFixed(2), r.cpuSeconds.toFixed(2), (n / r.seconds).toFixed(0), '-', '-', String(n), '-', '-', String(r.remote), '-'],
+        ? [
+            'ours',
+            String(r.round),
+            r.seconds.toFixed(2),
+            r.cpuSeconds.toFixed(2),
+            (n / r.seconds).toFixed(0),
+            r.drainSeconds.toFixed(2),
+            (r.seconds - r.drainSeconds).toFixed(2),
+            String(r.posts),
+            String(r.left),
+            String(r.synced),
+            String(r.remote),
+            String(r.replays),
+          ]
+        : [
+            'baseline',
+            String(r.round),
+            r.seconds.toFixed(2),
+            r.cpuSeconds.toFixed(2),
+            (n / r.seconds).toFixed(0),
+            '-',
+            '-',
+            String(n),
+            '-',
+            '-',
+            String(r.remote),
+            '-',
+          ],
     ),
   );
-  log(`(ours queued each round's ${n} changes with core.store.create in one outer transaction: ${ms(median(ours.map((o) => o.queueSeconds)) * 1000)} ms median)`);
+  log(
+    `(ours queued each round's ${n} changes with core.store.create in one outer ` +
+      `transaction: ${ms(median(ours.map((o) => o.queueSeconds)) * 1000)} ms median)`,
+  );
   log('');
 
   // Each round's two sides ran back to back, so their ratio is the least disturbed by the machine's
   // drift; the median of the rounds' ratios is the result.
   const paired = ours.map((o, i) => {
     const b = baseline[i]!;
-    return { round: o.round, ratio: b.seconds / o.seconds, drainRatio: b.seconds / o.drainSeconds, cpuRatio: b.cpuSeconds / o.cpuSeconds };
+    return {
+      round: o.round,
+      ratio: b.seconds / o.seconds,
+      drainRatio: b.seconds / o.drainSeconds,
+      cpuRatio: b.cpuSeconds / o.cpuSeconds,
+    };
   });
   const baselineRate = n / median(baseline.map((b) => b.seconds));
   const oursRate = n / median(ours.map((o) => o.seconds));
@@ -444,15 +537,26 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
     log,
     ['side (median of rounds)', 'changes/s'],
     [
-      [`plain fetch, ${concurrency} workers (p50 ${ms(lat.p50)} ms, p95 ${ms(lat.p95)} ms per request)`, baselineRate.toFixed(0)],
+      [
+        `plain fetch, ${concurrency} workers (p50 ${ms(lat.p50)} ms, p95 ${ms(lat.p95)} ms per request)`,
+        baselineRate.toFixed(0),
+      ],
       ['core.sync.run() (drain + pull)', oursRate.toFixed(0)],
       ['  of which the drain alone', oursDrainRate.toFixed(0)],
     ],
   );
   log('');
-  log(`ratio ours/baseline (median of the rounds' ratios): ${ratio.toFixed(3)}  (target ≥ ${TARGET}; drain alone ${drainRatio.toFixed(3)})`);
+  log(
+    `ratio ours/baseline (median of the rounds' ratios): ${ratio.toFixed(3)}  (target ≥ ${TARGET}; drain ` +
+      `alone ${drainRatio.toFixed(3)})`,
+  );
   const met = ratio >= TARGET;
-  log(met ? 'target met' : `target missed: core.sync.run() reaches ${(ratio * 100).toFixed(1)}% of the plain fetch rate, target ${TARGET * 100}%`);
+  log(
+    met
+      ? 'target met'
+      : `target missed: core.sync.run() reaches ${(ratio * 100).toFixed(1)}% of the plain fetch rate, ` +
+          `target ${TARGET * 100}%`,
+  );
 
   const profiles: Profile[] = [];
   if (options.profile === true || (options.profile !== false && !met)) {
@@ -478,7 +582,19 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
     }
     table(
       log,
-      ['drain', 'seconds', 'changes/s', 'adjacent baseline/s', 'ratio', 'loop busy', 'ack+freeze tx ms (acks/commits)', 'dueHeads ms (calls)', 'remoteRef ms (calls)', 'status() ms (calls)', 'log.add calls'],
+      [
+        'drain',
+        'seconds',
+        'changes/s',
+        'adjacent baseline/s',
+        'ratio',
+        'loop busy',
+        'ack+freeze tx ms (acks/commits)',
+        'dueHeads ms (calls)',
+        'remoteRef ms (calls)',
+        'status() ms (calls)',
+        'log.add calls',
+      ],
       profiles.map((p) => [
         p.label,
         p.drainSeconds.toFixed(2),
@@ -495,20 +611,37 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
     );
     const full = await commitCost('FULL');
     const normal = await commitCost('NORMAL');
-    log(`one small commit on this disk: ${ms(full)} ms with synchronous=FULL, ${ms(normal)} ms with NORMAL (WAL); median of 200`);
+    log(
+      `one small commit on this disk: ${ms(full)} ms with synchronous=FULL, ${ms(normal)} ms with NORMAL (WAL); ` +
+        `median of 200`,
+    );
     const asIs = profiles[0]!;
     log(
-      `as is, the drain's transactions (acknowledgements, reading and freezing batches) hold the event loop ${(asIs.ackMs / 1000).toFixed(2)} s ` +
+      `as is, the drain's transactions (acknowledgements, reading and freezing batches) hold the event ` +
+        `loop ${(asIs.ackMs / 1000).toFixed(2)} s ` +
         `of the ${asIs.drainSeconds.toFixed(2)} s drain (${asIs.acks} acks in ${asIs.ackCommits} commits)`,
     );
   }
 
-  return { changes: n, concurrency, ours, baseline, oursRate, oursDrainRate, baselineRate, ratio, drainRatio, met, profiles };
+  return {
+    changes: n,
+    concurrency,
+    ours,
+    baseline,
+    oursRate,
+    oursDrainRate,
+    baselineRate,
+    ratio,
+    drainRatio,
+    met,
+    profiles,
+  };
 }
 
 async function main(): Promise<void> {
   const count = Number(process.env.SYNC_BENCH_CHANGES ?? 10_000);
-  if (!Number.isInteger(count) || count <= 0) throw new Error(`SYNC_BENCH_CHANGES must be a positive integer, got "${process.env.SYNC_BENCH_CHANGES}"`);
+  if (!Number.isInteger(count) || count <= 0)
+    throw new Error(`SYNC_BENCH_CHANGES must be a positive integer, got "${process.env.SYNC_BENCH_CHANGES}"`);
   const rounds = Number(process.env.SYNC_BENCH_ROUNDS ?? 5);
   const profileEnv = process.env.SYNC_BENCH_PROFILE;
   const deadline = setTimeout(() => {
@@ -516,8 +649,15 @@ async function main(): Promise<void> {
     process.exit(1);
   }, 900_000);
   deadline.unref();
-  console.log(`Sync benchmark: node ${process.version}, ${os.cpus().length} CPUs, sandbox in-process, temp folders in ${os.tmpdir()}`);
-  await runSyncBench({ changes: count, rounds, profile: profileEnv === '1' ? true : profileEnv === '0' ? false : 'auto' });
+  console.log(
+    `Sync benchmark: node ${process.version}, ${os.cpus().length} CPUs, sandbox in-process, temp folders ` +
+      `in ${os.tmpdir()}`,
+  );
+  await runSyncBench({
+    changes: count,
+    rounds,
+    profile: profileEnv === '1' ? true : profileEnv === '0' ? false : 'auto',
+  });
 }
 
 // Run only as a script (`tsx bench/sync.ts`), not when the smoke test imports it.

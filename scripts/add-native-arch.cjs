@@ -22,7 +22,9 @@ if (!platform || !arch) {
 
 const sharp = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'sharp', 'package.json'), 'utf8'));
 const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
-const wanted = [`@img/sharp-${platform}-${arch}`, `@img/sharp-libvips-${platform}-${arch}`].filter((n) => sharp.optionalDependencies?.[n]);
+const wanted = [`@img/sharp-${platform}-${arch}`, `@img/sharp-libvips-${platform}-${arch}`].filter(
+  (n) => sharp.optionalDependencies?.[n],
+);
 if (wanted.length === 0) {
   console.error(`sharp ${sharp.version} has no prebuilt package for ${platform}-${arch}.`);
   process.exit(1);
@@ -34,18 +36,31 @@ try {
   for (const name of wanted) {
     const version = sharp.optionalDependencies[name];
     const dest = path.join(root, 'node_modules', ...name.split('/'));
-    const installed = fs.existsSync(path.join(dest, 'package.json')) && JSON.parse(fs.readFileSync(path.join(dest, 'package.json'), 'utf8')).version;
+    const installed =
+      fs.existsSync(path.join(dest, 'package.json')) &&
+      JSON.parse(fs.readFileSync(path.join(dest, 'package.json'), 'utf8')).version;
     if (installed === version) {
       console.log(`${name}@${version} already present`);
       continue;
     }
     const locked = lock.packages?.[`node_modules/${name}`];
     if (!locked || locked.version !== version || !locked.integrity) {
-      throw new Error(`${name}@${version} is not pinned in package-lock.json (found ${locked?.version ?? 'nothing'}); run npm install on a machine that can resolve it.`);
+      throw new Error(
+        `${name}@${version} is not pinned in package-lock.json (found ${locked?.version ?? 'nothing'}); run npm ` +
+          `install on a machine that can resolve it.`,
+      );
     }
-    const [packed] = JSON.parse(execFileSync(npm, ['pack', `${name}@${version}`, '--json', '--pack-destination', tmp], { encoding: 'utf8', shell: process.platform === 'win32' }));
+    const [packed] = JSON.parse(
+      execFileSync(npm, ['pack', `${name}@${version}`, '--json', '--pack-destination', tmp], {
+        encoding: 'utf8',
+        shell: process.platform === 'win32',
+      }),
+    );
     if (packed.integrity !== locked.integrity) {
-      throw new Error(`${name}@${version}: registry integrity ${packed.integrity} differs from package-lock.json ${locked.integrity}.`);
+      throw new Error(
+        `${name}@${version}: registry integrity ${packed.integrity} differs from ` +
+          `package-lock.json ${locked.integrity}.`,
+      );
     }
     fs.rmSync(dest, { recursive: true, force: true });
     fs.mkdirSync(dest, { recursive: true });

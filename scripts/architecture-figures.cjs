@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Prints the figures of the README's architecture section, measured from the source as it is:
 // tables and their owners, the files holding SQL per table, functions over the length limit,
-// unchecked row casts, renderer test cases and repeated blocks in src/. `--json` prints the raw numbers.
+// unchecked row casts, renderer test cases (from the last npm test report) and repeated blocks in src/.
+// `--json` prints the raw numbers.
 const fs = require('node:fs');
 const path = require('node:path');
 const { measure, LIMIT } = require('./function-length.cjs');
@@ -25,20 +26,51 @@ function* files(dir, test) {
   }
 }
 
-/** Test cases (`it(`, `test(`, and their `.each`/`.only` forms) in the renderer's tests. */
+const UNIT_REPORT = path.join(root, '.tmp', 'reports', 'unit.json');
+// The renderer project's files (vitest.config.ts: src/renderer/**/*.test.tsx); the report does not name projects.
+const RENDERER_TEST = /^src\/renderer\/.+\.test\.tsx$/;
+
+/**
+ * Renderer test cases as vitest ran them, read from the JSON report `npm test` writes: `{ cases, passed, files,
+ * stale }`, or null when there is no report (run npm test first). `stale`: a renderer test changed since.
+ */
 function rendererTestCases() {
-  const call = /(?<![\w.$])(?:it|test)(?:\.(?:each|only|concurrent|fails)\b[^(]*\([^)]*\))?\s*\(/g;
-  let count = 0;
-  for (const file of files(path.join(root, 'src', 'renderer'), (f) => /\.test\.tsx?$/.test(f))) count += (fs.readFileSync(file, 'utf8').match(call) ?? []).length;
-  for (const file of files(path.join(root, 'test', 'renderer'), (f) => /\.tsx?$/.test(f))) count += (fs.readFileSync(file, 'utf8').match(call) ?? []).length;
-  return count;
+  if (!fs.existsSync(UNIT_REPORT)) return null;
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(UNIT_REPORT, 'utf8'));
+  } catch (e) {
+    throw new Error(
+      `${path.relative(root, UNIT_REPORT)} is not vitest's JSON report (${e.message}); run npm test again.`,
+    );
+  }
+  if (!Array.isArray(report.testResults))
+    throw new Error(`${path.relative(root, UNIT_REPORT)} has no testResults; run npm test again.`);
+  const rel = (name) => path.relative(root, name).split(path.sep).join('/');
+  const results = report.testResults.filter((r) => RENDERER_TEST.test(rel(r.name)));
+  const cases = results.flatMap((r) => r.assertionResults ?? []);
+  const reportTime = fs.statSync(UNIT_REPORT).mtimeMs;
+  const stale = [...files(path.join(root, 'src', 'renderer'), (f) => /\.test\.tsx$/.test(f))].some(
+    (f) => fs.statSync(f).mtimeMs > reportTime,
+  );
+  return {
+    cases: cases.length,
+    passed: cases.filter((c) => c.status === 'passed').length,
+    files: results.length,
+    stale,
+  };
 }
 
 /** Pairs of repeated blocks of MIN_LINES or more lines in src/, as jscpd finds them. */
 async function repeatedBlocks() {
   const { detectClones } = require('jscpd');
   // Every format jscpd knows (code, SQL, JSON fixtures, CSS): the count is broken down by format.
-  const clones = await detectClones({ path: [path.join(root, 'src')], minLines: MIN_LINES, silent: true, reporters: [] });
+  const clones = await detectClones({
+    path: [path.join(root, 'src')],
+    minLines: MIN_LINES,
+    silent: true,
+    reporters: [],
+  });
   const where = (d) => `${path.relative(root, d.sourceId).split(path.sep).join('/')}:${d.start.line}-${d.end.line}`;
   return clones.map((c) => ({ format: c.format, a: where(c.duplicationA), b: where(c.duplicationB) }));
 }
@@ -64,20 +96,42 @@ async function figures() {
 
 function print(f) {
   const out = [];
+  const longest = f.longFunctions[0];
   if (f.tables) {
     out.push('| Table | Owner | Files holding SQL naming it |', '| --- | --- | --- |');
-    for (const t of f.tables) out.push(`| \`${t.table}\` | ${t.owner ? `\`${t.owner}\`` : '(none)'} | ${t.files.length}${t.files.length > 1 ? `: ${t.files.join(', ')}` : ''} |`);
+    for (const t of f.tables)
+      out.push(
+        `| \`${t.table}\` | ${t.owner ? `\`${t.owner}\`` : '(none)'} ` +
+          `| ${t.files.length}${t.files.length > 1 ? `: ${t.files.join(', ')}` : ''} |`,
+      );
     if (f.genericOwner) out.push('', `Generic record statements for every record group: \`${f.genericOwner}\`.`);
   } else out.push(`Tables and their owners: ${NOT_MEASURED} (scripts/sql-owners.cjs is missing).`);
   out.push('');
-  out.push(`- Functions over ${LIMIT} lines in src/: ${f.longFunctions.length}${f.longFunctions[0] ? ` (longest ${f.longFunctions[0].lines}, ${f.longFunctions[0].file})` : ''}`);
+  out.push(
+    `- Functions over ${LIMIT} lines in ` +
+      `src/: ${f.longFunctions.length}${longest ? ` (longest ${longest.lines}, ${longest.file})` : ''}`,
+  );
   out.push(`- Unchecked row casts on query results: ${f.rowCasts ? f.rowCasts.length : NOT_MEASURED}`);
-  out.push(`- Renderer test cases: ${f.rendererTestCases}`);
+  const r = f.rendererTestCases;
+  out.push(
+    r
+      ? `- Renderer test cases: ${r.cases} in ${r.files} files (${r.passed} passed in the last npm test` +
+          `${r.stale ? '; a renderer test changed since, run npm test again' : ''})`
+      : `- Renderer test cases: ${NOT_MEASURED} (run npm test first: it writes .tmp/reports/unit.json)`,
+  );
   const formats = {};
   for (const p of f.repeatedBlocks) formats[p.format] = (formats[p.format] ?? 0) + 1;
-  const breakdown = Object.entries(formats).sort((a, b) => b[1] - a[1]).map(([format, n]) => `${format} ${n}`).join(', ');
-  out.push(`- Repeated blocks of ${MIN_LINES} or more lines in src/ (jscpd): ${f.repeatedBlocks.length} pairs${breakdown ? ` (${breakdown})` : ''}`);
-  if (process.argv.includes('--pairs')) for (const p of f.repeatedBlocks) out.push(`  - [${p.format}] ${p.a} ≈ ${p.b}`);
+  const breakdown = Object.entries(formats)
+    .sort((a, b) => b[1] - a[1])
+    .map(([format, n]) => `${format} ${n}`)
+    .join(', ');
+  out.push(
+    `- Repeated blocks of ${MIN_LINES} or more lines in src/ (jscpd): ${f.repeatedBlocks.length} ` +
+      `pairs${breakdown ? ` (${breakdown})` : ''}`,
+  );
+  if (process.argv.includes('--pairs')) {
+    for (const p of f.repeatedBlocks) out.push(`  - [${p.format}] ${p.a} ≈ ${p.b}`);
+  }
   console.log(out.join('\n'));
 }
 

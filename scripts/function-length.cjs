@@ -32,7 +32,13 @@ function measure(dir = path.join(root, 'src')) {
     const rel = path.relative(root, file).split(path.sep).join('/');
     if (skip(rel)) continue;
     const text = fs.readFileSync(file, 'utf8');
-    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const sf = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (node) => {
       if (ts.isFunctionLike(node) && node.body) {
         const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;

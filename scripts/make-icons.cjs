@@ -72,7 +72,9 @@ async function main() {
 
   await render(svg, 1024).png({ compressionLevel: 9 }).toFile(path.join(resources, 'icon.png'));
   for (const size of LINUX_SIZES) {
-    await render(svg, size).png({ compressionLevel: 9 }).toFile(path.join(resources, 'icons', `${size}x${size}.png`));
+    await render(svg, size)
+      .png({ compressionLevel: 9 })
+      .toFile(path.join(resources, 'icons', `${size}x${size}.png`));
   }
 
   const images = [];
@@ -85,7 +87,10 @@ async function main() {
   }
   fs.writeFileSync(path.join(resources, 'icon.ico'), ico(images));
 
-  console.log(`Icons written: resources/icon.png, resources/icon.ico (${ICO_SIZES.join(', ')}), resources/icons/{${LINUX_SIZES.join(',')}}.png`);
+  console.log(
+    `Icons written: resources/icon.png, resources/icon.ico (${ICO_SIZES.join(', ')}), ` +
+      `resources/icons/{${LINUX_SIZES.join(',')}}.png`,
+  );
 }
 
 main().catch((e) => {

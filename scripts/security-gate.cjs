@@ -66,7 +66,9 @@ const REVIEWED = [
   {
     check: 'AUXCLICK_JS_CHECK',
     file: 'src/main/shell/window.ts',
-    because: 'a middle-click can only ask for a new window, and hardenContents() denies every window.open and navigation away from the app',
+    because:
+      'a middle-click can only ask for a new window, and hardenContents() denies every window.open and navigation ' +
+      'away from the app',
     holds: ({ source }) => /hardenContents\(win\.webContents/.test(source),
     provenBy: 'src/main/shell/security.test.ts, test/unit/security-gate.test.ts',
   },
@@ -89,10 +91,14 @@ function stage(dest) {
     if (!fs.existsSync(from)) continue;
     fs.cpSync(from, path.join(dest, dir), {
       recursive: true,
-      filter: (src) => !/\.(test|spec)\.[cm]?[jt]sx?$/.test(src) && !/[\\/](__tests__|test-fixtures)([\\/]|$)/.test(src),
+      filter: (src) =>
+        !/\.(test|spec)\.[cm]?[jt]sx?$/.test(src) && !/[\\/](__tests__|test-fixtures)([\\/]|$)/.test(src),
     });
   }
-  const count = (d) => fs.readdirSync(d, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? count(path.join(d, e.name)) : 1), 0);
+  const count = (d) =>
+    fs
+      .readdirSync(d, { withFileTypes: true })
+      .reduce((n, e) => n + (e.isDirectory() ? count(path.join(d, e.name)) : 1), 0);
   if (fs.existsSync(dest)) files = count(dest);
   return files;
 }
@@ -111,7 +117,12 @@ function stubElectronegativityNetwork() {
 }
 
 function electronVersion() {
-  return JSON.parse(fs.readFileSync(path.join(path.dirname(require.resolve('electron/package.json', { paths: [root] })), 'package.json'), 'utf8')).version;
+  return JSON.parse(
+    fs.readFileSync(
+      path.join(path.dirname(require.resolve('electron/package.json', { paths: [root] })), 'package.json'),
+      'utf8',
+    ),
+  ).version;
 }
 
 /**
@@ -122,7 +133,9 @@ function electronVersion() {
 function toFinding(issue) {
   const name = (v) => (v && typeof v === 'object' ? v.name : v);
   if (!issue || typeof issue.id !== 'string' || typeof name(issue.severity) !== 'string') {
-    throw new Error(`Electronegativity returned an issue the gate cannot read: ${JSON.stringify(issue)?.slice(0, 200)}`);
+    throw new Error(
+      `Electronegativity returned an issue the gate cannot read: ${JSON.stringify(issue)?.slice(0, 200)}`,
+    );
   }
   return {
     check: issue.id,
@@ -176,7 +189,10 @@ function judge(findings, readSource) {
       continue;
     }
     const review = REVIEWED.find(
-      (r) => r.check === f.check && (r.file === '*' || r.file === f.file) && r.holds({ source: readSource(f.file) ?? '', sample: f.sample }),
+      (r) =>
+        r.check === f.check &&
+        (r.file === '*' || r.file === f.file) &&
+        r.holds({ source: readSource(f.file) ?? '', sample: f.sample }),
     );
     if (review) {
       accepted.push({ ...f, review });
@@ -207,7 +223,10 @@ async function main() {
   const verdict = judge(findings, readSource);
   const unparsed = errors.filter((e) => !e.tolerable);
 
-  console.log(`Security gate: Electronegativity ${require('@doyensec/electronegativity/package.json').version}, ${checks} checks, ${files} files from ${SCANNED.join(', ')} (Electron ${electronVersion()})`);
+  console.log(
+    `Security gate: Electronegativity ${require('@doyensec/electronegativity/package.json').version}, ${checks} ` +
+      `checks, ${files} files from ${SCANNED.join(', ')} (Electron ${electronVersion()})`,
+  );
   console.log(`Report: ${path.relative(root, report)}`);
   if (verdict.blocking.length) {
     console.log(`\nBLOCKING — ${verdict.blocking.length} finding(s) of MEDIUM or higher (or an escalated check):`);
@@ -222,19 +241,31 @@ async function main() {
     for (const e of unparsed) console.log(`  ${path.relative(input, e.file)}: ${e.message}`);
   }
   if (verdict.accepted.length) {
-    console.log(`\nAccepted after review — ${verdict.accepted.length} (the premise still holds in the source; proof in the named tests):`);
-    for (const f of verdict.accepted) console.log(`  ${f.severity.padEnd(6)} ${f.check}  ${where(f)}\n         ${f.review.because}  [${f.review.provenBy}]`);
+    console.log(
+      `\nAccepted after review — ${verdict.accepted.length} (the premise still holds in the source; proof in the ` +
+        `named tests):`,
+    );
+    for (const f of verdict.accepted)
+      console.log(
+        `  ${f.severity.padEnd(6)} ${f.check}  ${where(f)}\n         ${f.review.because}  [${f.review.provenBy}]`,
+      );
   }
   if (verdict.below.length) {
     console.log(`\nBelow the bar (LOW/INFORMATIONAL, not blocking) — ${verdict.below.length}:`);
     for (const f of verdict.below) console.log(`  ${f.severity.padEnd(6)} ${f.check}  ${where(f)}  ${f.description}`);
   }
-  for (const r of verdict.stale) console.log(`\nnote: reviewed exception ${r.check} in ${r.file} matched nothing; remove it from scripts/security-gate.cjs if the code changed.`);
+  for (const r of verdict.stale)
+    console.log(
+      `\nnote: reviewed exception ${r.check} in ${r.file} matched nothing; remove it from ` +
+        `scripts/security-gate.cjs if the code changed.`,
+    );
   for (const [check, why] of Object.entries(DISABLED_CHECKS)) console.log(`note: ${check} not run: ${why}`);
 
   const failed = verdict.blocking.length + unparsed.length;
   console.log(
-    `\nsecurity gate: ${failed === 0 ? 'PASSED' : 'FAILED'} — ${verdict.blocking.length} blocking, ${verdict.accepted.length} accepted after review, ${verdict.below.length} below MEDIUM (${((Date.now() - started) / 1000).toFixed(1)}s)`,
+    `\nsecurity gate: ${failed === 0 ? 'PASSED' : 'FAILED'} — ${verdict.blocking.length} ` +
+      `blocking, ${verdict.accepted.length} accepted after review, ${verdict.below.length} below ` +
+      `MEDIUM (${((Date.now() - started) / 1000).toFixed(1)}s)`,
   );
   return failed === 0;
 }

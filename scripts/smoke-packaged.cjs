@@ -24,11 +24,16 @@ const TIMEOUT_MS = 90_000;
 
 function packagedApp() {
   if (process.platform === 'darwin') {
-    const dir = ['mac-arm64', 'mac', 'mac-universal'].map((d) => path.join(release, d, 'Atelier.app')).find((p) => fs.existsSync(p));
+    const dir = ['mac-arm64', 'mac', 'mac-universal']
+      .map((d) => path.join(release, d, 'Atelier.app'))
+      .find((p) => fs.existsSync(p));
     if (!dir) return null;
     return { fuseTarget: dir, exe: path.join(dir, 'Contents', 'MacOS', 'Atelier') };
   }
-  const exe = process.platform === 'win32' ? path.join(release, 'win-unpacked', 'Atelier.exe') : path.join(release, 'linux-unpacked', 'atelier');
+  const exe =
+    process.platform === 'win32'
+      ? path.join(release, 'win-unpacked', 'Atelier.exe')
+      : path.join(release, 'linux-unpacked', 'atelier');
   return fs.existsSync(exe) ? { fuseTarget: exe, exe } : null;
 }
 
@@ -42,7 +47,10 @@ async function checkFuses(target) {
     const index = FuseV1Options[key[0].toUpperCase() + key.slice(1)];
     const actual = wire[index];
     const want = value ? 49 : 48; // '1' / '0' in the wire
-    if (actual !== want) problems.push(`${key}: wire has ${actual === undefined ? 'nothing' : String.fromCharCode(actual)}, config says ${value}`);
+    if (actual !== want)
+      problems.push(
+        `${key}: wire has ${actual === undefined ? 'nothing' : String.fromCharCode(actual)}, config says ${value}`,
+      );
   }
   return problems;
 }
@@ -74,7 +82,8 @@ function cdp(url) {
       pending.delete(msg.id);
       if (msg.error) reject(new Error(msg.error.message));
       else resolve(msg.result);
-    } else if (msg.method === 'Runtime.exceptionThrown') exceptions.push(msg.params.exceptionDetails?.exception?.description ?? msg.params.exceptionDetails?.text);
+    } else if (msg.method === 'Runtime.exceptionThrown')
+      exceptions.push(msg.params.exceptionDetails?.exception?.description ?? msg.params.exceptionDetails?.text);
   });
   const opened = new Promise((resolve, reject) => {
     ws.once('open', resolve);
@@ -86,7 +95,8 @@ function cdp(url) {
     ws.send(JSON.stringify({ id, method, params }));
     return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
   };
-  const evaluate = async (expression) => (await send('Runtime.evaluate', { expression, returnByValue: true })).result.value;
+  const evaluate = async (expression) =>
+    (await send('Runtime.evaluate', { expression, returnByValue: true })).result.value;
   return { send, evaluate, exceptions, close: () => ws.close() };
 }
 
@@ -107,7 +117,8 @@ async function main() {
   if (!app) throw new Error(`no packaged app for ${process.platform} under ${release} (run electron-builder first)`);
 
   const fuseProblems = await checkFuses(app.fuseTarget);
-  if (fuseProblems.length) throw new Error(`fuses in ${app.fuseTarget} differ from the config:\n  - ${fuseProblems.join('\n  - ')}`);
+  if (fuseProblems.length)
+    throw new Error(`fuses in ${app.fuseTarget} differ from the config:\n  - ${fuseProblems.join('\n  - ')}`);
   console.log(`fuses: as configured (${app.fuseTarget})`);
 
   const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-smoke-'));
@@ -129,10 +140,17 @@ async function main() {
   try {
     let page = null;
     while (!page) {
-      if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode} before its window opened:\n${log.slice(-4000)}`);
-      if (Date.now() > deadline) throw new Error(`the app opened no window within ${TIMEOUT_MS / 1000}s:\n${log.slice(-4000)}`);
-      const targets = await fetch(`${http}/json/list`).then((r) => r.json(), () => []);
-      page = targets.find((t) => t.type === 'page' && /app\.asar[\\/]out[\\/]renderer[\\/]index\.html/.test(decodeURIComponent(t.url)));
+      if (child.exitCode !== null)
+        throw new Error(`the app exited with ${child.exitCode} before its window opened:\n${log.slice(-4000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`the app opened no window within ${TIMEOUT_MS / 1000}s:\n${log.slice(-4000)}`);
+      const targets = await fetch(`${http}/json/list`).then(
+        (r) => r.json(),
+        () => [],
+      );
+      page = targets.find(
+        (t) => t.type === 'page' && /app\.asar[\\/]out[\\/]renderer[\\/]index\.html/.test(decodeURIComponent(t.url)),
+      );
       if (!page) await sleep(300);
     }
     console.log(`window: ${page.url}`);
@@ -141,16 +159,25 @@ async function main() {
     let state = '';
     while (!state.includes('Local data ready')) {
       if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${log.slice(-4000)}`);
-      if (Date.now() > deadline) throw new Error(`the renderer never reported "Local data ready" (last: ${JSON.stringify(state)})\n${log.slice(-4000)}`);
-      state = (await client.evaluate("document.querySelector('[data-testid=local-state]')?.textContent ?? ''").catch(() => '')) || '';
+      if (Date.now() > deadline)
+        throw new Error(
+          `the renderer never reported "Local data ready" (last: ${JSON.stringify(state)})\n${log.slice(-4000)}`,
+        );
+      state =
+        (await client
+          .evaluate("document.querySelector('[data-testid=local-state]')?.textContent ?? ''")
+          .catch(() => '')) || '';
       if (!state.includes('Local data ready')) await sleep(500);
     }
     console.log('renderer: "Local data ready" (preload, IPC, better-sqlite3 and migrations work in the package)');
     const facts = await client.evaluate(
-      "({ require: typeof require, process: typeof process, csp: document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')?.content ?? null })",
+      '({ require: typeof require, process: typeof process, csp: ' +
+        'document.querySelector(\'meta[http-equiv="Content-Security-Policy"]\')?.content ?? null })',
     );
-    if (facts.require !== 'undefined' || facts.process !== 'undefined') throw new Error(`the renderer can reach Node: ${JSON.stringify(facts)}`);
-    if (!facts.csp || !facts.csp.includes("script-src 'self'")) throw new Error(`the document has no strict CSP meta: ${facts.csp}`);
+    if (facts.require !== 'undefined' || facts.process !== 'undefined')
+      throw new Error(`the renderer can reach Node: ${JSON.stringify(facts)}`);
+    if (!facts.csp || !facts.csp.includes("script-src 'self'"))
+      throw new Error(`the document has no strict CSP meta: ${facts.csp}`);
     if (!fs.existsSync(path.join(userData, 'atelier.db'))) throw new Error(`no atelier.db in ${userData}`);
     const shot = await client.send('Page.captureScreenshot', { format: 'png' });
     const shotFile = path.join(release, `smoke-${process.platform}-${process.arch}.png`);

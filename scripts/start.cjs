@@ -3,7 +3,8 @@
 const { spawnSync } = require('node:child_process');
 const electronBinary = require('./electron-binary.cjs');
 
-const run = (args) => spawnSync('npm', ['run', ...args], { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
+const run = (args) =>
+  spawnSync('npm', ['run', ...args], { stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
 
 if (electronBinary()) {
   process.exit(run(['start:electron']));

@@ -71,10 +71,15 @@ function checkBinary(file, platform, arch) {
   if (!fs.existsSync(file)) return [`missing: ${file}`];
   const info = inspectBinary(fs.readFileSync(file));
   const problems = [];
-  if (info.format !== FORMAT_OF[platform]) problems.push(`${file}: is ${info.format}, ${platform} needs ${FORMAT_OF[platform]}`);
-  if (!info.archs.includes(arch)) problems.push(`${file}: built for ${info.archs.join('+') || 'unknown'}, target is ${arch}`);
+  if (info.format !== FORMAT_OF[platform])
+    problems.push(`${file}: is ${info.format}, ${platform} needs ${FORMAT_OF[platform]}`);
+  if (!info.archs.includes(arch))
+    problems.push(`${file}: built for ${info.archs.join('+') || 'unknown'}, target is ${arch}`);
   if (!info.napi) problems.push(`${file}: not a Node-API module (no napi_register_module_v1)`);
-  if (info.abiSpecific !== null) problems.push(`${file}: ABI-specific build (node_register_module_v${info.abiSpecific}); it loads only in that exact runtime`);
+  if (info.abiSpecific !== null)
+    problems.push(
+      `${file}: ABI-specific build (node_register_module_v${info.abiSpecific}); it loads only in that exact runtime`,
+    );
   return problems;
 }
 
@@ -89,7 +94,9 @@ function verifyNodeModules(nodeModules, platform, arch) {
   const sqlite = path.join(nodeModules, 'better-sqlite3');
   if (!fs.existsSync(path.join(sqlite, 'package.json'))) problems.push(`missing: ${sqlite}`);
   else {
-    const compiled = ['Debug', 'Release'].map((d) => path.join(sqlite, 'build', d, 'better_sqlite3.node')).find((f) => fs.existsSync(f));
+    const compiled = ['Debug', 'Release']
+      .map((d) => path.join(sqlite, 'build', d, 'better_sqlite3.node'))
+      .find((f) => fs.existsSync(f));
     problems.push(...checkBinary(compiled ?? path.join(sqlite, 'prebuilds', `${plat}-${arch}.node`), plat, arch));
   }
 
@@ -102,11 +109,15 @@ function verifyNodeModules(nodeModules, platform, arch) {
     const binding = path.join(nodeModules, '@img', `sharp-${plat}-${arch}`);
     const bindingProblems = checkBinary(path.join(binding, 'lib', `sharp-${plat}-${arch}-${version}.node`), plat, arch);
     if (bindingProblems.length && !fs.existsSync(binding)) {
-      problems.push(`missing: ${binding} (sharp's ${plat}-${arch} binary; npm installs only the host's: add it with "node scripts/add-native-arch.cjs ${plat} ${arch}")`);
+      problems.push(
+        `missing: ${binding} (sharp's ${plat}-${arch} binary; npm installs only the host's: add it with "node ` +
+          `scripts/add-native-arch.cjs ${plat} ${arch}")`,
+      );
     } else problems.push(...bindingProblems);
     if (plat !== 'win32') {
       const libvips = path.join(nodeModules, '@img', `sharp-libvips-${plat}-${arch}`, 'lib');
-      if (!fs.existsSync(libvips) || fs.readdirSync(libvips).length === 0) problems.push(`missing: ${libvips} (libvips for sharp ${plat}-${arch})`);
+      if (!fs.existsSync(libvips) || fs.readdirSync(libvips).length === 0)
+        problems.push(`missing: ${libvips} (libvips for sharp ${plat}-${arch})`);
     }
   }
   return problems;
@@ -121,10 +132,17 @@ function verifyAsarContents(asarFile) {
   for (const need of ['/package.json', '/out/main/index.js', '/out/preload/index.js', '/out/renderer/index.html']) {
     if (!set.has(need)) problems.push(`app.asar lacks ${need}`);
   }
-  if (!entries.some((e) => /^\/out\/main\/db\/migrations\/\d+_.*\.sql$/.test(e))) problems.push('app.asar lacks out/main/db/migrations/*.sql');
+  if (!entries.some((e) => /^\/out\/main\/db\/migrations\/\d+_.*\.sql$/.test(e)))
+    problems.push('app.asar lacks out/main/db/migrations/*.sql');
   const ours = entries.filter((e) => !e.startsWith('/node_modules/'));
-  const stray = ours.filter((e) => /^\/(src|test|bench|scripts|docs|resources|build|\.github|\.ci)(\/|$)|\.(ts|tsx|mts|map)$/.test(e));
-  if (stray.length) problems.push(`app.asar holds files that are not part of the app: ${stray.slice(0, 5).join(', ')}${stray.length > 5 ? ', …' : ''}`);
+  const stray = ours.filter((e) =>
+    /^\/(src|test|bench|scripts|docs|resources|build|\.github|\.ci)(\/|$)|\.(ts|tsx|mts|map)$/.test(e),
+  );
+  if (stray.length)
+    problems.push(
+      `app.asar holds files that are not part of the ` +
+        `app: ${stray.slice(0, 5).join(', ')}${stray.length > 5 ? ', …' : ''}`,
+    );
   return problems;
 }
 
@@ -160,7 +178,9 @@ function loadInElectron(electronBinary, nodeModulesDir) {
 }
 
 function fail(title, problems) {
-  return new Error(`${title}\n  - ${problems.join('\n  - ')}\nSee README, "Installers, signing and releases" (N-API check).`);
+  return new Error(
+    `${title}\n  - ${problems.join('\n  - ')}\nSee README, "Installers, signing and releases" (N-API check).`,
+  );
 }
 
 /** electron-builder afterPack hook: runs after the app folder is assembled, before fuses and signing. */
@@ -169,17 +189,25 @@ async function afterPack(context) {
   const arch = ARCH_NAMES[context.arch] ?? String(context.arch);
   const productFilename = context.packager.appInfo.productFilename;
   const isMac = platform === 'darwin' || platform === 'mas';
-  const resources = isMac ? path.join(context.appOutDir, `${productFilename}.app`, 'Contents', 'Resources') : path.join(context.appOutDir, 'resources');
+  const resources = isMac
+    ? path.join(context.appOutDir, `${productFilename}.app`, 'Contents', 'Resources')
+    : path.join(context.appOutDir, 'resources');
   const asar = path.join(resources, 'app.asar');
   const unpacked = path.join(resources, 'app.asar.unpacked', 'node_modules');
 
   const problems = [...verifyAsarContents(asar), ...verifyNodeModules(unpacked, platform, arch)];
   if (problems.length) throw fail(`Native module check failed for ${platform}-${arch}:`, problems);
-  console.log(`  • native modules verified for ${platform}-${arch}: N-API builds for the right platform and arch, unpacked beside app.asar`);
+  console.log(
+    `  • native modules verified for ${platform}-${arch}: N-API builds for the right platform and arch, unpacked ` +
+      `beside app.asar`,
+  );
 
   const hostPlatform = process.platform === 'darwin' ? ['darwin', 'mas'] : [process.platform];
   if (!hostPlatform.includes(platform) || arch !== process.arch) {
-    console.log(`  • native modules not loaded: ${platform}-${arch} binaries do not run on this ${process.platform}-${process.arch} host (checked statically above)`);
+    console.log(
+      `  • native modules not loaded: ${platform}-${arch} binaries do not run on ` +
+        `this ${process.platform}-${process.arch} host (checked statically above)`,
+    );
     return;
   }
   const exe = isMac
@@ -189,10 +217,13 @@ async function afterPack(context) {
   if (!run.started) {
     // e.g. macOS refusing a bundle whose signature the packaging just invalidated; signing fixes
     // that and the workflow's smoke test then starts the signed app.
-    console.log(`  • native modules not loaded: the packaged binary could not be started here (${run.output.split('\n')[0]})`);
+    console.log(
+      `  • native modules not loaded: the packaged binary could not be started here (${run.output.split('\n')[0]})`,
+    );
     return;
   }
-  if (!run.ok) throw fail(`The packaged Electron could not load the native modules (${platform}-${arch}):`, [run.output]);
+  if (!run.ok)
+    throw fail(`The packaged Electron could not load the native modules (${platform}-${arch}):`, [run.output]);
   console.log(`  • native modules loaded in the packaged Electron: ${run.output.split('ATELIER_NATIVE_OK ')[1]}`);
 }
 
@@ -206,7 +237,9 @@ function cli() {
   if (process.argv.includes('--electron')) {
     const bin = require('./electron-binary.cjs')();
     if (!bin) {
-      console.log('Native load check NOT RUN: the Electron runtime is not installed here. The release workflow runs it.');
+      console.log(
+        'Native load check NOT RUN: the Electron runtime is not installed here. The release workflow runs it.',
+      );
       process.exit(2);
     }
     const run = loadInElectron(bin, nodeModules);

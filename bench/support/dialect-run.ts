@@ -32,13 +32,18 @@ function plainSide(sandbox: Sandbox): Side {
     const res = await fetch(`${sandbox.url}/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: sandbox.demo.username, secret: sandbox.demo.password, clientId: sandbox.demo.clientId }),
+      body: JSON.stringify({
+        login: sandbox.demo.username,
+        secret: sandbox.demo.password,
+        clientId: sandbox.demo.clientId,
+      }),
     });
     const body = (await res.json()) as { data?: { accessToken?: string } };
     if (!body.data?.accessToken) throw new Error(`baseline login: HTTP ${res.status}`);
     return body.data.accessToken;
   };
-  const get = async (t: string) => fetch(`${sandbox.url}${PATH}`, { headers: { authorization: `Token ${t}`, accept: 'application/json' } });
+  const get = async (t: string) =>
+    fetch(`${sandbox.url}${PATH}`, { headers: { authorization: `Token ${t}`, accept: 'application/json' } });
   return {
     name: 'baseline',
     once: async () => {
@@ -87,10 +92,18 @@ async function dialectCore(sandbox: Sandbox, dir: string): Promise<Core> {
   deps.sync = { autoStart: false };
   const core = createCore(deps);
   await core.start();
-  const profile = fs.readFileSync(path.resolve(__dirname, `../../src/sandbox/dialects/profiles/${DIALECT}.json`), 'utf8');
+  const profile = fs.readFileSync(
+    path.resolve(__dirname, `../../src/sandbox/dialects/profiles/${DIALECT}.json`),
+    'utf8',
+  );
   const steps = [
     core.dispatch('profile.import', { json: profile }),
-    core.dispatch('profile.select', { id: `sandbox-${DIALECT}`, baseUrl: sandbox.url, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret }),
+    core.dispatch('profile.select', {
+      id: `sandbox-${DIALECT}`,
+      baseUrl: sandbox.url,
+      clientId: sandbox.demo.clientId,
+      clientSecret: sandbox.demo.clientSecret,
+    }),
     core.dispatch('session.signIn', { username: sandbox.demo.username, password: sandbox.demo.password }),
   ];
   for (const step of steps) {
@@ -123,13 +136,27 @@ export async function dialectRun(): Promise<void> {
     const rate = (s: keyof typeof totals) => (totals[s].count / totals[s].ms) * 1000;
     const crossed = Math.floor(totals.ours.ms / lifeMs);
     console.log('');
-    console.log(`Dialect run: "${DIALECT}" (Token scheme, camelCase in {data:…}, ${lifeMs / 1000} s access tokens), ${ROUNDS} rounds × ${SECONDS} s per side, concurrency ${CONCURRENCY}`);
-    console.log(`  plain fetch, logs in again when refused: ${rate('baseline').toFixed(0)} req/s, ${totals.baseline.refreshes} logins`);
-    console.log(`  core.session.request with the profile:  ${rate('ours').toFixed(0)} req/s, ${totals.ours.refreshes} refresh calls for ${crossed} token lifetimes crossed while it ran`);
+    console.log(
+      `Dialect run: "${DIALECT}" (Token scheme, camelCase in {data:…}, ${lifeMs / 1000} s access ` +
+        `tokens), ${ROUNDS} rounds × ${SECONDS} s per side, concurrency ${CONCURRENCY}`,
+    );
+    console.log(
+      `  plain fetch, logs in again when refused: ${rate('baseline').toFixed(0)} ` +
+        `req/s, ${totals.baseline.refreshes} logins`,
+    );
+    console.log(
+      `  core.session.request with the profile:  ${rate('ours').toFixed(0)} req/s, ${totals.ours.refreshes} ` +
+        `refresh calls for ${crossed} token lifetimes crossed while it ran`,
+    );
     const ratio = rate('ours') / rate('baseline');
     console.log(`dialect ratio ours/baseline: ${ratio.toFixed(3)}  (target ≥ ${TARGET})`);
-    console.log(ratio >= TARGET ? 'dialect target met' : `DIALECT RUN BELOW TARGET: ${(ratio * 100).toFixed(1)}% of the plain fetch rate`);
-    if (core.session.stats.refreshRefused > 0) console.log(`warning: ${core.session.stats.refreshRefused} refreshes were refused`);
+    console.log(
+      ratio >= TARGET
+        ? 'dialect target met'
+        : `DIALECT RUN BELOW TARGET: ${(ratio * 100).toFixed(1)}% of the plain fetch rate`,
+    );
+    if (core.session.stats.refreshRefused > 0)
+      console.log(`warning: ${core.session.stats.refreshRefused} refreshes were refused`);
   } finally {
     await core?.close();
     await sandbox.stop();

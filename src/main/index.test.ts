@@ -9,7 +9,12 @@ const h = vi.hoisted(() => ({
   userData: '',
   app: {} as Record<string, ReturnType<typeof vi.fn>>,
   appListeners: new Map<string, (...a: unknown[]) => void>(),
-  windows: [] as { options: Record<string, unknown>; focus: Mock<() => void>; restore: Mock<() => void>; minimized: boolean }[],
+  windows: [] as {
+    options: Record<string, unknown>;
+    focus: Mock<() => void>;
+    restore: Mock<() => void>;
+    minimized: boolean;
+  }[],
   ipc: new Map<string, unknown>(),
   errorBox: vi.fn(),
   permissionHandler: undefined as undefined | ((c: unknown, p: string, cb: (ok: boolean) => void) => void),
@@ -73,7 +78,10 @@ vi.mock('electron', () => {
     safeStorage: { isEncryptionAvailable: () => false },
     shell: { openExternal: vi.fn() },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn(), unhandle: vi.fn() },
-    Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: (menu: unknown) => (h.menu = menu) },
+    Menu: {
+      buildFromTemplate: vi.fn((template: unknown) => ({ template })),
+      setApplicationMenu: (menu: unknown) => (h.menu = menu),
+    },
   };
   return { ...electron, default: electron };
 });
@@ -109,10 +117,16 @@ describe('composition root', () => {
   it('opens one secure window, registers the IPC contract and denies permissions', async () => {
     await boot();
     expect(h.windows).toHaveLength(1);
-    expect(h.windows[0]?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(h.windows[0]?.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
     // The application menu is set, with the Edit menu's standard roles.
     const template = (h.menu as { template: { label?: string; submenu?: { role?: string }[] }[] }).template;
-    expect(template.find((m) => m.label === 'Edit')?.submenu?.map((i) => i.role)).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']));
+    expect(template.find((m) => m.label === 'Edit')?.submenu?.map((i) => i.role)).toEqual(
+      expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']),
+    );
     expect([...h.ipc.keys()]).toContain('atelier:app.info');
     const cb = vi.fn();
     h.permissionHandler?.(null, 'media', cb);
@@ -137,7 +151,10 @@ describe('composition root', () => {
     expect(h.windows).toHaveLength(1);
     expect([...h.ipc.keys()]).toContain('atelier:recovery.status');
     expect(fs.readFileSync(file).equals(before)).toBe(true);
-    const log = fs.readdirSync(path.join(h.userData, 'logs')).map((f) => fs.readFileSync(path.join(h.userData, 'logs', f), 'utf8')).join('');
+    const log = fs
+      .readdirSync(path.join(h.userData, 'logs'))
+      .map((f) => fs.readFileSync(path.join(h.userData, 'logs', f), 'utf8'))
+      .join('');
     expect(log).toContain('recovery screen');
   });
 
@@ -145,7 +162,10 @@ describe('composition root', () => {
     // A folder where the database file should be: not damage, a place Atelier cannot use.
     fs.mkdirSync(path.join(h.userData, 'atelier.db'));
     await boot();
-    expect(h.errorBox).toHaveBeenCalledWith('Atelier cannot open its data', expect.stringContaining('could not open its database'));
+    expect(h.errorBox).toHaveBeenCalledWith(
+      'Atelier cannot open its data',
+      expect.stringContaining('could not open its database'),
+    );
     expect(h.app.exit).toHaveBeenCalledWith(1);
     expect(h.windows).toHaveLength(0);
   });

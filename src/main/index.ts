@@ -84,7 +84,13 @@ interface Ports {
 
 /** The core on the data folder, or null after telling the user why it cannot open (the app then exits). */
 function openCore(r: Running, { dataDir, logsDir, logger, registry, store, updates }: Ports): CoreHost | null {
-  const secrets = new PersistentSecretStore({ file: path.join(dataDir, 'secrets.bin'), cipher: safeStorageCipher(), registry, weakConsent: () => store.get().allowWeakSecretStorage, logger });
+  const secrets = new PersistentSecretStore({
+    file: path.join(dataDir, 'secrets.bin'),
+    cipher: safeStorageCipher(),
+    registry,
+    weakConsent: () => store.get().allowWeakSecretStorage,
+    logger,
+  });
   try {
     // A damaged database opens the recovery screen instead of the app.
     return openCoreHost({
@@ -116,7 +122,8 @@ function openCore(r: Running, { dataDir, logsDir, logger, registry, store, updat
     const detail =
       e instanceof AppException
         ? `${e.error.message}\n\n${e.error.hint ?? ''}`
-        : `Atelier could not open its database in ${dataDir} (${e instanceof Error ? e.message : String(e)}). Nothing was changed.`;
+        : `Atelier could not open its database in ${dataDir} (${e instanceof Error ? e.message : String(e)}). ` +
+          `Nothing was changed.`;
     logger.error('could not open the data folder', { error: e });
     dialog.showErrorBox('Atelier cannot open its data', detail);
     app.exit(1);
@@ -129,7 +136,9 @@ function closeBeforeQuit(r: Running, updates: UpdateController, logger: Logger):
   // An update installing on quit gets its backup first (best effort: quitting must not fail).
   const backupIfUpdating = async () => {
     if (updates.status().state !== 'ready') return;
-    await r.core?.backupBeforeUpdate().catch((e: unknown) => logger.error('could not back up before the update', { error: e }));
+    await r.core
+      ?.backupBeforeUpdate()
+      .catch((e: unknown) => logger.error('could not back up before the update', { error: e }));
   };
   app.on('before-quit', (event) => {
     if (r.flushed) return;
@@ -150,7 +159,11 @@ function openWindow(r: Running, core: CoreHost, store: ElectronSettingsStore, lo
   hardenSession(session.defaultSession);
   handleMediaProtocol(core.media);
   const policy = appUrlPolicy(path.join(__dirname, '../renderer/index.html'), process.env.ELECTRON_RENDERER_URL);
-  registerIpc(core.dispatch, { isOurContents: (c) => r.win !== null && c.id === r.win.webContents.id, isAppUrl: policy.isAppUrl }, logger);
+  registerIpc(
+    core.dispatch,
+    { isOurContents: (c) => r.win !== null && c.id === r.win.webContents.id, isAppUrl: policy.isAppUrl },
+    logger,
+  );
   const win = createMainWindow({
     preload: path.join(__dirname, '../preload/index.js'),
     rendererUrl: policy.rendererUrl,

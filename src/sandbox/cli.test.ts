@@ -11,14 +11,27 @@ describe('parseCliArgs', () => {
 
   it('reads SANDBOX_PORT, and flags override it', () => {
     expect(parseCliArgs([], { SANDBOX_PORT: '5000' })).toEqual({ help: false, options: { port: 5000 } });
-    expect(parseCliArgs(['--port', '6000'], { SANDBOX_PORT: '5000' })).toEqual({ help: false, options: { port: 6000 } });
+    expect(parseCliArgs(['--port', '6000'], { SANDBOX_PORT: '5000' })).toEqual({
+      help: false,
+      options: { port: 6000 },
+    });
   });
 
   it('reads every flag, with a space or "="', () => {
-    const parsed = parseCliArgs(['--port=0', '--data', 'd', '--access-ttl', '60', '--refresh-grace=500', '--ai-latency', '10', '--no-rate-limit'], {});
+    const parsed = parseCliArgs(
+      ['--port=0', '--data', 'd', '--access-ttl', '60', '--refresh-grace=500', '--ai-latency', '10', '--no-rate-limit'],
+      {},
+    );
     expect(parsed).toEqual({
       help: false,
-      options: { port: 0, dataDir: 'd', accessTokenTtlMs: 60_000, refreshReuseGraceMs: 500, aiLatencyMs: 10, rateLimit: false },
+      options: {
+        port: 0,
+        dataDir: 'd',
+        accessTokenTtlMs: 60_000,
+        refreshReuseGraceMs: 500,
+        aiLatencyMs: 10,
+        rateLimit: false,
+      },
     });
     expect(parseCliArgs(['--help'], {})).toEqual({ help: true });
   });
@@ -53,7 +66,9 @@ describe('npm run sandbox', () => {
       expect(output).toContain('Client secret:  sandbox-client-secret-0123456789');
       expect(output).toContain('memory (nothing is written to disk)');
 
-      await call(url, 'POST', '/_sandbox/faults', { body: { path: '/user/login', kind: 'error', status: 503, count: 1 } });
+      await call(url, 'POST', '/_sandbox/faults', {
+        body: { path: '/user/login', kind: 'error', status: 503, count: 1 },
+      });
       const body = { username: 'demo@atelier.local', password: 'demo-password' };
       expect((await call(url, 'POST', '/user/login', { body })).status).toBe(503);
       expect((await call(url, 'POST', '/user/login', { body })).status).toBe(200);

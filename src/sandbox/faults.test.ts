@@ -50,10 +50,16 @@ describe('fault injection over HTTP', () => {
   });
   afterAll(() => sandbox.stop());
 
-  const api = (method: string, path: string, body?: unknown, extra: { headers?: Record<string, string>; signal?: AbortSignal } = {}) =>
-    call(sandbox.url, method, path, { token, body, ...extra });
+  const api = (
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ) => call(sandbox.url, method, path, { token, body, ...extra });
   const assetNamed = async (name: string) =>
-    ((await api('GET', '/v2/assets?limit=200')).body.items as { name: string; id: string }[]).filter((a) => a.name === name);
+    ((await api('GET', '/v2/assets?limit=200')).body.items as { name: string; id: string }[]).filter(
+      (a) => a.name === name,
+    );
 
   it('adds latency and then answers normally', async () => {
     sandbox.faults.set({ path: '/v2/assets', method: 'GET', kind: 'latency', latencyMs: 250 });
@@ -74,7 +80,7 @@ describe('fault injection over HTTP', () => {
     expect((await api('POST', '/v2/assets', { name: 'after-faults' })).status).toBe(201);
   });
 
-  it('drops the connection after the change is committed; a retry with the same key gets the first result', async () => {
+  it('drops the connection once the change is committed; a retry with the same key gets the first result', async () => {
     sandbox.faults.set({ path: '/v2/assets', method: 'POST', kind: 'drop', count: 1 });
     const headers = { 'idempotency-key': 'dropped-create' };
     await expect(api('POST', '/v2/assets', { name: 'dropped' }, { headers })).rejects.toThrow();
@@ -167,7 +173,12 @@ describe('fault admin endpoint', () => {
 
   it('sets, lists, removes and clears faults, which then apply to requests', async () => {
     const set = await call(sandbox.url, 'POST', '/_sandbox/faults', {
-      body: { faults: [{ path: '/user/login', method: 'POST', kind: 'rate_limit', retryAfterS: 3, count: 2 }, { path: '/v2/*', kind: 'html' }] },
+      body: {
+        faults: [
+          { path: '/user/login', method: 'POST', kind: 'rate_limit', retryAfterS: 3, count: 2 },
+          { path: '/v2/*', kind: 'html' },
+        ],
+      },
     });
     expect(set.status).toBe(201);
     expect(set.body.faults).toHaveLength(2);
@@ -179,7 +190,9 @@ describe('fault admin endpoint', () => {
     const removed = await call(sandbox.url, 'DELETE', `/_sandbox/faults/${set.body.faults[0].id}`);
     expect(removed.status).toBe(200);
     expect((await call(sandbox.url, 'DELETE', `/_sandbox/faults/${set.body.faults[0].id}`)).status).toBe(404);
-    const single = await call(sandbox.url, 'POST', '/_sandbox/faults', { body: { path: '/user/token/validate', kind: 'hang' } });
+    const single = await call(sandbox.url, 'POST', '/_sandbox/faults', {
+      body: { path: '/user/token/validate', kind: 'hang' },
+    });
     expect(single.body.faults).toHaveLength(1);
     expect((await call(sandbox.url, 'DELETE', '/_sandbox/faults')).body).toEqual({ cleared: 2 });
     expect((await call(sandbox.url, 'GET', '/_sandbox/faults')).body.faults).toEqual([]);
@@ -201,15 +214,25 @@ describe('fault admin endpoint', () => {
   it('exposes stats, expiry, the clock and accounts over HTTP', async () => {
     const stats = await call(sandbox.url, 'GET', '/_sandbox/stats');
     expect(stats.body.requests).toBeGreaterThan(0);
-    const tokens = (await call(sandbox.url, 'POST', '/user/login', { body: { username: sandbox.demo.username, password: sandbox.demo.password } })).body;
+    const tokens = (
+      await call(sandbox.url, 'POST', '/user/login', {
+        body: { username: sandbox.demo.username, password: sandbox.demo.password },
+      })
+    ).body;
     const expired = await call(sandbox.url, 'POST', '/_sandbox/expire', { body: { what: 'access_tokens' } });
     expect(expired.body.expired).toBeGreaterThan(0);
-    expect((await call(sandbox.url, 'GET', '/v2/assets', { token: tokens.access_token })).body.error.code).toBe('token_expired');
+    expect((await call(sandbox.url, 'GET', '/v2/assets', { token: tokens.access_token })).body.error.code).toBe(
+      'token_expired',
+    );
     const clock = await call(sandbox.url, 'POST', '/_sandbox/clock', { body: { advance_ms: 3_600_000 } });
     expect(clock.body.offset_ms).toBe(3_600_000);
-    const account = await call(sandbox.url, 'POST', '/_sandbox/accounts', { body: { username: 'x@y.z', password: 'pw' } });
+    const account = await call(sandbox.url, 'POST', '/_sandbox/accounts', {
+      body: { username: 'x@y.z', password: 'pw' },
+    });
     expect(account.status).toBe(201);
-    expect((await call(sandbox.url, 'POST', '/_sandbox/accounts', { body: { username: 'x@y.z', password: 'pw' } })).status).toBe(409);
+    expect(
+      (await call(sandbox.url, 'POST', '/_sandbox/accounts', { body: { username: 'x@y.z', password: 'pw' } })).status,
+    ).toBe(409);
     const models = await call(sandbox.url, 'GET', '/_sandbox/models');
     expect(models.body.operations.text2image.models.map((m: { id: string }) => m.id)).toEqual(['paint-1', 'mosaic-1']);
     const reset = await call(sandbox.url, 'POST', '/_sandbox/stats/reset');

@@ -5,25 +5,27 @@ import { randomBytes } from 'node:crypto';
 export const FAULT_KINDS = ['latency', 'error', 'drop', 'malformed', 'html', 'hang', 'rate_limit'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-export const faultSpecSchema = z.object({
-  /** Exact path, or a prefix when match is "prefix" or the path ends with "*". */
-  path: z.string().min(1).max(2000).startsWith('/'),
-  match: z.enum(['exact', 'prefix']).optional(),
-  /** HTTP method, or "*" (the default) for any. */
-  method: z.string().min(1).max(16).optional(),
-  kind: z.enum(FAULT_KINDS),
-  /** Delay before the fault acts; required for "latency". */
-  latencyMs: z.int().min(0).max(600_000).optional(),
-  /** Status for "error" (default 500) and "html" (default 502). */
-  status: z.int().min(400).max(599).optional(),
-  /** Retry-After seconds for "rate_limit" (default 1). */
-  retryAfterS: z.int().min(0).max(86_400).optional(),
-  /** How many matching requests it affects before it disappears; omitted means until cleared. */
-  count: z.int().min(1).max(1_000_000).optional(),
-}).refine((spec) => spec.kind !== 'latency' || spec.latencyMs !== undefined, {
-  message: 'a latency fault needs latencyMs',
-  path: ['latencyMs'],
-});
+export const faultSpecSchema = z
+  .object({
+    /** Exact path, or a prefix when match is "prefix" or the path ends with "*". */
+    path: z.string().min(1).max(2000).startsWith('/'),
+    match: z.enum(['exact', 'prefix']).optional(),
+    /** HTTP method, or "*" (the default) for any. */
+    method: z.string().min(1).max(16).optional(),
+    kind: z.enum(FAULT_KINDS),
+    /** Delay before the fault acts; required for "latency". */
+    latencyMs: z.int().min(0).max(600_000).optional(),
+    /** Status for "error" (default 500) and "html" (default 502). */
+    status: z.int().min(400).max(599).optional(),
+    /** Retry-After seconds for "rate_limit" (default 1). */
+    retryAfterS: z.int().min(0).max(86_400).optional(),
+    /** How many matching requests it affects before it disappears; omitted means until cleared. */
+    count: z.int().min(1).max(1_000_000).optional(),
+  })
+  .refine((spec) => spec.kind !== 'latency' || spec.latencyMs !== undefined, {
+    message: 'a latency fault needs latencyMs',
+    path: ['latencyMs'],
+  });
 
 export type FaultSpec = z.input<typeof faultSpecSchema>;
 

@@ -30,15 +30,16 @@ export function readIdempotencyKey(header: string | undefined): string | null {
   return key;
 }
 
-export type IdempotencyLookup =
-  | { kind: 'miss' }
-  | { kind: 'replay'; status: number; body: unknown };
+export type IdempotencyLookup = { kind: 'miss' } | { kind: 'replay'; status: number; body: unknown };
 
 /** Stored successful responses per (account, scope, key); a different body under the same key is refused. */
 export function createIdempotencyStore(db: Db, now: () => number) {
-  const get = db.prepare('SELECT request_hash, status, body, created_at FROM idempotency WHERE account_id = ? AND scope = ? AND key = ?');
+  const get = db.prepare(
+    'SELECT request_hash, status, body, created_at FROM idempotency WHERE account_id = ? AND scope = ? AND key = ?',
+  );
   const put = db.prepare(
-    `INSERT INTO idempotency (account_id, scope, key, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO idempotency (account_id, scope, key, request_hash, status, body, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(account_id, scope, key) DO UPDATE SET request_hash = excluded.request_hash, status = excluded.status,
      body = excluded.body, created_at = excluded.created_at`,
   );
@@ -48,8 +49,7 @@ export function createIdempotencyStore(db: Db, now: () => number) {
   return {
     lookup(accountId: string, scope: string, key: string, hash: string): IdempotencyLookup {
       const row = get.get(accountId, scope, key) as
-        | { request_hash: string; status: number; body: string; created_at: number }
-        | undefined;
+        { request_hash: string; status: number; body: string; created_at: number } | undefined;
       if (!row || now() - row.created_at > IDEMPOTENCY_TTL_MS) return { kind: 'miss' };
       if (row.request_hash !== hash) {
         throw new HttpError(

@@ -96,7 +96,8 @@ function aiLatency(value: SandboxOptions['aiLatencyMs']): Record<AiOperation, nu
 }
 
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
-  if (options.dialect !== undefined && !isDialectName(options.dialect)) throw new Error(unknownDialectMessage(options.dialect));
+  if (options.dialect !== undefined && !isDialectName(options.dialect))
+    throw new Error(unknownDialectMessage(options.dialect));
   return {
     port: options.port ?? 0,
     dataDir: options.dataDir ?? null,

@@ -45,7 +45,9 @@ describe('rate limiting over HTTP', () => {
     const off = await call(sandbox.url, 'PUT', '/_sandbox/rate-limit', { body: { enabled: false } });
     expect(off.body).toEqual({ enabled: false });
     for (let i = 0; i < 10; i++) expect((await call(sandbox.url, 'GET', '/v2/posts', { token })).status).toBe(200);
-    const on = await call(sandbox.url, 'PUT', '/_sandbox/rate-limit', { body: { capacity: 1, refill_per_second: 0.1 } });
+    const on = await call(sandbox.url, 'PUT', '/_sandbox/rate-limit', {
+      body: { capacity: 1, refill_per_second: 0.1 },
+    });
     expect(on.body).toEqual({ enabled: true, capacity: 1, refill_per_second: 0.1 });
     await call(sandbox.url, 'GET', '/v2/posts', { token });
     const limited = await call(sandbox.url, 'GET', '/v2/posts', { token });

@@ -34,7 +34,8 @@ export class RateLimiter {
       return { ok: true, remaining: Math.floor(bucket.tokens) };
     }
     const missing = 1 - bucket.tokens;
-    const retryAfterS = settings.refillPerSecond > 0 ? Math.max(1, Math.ceil(missing / settings.refillPerSecond)) : 3600;
+    const retryAfterS =
+      settings.refillPerSecond > 0 ? Math.max(1, Math.ceil(missing / settings.refillPerSecond)) : 3600;
     return { ok: false, retryAfterS };
   }
 }

@@ -51,8 +51,14 @@ describe('startSandbox', () => {
     const token = (await login(sandbox)).access_token;
     sandbox.faults.set({ path: '/v2/posts', kind: 'hang' });
     const hung = call(sandbox.url, 'GET', '/v2/posts', { token }).catch((error: unknown) => error);
-    const video = call(sandbox.url, 'POST', '/v2/ai/text2video', { token, body: { model_id: 'motion-1', image: { prompt: 'x' } } }).catch((error: unknown) => error);
-    const partial = request(`${sandbox.url}/v2/assets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-length': '1000' } });
+    const video = call(sandbox.url, 'POST', '/v2/ai/text2video', {
+      token,
+      body: { model_id: 'motion-1', image: { prompt: 'x' } },
+    }).catch((error: unknown) => error);
+    const partial = request(`${sandbox.url}/v2/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-length': '1000' },
+    });
     const partialDone = new Promise((resolve) => partial.on('error', resolve).on('response', resolve));
     partial.write('{"name":');
     await new Promise((resolve) => setTimeout(resolve, 200));

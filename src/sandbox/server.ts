@@ -109,6 +109,17 @@ function buildServices(options: SandboxOptions): Services {
   };
 }
 
+/** The raw answer to a request too malformed for the router; the connection closes after it. */
+function badRequestResponse(contentType: string | undefined, body: string): string {
+  const head = [
+    'HTTP/1.1 400 Bad Request',
+    `content-type: ${contentType}`,
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+  ];
+  return `${head.join('\r\n')}\r\n\r\n${body}`;
+}
+
 /** Starts the sandbox platform on 127.0.0.1 (port 0 = any free port). */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const s = buildServices(options);
@@ -130,7 +141,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const reply = renderError(s.dialects.current(), new HttpError(400, 'bad_request', 'malformed HTTP request'));
     const body = JSON.stringify(reply.body);
     if (socket.writable) {
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: ${reply.contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(badRequestResponse(reply.contentType, body));
     } else {
       socket.destroy();
     }

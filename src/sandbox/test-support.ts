@@ -24,7 +24,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export async function call(base: string, method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.authorization !== undefined) headers.authorization = options.authorization;
   else if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -48,7 +53,11 @@ export interface Tokens {
   account_id: string;
 }
 
-export async function login(sandbox: Sandbox, username = sandbox.demo.username, password = sandbox.demo.password): Promise<Tokens> {
+export async function login(
+  sandbox: Sandbox,
+  username = sandbox.demo.username,
+  password = sandbox.demo.password,
+): Promise<Tokens> {
   const response = await call(sandbox.url, 'POST', '/user/login', { body: { username, password } });
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
   return response.body as Tokens;
@@ -93,7 +102,13 @@ export function writeWav(channels: Float32Array[], sampleRate: number): Buffer {
 }
 
 /** A sine tone followed by silence. */
-export function toneThenSilence(sampleRate: number, toneS: number, silenceS: number, hz: number, amplitude: number): Float32Array {
+export function toneThenSilence(
+  sampleRate: number,
+  toneS: number,
+  silenceS: number,
+  hz: number,
+  amplitude: number,
+): Float32Array {
   const tone = Math.round(sampleRate * toneS);
   const samples = new Float32Array(tone + Math.round(sampleRate * silenceS));
   for (let i = 0; i < tone; i++) samples[i] = amplitude * Math.sin((2 * Math.PI * hz * i) / sampleRate);
@@ -113,11 +128,25 @@ export function ffprobe(data: Buffer): Promise<ProbeResult> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       'ffprobe',
-      ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height,nb_read_frames:format=duration', '-of', 'json', 'pipe:0'],
+      [
+        '-v',
+        'error',
+        '-count_frames',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=codec_name,width,height,nb_read_frames:format=duration',
+        '-of',
+        'json',
+        'pipe:0',
+      ],
       { encoding: 'utf8' },
       (error, stdout) => {
         if (error) return reject(error);
-        const parsed = JSON.parse(stdout) as { streams: { codec_name: string; width: number; height: number; nb_read_frames: string }[]; format: { duration: string } };
+        const parsed = JSON.parse(stdout) as {
+          streams: { codec_name: string; width: number; height: number; nb_read_frames: string }[];
+          format: { duration: string };
+        };
         const stream = parsed.streams[0];
         if (!stream) return reject(new Error('no video stream'));
         resolve({
@@ -163,6 +192,7 @@ export function signedInSandbox() {
     get token() {
       return held.token;
     },
-    api: (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => call(sandbox().url, method, path, { token: held.token, body, headers }),
+    api: (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      call(sandbox().url, method, path, { token: held.token, body, headers }),
   };
 }

@@ -15,16 +15,17 @@ export const AiInputKind = z.enum(['text', 'image', 'video', 'audio']);
 export const AiOutputKind = z.enum(['text', 'image', 'video']);
 
 /** What each operation reads and produces, from its name. */
-export const AI_IO: Record<AiOperation, { input: z.infer<typeof AiInputKind>; output: z.infer<typeof AiOutputKind> }> = {
-  image2image: { input: 'image', output: 'image' },
-  image2text: { input: 'image', output: 'text' },
-  image2video: { input: 'image', output: 'video' },
-  text2image: { input: 'text', output: 'image' },
-  text2video: { input: 'text', output: 'video' },
-  video2text: { input: 'video', output: 'text' },
-  video2video: { input: 'video', output: 'video' },
-  wave2text: { input: 'audio', output: 'text' },
-};
+export const AI_IO: Record<AiOperation, { input: z.infer<typeof AiInputKind>; output: z.infer<typeof AiOutputKind> }> =
+  {
+    image2image: { input: 'image', output: 'image' },
+    image2text: { input: 'image', output: 'text' },
+    image2video: { input: 'image', output: 'video' },
+    text2image: { input: 'text', output: 'image' },
+    text2video: { input: 'text', output: 'video' },
+    video2text: { input: 'video', output: 'text' },
+    video2video: { input: 'video', output: 'video' },
+    wave2text: { input: 'audio', output: 'text' },
+  };
 
 export const AiParamValue = z.union([z.number().finite(), z.string().max(4000), z.boolean()]);
 export const AiParams = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), AiParamValue);

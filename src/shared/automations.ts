@@ -47,4 +47,3 @@ export const AutomationAction = z.discriminatedUnion('type', [
     .strict(),
 ]);
 export type AutomationAction = z.infer<typeof AutomationAction>;
-

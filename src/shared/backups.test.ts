@@ -11,6 +11,7 @@ describe('backups contract', () => {
 
   it('takes only plain backup ids, never a path', () => {
     expect(BackupIdInput.safeParse({ id: '2026-05-01T09-00-00-000Z-a1b2c3' }).success).toBe(true);
-    for (const id of ['../atelier', 'a/b', '..', '', 'x'.repeat(81), 'name.db']) expect(BackupIdInput.safeParse({ id }).success, id).toBe(false);
+    for (const id of ['../atelier', 'a/b', '..', '', 'x'.repeat(81), 'name.db'])
+      expect(BackupIdInput.safeParse({ id }).success, id).toBe(false);
   });
 });

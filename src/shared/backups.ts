@@ -93,7 +93,9 @@ export type ReplaceOutcome = z.infer<typeof ReplaceOutcome>;
 /** What a rescue could read back, table by table. */
 export const RescueView = ReplaceOutcome.extend({
   method: z.enum(['sqlite3-recover', 'row-walk']),
-  tables: z.array(z.object({ name: z.string(), copied: z.number().int().nonnegative(), lost: z.number().int().nonnegative() })),
+  tables: z.array(
+    z.object({ name: z.string(), copied: z.number().int().nonnegative(), lost: z.number().int().nonnegative() }),
+  ),
 });
 export type RescueView = z.infer<typeof RescueView>;
 

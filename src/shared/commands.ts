@@ -43,7 +43,12 @@ export const commands: readonly CommandInfo[] = [
   { id: 'go-planner', label: 'Go to Planner', accelerator: 'CmdOrCtrl+3', keywords: ['calendar', 'posts'] },
   { id: 'go-sync', label: 'Go to Sync', accelerator: 'CmdOrCtrl+4' },
   { id: 'go-settings', label: 'Go to Settings', accelerator: 'CmdOrCtrl+5', keywords: ['preferences', 'account'] },
-  { id: 'toggle-theme', label: 'Switch light/dark theme', accelerator: 'CmdOrCtrl+Shift+L', keywords: ['dark mode', 'appearance'] },
+  {
+    id: 'toggle-theme',
+    label: 'Switch light/dark theme',
+    accelerator: 'CmdOrCtrl+Shift+L',
+    keywords: ['dark mode', 'appearance'],
+  },
   { id: 'sync-now', label: 'Sync now', keywords: ['upload', 'platform'] },
   { id: 'export-diagnostics', label: 'Export diagnostics…', keywords: ['support', 'logs', 'bug'] },
   { id: 'check-updates', label: 'Check for updates…', keywords: ['version', 'upgrade'] },
@@ -81,6 +86,10 @@ export function commandForKey(e: KeyPress, isMac: boolean): CommandId | null {
 
 /** How an accelerator reads on this system ("⌘K" on macOS, "Ctrl+K" elsewhere). */
 export function acceleratorLabel(accelerator: string, isMac: boolean): string {
-  const parts = accelerator.split('+').map((p) => (p === 'CmdOrCtrl' ? (isMac ? '⌘' : 'Ctrl') : isMac && p === 'Shift' ? '⇧' : isMac && p === 'Alt' ? '⌥' : p));
+  const parts = accelerator
+    .split('+')
+    .map((p) =>
+      p === 'CmdOrCtrl' ? (isMac ? '⌘' : 'Ctrl') : isMac && p === 'Shift' ? '⇧' : isMac && p === 'Alt' ? '⌥' : p,
+    );
   return isMac ? parts.join('') : parts.join('+');
 }

@@ -17,7 +17,16 @@ import {
   AiTeachInput,
   AiTeachPreview,
 } from './ai';
-import { BackupIdInput, BackupList, BackupView, ReplaceOutcome, RecoveryStatus, RescueView, RestorePreview, RecoveryReport } from './backups';
+import {
+  BackupIdInput,
+  BackupList,
+  BackupView,
+  ReplaceOutcome,
+  RecoveryStatus,
+  RescueView,
+  RestorePreview,
+  RecoveryReport,
+} from './backups';
 import type { Envelope } from './errors';
 import {
   AutomationRun,
@@ -44,10 +53,29 @@ import {
   WorkspaceImportInput,
   WorkspaceTransfer,
 } from './planner';
-import { AssetDetail, AssetIdsInput, AssetUpdateInput, AssetView, ImportInput, ImportReport, ImportUploadsInput, LibraryPage, LibraryQuery, TagCount } from './library';
+import {
+  AssetDetail,
+  AssetIdsInput,
+  AssetUpdateInput,
+  AssetView,
+  ImportInput,
+  ImportReport,
+  ImportUploadsInput,
+  LibraryPage,
+  LibraryQuery,
+  TagCount,
+} from './library';
 import { OpenApiProposal, ProposeFromOpenApiInput } from './openapi';
 import { ProfileSummary, ResourceGroup } from './profile';
-import { RecordCreateInput, RecordDeleteInput, RecordGetInput, RecordList, RecordListInput, RecordUpdateInput, RecordView } from './records';
+import {
+  RecordCreateInput,
+  RecordDeleteInput,
+  RecordGetInput,
+  RecordList,
+  RecordListInput,
+  RecordUpdateInput,
+  RecordView,
+} from './records';
 import { ConflictView, FailedChange, ResolveInput, SyncLogEntry, SyncStatus } from './sync';
 import { ConnectionCheckInput, ConnectionCheckResult } from './connection-check';
 import { TeachListApplied, TeachListInput, TeachListPreview } from './teach-list';
@@ -96,7 +124,8 @@ export const contract = {
   'settings.update': channel({ input: SettingsPatch, output: Settings, mutates: true }),
   /** How secrets are protected on this machine. */
   'secrets.status': channel({ input: none, output: SecretsStatus, mutates: false }),
-  /** Write a zip of logs, versions, settings and sync/queue summaries, secrets removed; '' when the dialog was cancelled. */
+  /** Write a zip of logs, versions, settings and sync/queue summaries, secrets removed; '' when the dialog was
+   * cancelled. */
   'app.exportDiagnostics': channel({
     input: z.object({ folder: z.string().min(1).max(4096).optional() }).strict(),
     output: z.object({ file: z.string() }),
@@ -132,28 +161,52 @@ export const contract = {
   /** Built-in and imported platform profiles. */
   'profile.list': channel({ input: none, output: z.array(ProfileSummary), mutates: false }),
   /** Import (or replace) a custom profile from JSON; errors name the exact field. */
-  'profile.import': channel({ input: z.object({ json: z.string().min(2).max(512 * 1024) }).strict(), output: ProfileSummary, mutates: true }),
+  'profile.import': channel({
+    input: z
+      .object({
+        json: z
+          .string()
+          .min(2)
+          .max(512 * 1024),
+      })
+      .strict(),
+    output: ProfileSummary,
+    mutates: true,
+  }),
   /** Use a profile (with its address, and the client ID and secret, when the profile has none). */
   'profile.select': channel({
     input: z
       .object({
         id: z.string().min(1).max(64),
-        baseUrl: z.url({ protocol: /^https?$/, error: 'Enter the platform address, starting with https://' }).nullable().optional(),
+        baseUrl: z
+          .url({ protocol: /^https?$/, error: 'Enter the platform address, starting with https://' })
+          .nullable()
+          .optional(),
         clientId: z.string().trim().min(1, 'Enter the client ID').max(200).optional(),
         clientSecret: z.string().min(1, 'Enter the client secret').max(1024).optional(),
       })
       .strict()
-      .refine((v) => (v.clientId === undefined) === (v.clientSecret === undefined), { message: 'Enter both the client ID and the client secret', path: ['clientSecret'] }),
+      .refine((v) => (v.clientId === undefined) === (v.clientSecret === undefined), {
+        message: 'Enter both the client ID and the client secret',
+        path: ['clientSecret'],
+      }),
     output: ConnectionView,
     mutates: true,
   }),
   /** A profile as JSON, to edit and import again. */
-  'profile.export': channel({ input: z.object({ id: z.string().min(1).max(64) }).strict(), output: z.object({ json: z.string() }), mutates: false }),
-  /** Propose a profile from an OpenAPI 3.0/3.1 document (text, file or URL): found, guessed and missing fields; nothing is saved. */
+  'profile.export': channel({
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: z.object({ json: z.string() }),
+    mutates: false,
+  }),
+  /** Propose a profile from an OpenAPI 3.0/3.1 document (text, file or URL): found, guessed and missing fields; nothing
+   * is saved. */
   'profile.proposeFromOpenApi': channel({ input: ProposeFromOpenApiInput, output: OpenApiProposal, mutates: false }),
-  /** The profile that reads a group's list where the user pointed in the answer the last check kept; nothing is saved. */
+  /** The profile that reads a group's list where the user pointed in the answer the last check kept; nothing is saved.
+   * */
   'profile.teachListPreview': channel({ input: TeachListInput, output: TeachListPreview, mutates: false }),
-  /** Save and use that profile (same address: the session stays), then ask for the taught group's list again (GET only). */
+  /** Save and use that profile (same address: the session stays), then ask for the taught group's list again (GET
+   * only). */
   'profile.teachListApply': channel({ input: TeachListInput, output: TeachListApplied, mutates: true }),
   /** The session as the renderer may see it: never a token. */
   'session.get': channel({ input: none, output: SessionView, mutates: false }),
@@ -184,7 +237,11 @@ export const contract = {
   /** A window of the library (or its trash), filtered, searched and sorted. */
   'library.query': channel({ input: LibraryQuery, output: LibraryPage, mutates: false }),
   /** One asset with its AI text, every field and where it is used. */
-  'library.get': channel({ input: z.object({ id: z.string().min(1).max(200) }).strict(), output: AssetDetail, mutates: false }),
+  'library.get': channel({
+    input: z.object({ id: z.string().min(1).max(200) }).strict(),
+    output: AssetDetail,
+    mutates: false,
+  }),
   // Imports may take minutes; each file is its own transaction, so they run alongside other changes
   // instead of holding the one-at-a-time queue (a rename during a long import must not wait).
   /** Import files and folders by path (drag and drop in the app). */
@@ -206,7 +263,11 @@ export const contract = {
   /** Online state, per-group counts, progress and why sync waits, if it does. */
   'sync.status': channel({ input: none, output: SyncStatus, mutates: false }),
   /** The activity log, newest first. */
-  'sync.log': channel({ input: z.object({ limit: z.int().min(1).max(1000).default(200) }).strict(), output: z.array(SyncLogEntry), mutates: false }),
+  'sync.log': channel({
+    input: z.object({ limit: z.int().min(1).max(1000).default(200) }).strict(),
+    output: z.array(SyncLogEntry),
+    mutates: false,
+  }),
   /** Sync now (after the current cycle, if one runs). */
   'sync.now': channel({ input: none, output: SyncStatus, mutates: false }),
   'sync.setPaused': channel({ input: z.object({ paused: z.boolean() }).strict(), output: SyncStatus, mutates: true }),
@@ -219,7 +280,11 @@ export const contract = {
   'sync.conflicts': channel({ input: none, output: z.array(ConflictView), mutates: false }),
   'sync.resolve': channel({ input: ResolveInput, output: SyncStatus, mutates: true }),
   /** Answer a pull that would delete most of a group: allow it, or keep ours and send them again. */
-  'sync.confirmMassDelete': channel({ input: z.object({ group: ResourceGroup, choice: z.enum(['allow', 'keep']) }).strict(), output: SyncStatus, mutates: true }),
+  'sync.confirmMassDelete': channel({
+    input: z.object({ group: ResourceGroup, choice: z.enum(['allow', 'keep']) }).strict(),
+    output: SyncStatus,
+    mutates: true,
+  }),
 
   /** The eight operations as the current profile offers them: models (with recent ones), parameters, input kind. */
   'ai.catalog': channel({ input: none, output: AiCatalog, mutates: false }),
@@ -236,22 +301,32 @@ export const contract = {
   /** Queue a failed or cancelled job again (it may be billed again). */
   'ai.retry': channel({ input: AiJobIdInput, output: AiJobView, mutates: true }),
   /** A new job with the same settings as an earlier one. */
-  'ai.rerun': channel({ input: AiJobIdInput.extend({ force: z.boolean().default(false) }), output: AiSubmitResult, mutates: true }),
+  'ai.rerun': channel({
+    input: AiJobIdInput.extend({ force: z.boolean().default(false) }),
+    output: AiSubmitResult,
+    mutates: true,
+  }),
   /** Move a waiting job before another (or to the end). */
   'ai.reorder': channel({ input: AiReorderInput, output: AiQueueView, mutates: true }),
   /** Pause or resume the queue (running jobs finish; no new one starts while paused). */
   'ai.setPaused': channel({ input: z.object({ paused: z.boolean() }).strict(), output: AiQueueStatus, mutates: true }),
   /** How many jobs run at once (default 2). */
-  'ai.setConcurrency': channel({ input: z.object({ concurrency: z.int().min(1).max(8) }).strict(), output: AiQueueStatus, mutates: true }),
+  'ai.setConcurrency': channel({
+    input: z.object({ concurrency: z.int().min(1).max(8) }).strict(),
+    output: AiQueueStatus,
+    mutates: true,
+  }),
   /** Save a result's media output to the library, with tags. */
   'ai.save': channel({ input: AiSaveInput, output: AssetView, mutates: true }),
   /** Write results (media files, text as .txt, provenance as .json) to a folder. */
   'ai.export': channel({ input: AiExportInput, output: AiExportReport, mutates: false }),
   /** Remove a finished job from the history (its files go when nothing else uses them). */
   'ai.remove': channel({ input: AiJobIdInput, output: z.object({ id: z.string() }), mutates: true }),
-  /** The profile that would read a job's stored answer with one more mapping (field → media, text or job id), as a diff. */
+  /** The profile that would read a job's stored answer with one more mapping (field → media, text or job id), as a
+   * diff. */
   'ai.teachPreview': channel({ input: AiTeachInput, output: AiTeachPreview, mutates: false }),
-  /** Save that profile (a custom copy of a built-in one), use it, and read the stored answer again: nothing is re-run. */
+  /** Save that profile (a custom copy of a built-in one), use it, and read the stored answer again: nothing is re-run.
+   * */
   'ai.teachApply': channel({ input: AiTeachInput, output: AiJobDetail, mutates: true }),
 
   /** Posts and media queue items scheduled in a range, with slot and duplicate warnings. */
@@ -259,7 +334,11 @@ export const contract = {
   /** Move a post or queue item to another time (drag on the calendar); answers with its new warnings. */
   'planner.reschedule': channel({ input: RescheduleInput, output: CalendarItem, mutates: true }),
   /** A copy of a post as a new draft (not scheduled). */
-  'planner.duplicatePost': channel({ input: z.object({ id: z.string().min(1).max(200) }).strict(), output: RecordView, mutates: true }),
+  'planner.duplicatePost': channel({
+    input: z.object({ id: z.string().min(1).max(200) }).strict(),
+    output: RecordView,
+    mutates: true,
+  }),
   /** The media queue in order. */
   'planner.queue': channel({ input: none, output: QueueView, mutates: false }),
   /** Add an asset, a creative or a post (its first media) at the end of the queue. */
@@ -267,7 +346,11 @@ export const contract = {
   /** Move a queue item before another (null: to the end). */
   'planner.queueMove': channel({ input: QueueMoveInput, output: QueueView, mutates: true }),
   /** Take an item out of the queue. */
-  'planner.queueRemove': channel({ input: z.object({ id: z.string().min(1).max(200) }).strict(), output: QueueView, mutates: true }),
+  'planner.queueRemove': channel({
+    input: z.object({ id: z.string().min(1).max(200) }).strict(),
+    output: QueueView,
+    mutates: true,
+  }),
   /** A template filled with sample values, and which variables it has and lacks. */
   'planner.templatePreview': channel({ input: TemplatePreviewInput, output: TemplatePreview, mutates: false }),
   /** Posts or creatives from a template, one per row of values; a missing variable refuses them all. */
@@ -290,7 +373,11 @@ export const contract = {
   /** Back up the database now (checked before it is listed). */
   'backups.create': channel({ input: none, output: BackupView, mutates: false }),
   /** Show the backups folder in the system's file manager (browser mode answers with the path only). */
-  'backups.reveal': channel({ input: none, output: z.object({ folder: z.string(), revealed: z.boolean() }), mutates: false }),
+  'backups.reveal': channel({
+    input: none,
+    output: z.object({ folder: z.string(), revealed: z.boolean() }),
+    mutates: false,
+  }),
   /** What restoring a backup would lose: changes since it by group and count, and the unsent ones by record. */
   'backups.preview': channel({ input: BackupIdInput, output: RestorePreview, mutates: false }),
   /** Put a backup in place of the database (kept aside, untouched) and reopen Atelier on it. */

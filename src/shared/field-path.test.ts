@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { findFirst, formatPath, isFieldPath, isRequestField, leaves, parsePath, readFirst, readFirstText, readPath, setPath } from './field-path';
+import {
+  findFirst,
+  formatPath,
+  isFieldPath,
+  isRequestField,
+  leaves,
+  parsePath,
+  readFirst,
+  readFirstText,
+  readPath,
+  setPath,
+} from './field-path';
 
 const answer = {
   error: { code: 'E1', detail: 'login or secret is wrong' },
@@ -74,5 +85,7 @@ describe('field paths', () => {
 
 describe('fields to send', () => {
   it.each(['username', 'data.username', 'a-b.c_d'])('accepts %s', (p) => expect(isRequestField(p)).toBe(true));
-  it.each(['users.*.name', 'items[0]', 'a.0', 'a..b', '__proto__.x', 'a.constructor', ''])('refuses %j', (p) => expect(isRequestField(p)).toBe(false));
+  it.each(['users.*.name', 'items[0]', 'a.0', 'a..b', '__proto__.x', 'a.constructor', ''])('refuses %j', (p) =>
+    expect(isRequestField(p)).toBe(false),
+  );
 });

@@ -34,7 +34,10 @@ export function parsePath(path: string): PathSegment[] | null {
 /** Whether a string can name a field to send: names joined by dots, no indexes, no "*", nothing inherited. */
 export function isRequestField(path: string): boolean {
   const segments = parsePath(path);
-  return segments !== null && segments.every((s) => typeof s === 'string' && s !== '*' && !/^\d+$/.test(s) && !FORBIDDEN.has(s));
+  return (
+    segments !== null &&
+    segments.every((s) => typeof s === 'string' && s !== '*' && !/^\d+$/.test(s) && !FORBIDDEN.has(s))
+  );
 }
 
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
@@ -52,7 +55,8 @@ export function formatPath(segments: readonly PathSegment[]): string {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function step(value: unknown, segment: PathSegment): unknown {
-  if (typeof segment === 'number') return Array.isArray(value) ? value[segment] : isRecord(value) ? value[String(segment)] : undefined;
+  if (typeof segment === 'number')
+    return Array.isArray(value) ? value[segment] : isRecord(value) ? value[String(segment)] : undefined;
   if (segment === '*') return value;
   if (!isRecord(value) || !Object.hasOwn(value, segment)) return undefined;
   return value[segment];
@@ -101,7 +105,10 @@ export function readFirstText(body: unknown, aliases: readonly string[] | undefi
 }
 
 /** The alias that matched, with its value: for explaining where a value came from. */
-export function findFirst(body: unknown, aliases: readonly string[] | undefined): { path: string; value: unknown } | null {
+export function findFirst(
+  body: unknown,
+  aliases: readonly string[] | undefined,
+): { path: string; value: unknown } | null {
   for (const alias of aliases ?? []) {
     const v = readPath(body, alias);
     if (present(v)) return { path: alias, value: v };
@@ -115,10 +122,12 @@ export function findFirst(body: unknown, aliases: readonly string[] | undefined)
  */
 export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const segments = parsePath(path);
-  if (!segments || segments.some((s) => typeof s !== 'string' || s === '*')) throw new Error(`"${path}" cannot name a field to send`);
+  if (!segments || segments.some((s) => typeof s !== 'string' || s === '*'))
+    throw new Error(`"${path}" cannot name a field to send`);
   let cur = target;
   for (const [i, seg] of (segments as string[]).entries()) {
-    if (seg === '__proto__' || seg === 'constructor' || seg === 'prototype') throw new Error(`"${path}" cannot name a field to send`);
+    if (seg === '__proto__' || seg === 'constructor' || seg === 'prototype')
+      throw new Error(`"${path}" cannot name a field to send`);
     if (i === segments.length - 1) {
       cur[seg] = value;
       return;

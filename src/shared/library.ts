@@ -76,7 +76,9 @@ export type ImportReport = z.infer<typeof ImportReport>;
 /** Tags every imported file gets (automations can react to "imported with a tag"). */
 const importTags = z.array(z.string().trim().min(1).max(200)).max(50).optional();
 
-export const ImportInput = z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), tags: importTags }).strict();
+export const ImportInput = z
+  .object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000), tags: importTags })
+  .strict();
 
 /**
  * Files the browser uploaded to the local host first (browser mode has no file paths). A name may
@@ -84,7 +86,13 @@ export const ImportInput = z.object({ paths: z.array(z.string().min(1).max(4096)
  * the words an import of that file gets.
  */
 export const ImportUploadsInput = z
-  .object({ uploads: z.array(z.object({ id: z.string().regex(/^[a-f0-9-]{36}$/), name: z.string().min(1).max(1024) }).strict()).min(1).max(1000), tags: importTags })
+  .object({
+    uploads: z
+      .array(z.object({ id: z.string().regex(/^[a-f0-9-]{36}$/), name: z.string().min(1).max(1024) }).strict())
+      .min(1)
+      .max(1000),
+    tags: importTags,
+  })
   .strict();
 
 export const AssetUpdateInput = z

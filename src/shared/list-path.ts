@@ -20,11 +20,17 @@ export function listPathOf(path: string, answer: unknown): Found<{ path: string;
   const segments = parsePath(path);
   if (!segments) return no(`"${path}" is not a field path.`);
   const first = segments.findIndex(isItemStep);
-  if (first === 0) return no('The answer is itself a list, not an object with the list in a field; a profile cannot describe that yet.');
+  if (first === 0)
+    return no(
+      'The answer is itself a list, not an object with the list in a field; a profile cannot describe that yet.',
+    );
   const list = formatPath(first < 0 ? segments : segments.slice(0, first));
   const items = readPath(answer, list);
   if (Array.isArray(items)) return ok({ path: list, items });
-  if (first < 0) return no(`"${list}" is not a list and is not inside one: point at the list of records, or at a field of one record.`);
+  if (first < 0)
+    return no(
+      `"${list}" is not a list and is not inside one: point at the list of records, or at a field of one record.`,
+    );
   return no(`"${list}" is not a list.`);
 }
 
@@ -38,12 +44,18 @@ export function itemFieldOf(listPath: string, path: string): Found<{ field: stri
   const segments = parsePath(path);
   if (!list || !segments) return no(`"${path}" is not a field path.`);
   const record = segments[list.length];
-  if (!isItemStep(record) || !list.every((s, i) => segments[i] === s)) return no(`"${path}" is not a field of a record in "${listPath}".`);
+  if (!isItemStep(record) || !list.every((s, i) => segments[i] === s))
+    return no(`"${path}" is not a field of a record in "${listPath}".`);
   const rest = segments.slice(list.length + 1);
   if (rest.length === 0) return no(`"${path}" is a whole record: point at the field that holds its id.`);
   const [field] = rest;
-  if (rest.length > 1) return no(`Atelier reads a record's id from a field of the record itself; "${formatPath(rest)}" is inside "${String(field)}".`);
-  if (typeof field !== 'string' || field === '*') return no(`"${path}" is not a field of a record: point at the field that holds its id.`);
+  if (rest.length > 1)
+    return no(
+      `Atelier reads a record's id from a field of the record itself; "${formatPath(rest)}" is ` +
+        `inside "${String(field)}".`,
+    );
+  if (typeof field !== 'string' || field === '*')
+    return no(`"${path}" is not a field of a record: point at the field that holds its id.`);
   return ok({ field, record });
 }
 

@@ -22,7 +22,10 @@ export const OpenApiSource = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('text'),
-      text: z.string().min(1, 'the document is empty').max(OPENAPI_TEXT_MAX_CHARS, 'larger than 1 MB: open it from a file or a URL'),
+      text: z
+        .string()
+        .min(1, 'the document is empty')
+        .max(OPENAPI_TEXT_MAX_CHARS, 'larger than 1 MB: open it from a file or a URL'),
       /** The chosen file's name, so messages can name it. */
       name: z.string().min(1).max(255).optional(),
     })
@@ -31,7 +34,10 @@ export const OpenApiSource = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('url'),
-      url: z.string().max(2048).refine(isAllowedDocumentUrl, 'use an https:// address (plain http only for this computer)'),
+      url: z
+        .string()
+        .max(2048)
+        .refine(isAllowedDocumentUrl, 'use an https:// address (plain http only for this computer)'),
     })
     .strict(),
 ]);

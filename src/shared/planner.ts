@@ -7,7 +7,10 @@ export { AutomationAction, AutomationTrigger } from './automations';
 // import and export. Records themselves go through the generic records.* channels.
 
 const id = z.string().min(1).max(200);
-const isoInstant = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date and time, such as 2026-05-01T09:00:00Z' });
+const isoInstant = z.iso.datetime({
+  offset: true,
+  error: 'Use an ISO 8601 date and time, such as 2026-05-01T09:00:00Z',
+});
 
 /** Channels a post can target (free text label, e.g. "Instagram", "Newsletter"). */
 export { channelLabel } from './automations';
@@ -65,7 +68,9 @@ export const CalendarView = z.object({
 });
 export type CalendarView = z.infer<typeof CalendarView>;
 
-export const RescheduleInput = z.object({ group: z.enum(['posts', 'mediaQueue']), id, at: isoInstant, zone: z.string().min(1).max(100).optional() }).strict();
+export const RescheduleInput = z
+  .object({ group: z.enum(['posts', 'mediaQueue']), id, at: isoInstant, zone: z.string().min(1).max(100).optional() })
+  .strict();
 export type RescheduleInput = z.input<typeof RescheduleInput>;
 
 // ----- Media queue -----
@@ -126,7 +131,10 @@ export const FromTemplateInput = z
     templateId: id,
     target: z.enum(['posts', 'creatives']),
     /** One record per row of values (a CSV row each); a missing variable in any row refuses all of them. */
-    rows: z.array(z.record(z.string().max(200), z.string().max(100_000))).min(1).max(1000),
+    rows: z
+      .array(z.record(z.string().max(200), z.string().max(100_000)))
+      .min(1)
+      .max(1000),
     /** Fields set on every record made (channel, status, plan…); a row's `scheduled_at` or `channel` column wins. */
     defaults: z
       .object({
@@ -201,7 +209,9 @@ export const AutomationRun = z.object({
 });
 export type AutomationRun = z.infer<typeof AutomationRun>;
 
-export const AutomationRunsInput = z.object({ automationId: id.optional(), limit: z.int().min(1).max(1000).default(100) }).strict();
+export const AutomationRunsInput = z
+  .object({ automationId: id.optional(), limit: z.int().min(1).max(1000).default(100) })
+  .strict();
 
 /** Run an automation now, by hand (its actions get no event asset unless one is given). */
 export const AutomationRunInput = z.object({ id, assetId: id.optional() }).strict();

@@ -2,12 +2,29 @@ import { z } from 'zod';
 import { isFieldPath, isRequestField } from './field-path';
 
 /** The eight AI operations the platform publishes. */
-export const aiOperations = ['image2image', 'image2text', 'image2video', 'text2image', 'text2video', 'video2text', 'video2video', 'wave2text'] as const;
+export const aiOperations = [
+  'image2image',
+  'image2text',
+  'image2video',
+  'text2image',
+  'text2video',
+  'video2text',
+  'video2video',
+  'wave2text',
+] as const;
 export const AiOperation = z.enum(aiOperations);
 export type AiOperation = z.infer<typeof AiOperation>;
 
 /** The platform's resource groups. */
-export const resourceGroups = ['assets', 'automations', 'contentPlans', 'creatives', 'mediaQueue', 'mediaTemplates', 'posts'] as const;
+export const resourceGroups = [
+  'assets',
+  'automations',
+  'contentPlans',
+  'creatives',
+  'mediaQueue',
+  'mediaTemplates',
+  'posts',
+] as const;
 export const ResourceGroup = z.enum(resourceGroups);
 export type ResourceGroup = z.infer<typeof ResourceGroup>;
 
@@ -24,7 +41,11 @@ export const resourceGroupLabels: Record<ResourceGroup, string> = {
 
 const path = z.string().startsWith('/', 'must start with "/"').max(500);
 /** Where a value is in an answer: dots reach into objects, numbers or [n] into lists, * takes every item. */
-const answerPath = z.string().min(1).max(200).refine(isFieldPath, 'not a field path: use names joined by dots, e.g. "data.access_token"');
+const answerPath = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine(isFieldPath, 'not a field path: use names joined by dots, e.g. "data.access_token"');
 /** Where a value is in an answer, tried in order (see field-path.ts). */
 const aliases = z.array(answerPath).min(1).max(20);
 /** A field Atelier sends: names joined by dots make nested objects ("data.username"); no indexes, no "*". */
@@ -36,9 +57,16 @@ const requestField = z
 /** A query parameter name, sent as it is ("page[size]" is a name, not a path). */
 const plainName = z.string().min(1).max(100);
 /** An HTTP header name (an RFC 9110 token): anything else could never be sent. */
-const headerName = z.string().min(1).max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a header name: use letters, digits and "-", e.g. "Authorization"');
+const headerName = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a header name: use letters, digits and "-", e.g. "Authorization"');
 /** Text before the credential in that header: printable ASCII and spaces, never a line break. */
-const headerPrefix = z.string().max(50).regex(/^[\x20-\x7e]*$/, 'use printable ASCII letters, digits, punctuation and spaces only, e.g. "Bearer "');
+const headerPrefix = z
+  .string()
+  .max(50)
+  .regex(/^[\x20-\x7e]*$/, 'use printable ASCII letters, digits, punctuation and spaces only, e.g. "Bearer "');
 const headerScheme = z.object({ header: headerName, prefix: headerPrefix }).strict();
 /** Constant fields sent with a request (e.g. `grant_type: "password"`). */
 const extraFields = z.record(requestField, z.union([z.string().max(500), z.number(), z.boolean()])).optional();
@@ -86,7 +114,8 @@ export const DEFAULT_FAILED_VALUES = ['failed', 'failure', 'error', 'errored', '
  */
 export const AiResponseMap = z
   .object({
-    /** Where the media is: each path may hold a URL, base64, a data URL, an object with url/data, or a list of those. */
+    /** Where the media is: each path may hold a URL, base64, a data URL, an object with url/data, or a list of those.
+     * */
     media: aliases.optional(),
     /** How a media string is written when it does not say itself (auto: http(s) URL, data: URL, else base64). */
     mediaEncoding: z.enum(['auto', 'url', 'base64', 'data-url']).default('auto'),
@@ -120,12 +149,19 @@ export const AiPoll = z
     maxIntervalMs: z.int().min(100).max(3_600_000).default(30_000),
     backoff: z.number().min(1).max(10).default(1.5),
     /** After this long without a final state the job fails (and is asked about no more). */
-    deadlineMs: z.int().min(1_000).max(7 * 86_400_000).default(30 * 60_000),
+    deadlineMs: z
+      .int()
+      .min(1_000)
+      .max(7 * 86_400_000)
+      .default(30 * 60_000),
     /** Where the finished answer keeps its result, when not where the operation's `response` says. */
     response: AiResponseMap.optional(),
   })
   .strict()
-  .refine((p) => p.maxIntervalMs >= p.intervalMs, { message: 'maxIntervalMs must not be below intervalMs', path: ['maxIntervalMs'] });
+  .refine((p) => p.maxIntervalMs >= p.intervalMs, {
+    message: 'maxIntervalMs must not be below intervalMs',
+    path: ['maxIntervalMs'],
+  });
 export type AiPoll = z.infer<typeof AiPoll>;
 
 export const AiOperationSpec = z
@@ -134,9 +170,7 @@ export const AiOperationSpec = z
     /** How media inputs travel in the body: inline base64 or a URL the platform can fetch. */
     media: z.enum(['base64', 'url', 'none']),
     /** Body template; "{{name}}" strings are replaced (model_id, prompt, media…). Must hold model_id and image. */
-    template: z
-      .object({ model_id: z.string(), image: z.record(z.string(), z.unknown()) })
-      .loose(),
+    template: z.object({ model_id: z.string(), image: z.record(z.string(), z.unknown()) }).loose(),
     /** Models offered in the form (the user's recent ones are added). */
     models: z.array(z.string().min(1).max(200)).max(200),
     /** Parameters the form offers; their values go into the body's "image" object. */
@@ -192,7 +226,8 @@ export const defaultRecordsFormat: RecordsFormat = {
 export const ErrorFields = z.object({ message: aliases, code: aliases.optional() }).strict();
 export type ErrorFields = z.infer<typeof ErrorFields>;
 
-/** The common shapes: `{error:{message|detail}}`, OAuth's `error_description`, `{message}`, RFC 7807, `{errors:[…]}`. */
+/** The common shapes: `{error:{message|detail}}`, OAuth's `error_description`, `{message}`, RFC 7807, `{errors:[…]}`.
+ * */
 export const defaultErrorFields: ErrorFields = {
   message: [
     'error.message',
@@ -230,12 +265,24 @@ export const PlatformProfile = z
         scheme: headerScheme,
         apiKeyScheme: headerScheme,
         login: z
-          .object({ path, usernameField: requestField, passwordField: requestField, clientIdField: requestField.nullable(), extra: extraFields })
+          .object({
+            path,
+            usernameField: requestField,
+            passwordField: requestField,
+            clientIdField: requestField.nullable(),
+            extra: extraFields,
+          })
           .strict(),
         /** tokenField null: the token travels in the Authorization header instead of the body. */
         validate: z.object({ path, tokenField: requestField.nullable(), extra: extraFields }).strict(),
         refresh: z
-          .object({ path, refreshTokenField: requestField, clientIdField: requestField, clientSecretField: requestField, extra: extraFields })
+          .object({
+            path,
+            refreshTokenField: requestField,
+            clientIdField: requestField,
+            clientSecretField: requestField,
+            extra: extraFields,
+          })
           .strict(),
         /**
          * Where to find each value in login/refresh/validate answers. Only the access token is

@@ -24,7 +24,10 @@ export const groupFields = {
       kind: AssetKind.optional(),
       mime_type: z.string().max(255).optional(),
       size_bytes: z.int().min(0).optional(),
-      sha256: z.string().regex(/^[a-f0-9]{64}$/, 'expected 64 lowercase hex digits').optional(),
+      sha256: z
+        .string()
+        .regex(/^[a-f0-9]{64}$/, 'expected 64 lowercase hex digits')
+        .optional(),
       width: z.int().min(0).optional(),
       height: z.int().min(0).optional(),
       duration_ms: z.int().min(0).optional(),
@@ -42,7 +45,12 @@ export const groupFields = {
     })
     .loose(),
   contentPlans: z
-    .object({ title: z.string().trim().min(1, 'Enter a title').max(500), starts_at: isoDate.optional(), ends_at: isoDate.optional(), post_ids: localIds.optional() })
+    .object({
+      title: z.string().trim().min(1, 'Enter a title').max(500),
+      starts_at: isoDate.optional(),
+      ends_at: isoDate.optional(),
+      post_ids: localIds.optional(),
+    })
     .loose(),
   creatives: z
     .object({

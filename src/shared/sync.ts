@@ -87,4 +87,7 @@ export const ResolveInput = z
     fields: RecordFields.optional(),
   })
   .strict()
-  .refine((v) => v.keep !== 'merged' || v.fields !== undefined, { message: 'An edited merge needs its fields', path: ['fields'] });
+  .refine((v) => v.keep !== 'merged' || v.fields !== undefined, {
+    message: 'An edited merge needs its fields',
+    path: ['fields'],
+  });

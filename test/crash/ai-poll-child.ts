@@ -42,7 +42,10 @@ async function submit(core: Core, platform: string, prompt: string): Promise<str
   const base = JSON.parse((await call(core, 'profile.export', { id: 'platform' })).json) as PlatformProfileInput;
   await call(core, 'profile.import', { json: JSON.stringify(asyncProfile(base, platform)) });
   await call(core, 'profile.select', { id: 'async-test' });
-  await call(core, 'apiKey.set', { key: 'test-key-123456', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+  await call(core, 'apiKey.set', {
+    key: 'test-key-123456',
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
   return (await call(core, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt })).job.id;
 }
 
@@ -60,7 +63,9 @@ async function main(): Promise<void> {
   const prompt = arg('--submit');
   const waitFor = arg('--wait');
   if (!data || !platform || (prompt === null) === (waitFor === null)) {
-    throw new Error('usage: ai-poll-child.ts --data DIR --platform URL (--submit PROMPT [--die-before-poll] | --wait JOB_ID)');
+    throw new Error(
+      'usage: ai-poll-child.ts --data DIR --platform URL (--submit PROMPT [--die-before-poll] | --wait JOB_ID)',
+    );
   }
   const dieBeforePoll = process.argv.includes('--die-before-poll');
   const deps = nodeDeps({

@@ -27,7 +27,10 @@ interface ChildRun {
 
 /** Run one core process (Node with the tsx loader, so there is exactly one process to kill). */
 function runChild(args: string[], killWhen?: () => boolean): Promise<ChildRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', childScript, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -61,7 +64,10 @@ function submittedId(run: ChildRun): string {
 function jobRow(dbFile: string, id: string): { state: string; remote_job_id: string | null; integrity: string } {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare('SELECT state, remote_job_id FROM ai_jobs WHERE id = ?').get(id) as { state: string; remote_job_id: string | null };
+    const row = db.prepare('SELECT state, remote_job_id FROM ai_jobs WHERE id = ?').get(id) as {
+      state: string;
+      remote_job_id: string | null;
+    };
     return { ...row, integrity: String(db.pragma('integrity_check', { simple: true })) };
   } finally {
     db.close();
@@ -93,27 +99,51 @@ describe('the app is killed while an asynchronous job is under way', () => {
   it('killed while polling: a new process resumes with the stored id, one submission', async () => {
     const p = (platform = await startAsyncPlatform());
     const dataDir = tempDir();
-    const first = await runChild(['--data', dataDir, '--platform', p.url, '--submit', 'killed while polling'], () => p.polls('job-1') >= 2);
+    const first = await runChild(
+      ['--data', dataDir, '--platform', p.url, '--submit', 'killed while polling'],
+      () => p.polls('job-1') >= 2,
+    );
     expect(first.signal, first.output).toBe('SIGKILL');
     const id = submittedId(first);
     expect(p.submissions()).toBe(1);
-    expect(jobRow(path.join(dataDir, 'atelier.db'), id)).toEqual({ state: 'running', remote_job_id: 'job-1', integrity: 'ok' });
+    expect(jobRow(path.join(dataDir, 'atelier.db'), id)).toEqual({
+      state: 'running',
+      remote_job_id: 'job-1',
+      integrity: 'ok',
+    });
 
     await restartAndFinish(p, dataDir, id);
     expect(p.submissions()).toBe(1);
   }, 60_000);
 
-  it('killed right after the accepted answer, before any question: a new process asks with the stored id, one submission', async () => {
-    const p = (platform = await startAsyncPlatform());
-    const dataDir = tempDir();
-    const first = await runChild(['--data', dataDir, '--platform', p.url, '--submit', 'killed after accepted', '--die-before-poll']);
-    expect(first.signal, first.output).toBe('SIGKILL');
-    const id = submittedId(first);
-    expect(p.submissions()).toBe(1);
-    expect(p.polls()).toBe(0);
-    expect(jobRow(path.join(dataDir, 'atelier.db'), id)).toEqual({ state: 'running', remote_job_id: 'job-1', integrity: 'ok' });
+  it(
+    'killed right after the accepted answer, before any question: a new process asks with the stored id, one ' +
+      'submission',
+    async () => {
+      const p = (platform = await startAsyncPlatform());
+      const dataDir = tempDir();
+      const first = await runChild([
+        '--data',
+        dataDir,
+        '--platform',
+        p.url,
+        '--submit',
+        'killed after accepted',
+        '--die-before-poll',
+      ]);
+      expect(first.signal, first.output).toBe('SIGKILL');
+      const id = submittedId(first);
+      expect(p.submissions()).toBe(1);
+      expect(p.polls()).toBe(0);
+      expect(jobRow(path.join(dataDir, 'atelier.db'), id)).toEqual({
+        state: 'running',
+        remote_job_id: 'job-1',
+        integrity: 'ok',
+      });
 
-    await restartAndFinish(p, dataDir, id);
-    expect(p.submissions()).toBe(1);
-  }, 60_000);
+      await restartAndFinish(p, dataDir, id);
+      expect(p.submissions()).toBe(1);
+    },
+    60_000,
+  );
 });

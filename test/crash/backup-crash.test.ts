@@ -25,15 +25,21 @@ let dataDir: string;
 let before: BackupView[];
 let hashes: Map<string, string | null>;
 
-function runChild(killAfterMs: number | null): Promise<{ lines: string[]; signal: NodeJS.Signals | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, '--data', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+function runChild(
+  killAfterMs: number | null,
+): Promise<{ lines: string[]; signal: NodeJS.Signals | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', childScript, '--data', dataDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let stderr = '';
   const limit = setTimeout(() => child.kill('SIGKILL'), 60_000);
   child.stdout.on('data', (chunk: Buffer) => {
     const was = out;
     out += chunk.toString();
-    if (killAfterMs !== null && !was.includes('backing up') && out.includes('backing up')) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    if (killAfterMs !== null && !was.includes('backing up') && out.includes('backing up'))
+      setTimeout(() => child.kill('SIGKILL'), killAfterMs);
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -45,7 +51,14 @@ function runChild(killAfterMs: number | null): Promise<{ lines: string[]; signal
   });
 }
 
-const store = () => new BackupStore({ dir: path.join(dataDir, 'backups'), now: Date.now, appVersion: 'test', retention: () => ({ daily: 60, weekly: 0 }), logger: nodeDeps({ dataDir, host: 'test', quiet: true }).logger });
+const store = () =>
+  new BackupStore({
+    dir: path.join(dataDir, 'backups'),
+    now: Date.now,
+    appVersion: 'test',
+    retention: () => ({ daily: 60, weekly: 0 }),
+    logger: nodeDeps({ dataDir, host: 'test', quiet: true }).logger,
+  });
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-backup-crash-'));

@@ -22,7 +22,13 @@ interface Step {
   code?: string;
 }
 
-function parseArgs(argv: string[]): { data: string; sandbox: string; actions: Action[]; crashAt: string | null; killAfter: boolean } {
+function parseArgs(argv: string[]): {
+  data: string;
+  sandbox: string;
+  actions: Action[];
+  crashAt: string | null;
+  killAfter: boolean;
+} {
   const value = (flag: string): string | null => {
     const i = argv.indexOf(flag);
     return i >= 0 && i + 1 < argv.length ? argv[i + 1]! : null;
@@ -31,9 +37,17 @@ function parseArgs(argv: string[]): { data: string; sandbox: string; actions: Ac
   const sandbox = value('--sandbox');
   const actions = (value('--do') ?? '').split(',').filter(Boolean);
   if (!data || !sandbox || actions.length === 0 || actions.some((a) => a !== 'sign-in' && a !== 'request')) {
-    throw new Error('usage: refresh-child.ts --data DIR --sandbox URL --do sign-in|request[,…] [--crash-at POINT] [--kill-after]');
+    throw new Error(
+      'usage: refresh-child.ts --data DIR --sandbox URL --do sign-in|request[,…] [--crash-at POINT] [--kill-after]',
+    );
   }
-  return { data, sandbox, actions: actions as Action[], crashAt: value('--crash-at'), killAfter: argv.includes('--kill-after') };
+  return {
+    data,
+    sandbox,
+    actions: actions as Action[],
+    crashAt: value('--crash-at'),
+    killAfter: argv.includes('--kill-after'),
+  };
 }
 
 function die(): never {

@@ -55,7 +55,12 @@ interface ChildOptions {
 }
 
 /** Run one core process (Node with the tsx loader, so there is exactly one process to kill). */
-function runChild(dataDir: string, sandbox: Sandbox, actions: Step['action'][], opts: ChildOptions = {}): Promise<ChildRun> {
+function runChild(
+  dataDir: string,
+  sandbox: Sandbox,
+  actions: Step['action'][],
+  opts: ChildOptions = {},
+): Promise<ChildRun> {
   const args = ['--import', 'tsx', childScript, '--data', dataDir, '--sandbox', sandbox.url, '--do', actions.join(',')];
   if (opts.crashAt) args.push('--crash-at', opts.crashAt);
   if (opts.killAfter) args.push('--kill-after');
@@ -71,7 +76,12 @@ function runChild(dataDir: string, sandbox: Sandbox, actions: Step['action'][], 
     child.on('close', (exitCode, signal) => {
       clearTimeout(limit);
       const line = stdout.split('\n').find((l) => l.startsWith('{'));
-      resolve({ outcome: line ? (JSON.parse(line) as Outcome) : null, exitCode, signal, output: `${stdout}\n${stderr}` });
+      resolve({
+        outcome: line ? (JSON.parse(line) as Outcome) : null,
+        exitCode,
+        signal,
+        output: `${stdout}\n${stderr}`,
+      });
     });
   });
 }
@@ -126,7 +136,8 @@ type Ending = 'recovery' | 'prompt';
 interface Case {
   name: string;
   /** How child #2 dies. */
-  crash: 'refresh:before-request' | 'request-sent' | 'response-lost' | 'refresh:response-received' | 'refresh:persisted';
+  crash:
+    'refresh:before-request' | 'request-sent' | 'response-lost' | 'refresh:response-received' | 'refresh:persisted';
   graceMs?: number;
   /** Undefined: either ending is acceptable (recorded). */
   expect?: Ending;
@@ -136,9 +147,23 @@ const cases: Case[] = [
   { name: 'before the request (nothing sent)', crash: 'refresh:before-request', expect: 'recovery' },
   { name: 'request sent, killed while the refresh is in flight', crash: 'request-sent' },
   { name: 'server committed, response lost (strict reuse rule)', crash: 'response-lost', expect: 'prompt' },
-  { name: 'server committed, response lost (60 s reuse grace)', crash: 'response-lost', graceMs: 60_000, expect: 'recovery' },
-  { name: 'response received, not yet persisted (strict reuse rule)', crash: 'refresh:response-received', expect: 'prompt' },
-  { name: 'response received, not yet persisted (60 s reuse grace)', crash: 'refresh:response-received', graceMs: 60_000, expect: 'recovery' },
+  {
+    name: 'server committed, response lost (60 s reuse grace)',
+    crash: 'response-lost',
+    graceMs: 60_000,
+    expect: 'recovery',
+  },
+  {
+    name: 'response received, not yet persisted (strict reuse rule)',
+    crash: 'refresh:response-received',
+    expect: 'prompt',
+  },
+  {
+    name: 'response received, not yet persisted (60 s reuse grace)',
+    crash: 'refresh:response-received',
+    graceMs: 60_000,
+    expect: 'recovery',
+  },
   { name: 'after persisting', crash: 'refresh:persisted', expect: 'recovery' },
 ];
 
@@ -146,7 +171,10 @@ const endings: { name: string; ending: Ending; familiesRevoked: number; ms: numb
 
 afterAll(() => {
   console.info(
-    ['refresh crash endings:', ...endings.map((e) => `  ${e.name}: ${e.ending} (families revoked: ${e.familiesRevoked}, ${e.ms} ms)`)].join('\n'),
+    [
+      'refresh crash endings:',
+      ...endings.map((e) => `  ${e.name}: ${e.ending} (families revoked: ${e.familiesRevoked}, ${e.ms} ms)`),
+    ].join('\n'),
   );
 });
 
@@ -155,7 +183,11 @@ describe('a crash on the refresh path', () => {
     '$name: silent recovery or exactly one clean re-login prompt',
     async (c) => {
       const started = Date.now();
-      const sandbox = await startSandbox({ port: 0, rateLimit: false, ...(c.graceMs ? { refreshReuseGraceMs: c.graceMs } : {}) });
+      const sandbox = await startSandbox({
+        port: 0,
+        rateLimit: false,
+        ...(c.graceMs ? { refreshReuseGraceMs: c.graceMs } : {}),
+      });
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-refresh-crash-'));
       const dbFile = path.join(dataDir, 'atelier.db');
       const runs: ChildRun[] = [];
@@ -219,7 +251,11 @@ describe('a crash on the refresh path', () => {
           expect(o3).toMatchObject({ prompts: 0, session: { state: 'active', signedIn: true } });
         } else {
           ending = 'prompt';
-          expect(o3).toMatchObject({ code: 'auth', prompts: 1, session: { state: 'needs_sign_in', signedIn: false, mode: 'none' } });
+          expect(o3).toMatchObject({
+            code: 'auth',
+            prompts: 1,
+            session: { state: 'needs_sign_in', signedIn: false, mode: 'none' },
+          });
           expect(o3.session.message).toEqual(expect.any(String));
         }
         if (c.expect) expect(ending).toBe(c.expect);
@@ -229,7 +265,12 @@ describe('a crash on the refresh path', () => {
         const before4 = refreshRequests();
         if (ending === 'recovery') {
           const fourth = await run(['request']);
-          expect(fourth.outcome, fourth.output).toMatchObject({ ok: true, prompts: 0, initial: { state: 'active' }, session: { state: 'active' } });
+          expect(fourth.outcome, fourth.output).toMatchObject({
+            ok: true,
+            prompts: 0,
+            initial: { state: 'active' },
+            session: { state: 'active' },
+          });
           // The pair that #3 (or #2) stored is current: no further refresh needed.
           expect(refreshRequests()).toBe(before4);
         } else {

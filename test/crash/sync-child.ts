@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   const sandbox = arg('--sandbox');
   const seed = Number(arg('--seed'));
   const round = Number(arg('--round'));
-  if (!data || !sandbox || !Number.isInteger(seed) || !Number.isInteger(round)) throw new Error('usage: sync-child.ts --data DIR --sandbox URL --seed N --round R [--die-at POINT:COUNT]');
+  if (!data || !sandbox || !Number.isInteger(seed) || !Number.isInteger(round))
+    throw new Error('usage: sync-child.ts --data DIR --sandbox URL --seed N --round R [--die-at POINT:COUNT]');
   const [dieAt, dieCount] = (arg('--die-at') ?? ':').split(':');
   let hits = 0;
   const deps = nodeDeps({
@@ -49,10 +50,18 @@ async function main(): Promise<void> {
     const account = core.workspace.account();
     for (const edit of roundEdits(seed, round, state)) {
       const table = edit.group === 'posts' ? 'posts' : 'assets';
-      const row = core.db.prepare(`SELECT id FROM ${table} WHERE json_extract(data, '$.key') = ? AND deleted = 0`).get(edit.key) as { id: string } | undefined;
+      const row = core.db
+        .prepare(`SELECT id FROM ${table} WHERE json_extract(data, '$.key') = ? AND deleted = 0`)
+        .get(edit.key) as { id: string } | undefined;
       if (!row) throw new Error(`record ${edit.key} is missing locally`);
       if (edit.kind === 'delete') core.store.remove(edit.group, account, row.id);
-      else core.store.update(edit.group, account, row.id, edit.group === 'posts' ? { text: edit.value } : { name: edit.value });
+      else
+        core.store.update(
+          edit.group,
+          account,
+          row.id,
+          edit.group === 'posts' ? { text: edit.value } : { name: edit.value },
+        );
     }
   }
   await print('draining');

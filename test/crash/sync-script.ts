@@ -46,7 +46,10 @@ export function roundEdits(seed: number, round: number, state: Map<string, Plann
     const target = live[Math.floor(random() * live.length)] as Planned;
     if (target.deleted) continue;
     const kind = random() < 0.15 ? 'delete' : 'update';
-    const value = target.group === 'posts' ? `post ${target.key} round ${round} edit ${k}` : `asset-${target.key}-r${round}-e${k}.png`;
+    const value =
+      target.group === 'posts'
+        ? `post ${target.key} round ${round} edit ${k}`
+        : `asset-${target.key}-r${round}-e${k}.png`;
     edits.push({ key: target.key, group: target.group, kind, value });
     if (kind === 'delete') target.deleted = true;
     else target.value = value;

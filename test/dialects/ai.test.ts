@@ -26,7 +26,8 @@ async function run(h: DialectHarness, input: AiSubmitInput): Promise<AiJobDetail
   for (;;) {
     const job = await call(h, 'ai.get', { id: submitted.job.id });
     if (job.state === 'succeeded') return job;
-    if (job.state === 'failed' || job.state === 'cancelled') throw new Error(`${input.operation} ${job.state}: ${JSON.stringify(job.error)}`);
+    if (job.state === 'failed' || job.state === 'cancelled')
+      throw new Error(`${input.operation} ${job.state}: ${JSON.stringify(job.error)}`);
     if (Date.now() > end) throw new Error(`${input.operation} did not finish`);
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -43,27 +44,58 @@ describe.each(DIALECT_NAMES)('the eight operations, %s dialect', (dialect) => {
     const tools = await realTools();
     const h = await open(dialect);
     h.sandbox.resetStats();
-    const image = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'a lighthouse', params: { width: 64, height: 48 } });
+    const image = await run(h, {
+      operation: 'text2image',
+      modelId: 'paint-1',
+      prompt: 'a lighthouse',
+      params: { width: 64, height: 48 },
+    });
     const png = image.outputs[0]!;
     const meta = await sharp(file(h, png.sha256)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 48]);
 
-    const edited = await run(h, { operation: 'image2image', modelId: 'invert-1', input: { kind: 'result', jobId: image.id } });
+    const edited = await run(h, {
+      operation: 'image2image',
+      modelId: 'invert-1',
+      input: { kind: 'result', jobId: image.id },
+    });
     expect((await sharp(file(h, edited.outputs[0]!.sha256)).metadata()).width).toBe(64);
 
-    const caption = await run(h, { operation: 'image2text', modelId: 'caption-1', input: { kind: 'result', jobId: image.id } });
+    const caption = await run(h, {
+      operation: 'image2text',
+      modelId: 'caption-1',
+      input: { kind: 'result', jobId: image.id },
+    });
     expect(caption.text).toMatch(/\w+/);
 
-    const video = await run(h, { operation: 'image2video', modelId: 'fade-1', input: { kind: 'result', jobId: image.id }, params: { duration_s: 1, fps: 6 } });
+    const video = await run(h, {
+      operation: 'image2video',
+      modelId: 'fade-1',
+      input: { kind: 'result', jobId: image.id },
+      params: { duration_s: 1, fps: 6 },
+    });
     expect((await probeMedia(file(h, video.outputs[0]!.sha256), 'video', tools)).durationMs).toBeGreaterThan(500);
 
-    const mirrored = await run(h, { operation: 'video2video', modelId: 'mirror-1', input: { kind: 'result', jobId: video.id } });
+    const mirrored = await run(h, {
+      operation: 'video2video',
+      modelId: 'mirror-1',
+      input: { kind: 'result', jobId: video.id },
+    });
     expect((await probeMedia(file(h, mirrored.outputs[0]!.sha256), 'video', tools)).width).toBe(64);
 
-    const described = await run(h, { operation: 'video2text', modelId: 'describe-1', input: { kind: 'result', jobId: video.id } });
+    const described = await run(h, {
+      operation: 'video2text',
+      modelId: 'describe-1',
+      input: { kind: 'result', jobId: video.id },
+    });
     expect(described.text).toMatch(/\w+/);
 
-    const clip = await run(h, { operation: 'text2video', modelId: 'motion-1', prompt: 'waves', params: { width: 96, height: 64, duration_s: 1, fps: 6 } });
+    const clip = await run(h, {
+      operation: 'text2video',
+      modelId: 'motion-1',
+      prompt: 'waves',
+      params: { width: 96, height: 64, duration_s: 1, fps: 6 },
+    });
     expect((await probeMedia(file(h, clip.outputs[0]!.sha256), 'video', tools)).height).toBe(64);
 
     const wav = await makeAudio(tmp, `${dialect}.wav`, { seconds: 1 });

@@ -37,8 +37,14 @@ describe.each(DIALECT_NAMES)('the %s dialect, with its profile', (dialect) => {
   it('a wrong password shows the platform’s exact words', async () => {
     const h = await open(dialect);
     await call(h, 'session.signOut', {});
-    const result = await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: 'wrong password' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'auth', message: WORDS[dialect].password, hint: expect.stringMatching(/login and password/) } });
+    const result = await h.core.dispatch('session.signIn', {
+      username: h.sandbox.demo.username,
+      password: 'wrong password',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'auth', message: WORDS[dialect].password, hint: expect.stringMatching(/login and password/) },
+    });
   });
 
   it('the words are read where the profile says: pointed at the code, the code is what shows', async () => {
@@ -47,7 +53,10 @@ describe.each(DIALECT_NAMES)('the %s dialect, with its profile', (dialect) => {
     copy.errors = { message: copy.errors.code ?? [], code: copy.errors.code };
     await call(h, 'profile.import', { json: JSON.stringify(copy) });
     await call(h, 'session.signOut', {});
-    const result = await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: 'wrong password' });
+    const result = await h.core.dispatch('session.signIn', {
+      username: h.sandbox.demo.username,
+      password: 'wrong password',
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.message).not.toBe(WORDS[dialect].password);
@@ -56,13 +65,20 @@ describe.each(DIALECT_NAMES)('the %s dialect, with its profile', (dialect) => {
 
   it('a refresh refused for the client secret shows the platform’s words and points at the client secret', async () => {
     const h = await open(dialect);
-    await call(h, 'connection.setClientCredentials', { clientId: h.sandbox.demo.clientId, clientSecret: 'not-the-secret' });
+    await call(h, 'connection.setClientCredentials', {
+      clientId: h.sandbox.demo.clientId,
+      clientSecret: 'not-the-secret',
+    });
     h.sandbox.expireAccessTokens();
     const error = await firstPage(h).then(
       () => null,
       (e: unknown) => (e instanceof AppException ? e.error : null),
     );
-    expect(error).toMatchObject({ code: 'auth', message: WORDS[dialect].client, hint: expect.stringMatching(/client secret/) });
+    expect(error).toMatchObject({
+      code: 'auth',
+      message: WORDS[dialect].client,
+      hint: expect.stringMatching(/client secret/),
+    });
     expect(h.sandbox.stats.refreshCalls).toBe(1);
   });
 });

@@ -38,10 +38,20 @@ export function dialectHarnesses(): (dialect: DialectName, sandbox?: SandboxOpti
     open.push(h);
     const profile = dialectProfile(dialect);
     await call(h, 'profile.import', { json: JSON.stringify(profile) });
-    await call(h, 'profile.select', { id: profile.id, baseUrl: h.sandbox.url, clientId: h.sandbox.demo.clientId, clientSecret: h.sandbox.demo.clientSecret });
+    await call(h, 'profile.select', {
+      id: profile.id,
+      baseUrl: h.sandbox.url,
+      clientId: h.sandbox.demo.clientId,
+      clientSecret: h.sandbox.demo.clientSecret,
+    });
     await call(h, 'session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
     const target = { profile, baseUrl: h.sandbox.url };
-    return { ...h, dialect, profile, remote: (group) => new RemoteGroup(group, target, (req) => h.core.session.request(req)) };
+    return {
+      ...h,
+      dialect,
+      profile,
+      remote: (group) => new RemoteGroup(group, target, (req) => h.core.session.request(req)),
+    };
   };
 }
 

@@ -22,9 +22,19 @@ describe.each([
     if (!parsed.success) return;
     const profile = { ...parsed.data, id: `openapi-${dialect}`, baseUrl: null, embeddedSandbox: false };
     await call(h, 'profile.import', { json: JSON.stringify(profile) });
-    await call(h, 'profile.select', { id: profile.id, baseUrl: h.sandbox.url, clientId: h.sandbox.demo.clientId, clientSecret: h.sandbox.demo.clientSecret });
-    const result = await call(h, 'connection.check', { runJobs: false, login: { username: h.sandbox.demo.username, password: h.sandbox.demo.password } });
-    expect(result.lines.filter((l) => l.outcome === 'fail').map((l) => `${l.id}: ${l.summary} (${l.field})`)).toEqual([]);
+    await call(h, 'profile.select', {
+      id: profile.id,
+      baseUrl: h.sandbox.url,
+      clientId: h.sandbox.demo.clientId,
+      clientSecret: h.sandbox.demo.clientSecret,
+    });
+    const result = await call(h, 'connection.check', {
+      runJobs: false,
+      login: { username: h.sandbox.demo.username, password: h.sandbox.demo.password },
+    });
+    expect(result.lines.filter((l) => l.outcome === 'fail').map((l) => `${l.id}: ${l.summary} (${l.field})`)).toEqual(
+      [],
+    );
     expect(result.lines.filter((l) => l.section === 'groups' && l.outcome === 'pass')).toHaveLength(7);
   });
 });

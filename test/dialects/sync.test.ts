@@ -10,12 +10,19 @@ const open = dialectHarnesses();
 describe.each(DIALECT_NAMES)('posts synced both ways, %s dialect', (dialect) => {
   it('local changes go up, remote changes come down, deletions too', async () => {
     const h = await open(dialect);
-    const local = await call(h, 'records.create', { group: 'posts', fields: { text: 'written here', status: 'draft' } });
+    const local = await call(h, 'records.create', {
+      group: 'posts',
+      fields: { text: 'written here', status: 'draft' },
+    });
     await h.core.sync.run();
     const remote = h.remote('posts');
     const [up] = (await remote.changes(null)).items;
     expect(up).toMatchObject({ deleted: false, fields: { text: 'written here', status: 'draft' } });
-    expect(await call(h, 'records.get', { group: 'posts', id: local.id })).toMatchObject({ remoteId: up!.remoteId, syncState: 'synced', pending: 0 });
+    expect(await call(h, 'records.get', { group: 'posts', id: local.id })).toMatchObject({
+      remoteId: up!.remoteId,
+      syncState: 'synced',
+      pending: 0,
+    });
 
     // Another client edits that post and writes one of its own.
     await remote.update(up!.remoteId, up!.version, { text: 'edited there' }, `edit-${dialect}`);
@@ -28,7 +35,9 @@ describe.each(DIALECT_NAMES)('posts synced both ways, %s dialect', (dialect) => 
     // A deletion made there arrives as one here.
     await remote.remove(theirs.remoteId, theirs.version, `delete-${dialect}`);
     await h.core.sync.run();
-    expect((await call(h, 'records.list', { group: 'posts' })).items.map((r) => r.fields.text)).toEqual(['edited there']);
+    expect((await call(h, 'records.list', { group: 'posts' })).items.map((r) => r.fields.text)).toEqual([
+      'edited there',
+    ]);
     expect((await call(h, 'sync.status', {})).totals).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
   });
 

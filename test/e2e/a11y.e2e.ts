@@ -38,7 +38,8 @@ beforeAll(async () => {
   app = await startApp();
   browser = await openBrowser();
   browser.page.on('console', (msg) => {
-    if (msg.type() === 'error') consoleErrors.push(`${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
+    if (msg.type() === 'error')
+      consoleErrors.push(`${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
   });
   browser.page.on('pageerror', (e) => consoleErrors.push(e.message));
   await browser.page.goto(app.host.url);
@@ -54,7 +55,10 @@ afterAll(async () => {
 /** Violations as a reader wants them: rule, impact, where, and what to do. */
 function describeViolations(list: Violation[]): string {
   return list
-    .map((v) => `${v.impact ?? '?'} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    at ${n.target.join(' ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.impact ?? '?'} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    at ${n.target.join(' ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -65,9 +69,16 @@ async function runAxe(): Promise<Violation[]> {
   // Let transitions and late renders settle.
   await page.waitForTimeout(150);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: Violation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
 }
 
@@ -155,8 +166,14 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
     const tz = localZone();
     const noon = atLocalTime(dayKeyOf(new Date(), tz), '12:00', tz);
     const create = app.core.handlers['records.create'];
-    await create({ group: 'posts', fields: { text: 'Harbour at dawn', channel: 'Instagram', status: 'scheduled', scheduled_at: noon } });
-    await create({ group: 'posts', fields: { text: 'Forest walk', channel: 'Instagram', status: 'draft', scheduled_at: noon } });
+    await create({
+      group: 'posts',
+      fields: { text: 'Harbour at dawn', channel: 'Instagram', status: 'scheduled', scheduled_at: noon },
+    });
+    await create({
+      group: 'posts',
+      fields: { text: 'Forest walk', channel: 'Instagram', status: 'draft', scheduled_at: noon },
+    });
     await openSection('Planner');
     for (const mode of ['month', 'week', 'agenda']) {
       await openTab('calendar');
@@ -247,7 +264,16 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Choose from the library' }).waitFor({ state: 'detached' });
 
-    const asset = (await app.core.handlers['library.query']({ text: '', trash: false, sort: 'created', dir: 'desc', offset: 0, limit: 1 })).items[0]!;
+    const asset = (
+      await app.core.handlers['library.query']({
+        text: '',
+        trash: false,
+        sort: 'created',
+        dir: 'desc',
+        offset: 0,
+        limit: 1,
+      })
+    ).items[0]!;
     await app.core.handlers['planner.queueAdd']({ source: { group: 'assets', id: asset.id }, note: 'Morning post' });
     await openTab('queue');
     await page.locator('[data-testid^="queue-item-"]').first().waitFor();
@@ -268,14 +294,20 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
     const screens: [string, () => Promise<void>][] = [
       ['library', () => openSection('Library')],
       ['studio', () => openSection('AI Studio')],
-      ['planner calendar', async () => {
-        await openSection('Planner');
-        await openTab('calendar');
-      }],
-      ['planner posts', async () => {
-        await openTab('posts');
-        await page.getByTestId('post-new').click();
-      }],
+      [
+        'planner calendar',
+        async () => {
+          await openSection('Planner');
+          await openTab('calendar');
+        },
+      ],
+      [
+        'planner posts',
+        async () => {
+          await openTab('posts');
+          await page.getByTestId('post-new').click();
+        },
+      ],
       ['sync', () => openSection('Sync')],
       ['settings', () => openSection('Settings')],
     ];
@@ -290,7 +322,8 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
           const el = document.activeElement as HTMLElement | null;
           if (!el || el === document.body) return null;
           const style = getComputedStyle(el);
-          const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none';
+          const ring =
+            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none';
           const what = `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : el.className ? `.${String(el.className).split(' ')[0]}` : ''} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}”`;
           return { ring, what, status: el.closest('.status-bar') !== null };
         });
@@ -309,7 +342,12 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
 
   it('prints what axe found (all impacts) for the record', () => {
     const counts = new Map<string, number>();
-    for (const s of seen) for (const v of s.violations) counts.set(`${v.impact} ${v.id}`, (counts.get(`${v.impact} ${v.id}`) ?? 0) + v.nodes.length);
-    console.log(`axe: ${seen.length} audits; violations by rule (nodes): ${counts.size ? [...counts].map(([k, n]) => `${k}=${n}`).join(', ') : 'none'}`);
+    for (const s of seen)
+      for (const v of s.violations)
+        counts.set(`${v.impact} ${v.id}`, (counts.get(`${v.impact} ${v.id}`) ?? 0) + v.nodes.length);
+    console.log(
+      `axe: ${seen.length} audits; violations by rule ` +
+        `(nodes): ${counts.size ? [...counts].map(([k, n]) => `${k}=${n}`).join(', ') : 'none'}`,
+    );
   });
 });

@@ -23,16 +23,24 @@ describe('browser mode: accounts', () => {
     await page.getByRole('button', { name: 'Connect my account' }).click();
     await page.getByLabel('Platform address').fill('not a url');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(
-      expect.arrayContaining(['Enter the platform address, starting with https://', 'Enter the client ID', 'Enter the client secret']),
-    );
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          'Enter the platform address, starting with https://',
+          'Enter the client ID',
+          'Enter the client secret',
+        ]),
+      );
     await page.getByRole('button', { name: 'Back' }).click();
   });
 
   it('signs in to the sandbox and shows the account, never a token', async () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'Try the sandbox' }).click();
-    await expect.poll(() => page.getByTestId('connection-state').textContent()).toContain('signed in as demo@atelier.local');
+    await expect
+      .poll(() => page.getByTestId('connection-state').textContent())
+      .toContain('signed in as demo@atelier.local');
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => page.getByTestId('account').textContent()).toContain('demo@atelier.local');
     expect(await page.getByTestId('connection').textContent()).toContain(app.sandbox().url);
@@ -62,7 +70,9 @@ describe('browser mode: accounts', () => {
     await page.getByLabel('Login').fill('demo@atelier.local');
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('username or password is incorrect')]));
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('username or password is incorrect')]));
     await page.getByLabel('Password').fill(app.sandbox().demo.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByTestId('account').textContent()).toContain('demo@atelier.local');

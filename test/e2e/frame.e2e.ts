@@ -46,7 +46,10 @@ function sendRaw(requests: Record<string, RawRequest>): Promise<Record<string, R
         const results: Record<string, RawResult> = {};
         const ws = new globalThis.WebSocket(`ws://127.0.0.1:${port}/bridge?token=${encodeURIComponent(token)}`);
         ws.onerror = () => reject(new Error('the bridge refused the page'));
-        ws.onopen = () => names.forEach((name, id) => ws.send(JSON.stringify({ id, channel: requests[name]!.channel, input: requests[name]!.input })));
+        ws.onopen = () =>
+          names.forEach((name, id) =>
+            ws.send(JSON.stringify({ id, channel: requests[name]!.channel, input: requests[name]!.input })),
+          );
         ws.onmessage = (msg) => {
           const data = JSON.parse(String(msg.data)) as { type: string; id?: number; result?: RawResult };
           if (data.type !== 'result' || typeof data.id !== 'number' || !data.result) return;
@@ -68,9 +71,15 @@ describe('browser mode: the app frame', () => {
     const labels = await page.getByRole('navigation', { name: 'Sections' }).getByRole('button').allTextContents();
     expect(labels).toEqual(['Library', 'AI Studio', 'Planner', 'Sync', 'Settings']);
     // The schema is as many steps as there are migration files: the status bar says the real one.
-    const schema = fs.readdirSync(path.resolve(__dirname, '../../src/main/core/db/migrations')).filter((f) => /^\d{4}_.+\.sql$/.test(f)).length;
-    await expect.poll(() => page.getByTestId('local-state').textContent()).toContain(`Local data ready · schema ${schema}`);
-    await expect.poll(() => page.getByTestId('connection-state').textContent()).toContain('Sandbox · signed in as demo@atelier.local');
+    const schema = fs
+      .readdirSync(path.resolve(__dirname, '../../src/main/core/db/migrations'))
+      .filter((f) => /^\d{4}_.+\.sql$/.test(f)).length;
+    await expect
+      .poll(() => page.getByTestId('local-state').textContent())
+      .toContain(`Local data ready · schema ${schema}`);
+    await expect
+      .poll(() => page.getByTestId('connection-state').textContent())
+      .toContain('Sandbox · signed in as demo@atelier.local');
     // The fragment token is removed from the address bar once read.
     expect(page.url()).not.toContain('token=');
   });
@@ -89,38 +98,44 @@ describe('browser mode: the app frame', () => {
     expect(await page.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('round-trips a contract call: a setting changed in the UI is stored by the core and survives a reload', async () => {
-    const { page } = browser;
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('Dark').check();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    const onDisk = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')) as { theme: string };
-    expect(onDisk.theme).toBe('dark');
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
-    expect(await page.getByTestId('about').textContent()).toContain(app.dataDir);
-    await page.getByLabel('Light').check();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
-  });
+  it(
+    'round-trips a contract call: a setting changed in the UI is stored by the core and survives a ' + 'reload',
+    async () => {
+      const { page } = browser;
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByLabel('Dark').check();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      const onDisk = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')) as { theme: string };
+      expect(onDisk.theme).toBe('dark');
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
+      expect(await page.getByTestId('about').textContent()).toContain(app.dataDir);
+      await page.getByLabel('Light').check();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    },
+  );
 
-  it('rejects a bad payload, an unknown channel and an oversized payload with typed errors, changing nothing', async () => {
-    const before = fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8');
-    const results = await sendRaw({
-      wrongShape: { channel: 'settings.update', input: { theme: 'purple' } },
-      extraField: { channel: 'settings.update', input: { theme: 'dark', surprise: 1 } },
-      notAnObject: { channel: 'settings.update', input: 'dark' },
-      unknown: { channel: 'nope.nothing', input: {} },
-      oversized: { channel: 'settings.update', input: { theme: 'x'.repeat(1_100_000) } },
-    });
-    expect(results.wrongShape).toMatchObject({ ok: false, error: { code: 'validation' } });
-    expect(results.wrongShape?.error?.issues).toEqual([expect.objectContaining({ path: 'theme' })]);
-    expect(results.extraField).toMatchObject({ ok: false, error: { code: 'validation' } });
-    expect(results.notAnObject).toMatchObject({ ok: false, error: { code: 'validation' } });
-    expect(results.unknown).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-    expect(results.oversized).toMatchObject({ ok: false, error: { code: 'too_large' } });
-    expect(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')).toBe(before);
-  });
+  it(
+    'rejects a bad payload, an unknown channel and an oversized payload with typed errors, changing ' + 'nothing',
+    async () => {
+      const before = fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8');
+      const results = await sendRaw({
+        wrongShape: { channel: 'settings.update', input: { theme: 'purple' } },
+        extraField: { channel: 'settings.update', input: { theme: 'dark', surprise: 1 } },
+        notAnObject: { channel: 'settings.update', input: 'dark' },
+        unknown: { channel: 'nope.nothing', input: {} },
+        oversized: { channel: 'settings.update', input: { theme: 'x'.repeat(1_100_000) } },
+      });
+      expect(results.wrongShape).toMatchObject({ ok: false, error: { code: 'validation' } });
+      expect(results.wrongShape?.error?.issues).toEqual([expect.objectContaining({ path: 'theme' })]);
+      expect(results.extraField).toMatchObject({ ok: false, error: { code: 'validation' } });
+      expect(results.notAnObject).toMatchObject({ ok: false, error: { code: 'validation' } });
+      expect(results.unknown).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+      expect(results.oversized).toMatchObject({ ok: false, error: { code: 'too_large' } });
+      expect(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')).toBe(before);
+    },
+  );
 
   it('refuses bridge connections without the token, with a wrong token, or from a foreign origin', async () => {
     const outcome = (url: string, headers: Record<string, string> = {}) =>
@@ -156,7 +171,11 @@ describe('browser mode: the app frame', () => {
     expect(res.headers.get('content-security-policy')).toBe(RENDERER_CSP);
     const html = await res.text();
     expect(html).toContain(`content="${RENDERER_CSP_META}"`);
-    for (const raw of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fpackage.json']) {
+    for (const raw of [
+      '/../../../../etc/passwd',
+      '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2f..%2fpackage.json',
+    ]) {
       const body = await rawGet(app.host.port, raw);
       expect(body).not.toContain('root:');
       expect(body).not.toContain('"devDependencies"');

@@ -23,7 +23,10 @@ beforeAll(async () => {
   shown = COUNT - seeded.trashed;
   // Written behind the app's back: tell the screens, as every write through the store does.
   app.core.events.emit('records.changed', { group: 'assets', ids: null });
-  await browser.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Library', exact: true }).click();
+  await browser.page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Library', exact: true })
+    .click();
 }, 120_000);
 
 afterAll(async () => {
@@ -92,7 +95,8 @@ describe(`browser mode: the library at ${COUNT.toLocaleString('en')} assets`, ()
     const last = await nameAt(shown - 1);
     await page.locator(`[data-name="${first}"]`).click();
     const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('data-name'));
-    /** Whether the focused card lies inside the grid's viewport (the virtualizer settles a scroll over a few frames). */
+    /** Whether the focused card lies inside the grid's viewport (the virtualizer settles a scroll over a few frames).
+     * */
     const focusedInView = () =>
       assets().evaluate((grid) => {
         const box = document.activeElement?.getBoundingClientRect();
@@ -109,7 +113,9 @@ describe(`browser mode: the library at ${COUNT.toLocaleString('en')} assets`, ()
     await expect.poll(focusedName, { timeout: 15_000 }).toBe(first);
     await expect.poll(focusedInView).toBe(true);
     await page.keyboard.press('PageDown');
-    await expect.poll(() => page.evaluate(() => Number(document.activeElement?.getAttribute('data-index')))).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => Number(document.activeElement?.getAttribute('data-index'))))
+      .toBeGreaterThan(0);
     await expect.poll(focusedInView).toBe(true);
   });
 });

@@ -39,8 +39,13 @@ const outboxSize = () => (app.core.db.prepare('SELECT count(*) AS n FROM outbox'
 describe('browser mode: library and offline sync', () => {
   it('imports files, shows thumbnails and metadata, and syncs them', async () => {
     const { page } = browser;
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Library', exact: true }).click();
-    await page.getByTestId('import-input').setInputFiles(['beach.png', 'mountain.jpg', 'waves.mp4'].map((f) => path.join(files, f)));
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: 'Library', exact: true })
+      .click();
+    await page
+      .getByTestId('import-input')
+      .setInputFiles(['beach.png', 'mountain.jpg', 'waves.mp4'].map((f) => path.join(files, f)));
     await expect.poll(() => page.getByTestId('import-summary').textContent(), { timeout: 20_000 }).toMatch(/3/);
     for (const name of ['beach.png', 'mountain.jpg', 'waves.mp4']) await card(name).waitFor();
     // A thumbnail is a real image served by the local host.
@@ -49,7 +54,9 @@ describe('browser mode: library and offline sync', () => {
       .first()
       .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
     expect(loaded).toBe(true);
-    await expect.poll(async () => (await remoteAssets()).map((a) => a.name).sort(), { timeout: 20_000 }).toEqual(['beach.png', 'mountain.jpg', 'waves.mp4']);
+    await expect
+      .poll(async () => (await remoteAssets()).map((a) => a.name).sort(), { timeout: 20_000 })
+      .toEqual(['beach.png', 'mountain.jpg', 'waves.mp4']);
     await expect.poll(() => page.getByTestId('status-sync').textContent(), { timeout: 10_000 }).toMatch(/synced/i);
   });
 
@@ -66,7 +73,9 @@ describe('browser mode: library and offline sync', () => {
     await expect.poll(() => card('mountain.jpg').count()).toBe(1);
     await page.getByTestId('library-search').fill('');
     await card('beach.png').waitFor();
-    await expect.poll(async () => (await remoteAssets()).find((a) => a.name === 'mountain.jpg')?.tags, { timeout: 20_000 }).toEqual(['alps']);
+    await expect
+      .poll(async () => (await remoteAssets()).find((a) => a.name === 'mountain.jpg')?.tags, { timeout: 20_000 })
+      .toEqual(['alps']);
   });
 
   it('keeps working offline and syncs every change when the platform is back', async () => {
@@ -88,12 +97,16 @@ describe('browser mode: library and offline sync', () => {
 
     // Offline, the changes wait and say so.
     await expect.poll(() => outboxSize()).toBeGreaterThanOrEqual(2);
-    await expect.poll(() => page.getByTestId('status-sync').textContent(), { timeout: 20_000 }).toMatch(/offline|waiting|pending/i);
+    await expect
+      .poll(() => page.getByTestId('status-sync').textContent(), { timeout: 20_000 })
+      .toMatch(/offline|waiting|pending/i);
 
     // Back online: sync resumes by itself, nothing to click.
     await app.restartSandbox();
     await expect.poll(() => outboxSize(), { timeout: 75_000, interval: 500 }).toBe(0);
-    await expect.poll(async () => (await remoteAssets()).map((a) => a.name).sort(), { timeout: 10_000 }).toEqual(['beach at dusk.png', 'mountain.jpg']);
+    await expect
+      .poll(async () => (await remoteAssets()).map((a) => a.name).sort(), { timeout: 10_000 })
+      .toEqual(['beach at dusk.png', 'mountain.jpg']);
     await expect.poll(() => page.getByTestId('status-sync').textContent(), { timeout: 10_000 }).toMatch(/synced/i);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Sync', exact: true }).click();
     expect(await page.getByTestId('sync-group-assets').getByTestId('pending').textContent()).toBe('0');
@@ -101,10 +114,19 @@ describe('browser mode: library and offline sync', () => {
 
   it('imports files dropped on the library, with a drop target while they are dragged over it', async () => {
     const { page } = browser;
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Library', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: 'Library', exact: true })
+      .click();
     const dropped = {
-      'dropped-red.png': (await fs.promises.readFile(await makeImage(files, 'dropped-red.png', { width: 64, height: 48 }))).toString('base64'),
-      'dropped-tall.jpg': (await fs.promises.readFile(await makeImage(files, 'dropped-tall.jpg', { width: 40, height: 90, format: 'jpeg' }))).toString('base64'),
+      'dropped-red.png': (
+        await fs.promises.readFile(await makeImage(files, 'dropped-red.png', { width: 64, height: 48 }))
+      ).toString('base64'),
+      'dropped-tall.jpg': (
+        await fs.promises.readFile(
+          await makeImage(files, 'dropped-tall.jpg', { width: 40, height: 90, format: 'jpeg' }),
+        )
+      ).toString('base64'),
     };
     // What the OS hands a drop: a DataTransfer carrying files, dragged in and then let go.
     await page.evaluate((named) => {
@@ -114,19 +136,25 @@ describe('browser mode: library and offline sync', () => {
         dt.items.add(new File([bytes], name, { type: name.endsWith('.png') ? 'image/png' : 'image/jpeg' }));
       }
       (window as unknown as { dropped: DataTransfer }).dropped = dt;
-      document.querySelector('section.library')?.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: dt }));
+      document
+        .querySelector('section.library')
+        ?.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: dt }));
     }, dropped);
     await page.locator('.drop-overlay').waitFor();
     expect(await page.locator('.drop-overlay').textContent()).toContain('Drop to import');
     await page.evaluate(() => {
       const dt = (window as unknown as { dropped: DataTransfer }).dropped;
-      document.querySelector('section.library')?.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+      document
+        .querySelector('section.library')
+        ?.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
     });
     await expect.poll(() => page.locator('.drop-overlay').count()).toBe(0);
     await card('dropped-red.png').waitFor({ timeout: 20_000 });
     await card('dropped-tall.jpg').waitFor();
     await card('dropped-tall.jpg').click();
     await expect.poll(() => page.getByTestId('asset-detail').textContent()).toMatch(/40\s*×\s*90/);
-    await expect.poll(async () => (await remoteAssets()).map((a) => a.name).sort(), { timeout: 20_000 }).toEqual(['beach at dusk.png', 'dropped-red.png', 'dropped-tall.jpg', 'mountain.jpg']);
+    await expect
+      .poll(async () => (await remoteAssets()).map((a) => a.name).sort(), { timeout: 20_000 })
+      .toEqual(['beach at dusk.png', 'dropped-red.png', 'dropped-tall.jpg', 'mountain.jpg']);
   });
 });

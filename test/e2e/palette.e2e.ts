@@ -13,7 +13,10 @@ let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  ({ app, browser } = await openSignedIn({ pageErrors, beforeOpen: (page) => page.emulateMedia({ colorScheme: 'light' }) }));
+  ({ app, browser } = await openSignedIn({
+    pageErrors,
+    beforeOpen: (page) => page.emulateMedia({ colorScheme: 'light' }),
+  }));
 });
 
 afterAll(async () => {
@@ -22,9 +25,13 @@ afterAll(async () => {
 });
 
 const heading = () => browser.page.getByRole('heading', { level: 1 }).textContent();
-const focusedTestId = () => browser.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.id ?? null);
+const focusedTestId = () =>
+  browser.page.evaluate(
+    () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.id ?? null,
+  );
 const theme = () => browser.page.evaluate(() => document.documentElement.dataset.theme);
-const storedTheme = () => (JSON.parse(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')) as { theme: string }).theme;
+const storedTheme = () =>
+  (JSON.parse(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')) as { theme: string }).theme;
 const palette = () => browser.page.getByTestId('command-palette');
 
 async function openSection(name: string) {
@@ -68,10 +75,14 @@ describe('browser mode: command palette and shortcuts', () => {
     const { page } = browser;
     await page.keyboard.press('Control+k');
     await page.getByTestId('command-input').fill('planner');
-    const options = await palette().getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const options = await palette()
+      .getByRole('option')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(options[0]).toBe('command-option-go-planner');
     expect(options).not.toContain('command-option-import');
-    expect(await page.getByTestId('command-input').getAttribute('aria-activedescendant')).toBe(await page.getByTestId('command-option-go-planner').getAttribute('id'));
+    expect(await page.getByTestId('command-input').getAttribute('aria-activedescendant')).toBe(
+      await page.getByTestId('command-option-go-planner').getAttribute('id'),
+    );
     await page.keyboard.press('Enter');
     await expect.poll(heading).toBe('Planner');
     expect(await palette().count()).toBe(0);

@@ -44,7 +44,8 @@ async function records(on: RunningApp, group: RecordView['group']): Promise<Reco
   return (await on.core.handlers['records.list']({ group, offset: 0, limit: 1000, includeDeleted: false })).items;
 }
 
-const postByText = async (text: string) => (await records(app, 'posts')).find((p) => String(p.fields.text).startsWith(text));
+const postByText = async (text: string) =>
+  (await records(app, 'posts')).find((p) => String(p.fields.text).startsWith(text));
 
 async function openTab(tab: string) {
   await browser.page.getByTestId(`planner-tab-${tab}`).click();
@@ -63,7 +64,8 @@ async function showWeekOf(day: string) {
 }
 
 const chip = (id: string) => browser.page.getByTestId(`calendar-item-${id}`);
-const chipIn = (day: string, id: string) => browser.page.getByTestId(`calendar-day-${day}`).getByTestId(`calendar-item-${id}`);
+const chipIn = (day: string, id: string) =>
+  browser.page.getByTestId(`calendar-day-${day}`).getByTestId(`calendar-item-${id}`);
 
 describe('browser mode: planner', () => {
   let planId: string;
@@ -72,14 +74,19 @@ describe('browser mode: planner', () => {
 
   it('builds a week’s plan from a template and a CSV', async () => {
     const { page } = browser;
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Planner', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: 'Planner', exact: true })
+      .click();
     await page.getByRole('tablist', { name: 'Planner' }).waitFor();
 
     await openTab('calendar');
     await page.getByTestId('new-plan').click();
     await page.getByTestId('plan-title').fill('Tea week');
     await page.getByTestId('plan-create').click();
-    await expect.poll(async () => (await records(app, 'contentPlans')).map((p) => p.fields.title)).toEqual(['Tea week']);
+    await expect
+      .poll(async () => (await records(app, 'contentPlans')).map((p) => p.fields.title))
+      .toEqual(['Tea week']);
     planId = (await records(app, 'contentPlans'))[0]!.id;
     await expect.poll(() => page.getByTestId('plan-filter').inputValue()).toBe(planId);
 
@@ -96,7 +103,9 @@ describe('browser mode: planner', () => {
     await expect.poll(() => page.getByTestId('template-preview').textContent()).toBe('Try our Sencha this Monday!');
 
     await page.getByTestId('template-source-csv').check();
-    const csv = ['product,day,scheduled_at', ...days.map((d, i) => `${products[i]},${weekdays[i]},${nine(d)}`)].join('\n');
+    const csv = ['product,day,scheduled_at', ...days.map((d, i) => `${products[i]},${weekdays[i]},${nine(d)}`)].join(
+      '\n',
+    );
     await page.getByTestId('template-csv').fill(csv);
     await expect.poll(() => page.getByTestId('template-csv-table').locator('tbody tr').count()).toBe(5);
     await page.getByTestId('template-default-channel').fill('Instagram');
@@ -193,7 +202,11 @@ describe('browser mode: planner', () => {
     await page.getByTestId('automation-save').click();
     await expect.poll(async () => (await records(app, 'automations')).length).toBe(1);
     const automation = (await records(app, 'automations'))[0]!;
-    expect(automation.fields).toMatchObject({ name: 'Tea of the weekend', trigger: { type: 'manual' }, actions: [{ type: 'post_from_template', template_id: templateId, channel: 'Instagram' }] });
+    expect(automation.fields).toMatchObject({
+      name: 'Tea of the weekend',
+      trigger: { type: 'manual' },
+      actions: [{ type: 'post_from_template', template_id: templateId, channel: 'Instagram' }],
+    });
 
     await page.getByTestId(`automation-run-${automation.id}`).click();
     const log = page.getByTestId('automation-log');
@@ -201,7 +214,9 @@ describe('browser mode: planner', () => {
     expect(await log.textContent()).toContain('Tea of the weekend');
     const runs = await app.core.handlers['automations.runs']({ limit: 10 });
     expect(runs[0]).toMatchObject({ automationId: automation.id, outcome: 'ok' });
-    await expect.poll(async () => (await postByText('Try our Genmaicha this Sunday!'))?.fields.channel).toBe('Instagram');
+    await expect
+      .poll(async () => (await postByText('Try our Genmaicha this Sunday!'))?.fields.channel)
+      .toBe('Instagram');
   });
 
   it('exports the workspace and restores it into a fresh app', async () => {
@@ -209,7 +224,9 @@ describe('browser mode: planner', () => {
     await openTab('transfer');
     await page.getByTestId('workspace-folder').fill(backup);
     await page.getByTestId('workspace-export').click();
-    await expect.poll(() => page.getByTestId('workspace-result').textContent(), { timeout: 20_000 }).toMatch(/Exported \d+ records/);
+    await expect
+      .poll(() => page.getByTestId('workspace-result').textContent(), { timeout: 20_000 })
+      .toMatch(/Exported \d+ records/);
     expect(fs.existsSync(path.join(backup, 'workspace.json'))).toBe(true);
 
     second = await startApp();
@@ -219,7 +236,13 @@ describe('browser mode: planner', () => {
 
     const shape = (list: RecordView[]) =>
       list
-        .map((p) => ({ id: p.id, text: p.fields.text, channel: p.fields.channel, status: p.fields.status, scheduled_at: p.fields.scheduled_at }))
+        .map((p) => ({
+          id: p.id,
+          text: p.fields.text,
+          channel: p.fields.channel,
+          status: p.fields.status,
+          scheduled_at: p.fields.scheduled_at,
+        }))
         .sort((a, b) => a.id.localeCompare(b.id));
     const before = shape(await records(app, 'posts'));
     expect(before).toHaveLength(7);
@@ -232,12 +255,16 @@ describe('browser mode: planner', () => {
     const { page } = browser;
     const day = days[0]!;
     for (const text of ['Oolong tasting at noon', 'Matcha latte recipe', 'Behind the tea counter']) {
-      await app.core.handlers['records.create']({ group: 'posts', fields: { text, channel: 'TikTok', status: 'scheduled', scheduled_at: atLocalTime(day, '12:00', tz) } });
+      await app.core.handlers['records.create']({
+        group: 'posts',
+        fields: { text, channel: 'TikTok', status: 'scheduled', scheduled_at: atLocalTime(day, '12:00', tz) },
+      });
     }
     await openTab('calendar');
     await page.getByTestId('calendar-view-month').click();
     await page.getByTestId('calendar-today').click();
-    for (let i = 0; i < 2 && (await page.getByTestId(`calendar-day-${day}`).count()) === 0; i++) await page.getByTestId('calendar-next').click();
+    for (let i = 0; i < 2 && (await page.getByTestId(`calendar-day-${day}`).count()) === 0; i++)
+      await page.getByTestId('calendar-next').click();
     const cell = () => page.getByTestId(`calendar-day-${day}`);
     // Four posts that day: two chips and a button for the other two.
     await expect.poll(() => cell().getByTestId(`calendar-more-${day}`).textContent()).toBe('+2 more');
@@ -248,22 +275,31 @@ describe('browser mode: planner', () => {
     await expect.poll(() => page.getByTestId('calendar-view-week').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => cell().locator('.cal-chip').count()).toBe(4);
     expect(await cell().getByTestId(`calendar-more-${day}`).count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '')).toMatch(/^calendar-item-/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''))
+      .toMatch(/^calendar-item-/);
     expect(pageErrors).toEqual([]);
   });
 
   it('reorders the media queue by dragging a row onto another, and with its buttons', async () => {
     const { page } = browser;
     const files = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-queue-'));
-    const paths = await Promise.all(['one.png', 'two.png', 'three.png'].map((name, i) => makeImage(files, name, { width: 64 + i, height: 48 })));
+    const paths = await Promise.all(
+      ['one.png', 'two.png', 'three.png'].map((name, i) => makeImage(files, name, { width: 64 + i, height: 48 })),
+    );
     const { imported } = await app.core.handlers['library.import']({ paths });
     fs.rmSync(files, { recursive: true, force: true });
     const queued: string[] = [];
-    for (const asset of imported) queued.push((await app.core.handlers['planner.queueAdd']({ source: { group: 'assets', id: asset.id } })).id);
+    for (const asset of imported)
+      queued.push((await app.core.handlers['planner.queueAdd']({ source: { group: 'assets', id: asset.id } })).id);
     expect(queued).toHaveLength(3);
     const [a, b, c] = queued as [string, string, string];
-    const order = async () => (await app.core.handlers['planner.queue']({})).items.map((i) => i.id).filter((id) => queued.includes(id));
-    const shown = () => page.locator('[data-testid^="queue-item-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('queue-item-'.length)));
+    const order = async () =>
+      (await app.core.handlers['planner.queue']({})).items.map((i) => i.id).filter((id) => queued.includes(id));
+    const shown = () =>
+      page
+        .locator('[data-testid^="queue-item-"]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('queue-item-'.length)));
     await openTab('queue');
     const row = (id: string) => page.getByTestId(`queue-item-${id}`);
     await row(c).waitFor();
@@ -272,7 +308,9 @@ describe('browser mode: planner', () => {
     await page.getByTestId(`queue-down-${a}`).focus();
     await page.keyboard.press('Enter');
     await expect.poll(order).toEqual([b, a, c]);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`queue-down-${a}`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe(`queue-down-${a}`);
     // Rows are not moved while a move is on its way (the buttons say so by disabling Remove).
     await expect.poll(() => page.getByTestId(`queue-remove-${a}`).isEnabled()).toBe(true);
 

@@ -50,7 +50,8 @@ async function stopApp(): Promise<void> {
 }
 
 const card = (name: string) => browser.page.locator(`[data-testid^="asset-"][data-name="${name}"]`);
-const nav = (label: string) => browser.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: label, exact: true });
+const nav = (label: string) =>
+  browser.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: label, exact: true });
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-recovery-'));
@@ -123,7 +124,9 @@ describe('browser mode: a damaged database, the recovery screen and a restore', 
     expect(await card('late.png').count()).toBe(0);
     // The damaged file is kept beside the restored one, and no media file was removed.
     expect(fs.readdirSync(dataDir).some((f) => f.startsWith('atelier.db.before-restore-'))).toBe(true);
-    const blobs = fs.readdirSync(path.join(dataDir, 'media'), { recursive: true }).filter((f) => /[a-f0-9]{64}$/.test(String(f)));
+    const blobs = fs
+      .readdirSync(path.join(dataDir, 'media'), { recursive: true })
+      .filter((f) => /[a-f0-9]{64}$/.test(String(f)));
     expect(blobs.length).toBeGreaterThanOrEqual(3);
   });
 });

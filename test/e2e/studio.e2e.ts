@@ -18,12 +18,19 @@ afterAll(async () => {
 });
 
 const PROMPT = 'copper lighthouse under violet clouds';
-const jobIds = () => (app.core.db.prepare('SELECT id, operation FROM ai_jobs ORDER BY created_at').all() as { id: string; operation: string }[]);
+const jobIds = () =>
+  app.core.db.prepare('SELECT id, operation FROM ai_jobs ORDER BY created_at').all() as {
+    id: string;
+    operation: string;
+  }[];
 
 describe('browser mode: AI studio', () => {
   it('runs text2image with progress, shows the image, and saves it to the library', async () => {
     const { page } = browser;
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'AI Studio', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: 'AI Studio', exact: true })
+      .click();
     // Slow enough to watch it run.
     app.sandbox().faults.set([{ path: '/v2/ai/text2image', kind: 'latency', latencyMs: 2500, count: 1 }]);
     await page.getByTestId('studio-op-text2image').click();
@@ -33,7 +40,10 @@ describe('browser mode: AI studio', () => {
     await page.getByTestId('ai-param-height').fill('120');
     await page.getByTestId('ai-submit').click();
 
-    const id = await expect.poll(() => jobIds()[0]?.id ?? null, { timeout: 10_000 }).not.toBeNull().then(() => jobIds()[0]!.id);
+    const id = await expect
+      .poll(() => jobIds()[0]?.id ?? null, { timeout: 10_000 })
+      .not.toBeNull()
+      .then(() => jobIds()[0]!.id);
     const row = page.getByTestId(`ai-job-${id}`);
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 10_000 }).toBe('running');
     await page.getByTestId(`ai-job-progress-${id}`).waitFor();
@@ -45,14 +55,27 @@ describe('browser mode: AI studio', () => {
     const image = page.getByTestId('ai-detail-image');
     await image.waitFor();
     await expect
-      .poll(() => image.evaluate((img) => [(img as HTMLImageElement).complete, (img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]))
+      .poll(() =>
+        image.evaluate((img) => [
+          (img as HTMLImageElement).complete,
+          (img as HTMLImageElement).naturalWidth,
+          (img as HTMLImageElement).naturalHeight,
+        ]),
+      )
       .toEqual([true, 160, 120]);
     await expect.poll(() => page.getByTestId('ai-provenance').textContent()).toContain(PROMPT);
 
     await page.getByTestId('ai-save-tags').fill('lighthouse, ai');
     await page.getByTestId('ai-save').click();
     await page.getByTestId('ai-saved').waitFor();
-    const assets = await app.core.handlers['library.query']({ text: 'lighthouse', trash: false, sort: 'created', dir: 'desc', offset: 0, limit: 10 });
+    const assets = await app.core.handlers['library.query']({
+      text: 'lighthouse',
+      trash: false,
+      sort: 'created',
+      dir: 'desc',
+      offset: 0,
+      limit: 10,
+    });
     expect(assets.items.map((a) => a.tags)).toEqual([['lighthouse', 'ai']]);
   });
 
@@ -72,14 +95,20 @@ describe('browser mode: AI studio', () => {
     const video = page.getByTestId('ai-detail-video');
     await video.waitFor();
     // It really plays: metadata loads with the right size and time moves on.
-    await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-    expect(await video.evaluate((v) => [(v as HTMLVideoElement).videoWidth, (v as HTMLVideoElement).videoHeight])).toEqual([160, 120]);
+    await expect
+      .poll(() => video.evaluate((v) => (v as HTMLVideoElement).readyState), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(1);
+    expect(
+      await video.evaluate((v) => [(v as HTMLVideoElement).videoWidth, (v as HTMLVideoElement).videoHeight]),
+    ).toEqual([160, 120]);
     await video.evaluate((v) => {
       const el = v as HTMLVideoElement;
       el.muted = true;
       return el.play();
     });
-    await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 10_000 }).toBeGreaterThan(0.1);
+    await expect
+      .poll(() => video.evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.1);
   });
 
   it('finds both in the gallery by searching the prompt', async () => {

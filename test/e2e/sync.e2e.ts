@@ -50,7 +50,11 @@ async function remotePostTexts(): Promise<string[]> {
 
 /** Another device (here: a direct request) changes the post on the platform, unconditionally. */
 async function changeOnPlatform(remoteId: string, fields: Record<string, unknown>): Promise<void> {
-  const res = await app.core.session.request({ method: 'PATCH', url: `${app.sandbox().url}/v2/posts/${remoteId}`, body: fields });
+  const res = await app.core.session.request({
+    method: 'PATCH',
+    url: `${app.sandbox().url}/v2/posts/${remoteId}`,
+    body: fields,
+  });
   expect(res.status).toBe(200);
 }
 
@@ -66,58 +70,72 @@ async function openSection(name: string) {
 }
 
 const statusBar = () => browser.page.getByTestId('status-sync').textContent();
-const count = (group: string, column: 'pending' | 'failed' | 'conflicts') => browser.page.getByTestId(`sync-group-${group}`).getByTestId(column).textContent();
+const count = (group: string, column: 'pending' | 'failed' | 'conflicts') =>
+  browser.page.getByTestId(`sync-group-${group}`).getByTestId(column).textContent();
 const total = (column: 'pending' | 'failed' | 'conflicts') => browser.page.getByTestId(`total-${column}`).textContent();
 const failedItems = () => browser.page.getByTestId(/^failed-\d+$/);
 const failedItem = (label: string) => failedItems().filter({ has: browser.page.locator('strong', { hasText: label }) });
 const logEntries = () => browser.page.getByTestId('sync-log').locator('li').allTextContents();
-const section = (title: RegExp) => browser.page.locator('section.card').filter({ has: browser.page.getByRole('heading', { name: title }) });
+const section = (title: RegExp) =>
+  browser.page.locator('section.card').filter({ has: browser.page.getByRole('heading', { name: title }) });
 
 describe('browser mode: the sync view', () => {
-  it('sets a refused change aside after one attempt with the platform’s message; Retry sends it once the platform accepts it', async () => {
-    const { page } = browser;
-    const sandbox = app.sandbox();
-    const [fault] = sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'error', status: 422 });
+  it(
+    'sets a refused change aside after one attempt with the platform’s message; Retry sends it once the platform ' +
+      'accepts it',
+    async () => {
+      const { page } = browser;
+      const sandbox = app.sandbox();
+      const [fault] = sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'error', status: 422 });
 
-    const post = await call('records.create', { group: 'posts', fields: { text: 'Launch teaser' } });
+      const post = await call('records.create', { group: 'posts', fields: { text: 'Launch teaser' } });
 
-    const item = failedItem('Launch teaser');
-    await item.waitFor({ timeout: 10_000 });
-    expect(await item.getByTestId('failed-message').textContent()).toBe('injected fault: HTTP 422');
-    expect(await item.textContent()).toMatch(/Create · Posts · 1 attempt\b/);
-    await expect.poll(() => count('posts', 'failed')).toBe('1');
-    expect(await count('posts', 'pending')).toBe('0');
-    expect(await total('failed')).toBe('1');
-    expect(await page.getByTestId('sync-group-posts').getByTestId('state').textContent()).toBe('Some changes refused');
-    expect(await section(/^Refused changes/).getByRole('heading', { level: 2 }).textContent()).toBe('Refused changes (1)');
-    await expect.poll(() => statusBar()).toBe('1 failed');
+      const item = failedItem('Launch teaser');
+      await item.waitFor({ timeout: 10_000 });
+      expect(await item.getByTestId('failed-message').textContent()).toBe('injected fault: HTTP 422');
+      expect(await item.textContent()).toMatch(/Create · Posts · 1 attempt\b/);
+      await expect.poll(() => count('posts', 'failed')).toBe('1');
+      expect(await count('posts', 'pending')).toBe('0');
+      expect(await total('failed')).toBe('1');
+      expect(await page.getByTestId('sync-group-posts').getByTestId('state').textContent()).toBe(
+        'Some changes refused',
+      );
+      expect(
+        await section(/^Refused changes/)
+          .getByRole('heading', { level: 2 })
+          .textContent(),
+      ).toBe('Refused changes (1)');
+      await expect.poll(() => statusBar()).toBe('1 failed');
 
-    // Set aside, not retried: a whole new sync (it pulls again) leaves it alone.
-    const pulls = sandbox.stats.byRoute['GET /v2/posts'] ?? 0;
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => sandbox.stats.byRoute['GET /v2/posts'] ?? 0, { timeout: 10_000 }).toBeGreaterThan(pulls);
-    await expect.poll(() => page.getByTestId('sync-phase').textContent()).toBe('Needs your attention');
-    expect(sandbox.faults.list().find((f) => f.id === fault!.id)?.hits).toBe(1);
-    expect(await item.textContent()).toMatch(/1 attempt\b/);
-    expect(await remotePostTexts()).toEqual([]);
+      // Set aside, not retried: a whole new sync (it pulls again) leaves it alone.
+      const pulls = sandbox.stats.byRoute['GET /v2/posts'] ?? 0;
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await expect.poll(() => sandbox.stats.byRoute['GET /v2/posts'] ?? 0, { timeout: 10_000 }).toBeGreaterThan(pulls);
+      await expect.poll(() => page.getByTestId('sync-phase').textContent()).toBe('Needs your attention');
+      expect(sandbox.faults.list().find((f) => f.id === fault!.id)?.hits).toBe(1);
+      expect(await item.textContent()).toMatch(/1 attempt\b/);
+      expect(await remotePostTexts()).toEqual([]);
 
-    // The status bar says so from any section, and leads back here.
-    await openSection('Library');
-    await expect.poll(() => statusBar()).toBe('1 failed');
-    await page.getByTestId('status-sync').click();
-    await page.getByRole('heading', { name: 'Resource groups' }).waitFor();
+      // The status bar says so from any section, and leads back here.
+      await openSection('Library');
+      await expect.poll(() => statusBar()).toBe('1 failed');
+      await page.getByTestId('status-sync').click();
+      await page.getByRole('heading', { name: 'Resource groups' }).waitFor();
 
-    // The platform takes it now: Retry sends it again.
-    sandbox.faults.remove(fault!.id);
-    await item.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => failedItems().count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => count('posts', 'failed')).toBe('0');
-    expect(await total('failed')).toBe('0');
-    expect(await section(/^Refused changes/).textContent()).toContain('The platform has not refused any of your changes.');
-    await expect.poll(() => remotePostTexts()).toEqual(['Launch teaser']);
-    await expect.poll(async () => (await getPost(post.id)).syncState).toBe('synced');
-    await expect.poll(() => statusBar()).toBe('Synced');
-  });
+      // The platform takes it now: Retry sends it again.
+      sandbox.faults.remove(fault!.id);
+      await item.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => failedItems().count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => count('posts', 'failed')).toBe('0');
+      expect(await total('failed')).toBe('0');
+      expect(await section(/^Refused changes/).textContent()).toContain(
+        'The platform has not refused any of your changes.',
+      );
+      await expect.poll(() => remotePostTexts()).toEqual(['Launch teaser']);
+      await expect.poll(async () => (await getPost(post.id)).syncState).toBe('synced');
+      await expect.poll(() => statusBar()).toBe('Synced');
+    },
+  );
 
   it('discards refused changes: an update goes back to the platform’s version, a create is removed here', async () => {
     const sandbox = app.sandbox();
@@ -132,15 +150,21 @@ describe('browser mode: the sync view', () => {
     await expect.poll(() => failedItems().count(), { timeout: 10_000 }).toBe(2);
     await expect.poll(() => count('posts', 'failed')).toBe('2');
     await expect.poll(() => statusBar()).toBe('2 failed');
-    expect(await failedItem('Rejected words').getByTestId('failed-message').textContent()).toBe('injected fault: HTTP 422');
+    expect(await failedItem('Rejected words').getByTestId('failed-message').textContent()).toBe(
+      'injected fault: HTTP 422',
+    );
     expect(await failedItem('Rejected words').textContent()).toContain('Update · Posts');
-    expect(await failedItem('Never accepted').getByTestId('failed-message').textContent()).toBe('injected fault: HTTP 400');
+    expect(await failedItem('Never accepted').getByTestId('failed-message').textContent()).toBe(
+      'injected fault: HTTP 400',
+    );
     sandbox.faults.clear();
 
     // Discard asks first; Cancel keeps the change.
     const update = failedItem('Rejected words');
     await update.getByRole('button', { name: 'Discard' }).click();
-    expect(await update.getByRole('group').textContent()).toContain("Discard this change? The record goes back to the platform's version.");
+    expect(await update.getByRole('group').textContent()).toContain(
+      "Discard this change? The record goes back to the platform's version.",
+    );
     await update.getByRole('button', { name: 'Cancel' }).click();
     expect(await failedItems().count()).toBe(2);
 
@@ -150,7 +174,11 @@ describe('browser mode: the sync view', () => {
     await expect.poll(() => count('posts', 'failed')).toBe('1');
     await expect.poll(() => statusBar()).toBe('1 failed');
     // The record is the platform's version again, in step, and nothing of the change is left to send.
-    expect(await getPost(kept.id)).toMatchObject({ fields: { text: 'Original words' }, syncState: 'synced', pending: 0 });
+    expect(await getPost(kept.id)).toMatchObject({
+      fields: { text: 'Original words' },
+      syncState: 'synced',
+      pending: 0,
+    });
     expect((await remotePost(kept.remoteId!)).text).toBe('Original words');
 
     // A refused create has no platform version: discarding it removes the record here.
@@ -164,47 +192,65 @@ describe('browser mode: the sync view', () => {
     await expect.poll(() => statusBar()).toBe('Synced');
   });
 
-  it('shows a record changed here while paused and on the platform as a conflict, side by side; "Keep mine" wins on the platform', async () => {
-    const { page } = browser;
-    const post = await syncedPost({ text: 'Shared draft', channel: 'Instagram' });
+  it(
+    'shows a record changed here while paused and on the platform as a conflict, side by side; "Keep mine" wins on ' +
+      'the platform',
+    async () => {
+      const { page } = browser;
+      const post = await syncedPost({ text: 'Shared draft', channel: 'Instagram' });
 
-    await page.getByRole('button', { name: 'Pause sync' }).click();
-    await expect.poll(() => page.getByTestId('sync-phase').textContent()).toBe('Paused by you');
-    await call('records.update', { group: 'posts', id: post.id, fields: { text: 'Mine, written offline' } });
-    await expect.poll(() => count('posts', 'pending')).toBe('1');
-    await expect.poll(() => statusBar()).toBe('Sync paused — 1 change waiting');
-    await changeOnPlatform(post.remoteId!, { text: 'Theirs, from the platform' });
+      await page.getByRole('button', { name: 'Pause sync' }).click();
+      await expect.poll(() => page.getByTestId('sync-phase').textContent()).toBe('Paused by you');
+      await call('records.update', { group: 'posts', id: post.id, fields: { text: 'Mine, written offline' } });
+      await expect.poll(() => count('posts', 'pending')).toBe('1');
+      await expect.poll(() => statusBar()).toBe('Sync paused — 1 change waiting');
+      await changeOnPlatform(post.remoteId!, { text: 'Theirs, from the platform' });
 
-    await page.getByRole('button', { name: 'Resume sync' }).click();
-    const conflict = page.getByTestId(`conflict-${post.id}`);
-    await conflict.waitFor({ timeout: 10_000 });
-    await expect.poll(() => count('posts', 'conflicts')).toBe('1');
-    expect(await total('conflicts')).toBe('1');
-    expect(await section(/^Conflicts/).getByRole('heading', { level: 2 }).textContent()).toBe('Conflicts (1)');
-    await expect.poll(() => statusBar()).toBe('1 conflict');
-    expect(await page.getByTestId('sync-group-posts').getByTestId('state').textContent()).toBe('Needs your choice');
+      await page.getByRole('button', { name: 'Resume sync' }).click();
+      const conflict = page.getByTestId(`conflict-${post.id}`);
+      await conflict.waitFor({ timeout: 10_000 });
+      await expect.poll(() => count('posts', 'conflicts')).toBe('1');
+      expect(await total('conflicts')).toBe('1');
+      expect(
+        await section(/^Conflicts/)
+          .getByRole('heading', { level: 2 })
+          .textContent(),
+      ).toBe('Conflicts (1)');
+      await expect.poll(() => statusBar()).toBe('1 conflict');
+      expect(await page.getByTestId('sync-group-posts').getByTestId('state').textContent()).toBe('Needs your choice');
 
-    // Both versions, side by side: the differing field is marked, the same one is shown once per side.
-    expect(await conflict.getByRole('heading', { level: 3 }).textContent()).toBe('Mine, written offline');
-    expect(await conflict.textContent()).toContain('Posts · 1 field differs');
-    const text = conflict.locator('tr[data-field="text"]');
-    expect(await text.locator('th').textContent()).toMatch(/differs/);
-    expect(await text.locator('td').allTextContents()).toEqual(['Mine, written offline', 'Theirs, from the platform']);
-    expect(await conflict.locator('tr[data-field="channel"] td').allTextContents()).toEqual(['Instagram', 'Instagram']);
-    expect(await conflict.locator('tr[data-field="channel"] th').textContent()).not.toMatch(/differs/);
-    expect(await conflict.locator('thead').textContent()).toMatch(/On this computer.*On the platform \(version 2\)/);
-    // Nothing was overwritten on either side.
-    expect((await remotePost(post.remoteId!)).text).toBe('Theirs, from the platform');
-    expect((await getPost(post.id)).fields.text).toBe('Mine, written offline');
+      // Both versions, side by side: the differing field is marked, the same one is shown once per side.
+      expect(await conflict.getByRole('heading', { level: 3 }).textContent()).toBe('Mine, written offline');
+      expect(await conflict.textContent()).toContain('Posts · 1 field differs');
+      const text = conflict.locator('tr[data-field="text"]');
+      expect(await text.locator('th').textContent()).toMatch(/differs/);
+      expect(await text.locator('td').allTextContents()).toEqual([
+        'Mine, written offline',
+        'Theirs, from the platform',
+      ]);
+      expect(await conflict.locator('tr[data-field="channel"] td').allTextContents()).toEqual([
+        'Instagram',
+        'Instagram',
+      ]);
+      expect(await conflict.locator('tr[data-field="channel"] th').textContent()).not.toMatch(/differs/);
+      expect(await conflict.locator('thead').textContent()).toMatch(/On this computer.*On the platform \(version 2\)/);
+      // Nothing was overwritten on either side.
+      expect((await remotePost(post.remoteId!)).text).toBe('Theirs, from the platform');
+      expect((await getPost(post.id)).fields.text).toBe('Mine, written offline');
 
-    await conflict.getByRole('button', { name: 'Keep mine' }).click();
-    await expect.poll(() => conflict.count()).toBe(0);
-    await expect.poll(() => count('posts', 'conflicts')).toBe('0');
-    expect(await section(/^Conflicts/).textContent()).toContain('No record was changed both here and on the platform.');
-    await expect.poll(async () => (await remotePost(post.remoteId!)).text, { timeout: 10_000 }).toBe('Mine, written offline');
-    await expect.poll(async () => (await getPost(post.id)).syncState).toBe('synced');
-    await expect.poll(() => statusBar()).toBe('Synced');
-  });
+      await conflict.getByRole('button', { name: 'Keep mine' }).click();
+      await expect.poll(() => conflict.count()).toBe(0);
+      await expect.poll(() => count('posts', 'conflicts')).toBe('0');
+      expect(await section(/^Conflicts/).textContent()).toContain(
+        'No record was changed both here and on the platform.',
+      );
+      await expect
+        .poll(async () => (await remotePost(post.remoteId!)).text, { timeout: 10_000 })
+        .toBe('Mine, written offline');
+      await expect.poll(async () => (await getPost(post.id)).syncState).toBe('synced');
+      await expect.poll(() => statusBar()).toBe('Synced');
+    },
+  );
 
   it('resolves two conflicts at once: one with the platform’s version, one with an edited merge', async () => {
     const { page } = browser;
@@ -231,7 +277,11 @@ describe('browser mode: the sync view', () => {
 
     const first = page.getByTestId(`conflict-${a.id}`);
     const second = page.getByTestId(`conflict-${b.id}`);
-    expect(await section(/^Conflicts/).getByRole('heading', { level: 2 }).textContent()).toBe('Conflicts (2)');
+    expect(
+      await section(/^Conflicts/)
+        .getByRole('heading', { level: 2 })
+        .textContent(),
+    ).toBe('Conflicts (2)');
 
     await first.getByRole('button', { name: "Keep the platform's" }).click();
     await expect.poll(() => first.count()).toBe(0);
@@ -244,15 +294,20 @@ describe('browser mode: the sync view', () => {
     await second.getByRole('button', { name: 'Edit a merge…' }).click();
     const editor = second.locator('form');
     await editor.getByLabel('Merged value of text').fill('Winter menu (both)');
-    await editor.locator('fieldset[data-field="status"]').getByRole('radio', { name: /^On the platform/ }).check();
+    await editor
+      .locator('fieldset[data-field="status"]')
+      .getByRole('radio', { name: /^On the platform/ })
+      .check();
     expect(await editor.getByLabel('Merged value of status').inputValue()).toBe('ready');
     await editor.getByRole('button', { name: 'Save merge' }).click();
     await expect.poll(() => second.count()).toBe(0);
     await expect.poll(() => count('posts', 'conflicts')).toBe('0');
-    await expect.poll(async () => remotePost(b.remoteId!), { timeout: 10_000 }).toMatchObject({
-      text: 'Winter menu (both)',
-      status: 'ready',
-    });
+    await expect
+      .poll(async () => remotePost(b.remoteId!), { timeout: 10_000 })
+      .toMatchObject({
+        text: 'Winter menu (both)',
+        status: 'ready',
+      });
     expect((await remotePost(a.remoteId!)).text).toBe('Autumn menu (theirs)');
     await expect.poll(async () => (await getPost(b.id)).syncState).toBe('synced');
     await expect.poll(() => statusBar()).toBe('Synced');
@@ -305,12 +360,18 @@ describe('browser mode: the sync view', () => {
     // The refused changes, each with the platform's words, and the drain that set the first one aside.
     const refused = last(/^✕ Error.*Posts: The platform refused a change to a post: injected fault: HTTP 422$/);
     expect(refused).toBeGreaterThanOrEqual(0);
-    expect(first(/^✕ Error.*Posts: The platform refused a change to a post: injected fault: HTTP 400$/)).toBeGreaterThanOrEqual(0);
+    expect(
+      first(/^✕ Error.*Posts: The platform refused a change to a post: injected fault: HTTP 400$/),
+    ).toBeGreaterThanOrEqual(0);
     const setAside = last(/^⚠ Warning.*Sent 0 changes; 1 refused and set aside\.$/);
     expect(setAside).toBeGreaterThanOrEqual(0);
     expect(setAside).toBeLessThan(refused); // newer: written after the refusal it sums up
     // Three conflicts, all after the refusals, and the changes sent once they were resolved.
-    const conflicts = entries.filter((e) => /^⚠ Warning.*Posts: Conflict on a post: it changed here and on the platform\. Choose which version to keep\.$/.test(e));
+    const conflicts = entries.filter((e) =>
+      /^⚠ Warning.*Posts: Conflict on a post: it changed here and on the platform\. Choose which version to keep\.$/.test(
+        e,
+      ),
+    );
     expect(conflicts).toHaveLength(3);
     expect(last(/Conflict on a post/)).toBeLessThan(first(/The platform refused a change/));
     expect(first(/^ℹ Info.*Sent 1 change\.$/)).toBeGreaterThanOrEqual(0);

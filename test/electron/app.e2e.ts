@@ -57,7 +57,9 @@ describe('Electron app', () => {
   });
 
   it('rejects a bad payload with a validation error', async () => {
-    const result = await page.evaluate(() => (window as unknown as { atelier: Api }).atelier['settings.update']!({ theme: 'purple' }));
+    const result = await page.evaluate(() =>
+      (window as unknown as { atelier: Api }).atelier['settings.update']!({ theme: 'purple' }),
+    );
     expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
   });
 
@@ -75,10 +77,15 @@ describe('Electron app', () => {
 
   it('runs a text2image job in the studio and shows the image through the media protocol', async () => {
     // Signed in to the built-in sandbox the way "Try the sandbox" does it.
-    const signedIn = await page.evaluate(() => (window as unknown as { atelier: Api }).atelier['connection.useSandbox']!({}));
+    const signedIn = await page.evaluate(() =>
+      (window as unknown as { atelier: Api }).atelier['connection.useSandbox']!({}),
+    );
     expect(signedIn.ok).toBe(true);
     await page.reload();
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'AI Studio', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: 'AI Studio', exact: true })
+      .click();
     await page.getByTestId('studio-op-text2image').click();
     await page.getByTestId('ai-model').fill('paint-1');
     await page.getByTestId('ai-prompt').fill('a lantern in the desktop app');
@@ -87,7 +94,9 @@ describe('Electron app', () => {
     await expect.poll(() => tile.getAttribute('data-state'), { timeout: 30_000 }).toBe('succeeded');
     await tile.click();
     const image = page.getByTestId('ai-detail-image');
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await image.getAttribute('src')).toMatch(/^atelier-media:/);
   });
 });

@@ -37,7 +37,9 @@ export interface ChannelPlan {
 const id = z.string().min(1).max(200);
 /** One input schema per group, its `fields` those the group's records must have. */
 const perGroup = (extra: (group: keyof typeof groupFields) => z.ZodRawShape) => () =>
-  resourceGroups.map((group) => z.object({ group: z.literal(group), fields: groupFields[group], ...extra(group) }).strict());
+  resourceGroups.map((group) =>
+    z.object({ group: z.literal(group), fields: groupFields[group], ...extra(group) }).strict(),
+  );
 
 const account: ChannelPlan = { suite: 'account' };
 const content: ChannelPlan = { suite: 'content' };
@@ -60,7 +62,15 @@ export const channelPlans: Record<ChannelName, ChannelPlan> = {
   'connection.connectAccount': account,
   'connection.setClientCredentials': account,
   // A check with runJobs sends one job per AI operation: kept rare, so 1,000 checks fit in CI.
-  'connection.check': { suite: 'account', fields: () => ({ runJobs: fc.oneof({ weight: 24, arbitrary: fc.constantFrom(false, undefined) }, { weight: 1, arbitrary: fc.constant(true) }) }) },
+  'connection.check': {
+    suite: 'account',
+    fields: () => ({
+      runJobs: fc.oneof(
+        { weight: 24, arbitrary: fc.constantFrom(false, undefined) },
+        { weight: 1, arbitrary: fc.constant(true) },
+      ),
+    }),
+  },
   'profile.list': account,
   'profile.import': { suite: 'account', fields: (c) => ({ json: documentText(c.profileDoc) }) },
   'profile.select': account,

@@ -30,7 +30,12 @@ export function confineStrings<T>(value: T, fence: Fence): T {
     const node = stack.pop();
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
-    if (!Array.isArray(node) && Object.getPrototypeOf(node) !== Object.prototype && Object.getPrototypeOf(node) !== null) continue;
+    if (
+      !Array.isArray(node) &&
+      Object.getPrototypeOf(node) !== Object.prototype &&
+      Object.getPrototypeOf(node) !== null
+    )
+      continue;
     const record = node as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       const child = record[key];
@@ -60,5 +65,8 @@ export function pathArb(fence: Fence, existing: () => string[]): fc.Arbitrary<un
     { weight: 1, arbitrary: relative },
     { weight: 2, arbitrary: hostileString },
   );
-  return fc.oneof({ weight: 12, arbitrary: strings.map((s) => confinePath(s, fence)) }, { weight: 1, arbitrary: hostileNumber });
+  return fc.oneof(
+    { weight: 12, arbitrary: strings.map((s) => confinePath(s, fence)) },
+    { weight: 1, arbitrary: hostileNumber },
+  );
 }

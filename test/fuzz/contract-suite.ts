@@ -24,7 +24,11 @@ export function channelsOf(suite: Suite): ChannelName[] {
 }
 
 /** Schema-shaped inputs, the same with hostile values at any depth, and hostile values alone. */
-function channelArbitrary(channel: ChannelName, ctx: PlanContext, base: Omit<DeriveOptions, 'hostility'>): fc.Arbitrary<unknown> {
+function channelArbitrary(
+  channel: ChannelName,
+  ctx: PlanContext,
+  base: Omit<DeriveOptions, 'hostility'>,
+): fc.Arbitrary<unknown> {
   const plan = channelPlans[channel];
   const options = { ...base, overrides: plan.fields?.(ctx) ?? {} };
   const schemas = [contract[channel].input, ...(plan.shapes?.() ?? [])];
@@ -39,7 +43,11 @@ function channelArbitrary(channel: ChannelName, ctx: PlanContext, base: Omit<Der
 /** One call through dispatch: its kind ("ok" or the error code), or an error saying what went wrong. */
 async function attemptCall(f: FencedCore, channel: ChannelName, input: unknown): Promise<string> {
   const before = f.logged.length;
-  const result = await within(f.core.dispatch(channel, input), ANSWER_MS, `${channel}: no answer within ${ANSWER_MS} ms`);
+  const result = await within(
+    f.core.dispatch(channel, input),
+    ANSWER_MS,
+    `${channel}: no answer within ${ANSWER_MS} ms`,
+  );
   const envelope = EnvelopeSchema.safeParse(result);
   if (!envelope.success) throw new Error(`${channel}: the answer is not a result envelope: ${describeValue(result)}`);
   if (envelope.data.ok) return 'ok';
@@ -55,8 +63,16 @@ function channelTarget(f: FencedCore, channel: ChannelName, arbitrary: fc.Arbitr
 }
 
 /** Calls to several channels at once, as a busy window sends them: every one must still end typed. */
-function concurrentTarget(f: FencedCore, name: string, arbitraries: Map<ChannelName, fc.Arbitrary<unknown>>): FuzzTarget<[ChannelName, unknown][]> {
-  const call = fc.constantFrom(...arbitraries.keys()).chain((channel) => (arbitraries.get(channel) as fc.Arbitrary<unknown>).map((input): [ChannelName, unknown] => [channel, input]));
+function concurrentTarget(
+  f: FencedCore,
+  name: string,
+  arbitraries: Map<ChannelName, fc.Arbitrary<unknown>>,
+): FuzzTarget<[ChannelName, unknown][]> {
+  const call = fc
+    .constantFrom(...arbitraries.keys())
+    .chain((channel) =>
+      (arbitraries.get(channel) as fc.Arbitrary<unknown>).map((input): [ChannelName, unknown] => [channel, input]),
+    );
   return {
     name,
     runs: Math.max(100, Math.floor(fuzzRuns() / 2)),
@@ -76,7 +92,10 @@ async function reconnect(f: FencedCore): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     result = await f.core.dispatch('connection.useSandbox', {});
   }
-  if (!result.ok) throw new Error(`reconnect: ${JSON.stringify(result.error)}\n${describeValue(f.logged.slice(-15))}\n${describeValue(f.core.http.hostState(f.sandbox.url))}\n${f.networkFailures.slice(-5).join('\n')}`);
+  if (!result.ok)
+    throw new Error(
+      `reconnect: ${JSON.stringify(result.error)}\n${describeValue(f.logged.slice(-15))}\n${describeValue(f.core.http.hostState(f.sandbox.url))}\n${f.networkFailures.slice(-5).join('\n')}`,
+    );
 }
 
 export function defineContractSuite(suite: Suite, title: string): void {
@@ -101,29 +120,50 @@ export function defineContractSuite(suite: Suite, title: string): void {
         profileDoc: { ...(JSON.parse(profile.json) as Record<string, unknown>), id: 'fuzzed', name: 'Fuzzed copy' },
         openApiDoc: JSON.parse(openApi) as unknown,
       };
-      console.log(`contract fuzz (${title}): ${fuzzRuns()} inputs per channel, seed ${fuzzSeed()} (ATELIER_FUZZ_RUNS, ATELIER_FUZZ_SEED)`);
+      console.log(
+        `contract fuzz (${title}): ${fuzzRuns()} inputs per channel, seed ${fuzzSeed()} (ATELIER_FUZZ_RUNS, ` +
+          `ATELIER_FUZZ_SEED)`,
+      );
     }, 120_000);
 
     afterAll(async () => {
       console.log(tally.report(`contract fuzz (${title})`));
-      if (f) console.log(`  network refused outside the sandbox: ${f.blocked.length} requests; updates "installed" by the fake updater: ${f.updates.installs}`);
+      if (f)
+        console.log(
+          `  network refused outside the sandbox: ${f.blocked.length} requests; updates "installed" by the fake ` +
+            `updater: ${f.updates.installs}`,
+        );
       await f?.stop();
     });
 
     for (const channel of channelsOf(suite)) {
-      it(channel, async () => {
-        await reconnect(f);
-        const pools = await collectPools(f.core, { strings: [f.sandbox.demo.username, f.sandbox.demo.password, f.sandbox.demo.clientId], urls: [f.sandbox.url] });
-        ctx = { ...ctx, words: [...pools.words, ...pools.ids] };
-        await fuzz(channelTarget(f, channel, channelArbitrary(channel, ctx, pools)), tally);
-        expect(tally.tried(channel)).toBeGreaterThanOrEqual(fuzzRuns());
-      }, 600_000);
+      it(
+        channel,
+        async () => {
+          await reconnect(f);
+          const pools = await collectPools(f.core, {
+            strings: [f.sandbox.demo.username, f.sandbox.demo.password, f.sandbox.demo.clientId],
+            urls: [f.sandbox.url],
+          });
+          ctx = { ...ctx, words: [...pools.words, ...pools.ids] };
+          await fuzz(channelTarget(f, channel, channelArbitrary(channel, ctx, pools)), tally);
+          expect(tally.tried(channel)).toBeGreaterThanOrEqual(fuzzRuns());
+        },
+        600_000,
+      );
     }
 
     it(`${suite} channels called concurrently`, async () => {
       await reconnect(f);
-      const pools = await collectPools(f.core, { strings: [f.sandbox.demo.username, f.sandbox.demo.password], urls: [f.sandbox.url] });
-      const arbitraries = new Map(channelsOf(suite).map((c) => [c, channelArbitrary(c, { ...ctx, words: [...pools.words, ...pools.ids] }, pools)] as const));
+      const pools = await collectPools(f.core, {
+        strings: [f.sandbox.demo.username, f.sandbox.demo.password],
+        urls: [f.sandbox.url],
+      });
+      const arbitraries = new Map(
+        channelsOf(suite).map(
+          (c) => [c, channelArbitrary(c, { ...ctx, words: [...pools.words, ...pools.ids] }, pools)] as const,
+        ),
+      );
       await fuzz(concurrentTarget(f, `${suite} channels, 2-5 at once`, arbitraries), tally);
     }, 600_000);
 

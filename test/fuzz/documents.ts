@@ -5,7 +5,12 @@ import { hostileString, hostileValue } from './hostile';
 
 /** A copy of `doc` with a few nodes replaced, removed or joined by unexpected keys. */
 export function mutated(doc: unknown): fc.Arbitrary<unknown> {
-  const edit = fc.record({ at: fc.nat(), kind: fc.constantFrom('replace', 'remove', 'add', 'retype'), value: hostileValue, key: fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor')) });
+  const edit = fc.record({
+    at: fc.nat(),
+    kind: fc.constantFrom('replace', 'remove', 'add', 'retype'),
+    value: hostileValue,
+    key: fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor')),
+  });
   return fc.array(edit, { minLength: 1, maxLength: 4 }).map((edits) => {
     const copy: unknown = structuredClone(doc);
     for (const e of edits) applyEdit(copy, e);
@@ -60,7 +65,8 @@ function applyEdit(root: unknown, e: Edit): void {
   }
   const record = parent as Record<string, unknown>;
   if (e.kind === 'remove') delete record[key];
-  else if (e.kind === 'add') Object.defineProperty(record, e.key, { value: e.value, enumerable: true, writable: true, configurable: true });
+  else if (e.kind === 'add')
+    Object.defineProperty(record, e.key, { value: e.value, enumerable: true, writable: true, configurable: true });
   else record[key as string] = e.kind === 'retype' ? retype(record[key as string]) : e.value;
 }
 
@@ -94,15 +100,26 @@ export function documentText(doc: unknown): fc.Arbitrary<string> {
   );
 }
 
-const cell = fc.oneof(fc.string({ maxLength: 12 }), hostileString.filter((s) => s.length < 5_000), fc.constantFrom('"', '""', 'a,b', 'line\nbreak', '2026-05-01T10:00:00Z', 'tomorrow', '-1', '1e400'));
+const cell = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  hostileString.filter((s) => s.length < 5_000),
+  fc.constantFrom('"', '""', 'a,b', 'line\nbreak', '2026-05-01T10:00:00Z', 'tomorrow', '-1', '1e400'),
+);
 
 /** CSV text with some of the given column names, quoting, ragged rows and odd cells. */
 export function csvText(columns: readonly string[]): fc.Arbitrary<string> {
-  const header = fc.uniqueArray(fc.oneof(fc.constantFrom(...columns), fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 6 });
+  const header = fc.uniqueArray(fc.oneof(fc.constantFrom(...columns), fc.string({ maxLength: 8 })), {
+    minLength: 1,
+    maxLength: 6,
+  });
   const quote = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
   return header.chain((names) => {
-    const rows = fc.array(fc.array(cell, { minLength: Math.max(0, names.length - 1), maxLength: names.length + 1 }), { maxLength: 8 });
-    return fc.tuple(rows, fc.constantFrom('\n', '\r\n')).map(([body, eol]) => [names, ...body].map((row) => row.map(quote).join(',')).join(eol));
+    const rows = fc.array(fc.array(cell, { minLength: Math.max(0, names.length - 1), maxLength: names.length + 1 }), {
+      maxLength: 8,
+    });
+    return fc
+      .tuple(rows, fc.constantFrom('\n', '\r\n'))
+      .map(([body, eol]) => [names, ...body].map((row) => row.map(quote).join(',')).join(eol));
   });
 }
 
@@ -110,5 +127,8 @@ export function csvText(columns: readonly string[]): fc.Arbitrary<string> {
 export function jsonRowsText(columns: readonly string[]): fc.Arbitrary<string> {
   const value = fc.oneof(fc.jsonValue({ maxDepth: 1 }), cell);
   const row = fc.dictionary(fc.oneof(fc.constantFrom(...columns), fc.string({ maxLength: 8 })), value, { maxKeys: 6 });
-  return fc.oneof(fc.array(row, { maxLength: 6 }).map((rows) => JSON.stringify(rows)), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)));
+  return fc.oneof(
+    fc.array(row, { maxLength: 6 }).map((rows) => JSON.stringify(rows)),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+  );
 }

@@ -23,7 +23,12 @@ export function seedFor(target: string): number {
 
 /** A readable, bounded picture of any generated value (cycles, 1 MB strings, Maps and all). */
 export function describeValue(value: unknown): string {
-  const text = inspect(value, { depth: 5, maxStringLength: 160, maxArrayLength: 12, breakLength: Number.POSITIVE_INFINITY });
+  const text = inspect(value, {
+    depth: 5,
+    maxStringLength: 160,
+    maxArrayLength: 12,
+    breakLength: Number.POSITIVE_INFINITY,
+  });
   return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }
 
@@ -70,6 +75,7 @@ export async function fuzz<T>(target: FuzzTarget<T>, tally: Tally): Promise<void
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const input = details.counterexample ? describeValue(details.counterexample[0]) : '(none)';
   throw new Error(
-    `${target.name}: ${error}\n  input (after ${details.numShrinks} shrinks): ${input}\n  replay: ATELIER_FUZZ_SEED=${fuzzSeed()} (seed ${seed}, path "${details.counterexamplePath ?? ''}")`,
+    `${target.name}: ${error}\n  input (after ${details.numShrinks} shrinks): ${input}\n  replay: ` +
+      `ATELIER_FUZZ_SEED=${fuzzSeed()} (seed ${seed}, path "${details.counterexamplePath ?? ''}")`,
   );
 }

@@ -5,11 +5,20 @@ import fc from 'fast-check';
 /** An object whose keys are own properties even when named __proto__ (as JSON.parse makes them). */
 export function ownObject(entries: [string, unknown][]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of entries)
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
-export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+export const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+];
 
 const unicodeStrings = [
   '\uD800', // lone high surrogate
@@ -42,10 +51,37 @@ const structuralStrings = [
   "' OR 1=1 --",
   '"; DROP TABLE records; --',
   '"*', // FTS5 syntax fragments
-  'NEAR(a b', 'a AND OR NOT', '*', '^', '"', '{{', '{{}}', '{{name}}}', '${x}', '%s%n%x', '%00', '%ZZ',
-  'NaN', 'Infinity', '-0', '1e999', '0x10', '  42  ',
-  '2024-02-30T00:00:00Z', '0000-00-00T00:00:00Z', '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00Z', '2024-13-01', 'Invalid Date', '9999-12-31T23:59:59.999Z',
-  'http://', 'https://', 'https://[::1', 'http://127.0.0.1:0/', 'https://user:pass@x.invalid/', 'ftp://x.invalid/',
+  'NEAR(a b',
+  'a AND OR NOT',
+  '*',
+  '^',
+  '"',
+  '{{',
+  '{{}}',
+  '{{name}}}',
+  '${x}',
+  '%s%n%x',
+  '%00',
+  '%ZZ',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e999',
+  '0x10',
+  '  42  ',
+  '2024-02-30T00:00:00Z',
+  '0000-00-00T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00Z',
+  '2024-13-01',
+  'Invalid Date',
+  '9999-12-31T23:59:59.999Z',
+  'http://',
+  'https://',
+  'https://[::1',
+  'http://127.0.0.1:0/',
+  'https://user:pass@x.invalid/',
+  'ftp://x.invalid/',
   ...PROTO_KEYS,
 ];
 
@@ -94,7 +130,9 @@ function cyclic(): unknown {
 const hostileStructure: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(10, 100, 5_000).map((d) => nested(d, (v) => [v])),
   fc.constantFrom(10, 100, 5_000).map((d) => nested(d, (v) => ({ a: v }))),
-  fc.constant(null).map(() => JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}') as unknown),
+  fc
+    .constant(null)
+    .map(() => JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}') as unknown),
   fc.constantFrom(...PROTO_KEYS).map((k) => ownObject([[k, { polluted: true }]])),
   fc.constant(null).map(() => ownObject(Array.from({ length: 10_000 }, (_, i): [string, unknown] => [`k${i}`, i]))),
   fc.constant(null).map(() => new Array<number>(60_000).fill(0)),

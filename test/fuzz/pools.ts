@@ -12,7 +12,11 @@ export interface Pools {
 }
 
 /** A channel's data, or an error naming the channel (setup must not fail silently). */
-export async function ask<C extends ChannelName>(core: Core, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+export async function ask<C extends ChannelName>(
+  core: Core,
+  channel: C,
+  input: ChannelInput<C>,
+): Promise<ChannelOutput<C>> {
   const result = await core.dispatch(channel, input);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
   return result.data as ChannelOutput<C>;
@@ -37,7 +41,16 @@ function vocabulary(json: string, limit: number): string[] {
 }
 
 /** Words no stored record holds but handlers interpret: time zones (real, extreme and made up), channels. */
-const DOMAIN_WORDS = ['UTC', 'Europe/Paris', 'America/New_York', 'Pacific/Kiritimati', 'Etc/GMT+12', 'Mars/Olympus', 'Instagram', 'Newsletter'];
+const DOMAIN_WORDS = [
+  'UTC',
+  'Europe/Paris',
+  'America/New_York',
+  'Pacific/Kiritimati',
+  'Etc/GMT+12',
+  'Mars/Olympus',
+  'Instagram',
+  'Newsletter',
+];
 
 export async function collectPools(core: Core, extra: { strings: string[]; urls: string[] }): Promise<Pools> {
   const known = new Set<string>(extra.strings);

@@ -18,7 +18,13 @@ import { hostileString, hostileValue } from './hostile';
 import { Tally } from './tally';
 import { arbitraryFor } from './zod-arbitrary';
 
-const quiet: Logger = { log: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet: Logger = {
+  log: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 
 function memorySecrets(): SecretStore {
   const values = new Map<string, string>();
@@ -34,19 +40,24 @@ function memorySecrets(): SecretStore {
 /** The dialect profiles the sandbox ships, renamed so they may be imported (built-in ids are reserved). */
 function dialectProfiles(): unknown[] {
   const dir = path.join(__dirname, '..', '..', 'src', 'sandbox', 'dialects', 'profiles');
-  return fs.readdirSync(dir).map((name, i) => ({ ...(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as object), id: `fuzz-${i}` }));
+  return fs
+    .readdirSync(dir)
+    .map((name, i) => ({ ...(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as object), id: `fuzz-${i}` }));
 }
 
-const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+const isPlainObject = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
 /** parseProfile's answer for one input: "ok" or "validation", or an error saying what is wrong. */
 function checkParsed(raw: unknown): string {
   const parsed = parseProfile(raw);
   if (parsed.success) {
     // What the parser accepts it accepts again: stored profiles are read back with it.
-    if (!parseProfile(JSON.parse(JSON.stringify(parsed.data))).success) throw new Error('a parsed profile does not parse again after a JSON round trip');
+    if (!parseProfile(JSON.parse(JSON.stringify(parsed.data))).success)
+      throw new Error('a parsed profile does not parse again after a JSON round trip');
     // What it accepts, requests can carry: its credential headers build.
-    for (const { header, prefix } of [parsed.data.auth.scheme, parsed.data.auth.apiKeyScheme]) new Headers({ [header]: `${prefix}token` });
+    for (const { header, prefix } of [parsed.data.auth.scheme, parsed.data.auth.apiKeyScheme])
+      new Headers({ [header]: `${prefix}token` });
     return 'ok';
   }
   const issues = parsed.error.issues;
@@ -64,10 +75,12 @@ function checkImported(connection: Connection, json: string): string {
     return 'ok';
   } catch (e) {
     if (!(e instanceof AppException)) throw e;
-    if (e.error.code !== 'validation') throw new Error(`refused with ${e.error.code}: ${e.error.message}`, { cause: e });
+    if (e.error.code !== 'validation')
+      throw new Error(`refused with ${e.error.code}: ${e.error.message}`, { cause: e });
     const issues = e.error.issues ?? [];
     const named = issues.some((i) => i.path !== '(root)' || /Unrecognized key/.test(i.message));
-    if (/^\{/.test(json.trim()) && !/not valid JSON/.test(e.error.message) && !named) throw new Error(`refused without naming a field: ${e.error.message}`, { cause: e });
+    if (/^\{/.test(json.trim()) && !/not valid JSON/.test(e.error.message) && !named)
+      throw new Error(`refused without naming a field: ${e.error.message}`, { cause: e });
     return 'validation';
   }
 }

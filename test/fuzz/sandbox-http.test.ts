@@ -46,7 +46,8 @@ async function seedRecords(sandbox: Sandbox, token: string): Promise<string[]> {
 /** Answers the contract of a platform: JSON, or media from a file route; a body on every error. */
 function judge(req: { method: string; path: string }, answer: Answer): string {
   // 503 is a platform's honest "not now" (the sandbox says so when ffmpeg is missing); other 5xx are bugs.
-  if (answer.status >= 500 && answer.status !== 503) throw new Error(`HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 500)}`);
+  if (answer.status >= 500 && answer.status !== 503)
+    throw new Error(`HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 500)}`);
   const text = answer.body.toString('utf8');
   const media = answer.status < 300 && req.path.startsWith('/v2/files/') && !/json/.test(answer.contentType);
   if (req.method === 'HEAD' || answer.status === 204 || media) return String(answer.status);
@@ -54,9 +55,12 @@ function judge(req: { method: string; path: string }, answer: Answer): string {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error(`HTTP ${answer.status} with a body that is not JSON (${answer.contentType}): ${text.slice(0, 300)}`);
+    throw new Error(
+      `HTTP ${answer.status} with a body that is not JSON (${answer.contentType}): ${text.slice(0, 300)}`,
+    );
   }
-  if (answer.status >= 400 && (typeof parsed !== 'object' || parsed === null)) throw new Error(`HTTP ${answer.status} error body is not an object: ${text.slice(0, 300)}`);
+  if (answer.status >= 400 && (typeof parsed !== 'object' || parsed === null))
+    throw new Error(`HTTP ${answer.status} error body is not an object: ${text.slice(0, 300)}`);
   return String(answer.status);
 }
 
@@ -70,12 +74,40 @@ describe('sandbox HTTP fuzz', () => {
   let ctx: RequestContext;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, rateLimit: false, aiLatencyMs: 0, ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: '/nonexistent/ffprobe', log: (line) => logged.push(line) });
+    sandbox = await startSandbox({
+      port: 0,
+      rateLimit: false,
+      aiLatencyMs: 0,
+      ffmpegPath: '/nonexistent/ffmpeg',
+      ffprobePath: '/nonexistent/ffprobe',
+      log: (line) => logged.push(line),
+    });
     creds = await credentials(sandbox);
     ids = await seedRecords(sandbox, creds.token);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } }).png().toBuffer();
-    ctx = { ids: () => ids, token: () => creds.token, apiKey: () => creds.apiKey, pngBase64: png.toString('base64'), words: ['posts', 'text', 'name', 'title', 'caption-1', 'grid-1', sandbox.demo.username, sandbox.demo.password, sandbox.demo.clientId] };
-    console.log(`sandbox HTTP fuzz: ${runsPerRoute()} requests per route, seed ${fuzzSeed()} (ATELIER_FUZZ_RUNS, ATELIER_FUZZ_SEED)`);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
+    ctx = {
+      ids: () => ids,
+      token: () => creds.token,
+      apiKey: () => creds.apiKey,
+      pngBase64: png.toString('base64'),
+      words: [
+        'posts',
+        'text',
+        'name',
+        'title',
+        'caption-1',
+        'grid-1',
+        sandbox.demo.username,
+        sandbox.demo.password,
+        sandbox.demo.clientId,
+      ],
+    };
+    console.log(
+      `sandbox HTTP fuzz: ${runsPerRoute()} requests per route, seed ${fuzzSeed()} (ATELIER_FUZZ_RUNS, ` +
+        `ATELIER_FUZZ_SEED)`,
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -105,7 +137,10 @@ describe('sandbox HTTP fuzz', () => {
     for (const { method, pattern } of sandbox.routes()) {
       const name = `${method} ${pattern}`;
       // The standard reading most often: the others refuse its credentials and field names early.
-      const dialect = fc.oneof({ weight: 3, arbitrary: fc.constant(DIALECT_NAMES[0] ?? 'standard') }, { weight: 1, arbitrary: fc.constantFrom(...DIALECT_NAMES) });
+      const dialect = fc.oneof(
+        { weight: 3, arbitrary: fc.constant(DIALECT_NAMES[0] ?? 'standard') },
+        { weight: 1, arbitrary: fc.constantFrom(...DIALECT_NAMES) },
+      );
       const arbitrary = fc.tuple(dialect, requestArb(method, pattern, ctx));
       const started = Date.now();
       await fuzz(
@@ -116,7 +151,11 @@ describe('sandbox HTTP fuzz', () => {
           attempt: async ([dialect, req]) => {
             sandbox.setDialect(dialect);
             const before = logged.length;
-            const answer = await within(send(new URL(sandbox.url), req, agent), ANSWER_MS, `no answer within ${ANSWER_MS} ms`);
+            const answer = await within(
+              send(new URL(sandbox.url), req, agent),
+              ANSWER_MS,
+              `no answer within ${ANSWER_MS} ms`,
+            );
             const threw = logged.slice(before).filter((line) => / failed: /.test(line));
             if (threw.length > 0) throw new Error(`the sandbox logged a handler that threw: ${describeValue(threw)}`);
             const kind = judge(req, answer);

@@ -40,20 +40,40 @@ async function finish(f: FencedCore, ids: string[]): Promise<void> {
 async function seedAi(f: FencedCore, assetId: string): Promise<void> {
   const catalog = await ask(f.core, 'ai.catalog', {});
   const model = (op: string) => catalog.operations.find((o) => o.operation === op)?.models[0] ?? 'missing-model';
-  const a = await ask(f.core, 'ai.submit', { operation: 'text2image', modelId: model('text2image'), prompt: 'a lighthouse at dusk', params: { width: 32, height: 32 } });
-  const b = await ask(f.core, 'ai.submit', { operation: 'image2text', modelId: model('image2text'), input: { kind: 'asset', assetId } });
+  const a = await ask(f.core, 'ai.submit', {
+    operation: 'text2image',
+    modelId: model('text2image'),
+    prompt: 'a lighthouse at dusk',
+    params: { width: 32, height: 32 },
+  });
+  const b = await ask(f.core, 'ai.submit', {
+    operation: 'image2text',
+    modelId: model('image2text'),
+    input: { kind: 'asset', assetId },
+  });
   await finish(f, [a.job.id, b.job.id]);
 }
 
 async function seedRecords(f: FencedCore, assetIds: string[]): Promise<void> {
   const [first = '', second = ''] = assetIds;
-  await ask(f.core, 'records.create', { group: 'posts', fields: { text: 'launch day {{prompt}}', asset_ids: [first], scheduled_at: '2031-05-01T10:00:00Z' } });
+  await ask(f.core, 'records.create', {
+    group: 'posts',
+    fields: { text: 'launch day {{prompt}}', asset_ids: [first], scheduled_at: '2031-05-01T10:00:00Z' },
+  });
   await ask(f.core, 'records.create', { group: 'posts', fields: { text: 'draft' } });
   await ask(f.core, 'records.create', { group: 'creatives', fields: { name: 'banner', asset_ids: [second] } });
-  await ask(f.core, 'records.create', { group: 'mediaTemplates', fields: { name: 'Announce', body: 'New art: {{prompt}} for {{who}}' } });
+  await ask(f.core, 'records.create', {
+    group: 'mediaTemplates',
+    fields: { name: 'Announce', body: 'New art: {{prompt}} for {{who}}' },
+  });
   await ask(f.core, 'records.create', {
     group: 'automations',
-    fields: { name: 'Tag raw imports', enabled: true, trigger: { type: 'asset_imported', tag: 'raw' }, actions: [{ type: 'add_tag', tag: 'seen' }] },
+    fields: {
+      name: 'Tag raw imports',
+      enabled: true,
+      trigger: { type: 'asset_imported', tag: 'raw' },
+      actions: [{ type: 'add_tag', tag: 'seen' }],
+    },
   });
   await ask(f.core, 'planner.queueAdd', { source: { group: 'assets', id: first } });
 }

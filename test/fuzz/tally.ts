@@ -30,7 +30,11 @@ export class Tally {
       return `  ${target.padEnd(width)}  ${String(this.tried(target)).padStart(6)}  ${describe(row)}`;
     });
     const inputs = [...total.values()].reduce((a, b) => a + b, 0);
-    return [`${title}: ${inputs} inputs over ${this.targets().length} targets`, ...lines, `  ${'total'.padEnd(width)}  ${String(inputs).padStart(6)}  ${describe(total)}`].join('\n');
+    return [
+      `${title}: ${inputs} inputs over ${this.targets().length} targets`,
+      ...lines,
+      `  ${'total'.padEnd(width)}  ${String(inputs).padStart(6)}  ${describe(total)}`,
+    ].join('\n');
   }
 }
 

@@ -23,7 +23,10 @@ describe('arbitraries derived from zod 4 schemas', () => {
         id: z.string().regex(/^[a-f0-9-]{36}$/),
         list: z.array(z.string().max(5)).min(1).max(3),
         extra: z.record(z.string().max(10), z.unknown()),
-        choice: z.discriminatedUnion('k', [z.object({ k: z.literal('x'), x: z.boolean() }).strict(), z.object({ k: z.literal('y') }).strict()]),
+        choice: z.discriminatedUnion('k', [
+          z.object({ k: z.literal('x'), x: z.boolean() }).strict(),
+          z.object({ k: z.literal('y') }).strict(),
+        ]),
         maybe: z.string().nullable().optional(),
         fallback: z.int().default(3),
       })
@@ -56,7 +59,9 @@ describe('arbitraries derived from zod 4 schemas', () => {
   it('uses an override for a field path, hostile values included', () => {
     const schema = z.object({ folder: z.string(), other: z.string() });
     const values = sample(arbitraryFor(schema, { hostility: 1, overrides: { folder: fc.constant('/safe') } }), 200);
-    const objects = values.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v));
+    const objects = values.filter(
+      (v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v),
+    );
     const folders = objects.map((v) => v.folder).filter((f) => f !== undefined);
     expect(folders.length).toBeGreaterThan(50);
     expect(new Set(folders)).toEqual(new Set(['/safe']));

@@ -120,9 +120,12 @@ function stringArb(schema: Core, o: DeriveOptions): fc.Arbitrary<string> {
     if (c.check === 'min_length') min = Math.max(min, c.minimum);
     else if (c.check === 'max_length') max = Math.min(max, c.maximum);
     else if (c.check === 'length_equals') [min, max] = [c.length, c.length];
-    else if (c.check === 'string_format' && c.format === 'regex' && 'pattern' in c && c.pattern instanceof RegExp) pattern = c.pattern;
-    else if (c.check === 'string_format' && c.format === 'starts_with' && 'prefix' in c && typeof c.prefix === 'string') prefix = c.prefix;
-    else if (c.check === 'string_format' && c.format === 'ends_with' && 'suffix' in c && typeof c.suffix === 'string') suffix = c.suffix;
+    else if (c.check === 'string_format' && c.format === 'regex' && 'pattern' in c && c.pattern instanceof RegExp)
+      pattern = c.pattern;
+    else if (c.check === 'string_format' && c.format === 'starts_with' && 'prefix' in c && typeof c.prefix === 'string')
+      prefix = c.prefix;
+    else if (c.check === 'string_format' && c.format === 'ends_with' && 'suffix' in c && typeof c.suffix === 'string')
+      suffix = c.suffix;
   }
   const fits = (list: readonly string[] | undefined) => (list ?? []).filter((s) => s.length >= min && s.length <= max);
   const choices: fc.WeightedArbitrary<string>[] = [];
@@ -142,23 +145,39 @@ function stringArb(schema: Core, o: DeriveOptions): fc.Arbitrary<string> {
 
 function plainString(min: number, max: number, prefix: string, suffix: string): fc.Arbitrary<string> {
   const upper = Math.max(min, Math.min(max, SHAPED_MAX));
-  const body = (unit: 'grapheme-ascii' | 'grapheme' | 'binary') => fc.string({ unit, minLength: min, maxLength: upper });
-  const boundaries = [min, Number.isFinite(max) ? max : min + 1000].map((n) => 'b'.repeat(Math.max(0, n - prefix.length - suffix.length)));
+  const body = (unit: 'grapheme-ascii' | 'grapheme' | 'binary') =>
+    fc.string({ unit, minLength: min, maxLength: upper });
+  const boundaries = [min, Number.isFinite(max) ? max : min + 1000].map((n) =>
+    'b'.repeat(Math.max(0, n - prefix.length - suffix.length)),
+  );
   return fc
-    .oneof({ weight: 6, arbitrary: body('grapheme-ascii') }, { weight: 3, arbitrary: body('grapheme') }, { weight: 2, arbitrary: body('binary') }, { weight: 1, arbitrary: fc.constantFrom(...boundaries) })
+    .oneof(
+      { weight: 6, arbitrary: body('grapheme-ascii') },
+      { weight: 3, arbitrary: body('grapheme') },
+      { weight: 2, arbitrary: body('binary') },
+      { weight: 1, arbitrary: fc.constantFrom(...boundaries) },
+    )
     .map((s) => `${prefix}${s}${suffix}`);
 }
 
 function urlArb(o: DeriveOptions): fc.Arbitrary<string> {
   const local = (o.urls ?? []).length > 0 ? [fc.constantFrom(...(o.urls ?? []))] : [];
-  return fc.oneof(...local, fc.webUrl({ validSchemes: ['https', 'http'], withQueryParameters: true }), fc.constantFrom('https://platform.invalid', 'http://127.0.0.1:9/'));
+  return fc.oneof(
+    ...local,
+    fc.webUrl({ validSchemes: ['https', 'http'], withQueryParameters: true }),
+    fc.constantFrom('https://platform.invalid', 'http://127.0.0.1:9/'),
+  );
 }
 
 function dateTimeArb(def: Core['_zod']['def']): fc.Arbitrary<string> {
   const offset = 'offset' in def && def.offset === true;
-  const instant = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString());
+  const instant = fc
+    .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+    .map((d) => d.toISOString());
   if (!offset) return instant;
-  return fc.tuple(instant, fc.constantFrom('Z', '+00:00', '+05:30', '-12:00', '+14:00')).map(([iso, zone]) => iso.replace('Z', zone));
+  return fc
+    .tuple(instant, fc.constantFrom('Z', '+00:00', '+05:30', '-12:00', '+14:00'))
+    .map(([iso, zone]) => iso.replace('Z', zone));
 }
 
 function numberArb(schema: Core, o: DeriveOptions): fc.Arbitrary<number> {
@@ -178,10 +197,21 @@ function numberArb(schema: Core, o: DeriveOptions): fc.Arbitrary<number> {
     const lo = Math.max(Number.MIN_SAFE_INTEGER, Math.ceil(min) + (minExclusive && Number.isInteger(min) ? 1 : 0));
     const hi = Math.min(Number.MAX_SAFE_INTEGER, Math.floor(max) - (maxExclusive && Number.isInteger(max) ? 1 : 0));
     const known = (o.knownInts ?? []).filter((n) => n >= lo && n <= hi);
-    const ints = fc.oneof(fc.integer({ min: lo, max: hi }), fc.constantFrom(lo, hi), fc.integer({ min: lo, max: Math.min(hi, lo + 100) }));
+    const ints = fc.oneof(
+      fc.integer({ min: lo, max: hi }),
+      fc.constantFrom(lo, hi),
+      fc.integer({ min: lo, max: Math.min(hi, lo + 100) }),
+    );
     return known.length > 0 ? fc.oneof(ints, fc.constantFrom(...known)) : ints;
   }
-  return fc.double({ min, max, minExcluded: minExclusive, maxExcluded: maxExclusive, noNaN: true, noDefaultInfinity: true });
+  return fc.double({
+    min,
+    max,
+    minExcluded: minExclusive,
+    maxExcluded: maxExclusive,
+    noNaN: true,
+    noDefaultInfinity: true,
+  });
 }
 
 function arrayArb(element: Core, checks: Check[], o: DeriveOptions, at: string): fc.Arbitrary<unknown[]> {
@@ -196,11 +226,18 @@ function arrayArb(element: Core, checks: Check[], o: DeriveOptions, at: string):
   const small = fc.array(item, { minLength: min, maxLength: Math.max(min, Math.min(max, 6)) });
   // One over the maximum (or far past a missing one): a size limit must be refused in words.
   const over = Number.isFinite(max) && max <= 20_000 ? max + 1 : min + 2_000;
-  const large = fc.constant(null).chain(() => fc.array(fc.constantFrom(0, 'x', null), { minLength: over, maxLength: over }));
+  const large = fc
+    .constant(null)
+    .chain(() => fc.array(fc.constantFrom(0, 'x', null), { minLength: over, maxLength: over }));
   return fc.oneof({ weight: 12, arbitrary: small }, { weight: 1, arbitrary: large });
 }
 
-function objectArb(fields: Record<string, Core>, catchall: Core | undefined, o: DeriveOptions, at: string): fc.Arbitrary<Record<string, unknown>> {
+function objectArb(
+  fields: Record<string, Core>,
+  catchall: Core | undefined,
+  o: DeriveOptions,
+  at: string,
+): fc.Arbitrary<Record<string, unknown>> {
   const keys = Object.keys(fields);
   const parts = keys.map((key) => {
     const schema = fields[key] as Core;
@@ -214,7 +251,13 @@ function objectArb(fields: Record<string, Core>, catchall: Core | undefined, o: 
   const extraKey = fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 12 }));
   // Unknown keys (prototype names among them) where the schema refuses them, or hostile values are on.
   const none = fc.constant<[string, unknown][]>([]);
-  const extras = o.hostility > 0 || !strict ? fc.oneof({ weight: 8, arbitrary: none }, { weight: 1, arbitrary: fc.array(fc.tuple(extraKey, hostileValue), { maxLength: 2 }) }) : none;
+  const extras =
+    o.hostility > 0 || !strict
+      ? fc.oneof(
+          { weight: 8, arbitrary: none },
+          { weight: 1, arbitrary: fc.array(fc.tuple(extraKey, hostileValue), { maxLength: 2 }) },
+        )
+      : none;
   return fc.tuple(fc.tuple(...parts), extras).map(([values, more]) => {
     const entries: [string, unknown][] = [];
     keys.forEach((key, i) => {
@@ -224,9 +267,17 @@ function objectArb(fields: Record<string, Core>, catchall: Core | undefined, o: 
   });
 }
 
-function recordArb(keyType: Core, valueType: Core, o: DeriveOptions, at: string): fc.Arbitrary<Record<string, unknown>> {
+function recordArb(
+  keyType: Core,
+  valueType: Core,
+  o: DeriveOptions,
+  at: string,
+): fc.Arbitrary<Record<string, unknown>> {
   const key = derive(keyType, { ...o, hostility: 0 }, `${at}{key}`).map((k) => String(k));
-  const keys = o.hostility > 0 ? fc.oneof({ weight: 8, arbitrary: key }, { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) }) : key;
+  const keys =
+    o.hostility > 0
+      ? fc.oneof({ weight: 8, arbitrary: key }, { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) })
+      : key;
   const entry = fc.tuple(keys, derive(valueType, o, `${at}{}`));
   return fc.array(entry, { maxLength: 6 }).map((entries) => ownObject(entries));
 }

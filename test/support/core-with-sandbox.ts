@@ -45,7 +45,8 @@ export async function coreWithSandbox(
   const countingFetch: typeof fetch = (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     sent.set(url.pathname, (sent.get(url.pathname) ?? 0) + 1);
-    if (opts.observe) opts.observe(init?.method ?? 'GET', url, typeof init?.body === 'string' ? JSON.parse(init.body) : undefined);
+    if (opts.observe)
+      opts.observe(init?.method ?? 'GET', url, typeof init?.body === 'string' ? JSON.parse(init.body) : undefined);
     return fetch(input, init);
   };
   const deps = nodeDeps({
@@ -136,7 +137,11 @@ export async function apiKeyMaker(h: Harness): Promise<(days: number) => Promise
 export const createApiKey = async (h: Harness, days: number) => (await apiKeyMaker(h))(days);
 
 /** Call a channel through dispatch and return its data; a failure throws with its code and message. */
-export async function call<C extends ChannelName>(h: Harness, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+export async function call<C extends ChannelName>(
+  h: Harness,
+  channel: C,
+  input: ChannelInput<C>,
+): Promise<ChannelOutput<C>> {
   const result = await h.core.dispatch(channel, input);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
   return result.data as ChannelOutput<C>;
@@ -148,7 +153,11 @@ export async function remoteAll(h: Harness, path: string): Promise<Record<string
   let cursor: string | null = null;
   for (;;) {
     const url = `${h.sandbox.url}${path}?limit=200${cursor ? `&cursor=${cursor}` : ''}`;
-    const body = (await h.core.session.request({ method: 'GET', url })).body as { items: Record<string, unknown>[]; next_cursor: string; has_more: boolean };
+    const body = (await h.core.session.request({ method: 'GET', url })).body as {
+      items: Record<string, unknown>[];
+      next_cursor: string;
+      has_more: boolean;
+    };
     out.push(...body.items);
     if (!body.has_more) return out;
     cursor = body.next_cursor;

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 
-/** For each table: every rowid and the pages its row depends on (its leaf, the b-tree pages above it, the leaf's overflow pages). */
+/** For each table: every rowid and the pages its row depends on (its leaf, the b-tree pages above it, the leaf's
+ * overflow pages). */
 export interface RowPages {
   pageSize: number;
   tables: Map<string, Map<number, number[]>>;
@@ -97,7 +98,10 @@ export function touchedPages(ranges: { offset: number; length: number }[], pageS
 export function untouchedRows(map: RowPages, touched: Set<number>): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>();
   for (const [table, rows] of map.tables) {
-    out.set(table, new Set([...rows].filter(([, pages]) => !pages.some((p) => touched.has(p))).map(([rowid]) => rowid)));
+    out.set(
+      table,
+      new Set([...rows].filter(([, pages]) => !pages.some((p) => touched.has(p))).map(([rowid]) => rowid)),
+    );
   }
   return out;
 }

@@ -8,7 +8,14 @@ import { prng } from './prng';
 export { rowPages, touchedPages, untouchedRows, type RowPages } from './damage-pages';
 
 /** The synced record tables (0002_records.sql) that hold a creator's records, assets apart. */
-export const RECORD_TABLES = ['posts', 'content_plans', 'media_queue', 'creatives', 'media_templates', 'automations'] as const;
+export const RECORD_TABLES = [
+  'posts',
+  'content_plans',
+  'media_queue',
+  'creatives',
+  'media_templates',
+  'automations',
+] as const;
 
 export interface BuildOptions {
   /** Records spread over the record tables (posts get half). */
@@ -22,7 +29,25 @@ export interface BuildOptions {
 
 type Rand = () => number;
 
-const WORDS = ['spring', 'launch', 'teaser', 'studio', 'portrait', 'night', 'city', 'coffee', 'week', 'story', 'reel', 'drop', 'behind', 'scenes', 'café', 'naïve', 'über'];
+const WORDS = [
+  'spring',
+  'launch',
+  'teaser',
+  'studio',
+  'portrait',
+  'night',
+  'city',
+  'coffee',
+  'week',
+  'story',
+  'reel',
+  'drop',
+  'behind',
+  'scenes',
+  'café',
+  'naïve',
+  'über',
+];
 
 function uuid(rand: Rand): string {
   const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16)).join('');
@@ -38,7 +63,12 @@ function recordData(table: string, rand: Rand, i: number): Record<string, unknow
   const at = new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString();
   switch (table) {
     case 'posts':
-      return { text: sentence(rand, 8, 40), status: rand() < 0.5 ? 'draft' : 'scheduled', scheduled_at: at, channel: rand() < 0.5 ? 'main' : 'shop' };
+      return {
+        text: sentence(rand, 8, 40),
+        status: rand() < 0.5 ? 'draft' : 'scheduled',
+        scheduled_at: at,
+        channel: rand() < 0.5 ? 'main' : 'shop',
+      };
     case 'content_plans':
       return { title: sentence(rand, 2, 6), starts_at: at };
     case 'media_queue':
@@ -52,7 +82,8 @@ function recordData(table: string, rand: Rand, i: number): Record<string, unknow
 
 function insertRecords(db: Database.Database, rand: Rand, table: string, count: number, from: number): string[] {
   const stmt = db.prepare(
-    `INSERT INTO ${table} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state) VALUES (?, 'acct-1', ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO ${table} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, ` +
+      `sync_state) VALUES (?, 'acct-1', ?, ?, ?, ?, ?, ?, ?)`,
   );
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -60,7 +91,16 @@ function insertRecords(db: Database.Database, rand: Rand, table: string, count: 
     const data = JSON.stringify(recordData(table, rand, from + i));
     const synced = rand() < 0.7;
     const at = 1_735_689_600_000 + (from + i) * 1000;
-    stmt.run(id, synced ? `r-${table}-${from + i}` : null, synced ? 1 : null, data, synced ? data : null, at, at, synced ? 'synced' : 'pending');
+    stmt.run(
+      id,
+      synced ? `r-${table}-${from + i}` : null,
+      synced ? 1 : null,
+      data,
+      synced ? data : null,
+      at,
+      at,
+      synced ? 'synced' : 'pending',
+    );
     ids.push(id);
   }
   return ids;
@@ -68,20 +108,37 @@ function insertRecords(db: Database.Database, rand: Rand, table: string, count: 
 
 function insertAssets(db: Database.Database, rand: Rand, count: number): void {
   const stmt = db.prepare(
-    `INSERT INTO assets (id, account_id, data, created_at, updated_at, sync_state, thumb_state, thumb_sha256) VALUES (?, 'acct-1', ?, ?, ?, 'synced', 'ready', ?)`,
+    `INSERT INTO assets (id, account_id, data, created_at, updated_at, sync_state, thumb_state, thumb_sha256) ` +
+      `VALUES (?, 'acct-1', ?, ?, ?, 'synced', 'ready', ?)`,
   );
   for (let i = 0; i < count; i++) {
     const sha = uuid(rand).replace(/-/g, '') + uuid(rand).replace(/-/g, '');
-    const data = { name: `${sentence(rand, 1, 3)} ${i}.jpg`, kind: 'image', sha256: sha, size_bytes: 1000 + i, tags: [WORDS[i % WORDS.length], 'library'], notes: sentence(rand, 0, 12) };
+    const data = {
+      name: `${sentence(rand, 1, 3)} ${i}.jpg`,
+      kind: 'image',
+      sha256: sha,
+      size_bytes: 1000 + i,
+      tags: [WORDS[i % WORDS.length], 'library'],
+      notes: sentence(rand, 0, 12),
+    };
     stmt.run(uuid(rand), JSON.stringify(data), 1_735_689_600_000 + i, 1_735_689_600_000 + i, sha);
   }
 }
 
 function insertOutbox(db: Database.Database, rand: Rand, postIds: string[]): void {
   const stmt = db.prepare(
-    `INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES ('acct-1', 'posts', ?, 'update', ?, ?, ?, ?)`,
+    `INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES ` +
+      `('acct-1', 'posts', ?, 'update', ?, ?, ?, ?)`,
   );
-  postIds.forEach((id, i) => stmt.run(id, JSON.stringify({ text: sentence(rand, 3, 10) }), uuid(rand), 1_735_689_600_000 + i, 1_735_689_600_000 + i));
+  postIds.forEach((id, i) =>
+    stmt.run(
+      id,
+      JSON.stringify({ text: sentence(rand, 3, 10) }),
+      uuid(rand),
+      1_735_689_600_000 + i,
+      1_735_689_600_000 + i,
+    ),
+  );
 }
 
 function insertAiJobs(db: Database.Database, rand: Rand, count: number): void {
@@ -89,7 +146,10 @@ function insertAiJobs(db: Database.Database, rand: Rand, count: number): void {
     `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, fingerprint, idempotency_key, profile, state, position, created_at, result_text)
      VALUES (?, 'acct-1', 'text-to-image', 'model-a', ?, ?, ?, 'sandbox', 'succeeded', ?, ?, ?)`,
   );
-  const output = db.prepare(`INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height) VALUES (?, 0, 'image', ?, 'image/png', 2048, 64, 64)`);
+  const output = db.prepare(
+    `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height) VALUES (?, 0, ` +
+      `'image', ?, 'image/png', 2048, 64, 64)`,
+  );
   for (let i = 0; i < count; i++) {
     const id = uuid(rand);
     job.run(id, sentence(rand, 4, 20), uuid(rand), uuid(rand), i, 1_735_689_600_000 + i, sentence(rand, 0, 8));
@@ -187,7 +247,9 @@ function indexPage(file: string, index: string): { page: number; pageSize: numbe
   const db = new Database(file, { readonly: true });
   try {
     const pageSize = Number(db.pragma('page_size', { simple: true }));
-    const pages = db.prepare(`SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno`).all(index) as { pageno: number }[];
+    const pages = db
+      .prepare(`SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno`)
+      .all(index) as { pageno: number }[];
     const middle = pages[Math.floor(pages.length / 2)];
     if (!middle) throw new Error(`index ${index} has no leaf page in ${file}`);
     return { page: middle.pageno, pageSize };

@@ -48,7 +48,8 @@ export function fakeUpdates(): FakeUpdates {
     installs: 0,
     status: () => status,
     check: async () => set({ state: 'available', version: '99.0.0', lastCheckedAt: new Date().toISOString() }),
-    download: async () => set({ state: 'ready', version: '99.0.0', message: null, lastCheckedAt: new Date().toISOString() }),
+    download: async () =>
+      set({ state: 'ready', version: '99.0.0', message: null, lastCheckedAt: new Date().toISOString() }),
     install: async () => {
       fake.installs += 1;
       return status;
@@ -76,7 +77,9 @@ function fence(allowedOrigin: () => string, blocked: string[], failures: string[
     if (url.origin === allowedOrigin()) {
       return fetch(input, init).catch((e: unknown) => {
         const cause = e instanceof Error && e.cause instanceof Error ? `${e.cause.name}: ${e.cause.message}` : '';
-        failures.push(`${init?.method ?? 'GET'} ${url.pathname}: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} ${cause}`);
+        failures.push(
+          `${init?.method ?? 'GET'} ${url.pathname}: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} ${cause}`,
+        );
         throw e;
       });
     }
@@ -106,7 +109,14 @@ export async function fencedCore(name: string, picks: (root: string) => string[]
   process.chdir(cwd);
   const sandboxLog: string[] = [];
   const noTool = path.join(root, 'no-such-tool');
-  const sandbox = await startSandbox({ port: 0, rateLimit: false, aiLatencyMs: 0, ffmpegPath: noTool, ffprobePath: noTool, log: (line) => sandboxLog.push(line) });
+  const sandbox = await startSandbox({
+    port: 0,
+    rateLimit: false,
+    aiLatencyMs: 0,
+    ffmpegPath: noTool,
+    ffprobePath: noTool,
+    log: (line) => sandboxLog.push(line),
+  });
   const blocked: string[] = [];
   const networkFailures: string[] = [];
   const logged: LogRecord[] = [];

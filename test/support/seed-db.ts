@@ -20,15 +20,24 @@ export interface Seeded {
  * media hashes) and half posts; every `pendingEvery`-th record also gets its outbox entry. The
  * tables' triggers fill tags and full-text as usual.
  */
-export function seedRecords(db: Db, count: number, opts: { now: number; prefix?: string; pendingEvery?: number; seed?: number; account?: string } = { now: Date.now() }): Seeded {
+export function seedRecords(
+  db: Db,
+  count: number,
+  opts: { now: number; prefix?: string; pendingEvery?: number; seed?: number; account?: string } = { now: Date.now() },
+): Seeded {
   const rand = prng(opts.seed ?? 1);
   const prefix = opts.prefix ?? 'seed';
   const every = opts.pendingEvery ?? 10;
   const account = opts.account ?? SEED_ACCOUNT;
-  const asset = db.prepare("INSERT INTO assets (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, ?, ?, ?, ?, 'synced')");
-  const post = db.prepare('INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, ?, ?, ?, ?, ?)');
+  const asset = db.prepare(
+    "INSERT INTO assets (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, ?, ?, ?, ?, 'synced')",
+  );
+  const post = db.prepare(
+    'INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const outbox = db.prepare(
-    "INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES (?, 'posts', ?, 'create', ?, ?, ?, ?)",
+    'INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES ' +
+      "(?, 'posts', ?, 'create', ?, ?, ?, ?)",
   );
   const out: Seeded = { assets: 0, posts: 0, pending: 0 };
   db.transaction(() => {
@@ -36,7 +45,13 @@ export function seedRecords(db: Db, count: number, opts: { now: number; prefix?:
       const at = opts.now - (count - i) * 1000;
       if (i % 2 === 0) {
         const sha = crypto.createHash('sha256').update(`${prefix}-${i}`).digest('hex');
-        const data = { name: `${prefix} asset ${i}.png`, kind: 'image', sha256: sha, size_bytes: Math.floor(rand() * 1e6), tags: [`t${i % 7}`] };
+        const data = {
+          name: `${prefix} asset ${i}.png`,
+          kind: 'image',
+          sha256: sha,
+          size_bytes: Math.floor(rand() * 1e6),
+          tags: [`t${i % 7}`],
+        };
         asset.run(`${prefix}-a-${i}`, account, JSON.stringify(data), at, at);
         out.assets++;
         continue;
@@ -81,10 +96,12 @@ export function scribble(file: string, offset: number, length: number, seed: num
   }
 }
 
-export const sha256Of = (file: string) => (fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : null);
+export const sha256Of = (file: string) =>
+  fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : null;
 
 /** Random bytes over three pages of the posts table, at 30, 60 and 90 % of its pages. */
 export function damagePosts(file: string): void {
   const pages = pagesOf(file, 'posts');
-  for (const at of [0.3, 0.6, 0.9]) scribble(file, ((pages[Math.floor(pages.length * at)] ?? 2) - 1) * 4096, 4096, Math.round(at * 100));
+  for (const at of [0.3, 0.6, 0.9])
+    scribble(file, ((pages[Math.floor(pages.length * at)] ?? 2) - 1) * 4096, 4096, Math.round(at * 100));
 }

@@ -4,10 +4,18 @@ import { harnesses, remoteAll, signInDemo, type coreWithSandbox, type Harness } 
 
 /** The outbox's rows, oldest first, read straight from the database (what the tests assert on). */
 export const outboxRows = (h: Harness) =>
-  h.core.db.prepare('SELECT * FROM outbox ORDER BY seq').all() as { op: string; state: string; grp: string; attempts: number; last_error: string | null }[];
+  h.core.db.prepare('SELECT * FROM outbox ORDER BY seq').all() as {
+    op: string;
+    state: string;
+    grp: string;
+    attempts: number;
+    last_error: string | null;
+  }[];
 
 /** Two computers on one account: both signed in, sharing one sandbox. */
-export async function pairOf(harness: (opts?: Parameters<typeof coreWithSandbox>[0]) => Promise<Harness>): Promise<{ a: Harness; b: Harness }> {
+export async function pairOf(
+  harness: (opts?: Parameters<typeof coreWithSandbox>[0]) => Promise<Harness>,
+): Promise<{ a: Harness; b: Harness }> {
   const a = await harness();
   const b = await harness({ reuse: a.sandbox });
   await signInDemo(a);
@@ -30,5 +38,6 @@ export function syncHarnesses(): { harness: ReturnType<typeof harnesses>; signed
 
 /** Deletes every live record of a sandbox collection on the platform, as another client would. */
 export async function deleteAllRemote(h: Harness, path: string): Promise<void> {
-  for (const r of await remoteAll(h, path)) await h.core.session.request({ method: 'DELETE', url: `${h.sandbox.url}${path}/${String(r.id)}` });
+  for (const r of await remoteAll(h, path))
+    await h.core.session.request({ method: 'DELETE', url: `${h.sandbox.url}${path}/${String(r.id)}` });
 }

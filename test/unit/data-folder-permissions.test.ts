@@ -35,7 +35,11 @@ interface Running {
 /** Starts the browser-mode host on `dataDir` from a parent with a loose umask; resolves once it listens. */
 async function startHost(dataDir: string, rendererDir: string): Promise<Running> {
   const before = process.umask(0o022);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/web/cli.ts', '--data', dataDir, '--port', '0', '--renderer', rendererDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main/web/cli.ts', '--data', dataDir, '--port', '0', '--renderer', rendererDir],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   process.umask(before);
   children.push(child);
   let out = '';
@@ -63,11 +67,21 @@ async function stopHost(host: Running): Promise<void> {
 function upload(host: Running, name: string, body: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: host.port, method: 'PUT', path: '/upload', headers: { 'x-atelier-token': host.token, 'x-file-name': name, 'content-length': body.length } },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        method: 'PUT',
+        path: '/upload',
+        headers: { 'x-atelier-token': host.token, 'x-file-name': name, 'content-length': body.length },
+      },
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => (res.statusCode === 201 ? resolve(String((JSON.parse(text) as { id: string }).id)) : reject(new Error(`${res.statusCode} ${text}`))));
+        res.on('end', () =>
+          res.statusCode === 201
+            ? resolve(String((JSON.parse(text) as { id: string }).id))
+            : reject(new Error(`${res.statusCode} ${text}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -76,7 +90,11 @@ function upload(host: Running, name: string, body: Buffer): Promise<string> {
 }
 
 /** One call over the bridge, as the page makes it. */
-function bridgeCall(host: Running, channel: string, input: unknown): Promise<{ ok: boolean; data?: unknown; error?: unknown }> {
+function bridgeCall(
+  host: Running,
+  channel: string,
+  input: unknown,
+): Promise<{ ok: boolean; data?: unknown; error?: unknown }> {
   const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${host.token}`);
   return new Promise((resolve, reject) => {
     ws.on('error', reject);
@@ -121,10 +139,22 @@ async function damageAndRescue(dataDir: string, rendererDir: string): Promise<vo
 function expectRecoveryFiles(dataDir: string): void {
   const top = fs.readdirSync(dataDir);
   const backups = fs.readdirSync(path.join(dataDir, 'backups'));
-  expect(backups.some((f) => f.endsWith('.db')), 'a backup').toBe(true);
-  expect(backups.some((f) => /^restore-.+\.json$/.test(f)), 'a restore report').toBe(true);
-  expect(top.some((f) => f.startsWith('atelier.db.before-restore-')), 'the file a restore kept').toBe(true);
-  expect(top.some((f) => f.startsWith('atelier.db.damaged-')), 'the file a rescue kept').toBe(true);
+  expect(
+    backups.some((f) => f.endsWith('.db')),
+    'a backup',
+  ).toBe(true);
+  expect(
+    backups.some((f) => /^restore-.+\.json$/.test(f)),
+    'a restore report',
+  ).toBe(true);
+  expect(
+    top.some((f) => f.startsWith('atelier.db.before-restore-')),
+    'the file a restore kept',
+  ).toBe(true);
+  expect(
+    top.some((f) => f.startsWith('atelier.db.damaged-')),
+    'the file a rescue kept',
+  ).toBe(true);
 }
 
 /** Everything in the folder (itself included) that group or others may read, write or enter, with its mode. */
@@ -143,49 +173,59 @@ function loosen(dataDir: string): void {
   }
 }
 
-const tightenings = (dataDir: string) => fs.readFileSync(path.join(dataDir, 'logs', 'atelier.log'), 'utf8').split('\n').filter((l) => l.includes('data folder made private')).length;
+const tightenings = (dataDir: string) =>
+  fs
+    .readFileSync(path.join(dataDir, 'logs', 'atelier.log'), 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('data folder made private')).length;
 
 describe('the data folder on the browser-mode host', () => {
-  it('is private after a fresh start with an upload, an import, a backup, a restore and a rescue, and after an upgrade from an open folder; tightened once', async () => {
-    const dataDir = path.join(tmp(), 'Atelier');
-    const rendererDir = tmp();
-    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>app</title>');
-    const picture = fs.readFileSync(await makeImage(tmp(), 'p.png', { width: 64, height: 48 }));
+  it(
+    'is private after a fresh start with an upload, an import, a backup, a restore and a rescue, and after an ' +
+      'upgrade from an open folder; tightened once',
+    async () => {
+      const dataDir = path.join(tmp(), 'Atelier');
+      const rendererDir = tmp();
+      fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>app</title>');
+      const picture = fs.readFileSync(await makeImage(tmp(), 'p.png', { width: 64, height: 48 }));
 
-    const fresh = await startHost(dataDir, rendererDir);
-    const id = await upload(fresh, 'p.png', picture);
-    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([id]);
-    const imported = await bridgeCall(fresh, 'library.importUploads', { uploads: [{ id, name: 'p.png' }] });
-    expect(imported).toMatchObject({ ok: true, data: { imported: [{ name: 'p.png' }] } });
-    // While it runs: the database with its -wal and -shm, media, thumbnails, logs.
-    for (const file of ['atelier.db', 'atelier.db-wal', 'atelier.db-shm', 'media', 'logs/atelier.log']) expect(fs.existsSync(path.join(dataDir, file)), file).toBe(true);
-    expect(openToOthers(dataDir)).toEqual([]);
-    await backUpAndRestore(fresh);
-    expect(openToOthers(dataDir)).toEqual([]);
-    await stopHost(fresh);
-    expect(openToOthers(dataDir)).toEqual([]);
-    await damageAndRescue(dataDir, rendererDir);
-    expectRecoveryFiles(dataDir);
-    expect(openToOthers(dataDir)).toEqual([]);
-    // Created private from the first byte (the host's umask and explicit modes): nothing needed tightening.
-    expect(tightenings(dataDir)).toBe(0);
+      const fresh = await startHost(dataDir, rendererDir);
+      const id = await upload(fresh, 'p.png', picture);
+      expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([id]);
+      const imported = await bridgeCall(fresh, 'library.importUploads', { uploads: [{ id, name: 'p.png' }] });
+      expect(imported).toMatchObject({ ok: true, data: { imported: [{ name: 'p.png' }] } });
+      // While it runs: the database with its -wal and -shm, media, thumbnails, logs.
+      for (const file of ['atelier.db', 'atelier.db-wal', 'atelier.db-shm', 'media', 'logs/atelier.log'])
+        expect(fs.existsSync(path.join(dataDir, file)), file).toBe(true);
+      expect(openToOthers(dataDir)).toEqual([]);
+      await backUpAndRestore(fresh);
+      expect(openToOthers(dataDir)).toEqual([]);
+      await stopHost(fresh);
+      expect(openToOthers(dataDir)).toEqual([]);
+      await damageAndRescue(dataDir, rendererDir);
+      expectRecoveryFiles(dataDir);
+      expect(openToOthers(dataDir)).toEqual([]);
+      // Created private from the first byte (the host's umask and explicit modes): nothing needed tightening.
+      expect(tightenings(dataDir)).toBe(0);
 
-    // An earlier version left everything 0755/0644 and never tightened it.
-    loosen(dataDir);
-    fs.rmSync(path.join(dataDir, PRIVATE_MARKER));
-    expect(openToOthers(dataDir).length).toBeGreaterThan(5);
-    const upgraded = await startHost(dataDir, rendererDir);
-    expect(openToOthers(dataDir)).toEqual([]);
-    expect(tightenings(dataDir)).toBe(1);
-    await backUpAndRestore(upgraded);
-    expect(openToOthers(dataDir)).toEqual([]);
-    await stopHost(upgraded);
-    expect(openToOthers(dataDir)).toEqual([]);
+      // An earlier version left everything 0755/0644 and never tightened it.
+      loosen(dataDir);
+      fs.rmSync(path.join(dataDir, PRIVATE_MARKER));
+      expect(openToOthers(dataDir).length).toBeGreaterThan(5);
+      const upgraded = await startHost(dataDir, rendererDir);
+      expect(openToOthers(dataDir)).toEqual([]);
+      expect(tightenings(dataDir)).toBe(1);
+      await backUpAndRestore(upgraded);
+      expect(openToOthers(dataDir)).toEqual([]);
+      await stopHost(upgraded);
+      expect(openToOthers(dataDir)).toEqual([]);
 
-    // Once: a later start does not walk the folder again (the log has no second line).
-    const later = await startHost(dataDir, rendererDir);
-    await stopHost(later);
-    expect(tightenings(dataDir)).toBe(1);
-    expect(openToOthers(dataDir)).toEqual([]);
-  }, 180_000);
+      // Once: a later start does not walk the folder again (the log has no second line).
+      const later = await startHost(dataDir, rendererDir);
+      await stopHost(later);
+      expect(tightenings(dataDir)).toBe(1);
+      expect(openToOthers(dataDir)).toEqual([]);
+    },
+    180_000,
+  );
 });

@@ -15,7 +15,8 @@ const folder = path.resolve(__dirname, '../../src/sandbox/dialects/profiles');
 
 function load(name: string): PlatformProfile {
   const parsed = parseProfile(JSON.parse(readFileSync(path.join(folder, `${name}.json`), 'utf8')));
-  if (!parsed.success) throw new Error(`${name}.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${name}.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }
 
@@ -24,7 +25,13 @@ describe.each(DIALECT_NAMES)('the %s dialect profile', (name) => {
   const dialect = DIALECTS[name];
 
   it('is a valid Profile v2 for a sandbox entered by address', () => {
-    expect(profile).toMatchObject({ version: 2, id: `sandbox-${name}`, name: `Sandbox (${name} dialect)`, baseUrl: null, embeddedSandbox: false });
+    expect(profile).toMatchObject({
+      version: 2,
+      id: `sandbox-${name}`,
+      name: `Sandbox (${name} dialect)`,
+      baseUrl: null,
+      embeddedSandbox: false,
+    });
   });
 
   it('names every AI operation with the sandbox models, and every group', () => {
@@ -43,21 +50,25 @@ describe.each(DIALECT_NAMES)('the %s dialect profile', (name) => {
     const { scheme, login, refresh, validate } = dialect.auth;
     expect(profile.auth.scheme.prefix).toBe(scheme.word === null ? '' : `${scheme.word} `);
     expect(profile.auth.apiKeyScheme).toEqual(profile.auth.scheme);
-    expect([profile.auth.login.usernameField, profile.auth.login.passwordField, profile.auth.login.clientIdField]).toEqual([
-      login.names.username,
-      login.names.password,
-      login.names.clientId,
-    ]);
+    expect([
+      profile.auth.login.usernameField,
+      profile.auth.login.passwordField,
+      profile.auth.login.clientIdField,
+    ]).toEqual([login.names.username, login.names.password, login.names.clientId]);
     expect(profile.auth.login.extra).toEqual(login.constants);
-    expect([profile.auth.refresh.refreshTokenField, profile.auth.refresh.clientIdField, profile.auth.refresh.clientSecretField]).toEqual([
-      refresh.names.refreshToken,
-      refresh.names.clientId,
-      refresh.names.clientSecret,
-    ]);
+    expect([
+      profile.auth.refresh.refreshTokenField,
+      profile.auth.refresh.clientIdField,
+      profile.auth.refresh.clientSecretField,
+    ]).toEqual([refresh.names.refreshToken, refresh.names.clientId, refresh.names.clientSecret]);
     expect(profile.auth.refresh.extra).toEqual(refresh.constants);
     expect(profile.auth.validate.tokenField).toBe(validate.field);
     const { params, versionField } = dialect.records;
-    expect([profile.records.sinceParam, profile.records.cursorParam, profile.records.limitParam]).toEqual([params.since, params.cursor, params.limit]);
+    expect([profile.records.sinceParam, profile.records.cursorParam, profile.records.limitParam]).toEqual([
+      params.since,
+      params.cursor,
+      params.limit,
+    ]);
     expect(profile.records.versionField).toBe(versionField);
   });
 });
@@ -72,7 +83,10 @@ describe('the standard dialect profile', () => {
 async function talk(profile: PlatformProfile, url: string, token: string, method: string, p: string, body?: unknown) {
   const res = await fetch(`${url}${p}`, {
     method,
-    headers: { [profile.auth.scheme.header]: `${profile.auth.scheme.prefix}${token}`, 'content-type': 'application/json' },
+    headers: {
+      [profile.auth.scheme.header]: `${profile.auth.scheme.prefix}${token}`,
+      'content-type': 'application/json',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as unknown };
@@ -80,9 +94,17 @@ async function talk(profile: PlatformProfile, url: string, token: string, method
 
 async function signIn(profile: PlatformProfile, url: string, password: string) {
   const { login } = profile.auth;
-  const body: Record<string, unknown> = { ...login.extra, [login.usernameField]: 'demo@atelier.local', [login.passwordField]: password };
+  const body: Record<string, unknown> = {
+    ...login.extra,
+    [login.usernameField]: 'demo@atelier.local',
+    [login.passwordField]: password,
+  };
   if (login.clientIdField) body[login.clientIdField] = 'atelier-sandbox-client';
-  const res = await fetch(`${url}${login.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}${login.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
@@ -117,12 +139,22 @@ describe.each(DIALECT_NAMES)('the %s dialect profile against a sandbox speaking 
 
       const groups = profile.groups.posts;
       if (groups === 'unspecified') throw new Error('posts unspecified');
-      const created = await talk(profile, sandbox.url, token, groups.create.method, groups.create.path, { text: 'hello' });
+      const created = await talk(profile, sandbox.url, token, groups.create.method, groups.create.path, {
+        text: 'hello',
+      });
       expect(readPath(created.body, profile.records.versionField)).toBe(1);
       const records = profile.records;
-      const listed = await talk(profile, sandbox.url, token, groups.list.method, `${groups.list.path}?${records.limitParam}=5`);
+      const listed = await talk(
+        profile,
+        sandbox.url,
+        token,
+        groups.list.method,
+        `${groups.list.path}?${records.limitParam}=5`,
+      );
       const items = readPath(listed.body, records.itemsField);
-      expect(Array.isArray(items) && items.map((r) => readPath(r, records.idField))).toEqual([readPath(created.body, records.idField)]);
+      expect(Array.isArray(items) && items.map((r) => readPath(r, records.idField))).toEqual([
+        readPath(created.body, records.idField),
+      ]);
       expect(readPath(listed.body, records.hasMoreField ?? 'missing')).toBe(false);
       expect(readPath(listed.body, records.nextCursorField)).toMatch(/^c\d+$/);
 

@@ -59,13 +59,23 @@ function fillsUp(handle: WritableFile, disk: Disk): WritableFile {
 
 const fullBlobFs = (room = 100): BlobFsOps => {
   const disk = { room, created: 0 };
-  return { openRead: nodeBlobFs.openRead, createTemp: async (file) => (disk.created++, fillsUp(await nodeBlobFs.createTemp(file), disk)) };
+  return {
+    openRead: nodeBlobFs.openRead,
+    createTemp: async (file) => (disk.created++, fillsUp(await nodeBlobFs.createTemp(file), disk)),
+  };
 };
-const fullExportFs = (disk: Disk): ExportFsOps => ({ createNew: async (file) => (disk.created++, fillsUp(await fs.promises.open(file, 'wx'), disk)) });
+const fullExportFs = (disk: Disk): ExportFsOps => ({
+  createNew: async (file) => (disk.created++, fillsUp(await fs.promises.open(file, 'wx'), disk)),
+});
 
 /** Every file below `dir`, as paths relative to it. */
 function filesIn(dir: string): string[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    : [];
 }
 
 function integrity(h: Harness): string {
@@ -73,16 +83,33 @@ function integrity(h: Harness): string {
 }
 
 function libraryWith(h: Harness, blobs: BlobStore): Library {
-  return new Library({ store: h.core.store, workspace: h.core.workspace, blobs, tools: () => detectMediaTools(), now: Date.now, logger: h.deps.logger, uploadsDir: h.core.media.uploadsDir });
+  return new Library({
+    store: h.core.store,
+    workspace: h.core.workspace,
+    blobs,
+    tools: () => detectMediaTools(),
+    now: Date.now,
+    logger: h.deps.logger,
+    uploadsDir: h.core.media.uploadsDir,
+  });
 }
 
 function put(port: number, token: string, body: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'PUT', path: '/upload', headers: { 'x-atelier-token': token, 'x-file-name': 'big.png', 'content-length': body.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: '/upload',
+        headers: { 'x-atelier-token': token, 'x-file-name': 'big.png', 'content-length': body.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -111,7 +138,14 @@ describe('a full disk on each writer', () => {
         },
       });
     };
-    const host = await startWebHost({ core: h.core, logger: h.deps.logger, rendererDir: path.join(dir, 'renderer'), token: 't0ken', media: h.core.media, openUpload });
+    const host = await startWebHost({
+      core: h.core,
+      logger: h.deps.logger,
+      rendererDir: path.join(dir, 'renderer'),
+      token: 't0ken',
+      media: h.core.media,
+      openUpload,
+    });
     try {
       const res = await put(host.port, 't0ken', Buffer.alloc(1024 * 1024, 7));
       expect(res.status).toBe(507);
@@ -131,15 +165,24 @@ describe('a full disk on each writer', () => {
     const blobs = new BlobStore(path.join(dir, 'media'), { fs: fullBlobFs() });
     const library = libraryWith(h, blobs);
     const byPath = await library.importPaths([picture]);
-    expect(byPath.failed).toEqual([{ path: picture, message: `Could not add ${picture} to the library: the disk is full. Free some disk space and try again.` }]);
+    expect(byPath.failed).toEqual([
+      {
+        path: picture,
+        message: `Could not add ${picture} to the library: the disk is full. Free some disk space and try again.`,
+      },
+    ]);
     fs.mkdirSync(h.core.media.uploadsDir, { recursive: true });
     const id = '0b6c2a5e-1f7d-4c39-9a0e-5d1b2c3d4e5f';
     fs.copyFileSync(picture, path.join(h.core.media.uploadsDir, id));
     const uploaded = await library.importUploads([{ id, name: 'big.png' }]);
-    expect(uploaded.failed).toEqual([{ path: 'big.png', message: expect.stringContaining('the disk is full. Free some disk space and try again.') }]);
+    expect(uploaded.failed).toEqual([
+      { path: 'big.png', message: expect.stringContaining('the disk is full. Free some disk space and try again.') },
+    ]);
     expect(filesIn(path.join(dir, 'media'))).toEqual([]);
     expect(fs.readdirSync(h.core.media.uploadsDir)).toEqual([]);
-    expect(h.core.db.prepare('SELECT (SELECT count(*) FROM assets) + (SELECT count(*) FROM outbox) AS n').get()).toEqual({ n: 0 });
+    expect(
+      h.core.db.prepare('SELECT (SELECT count(*) FROM assets) + (SELECT count(*) FROM outbox) AS n').get(),
+    ).toEqual({ n: 0 });
     expect(integrity(h)).toBe('ok');
   });
 
@@ -150,10 +193,36 @@ describe('a full disk on each writer', () => {
     try {
       const blobs = new BlobStore(path.join(dir, 'media'), { fs: fullBlobFs() });
       const client = new HttpClient();
-      const results = new ResultStore({ send: (r) => client.request(r), fetchPlain: (r) => client.request(r), blobs, tools: () => detectMediaTools() });
-      const output = { url: `${server.url}/result.png`, data: null, mimeType: null, sha256: null, width: null, height: null, durationMs: null };
-      const answer = { text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [output] };
-      const failure = await results.storeAll(answer, 'text2image', server.url, new AbortController().signal, () => undefined).then(() => null, (e: unknown) => e);
+      const results = new ResultStore({
+        send: (r) => client.request(r),
+        fetchPlain: (r) => client.request(r),
+        blobs,
+        tools: () => detectMediaTools(),
+      });
+      const output = {
+        url: `${server.url}/result.png`,
+        data: null,
+        mimeType: null,
+        sha256: null,
+        width: null,
+        height: null,
+        durationMs: null,
+      };
+      const answer = {
+        text: null,
+        failure: null,
+        unknownShape: false,
+        note: null,
+        jobId: null,
+        status: null,
+        outputs: [output],
+      };
+      const failure = await results
+        .storeAll(answer, 'text2image', server.url, new AbortController().signal, () => undefined)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       // The runner fails the job with exactly this mapping.
       expect(toAppError(failure)).toEqual({ error: { ...DISK_FULL }, known: true });
       expect(filesIn(path.join(dir, 'media'))).toEqual([]);
@@ -165,14 +234,26 @@ describe('a full disk on each writer', () => {
   it('workspace export: the disk-full words, and nothing of the export is left in the folder', async () => {
     const h = await harness();
     const dir = tmp();
-    await h.core.library.importPaths([await makeImage(dir, 'a.png', { width: 200, height: 150 }), await makeImage(dir, 'b.jpg', { width: 90, height: 60, format: 'jpeg' })]);
+    await h.core.library.importPaths([
+      await makeImage(dir, 'a.png', { width: 200, height: 150 }),
+      await makeImage(dir, 'b.jpg', { width: 90, height: 60, format: 'jpeg' }),
+    ]);
     const folder = tmp();
     fs.writeFileSync(path.join(folder, 'mine.txt'), 'the user keeps this');
     // Room for the first picture, not for its thumbnail: one whole file and one half file to clean up.
     const first = h.core.library.query(LibraryQuery.parse({ sort: 'created', dir: 'asc' })).items[0];
     const disk = { room: (first?.sizeBytes ?? 0) + 10, created: 0 };
-    const transfer = new WorkspaceTransfer({ store: h.core.store, blobs: h.core.blobs, account: () => h.core.workspace.account(), now: Date.now, exportFs: fullExportFs(disk) });
-    const failure = await transfer.export(folder).then(() => null, (e: unknown) => e);
+    const transfer = new WorkspaceTransfer({
+      store: h.core.store,
+      blobs: h.core.blobs,
+      account: () => h.core.workspace.account(),
+      now: Date.now,
+      exportFs: fullExportFs(disk),
+    });
+    const failure = await transfer.export(folder).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(toAppError(failure).error).toEqual({ ...DISK_FULL });
     expect(disk.created).toBe(2);
     expect(fs.readdirSync(folder)).toEqual(['mine.txt']);
@@ -184,14 +265,29 @@ describe('a full disk on each writer', () => {
     const dir = tmp();
     await source.core.library.importPaths([await makeImage(dir, 'a.png', { width: 200, height: 150 })]);
     const folder = tmp();
-    await new WorkspaceTransfer({ store: source.core.store, blobs: source.core.blobs, account: () => source.core.workspace.account(), now: Date.now }).export(folder);
+    await new WorkspaceTransfer({
+      store: source.core.store,
+      blobs: source.core.blobs,
+      account: () => source.core.workspace.account(),
+      now: Date.now,
+    }).export(folder);
     const target = await harness();
     const root = path.join(dir, 'target-media');
-    const transfer = new WorkspaceTransfer({ store: target.core.store, blobs: new BlobStore(root, { fs: fullBlobFs() }), account: () => target.core.workspace.account(), now: Date.now });
-    const failure = await transfer.import(folder).then(() => null, (e: unknown) => e);
+    const transfer = new WorkspaceTransfer({
+      store: target.core.store,
+      blobs: new BlobStore(root, { fs: fullBlobFs() }),
+      account: () => target.core.workspace.account(),
+      now: Date.now,
+    });
+    const failure = await transfer.import(folder).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(toAppError(failure).error).toEqual({ ...DISK_FULL });
     expect(filesIn(root)).toEqual([]);
-    expect(target.core.db.prepare('SELECT (SELECT count(*) FROM assets) + (SELECT count(*) FROM outbox) AS n').get()).toEqual({ n: 0 });
+    expect(
+      target.core.db.prepare('SELECT (SELECT count(*) FROM assets) + (SELECT count(*) FROM outbox) AS n').get(),
+    ).toEqual({ n: 0 });
     expect(integrity(target)).toBe('ok');
   });
 
@@ -209,7 +305,10 @@ describe('a full disk on each writer', () => {
     const folder = tmp();
     // Room for the picture, not for the provenance beside it: a later file fails, the earlier one goes too.
     const disk = { room: (detail.outputs[0]?.sizeBytes ?? 0) + 10, created: 0 };
-    const failure = await exportResults(folder, [detail], h.core.blobs, fullExportFs(disk)).then(() => null, (e: unknown) => e);
+    const failure = await exportResults(folder, [detail], h.core.blobs, fullExportFs(disk)).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(toAppError(failure).error).toEqual({ ...DISK_FULL });
     expect(disk.created).toBe(2);
     expect(fs.readdirSync(folder)).toEqual([]);

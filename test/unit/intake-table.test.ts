@@ -15,7 +15,13 @@ import { AppException } from '../../src/main/core/errors';
 import { ResultStore } from '../../src/main/core/ai/result-store';
 import { mediaTypeFromExtension } from '../../src/main/core/media/media-kind';
 import { detectMediaTools } from '../../src/main/core/media/media-tools';
-import { type BadFile, type Expected, placeForImport, TEST_CAP, tenBadFiles } from '../../src/main/core/library/files/test-bad-files';
+import {
+  type BadFile,
+  type Expected,
+  placeForImport,
+  TEST_CAP,
+  tenBadFiles,
+} from '../../src/main/core/library/files/test-bad-files';
 import { Library } from '../../src/main/core/library/library';
 import { type ImportReport, LibraryQuery } from '../../src/shared/library';
 import { WorkspaceTransfer } from '../../src/main/core/planning/workspace-transfer';
@@ -38,7 +44,16 @@ afterAll(() => sandbox.stop());
 const tools = () => detectMediaTools();
 
 function libraryOf(h: Harness): Library {
-  return new Library({ store: h.core.store, workspace: h.core.workspace, blobs: h.core.blobs, tools, now: Date.now, logger: h.deps.logger, uploadsDir: h.core.media.uploadsDir, maxFileBytes: TEST_CAP });
+  return new Library({
+    store: h.core.store,
+    workspace: h.core.workspace,
+    blobs: h.core.blobs,
+    tools,
+    now: Date.now,
+    logger: h.deps.logger,
+    uploadsDir: h.core.media.uploadsDir,
+    maxFileBytes: TEST_CAP,
+  });
 }
 
 /** What an import report says about its one file. */
@@ -65,11 +80,22 @@ const pathImport: Way = async (h, file, dir) => fromReport(await libraryOf(h).im
 function put(port: number, name: string, body: Buffer): Promise<{ status: number; body: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'PUT', path: '/upload', headers: { 'x-atelier-token': TOKEN, 'x-file-name': encodeURIComponent(name), 'content-length': body.length } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: '/upload',
+        headers: { 'x-atelier-token': TOKEN, 'x-file-name': encodeURIComponent(name), 'content-length': body.length },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown> }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>,
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -79,7 +105,14 @@ function put(port: number, name: string, body: Buffer): Promise<{ status: number
 
 const upload: Way = async (h, file, dir) => {
   fs.mkdirSync(path.join(dir, 'renderer'), { recursive: true });
-  const host = await startWebHost({ core: h.core, logger: h.deps.logger, rendererDir: path.join(dir, 'renderer'), token: TOKEN, media: h.core.media, maxUploadBytes: TEST_CAP });
+  const host = await startWebHost({
+    core: h.core,
+    logger: h.deps.logger,
+    rendererDir: path.join(dir, 'renderer'),
+    token: TOKEN,
+    media: h.core.media,
+    maxUploadBytes: TEST_CAP,
+  });
   try {
     const sent = await put(host.port, file.name, file.bytes);
     if (sent.status === 413) return { outcome: 'refused', words: String(sent.body.error) };
@@ -94,11 +127,33 @@ const upload: Way = async (h, file, dir) => {
 };
 
 const aiResult: Way = async (h, file) => {
-  const results = new ResultStore({ send: () => Promise.reject(new Error('no request')), fetchPlain: () => Promise.reject(new Error('no request')), blobs: h.core.blobs, tools, maxResultBytes: TEST_CAP });
+  const results = new ResultStore({
+    send: () => Promise.reject(new Error('no request')),
+    fetchPlain: () => Promise.reject(new Error('no request')),
+    blobs: h.core.blobs,
+    tools,
+    maxResultBytes: TEST_CAP,
+  });
   // The platform declares the type the name suggests; the content decides.
   const declared = file.name.endsWith('.svg') ? 'image/svg+xml' : mediaTypeFromExtension(file.name).mime;
-  const output = { url: null, data: file.bytes.toString('base64'), mimeType: declared, sha256: null, width: null, height: null, durationMs: null };
-  const answer = { text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [output] };
+  const output = {
+    url: null,
+    data: file.bytes.toString('base64'),
+    mimeType: declared,
+    sha256: null,
+    width: null,
+    height: null,
+    durationMs: null,
+  };
+  const answer = {
+    text: null,
+    failure: null,
+    unknownShape: false,
+    note: null,
+    jobId: null,
+    status: null,
+    outputs: [output],
+  };
   let sha: string;
   try {
     const stored = await results.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined);
@@ -121,10 +176,28 @@ const workspaceImport: Way = async (h, file, dir) => {
   const sha = createHash('sha256').update(file.bytes).digest('hex');
   fs.writeFileSync(path.join(folder, 'media', sha), file.bytes);
   const at = '2026-03-01T10:00:00.000Z';
-  const asset = { id: 'asset-1', fields: { name: file.name, kind: 'image', sha256: sha, tags: [] }, createdAt: at, updatedAt: at };
-  const manifest = { format: 'atelier-workspace', version: 1, exported_at: at, records: { assets: [asset] }, files: [{ sha256: sha, size: file.bytes.length }] };
+  const asset = {
+    id: 'asset-1',
+    fields: { name: file.name, kind: 'image', sha256: sha, tags: [] },
+    createdAt: at,
+    updatedAt: at,
+  };
+  const manifest = {
+    format: 'atelier-workspace',
+    version: 1,
+    exported_at: at,
+    records: { assets: [asset] },
+    files: [{ sha256: sha, size: file.bytes.length }],
+  };
   fs.writeFileSync(path.join(folder, 'workspace.json'), JSON.stringify(manifest));
-  const transfer = new WorkspaceTransfer({ store: h.core.store, blobs: h.core.blobs, account: () => h.core.workspace.account(), now: Date.now, tools, maxFileBytes: TEST_CAP });
+  const transfer = new WorkspaceTransfer({
+    store: h.core.store,
+    blobs: h.core.blobs,
+    account: () => h.core.workspace.account(),
+    now: Date.now,
+    tools,
+    maxFileBytes: TEST_CAP,
+  });
   try {
     await transfer.import(folder);
   } catch (e) {
@@ -143,10 +216,26 @@ const WAYS: [string, Way][] = [
 /** Every file under the blob store's root (temp files included). */
 function storedFiles(h: Harness): string[] {
   const root = h.core.blobs.root;
-  return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [];
+  return fs.existsSync(root)
+    ? fs
+        .readdirSync(root, { recursive: true })
+        .map(String)
+        .filter((f) => fs.statSync(path.join(root, f)).isFile())
+    : [];
 }
 
-const LABELS = ['empty', 'SVG', 'truncated PNG', 'truncated JPEG', 'truncated MP4', 'MP4 named .png', 'text named .jpg', '1,000-character name', '"../" name', 'over the cap'];
+const LABELS = [
+  'empty',
+  'SVG',
+  'truncated PNG',
+  'truncated JPEG',
+  'truncated MP4',
+  'MP4 named .png',
+  'text named .jpg',
+  '1,000-character name',
+  '"../" name',
+  'over the cap',
+];
 
 describe('the ten bad files through every way in', () => {
   for (const label of LABELS) {
@@ -162,12 +251,19 @@ describe('the ten bad files through every way in', () => {
           const assets = h.core.library.query(LibraryQuery.parse({})).items;
           if (got.outcome === 'accepted') {
             expect(assets, `${file.label} via ${way}`).toHaveLength(1);
-            got = { outcome: 'accepted', name: assets[0]?.name ?? '', kind: assets[0]?.kind as 'image', mime: assets[0]?.mimeType ?? '' };
+            got = {
+              outcome: 'accepted',
+              name: assets[0]?.name ?? '',
+              kind: assets[0]?.kind as 'image',
+              mime: assets[0]?.mimeType ?? '',
+            };
           } else {
             // Refused: no record, and no file kept (an AI result refused only for its name stays the job's output).
             expect(assets, `${file.label} via ${way}`).toEqual([]);
             const kept = storedFiles(h).filter((f) => !blobsBefore.includes(f));
-            expect(kept.length, `${file.label} via ${way}: ${kept.join(', ')}`).toBeLessThanOrEqual(way === 'AI result' && file.label.includes('name') ? 1 : 0);
+            expect(kept.length, `${file.label} via ${way}: ${kept.join(', ')}`).toBeLessThanOrEqual(
+              way === 'AI result' && file.label.includes('name') ? 1 : 0,
+            );
           }
           expect(got, `${file.label} via ${way}`).toEqual(file.expected);
           // A "../" name never reaches the file system outside the data folder.

@@ -84,12 +84,23 @@ const warnings = () => warn.mock.calls.map((c: unknown[]) => String(c[0])).join(
 
 describe('electron-builder configuration', () => {
   it("validates against electron-builder's schema (app-builder-lib/scheme.json)", () => {
-    const Ajv = requireBuilder('ajv').default as new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown[] } };
+    const Ajv = requireBuilder('ajv').default as new (o: object) => {
+      compile(s: object): ((d: unknown) => boolean) & { errors?: unknown[] };
+    };
     const schema = JSON.parse(fs.readFileSync(requireHere.resolve('app-builder-lib/scheme.json'), 'utf8'));
     // Same options as electron-builder's validator, minus type coercion (stricter): its schema uses
     // a custom "typeof" keyword that electron-builder's ajv ignores as well (strict: false).
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
-    const envs: Record<string, string>[] = [{}, { CSC_LINK: 'x', APPLE_API_KEY: 'k', APPLE_API_KEY_ID: 'i', APPLE_API_ISSUER: 's', GITHUB_REPOSITORY: 'acme/atelier' }];
+    const envs: Record<string, string>[] = [
+      {},
+      {
+        CSC_LINK: 'x',
+        APPLE_API_KEY: 'k',
+        APPLE_API_KEY_ID: 'i',
+        APPLE_API_ISSUER: 's',
+        GITHUB_REPOSITORY: 'acme/atelier',
+      },
+    ];
     for (const env of envs) {
       const ok = validate(loadConfig(env));
       expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
@@ -114,9 +125,19 @@ describe('electron-builder configuration', () => {
       { target: 'AppImage', arch: ['x64'] },
       { target: 'deb', arch: ['x64'] },
     ]);
-    expect(c.nsis).toMatchObject({ oneClick: false, perMachine: false, selectPerMachineByDefault: false, allowToChangeInstallationDirectory: true, deleteAppDataOnUninstall: false });
+    expect(c.nsis).toMatchObject({
+      oneClick: false,
+      perMachine: false,
+      selectPerMachineByDefault: false,
+      allowToChangeInstallationDirectory: true,
+      deleteAppDataOnUninstall: false,
+    });
     expect(c.linux).toMatchObject({ category: 'Graphics', maintainer: expect.stringMatching(/<.+@.+>/) });
-    expect(c.mac).toMatchObject({ hardenedRuntime: true, entitlements: 'build/entitlements.mac.plist', entitlementsInherit: 'build/entitlements.mac.plist' });
+    expect(c.mac).toMatchObject({
+      hardenedRuntime: true,
+      entitlements: 'build/entitlements.mac.plist',
+      entitlementsInherit: 'build/entitlements.mac.plist',
+    });
   });
 
   it('packs only the built app: out/** and package.json, no sources or tests; native code unpacked', () => {
@@ -125,7 +146,11 @@ describe('electron-builder configuration', () => {
     expect(c.extraResources).toEqual([]);
     expect(c.asar).toBe(true);
     expect(c.asarUnpack).toEqual(
-      expect.arrayContaining(['**/node_modules/better-sqlite3/prebuilds/*.node', '**/node_modules/sharp/**/*', '**/node_modules/@img/**/*']),
+      expect.arrayContaining([
+        '**/node_modules/better-sqlite3/prebuilds/*.node',
+        '**/node_modules/sharp/**/*',
+        '**/node_modules/@img/**/*',
+      ]),
     );
     // Migrations reach the package through out/: electron.vite.config.ts copies them beside main.
     expect(fs.readFileSync(path.join(root, 'electron.vite.config.ts'), 'utf8')).toMatch(/db', 'migrations'/);
@@ -153,7 +178,12 @@ describe('electron-builder configuration', () => {
 
   it('publishes a draft GitHub release, for the repository the workflow runs in', () => {
     expect(loadConfig().publish).toEqual({ provider: 'github', releaseType: 'draft' });
-    expect(loadConfig({ GITHUB_REPOSITORY: 'acme/atelier' }).publish).toEqual({ provider: 'github', releaseType: 'draft', owner: 'acme', repo: 'atelier' });
+    expect(loadConfig({ GITHUB_REPOSITORY: 'acme/atelier' }).publish).toEqual({
+      provider: 'github',
+      releaseType: 'draft',
+      owner: 'acme',
+      repo: 'atelier',
+    });
   });
 });
 
@@ -226,7 +256,12 @@ describe('signing reads only the environment', () => {
 describe('icons', () => {
   it('has the 1024 px app icon and the Linux icon set, rendered from resources/icon.svg', async () => {
     expect(fs.existsSync(path.join(root, 'resources/icon.svg'))).toBe(true);
-    expect(await sharp(path.join(root, 'resources/icon.png')).metadata()).toMatchObject({ width: 1024, height: 1024, format: 'png', hasAlpha: true });
+    expect(await sharp(path.join(root, 'resources/icon.png')).metadata()).toMatchObject({
+      width: 1024,
+      height: 1024,
+      format: 'png',
+      hasAlpha: true,
+    });
     for (const size of [16, 24, 32, 48, 64, 128, 256, 512, 1024]) {
       const meta = await sharp(path.join(root, `resources/icons/${size}x${size}.png`)).metadata();
       expect([meta.width, meta.height, meta.format]).toEqual([size, size, 'png']);
@@ -246,7 +281,13 @@ describe('icons', () => {
       const image = ico.subarray(offset, offset + length);
       expect(offset + length).toBeLessThanOrEqual(ico.length);
       if (size === 256) expect(await sharp(image).metadata()).toMatchObject({ width: 256, height: 256, format: 'png' });
-      else expect([image.readUInt32LE(0), image.readInt32LE(4), image.readInt32LE(8), image.readUInt16LE(14)]).toEqual([40, size, size * 2, 32]);
+      else
+        expect([image.readUInt32LE(0), image.readInt32LE(4), image.readInt32LE(8), image.readUInt16LE(14)]).toEqual([
+          40,
+          size,
+          size * 2,
+          32,
+        ]);
       sizes.push(size);
     }
     expect(sizes).toEqual([16, 24, 32, 48, 64, 128, 256]);
@@ -286,7 +327,12 @@ describe('native modules: N-API builds, verified at packaging (scripts/verify-na
     ['win32-x64', 'pe', 'x64'],
     ['win32-arm64', 'pe', 'arm64'],
   ])("reads better-sqlite3's %s prebuild as a %s %s Node-API module", (name, format, arch) => {
-    expect(native.inspectBinary(fs.readFileSync(path.join(prebuilds, `${name}.node`)))).toEqual({ format, archs: [arch], napi: true, abiSpecific: null });
+    expect(native.inspectBinary(fs.readFileSync(path.join(prebuilds, `${name}.node`)))).toEqual({
+      format,
+      archs: [arch],
+      napi: true,
+      abiSpecific: null,
+    });
   });
 
   it('passes the modules installed for this machine', () => {
@@ -312,7 +358,13 @@ describe('native modules: N-API builds, verified at packaging (scripts/verify-na
       expect(arm).toContainEqual(expect.stringMatching(/missing: .*@img[\\/]sharp-darwin-arm64/));
       expect(arm).toContainEqual(expect.stringMatching(/sharp-libvips-darwin-arm64/));
 
-      const elf = Buffer.from(fs.readFileSync(path.join(prebuilds, 'linux-x64.node')).toString('latin1').replaceAll('napi_register_module_v1', 'node_register_module_v127'), 'latin1');
+      const elf = Buffer.from(
+        fs
+          .readFileSync(path.join(prebuilds, 'linux-x64.node'))
+          .toString('latin1')
+          .replaceAll('napi_register_module_v1', 'node_register_module_v127'),
+        'latin1',
+      );
       fs.writeFileSync(path.join(sqlite(), 'prebuilds', 'linux-x64.node'), elf);
       const abi = native.verifyNodeModules(dir, 'linux', 'x64');
       expect(abi).toContainEqual(expect.stringMatching(/not a Node-API module/));
@@ -322,17 +374,30 @@ describe('native modules: N-API builds, verified at packaging (scripts/verify-na
     it('checks a compiled build/Release binary first, because better-sqlite3 loads it first', () => {
       fs.copyFileSync(path.join(prebuilds, 'linux-x64.node'), path.join(sqlite(), 'prebuilds', 'linux-x64.node'));
       fs.mkdirSync(path.join(sqlite(), 'build', 'Release'), { recursive: true });
-      fs.copyFileSync(path.join(prebuilds, 'win32-x64.node'), path.join(sqlite(), 'build', 'Release', 'better_sqlite3.node'));
-      expect(native.verifyNodeModules(dir, 'linux', 'x64')).toContainEqual(expect.stringMatching(/better_sqlite3\.node: is pe, linux needs elf/));
+      fs.copyFileSync(
+        path.join(prebuilds, 'win32-x64.node'),
+        path.join(sqlite(), 'build', 'Release', 'better_sqlite3.node'),
+      );
+      expect(native.verifyNodeModules(dir, 'linux', 'x64')).toContainEqual(
+        expect.stringMatching(/better_sqlite3\.node: is pe, linux needs elf/),
+      );
     });
   });
 
-  it("checks the app archive: our bundles and migrations in, sources and tests out", async () => {
-    const { createPackage } = requireHere('@electron/asar') as { createPackage(src: string, dest: string): Promise<unknown> };
+  it('checks the app archive: our bundles and migrations in, sources and tests out', async () => {
+    const { createPackage } = requireHere('@electron/asar') as {
+      createPackage(src: string, dest: string): Promise<unknown>;
+    };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-asar-'));
     try {
       const app = path.join(dir, 'app');
-      for (const f of ['package.json', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/index.html', 'out/main/db/migrations/0001_app_meta.sql']) {
+      for (const f of [
+        'package.json',
+        'out/main/index.js',
+        'out/preload/index.js',
+        'out/renderer/index.html',
+        'out/main/db/migrations/0001_app_meta.sql',
+      ]) {
         fs.mkdirSync(path.dirname(path.join(app, f)), { recursive: true });
         fs.writeFileSync(path.join(app, f), '{}');
       }
@@ -358,7 +423,24 @@ describe('release workflow (.github/workflows/release.yml)', () => {
   const wf = yaml.load(fs.readFileSync(path.join(root, '.github/workflows/release.yml'), 'utf8')) as {
     on: { push: { tags: string[] }; workflow_dispatch: unknown };
     permissions: Json;
-    jobs: Record<string, { 'runs-on'?: string; uses?: string; needs?: string | string[]; permissions?: Json; strategy?: { matrix: { os: string[] } }; steps?: { name?: string; run?: string; uses?: string; if?: string; with?: Json; env?: Record<string, string> }[] }>;
+    jobs: Record<
+      string,
+      {
+        'runs-on'?: string;
+        uses?: string;
+        needs?: string | string[];
+        permissions?: Json;
+        strategy?: { matrix: { os: string[] } };
+        steps?: {
+          name?: string;
+          run?: string;
+          uses?: string;
+          if?: string;
+          with?: Json;
+          env?: Record<string, string>;
+        }[];
+      }
+    >;
   };
   const steps = Object.values(wf.jobs).flatMap((j) => j.steps ?? []);
 
@@ -371,7 +453,11 @@ describe('release workflow (.github/workflows/release.yml)', () => {
     expect(pack.needs).toEqual(['test', 'draft']);
     expect(pack.strategy?.matrix.os).toEqual(['windows-latest', 'macos-latest', 'ubuntu-latest']);
     expect(pack.permissions).toEqual({ contents: 'write' });
-    expect(steps.filter((s) => s.uses?.startsWith('actions/setup-node')).every((s) => String(s.with?.['node-version']) === '22')).toBe(true);
+    expect(
+      steps
+        .filter((s) => s.uses?.startsWith('actions/setup-node'))
+        .every((s) => String(s.with?.['node-version']) === '22'),
+    ).toBe(true);
     const builds = (pack.steps ?? []).filter((s) => s.run?.includes('electron-builder'));
     expect(builds).toHaveLength(3);
     for (const b of builds) {
@@ -384,11 +470,23 @@ describe('release workflow (.github/workflows/release.yml)', () => {
 
   it('hands each system only its own signing secrets, and only from repository secrets', () => {
     const pack = wf.jobs.package!;
-    const envOf = (os: string) => (pack.steps ?? []).find((s) => s.run?.includes('electron-builder') && s.if?.includes(os))?.env ?? {};
-    expect(Object.keys(envOf('macOS')).sort()).toEqual(['APPLE_API_ISSUER', 'APPLE_API_KEY_BASE64', 'APPLE_API_KEY_ID', 'CSC_KEY_PASSWORD', 'CSC_LINK', 'GH_TOKEN'].sort());
+    const envOf = (os: string) =>
+      (pack.steps ?? []).find((s) => s.run?.includes('electron-builder') && s.if?.includes(os))?.env ?? {};
+    expect(Object.keys(envOf('macOS')).sort()).toEqual(
+      [
+        'APPLE_API_ISSUER',
+        'APPLE_API_KEY_BASE64',
+        'APPLE_API_KEY_ID',
+        'CSC_KEY_PASSWORD',
+        'CSC_LINK',
+        'GH_TOKEN',
+      ].sort(),
+    );
     expect(Object.keys(envOf('Windows')).sort()).toEqual(['GH_TOKEN', 'WIN_CSC_KEY_PASSWORD', 'WIN_CSC_LINK'].sort());
     expect(Object.keys(envOf('Linux'))).toEqual(['GH_TOKEN']);
     // A secret is only ever passed whole, by name, from the repository's secrets.
-    for (const s of steps) for (const v of Object.values(s.env ?? {})) if (String(v).includes('secrets.')) expect(String(v)).toMatch(/^\$\{\{ secrets\.[A-Z0-9_]+ \}\}$/);
+    for (const s of steps)
+      for (const v of Object.values(s.env ?? {}))
+        if (String(v).includes('secrets.')) expect(String(v)).toMatch(/^\$\{\{ secrets\.[A-Z0-9_]+ \}\}$/);
   });
 });

@@ -54,7 +54,10 @@ describe('IPC sender validation (what Electronegativity cannot follow into regis
   const frame = (url: string, parent: unknown = null) => ({ url, parent });
   const main = frame(policy.rendererUrl);
   const event = (o: { sender?: { id: number; mainFrame?: unknown }; senderFrame?: unknown } = {}) =>
-    ({ sender: o.sender ?? { ...ours, mainFrame: main }, senderFrame: o.senderFrame === undefined ? main : o.senderFrame }) as never;
+    ({
+      sender: o.sender ?? { ...ours, mainFrame: main },
+      senderFrame: o.senderFrame === undefined ? main : o.senderFrame,
+    }) as never;
   const senderPolicy = { isOurContents: (c: { id: number }) => c.id === ours.id, isAppUrl: policy.isAppUrl };
 
   it('trusts only our window, its main frame, on our renderer file', () => {
@@ -63,9 +66,16 @@ describe('IPC sender validation (what Electronegativity cannot follow into regis
     expect(isTrustedSender(event({ sender: { id: 2, mainFrame: main } }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: frame(policy.rendererUrl, main) }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: null }), senderPolicy)).toBe(false);
-    for (const url of ['file:///C:/Users/someone/evil.html', 'https://example.com/', 'devtools://devtools/bundled/inspector.html', 'data:text/html,x']) {
+    for (const url of [
+      'file:///C:/Users/someone/evil.html',
+      'https://example.com/',
+      'devtools://devtools/bundled/inspector.html',
+      'data:text/html,x',
+    ]) {
       const f = frame(url);
-      expect(isTrustedSender(event({ sender: { ...ours, mainFrame: f }, senderFrame: f }), senderPolicy), url).toBe(false);
+      expect(isTrustedSender(event({ sender: { ...ours, mainFrame: f }, senderFrame: f }), senderPolicy), url).toBe(
+        false,
+      );
     }
   });
 
@@ -78,7 +88,10 @@ describe('IPC sender validation (what Electronegativity cannot follow into regis
       expect(h.handlers.size).toBe(channelNames.length);
       const foreign = frame('https://evil.example/');
       for (const channel of channelNames) {
-        const result = await h.handlers.get(`atelier:${channel}`)!(event({ sender: { ...ours, mainFrame: foreign }, senderFrame: foreign }), {});
+        const result = await h.handlers.get(`atelier:${channel}`)!(
+          event({ sender: { ...ours, mainFrame: foreign }, senderFrame: foreign }),
+          {},
+        );
         expect(result, channel).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       }
       expect(dispatch).not.toHaveBeenCalled();
@@ -114,10 +127,30 @@ describe('openExternal allowlist', () => {
 describe('permission handler', () => {
   // Every permission Electron asks a session about (Session.setPermissionRequestHandler docs).
   const permissions = [
-    'clipboard-read', 'clipboard-sanitized-write', 'display-capture', 'fullscreen', 'geolocation', 'idle-detection',
-    'media', 'mediaKeySystem', 'midi', 'midiSysex', 'notifications', 'pointerLock', 'keyboardLock', 'openExternal',
-    'speaker-selection', 'storage-access', 'top-level-storage-access', 'window-management', 'fileSystem', 'hid',
-    'serial', 'usb', 'deprecated-sync-clipboard-read', 'unknown',
+    'clipboard-read',
+    'clipboard-sanitized-write',
+    'display-capture',
+    'fullscreen',
+    'geolocation',
+    'idle-detection',
+    'media',
+    'mediaKeySystem',
+    'midi',
+    'midiSysex',
+    'notifications',
+    'pointerLock',
+    'keyboardLock',
+    'openExternal',
+    'speaker-selection',
+    'storage-access',
+    'top-level-storage-access',
+    'window-management',
+    'fileSystem',
+    'hid',
+    'serial',
+    'usb',
+    'deprecated-sync-clipboard-read',
+    'unknown',
   ];
 
   it('denies by default: every permission, requested or checked, even from our own page', () => {
@@ -143,7 +176,7 @@ describe('permission handler', () => {
   });
 });
 
-describe('every window uses the secure webPreferences (the premise of the gate\'s accepted findings)', () => {
+describe("every window uses the secure webPreferences (the premise of the gate's accepted findings)", () => {
   it('creates BrowserWindows only with secureWebPreferences()', () => {
     const windows = sources('src/main').filter((f) => /new BrowserWindow\(/.test(read(f)));
     expect(windows).toEqual([path.join('src', 'main', 'shell', 'window.ts')]);
@@ -158,26 +191,37 @@ describe('fuses (from electron-builder.config.cjs)', () => {
   let fuses: Record<string, boolean>;
   beforeAll(() => {
     const spy = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fuses = (requireHere(path.join(root, 'electron-builder.config.cjs')) as { electronFuses: Record<string, boolean> }).electronFuses;
+    fuses = (requireHere(path.join(root, 'electron-builder.config.cjs')) as { electronFuses: Record<string, boolean> })
+      .electronFuses;
     spy.mockRestore();
   });
 
-  it('turn off running as Node, NODE_OPTIONS and --inspect; turn on cookie encryption, ASAR integrity and ASAR-only loading', () => {
-    expect(fuses).toMatchObject({
-      runAsNode: false,
-      enableNodeOptionsEnvironmentVariable: false,
-      enableNodeCliInspectArguments: false,
-      enableCookieEncryption: true,
-      enableEmbeddedAsarIntegrityValidation: true,
-      onlyLoadAppFromAsar: true,
-      loadBrowserProcessSpecificV8Snapshot: false,
-    });
-  });
+  it(
+    'turn off running as Node, NODE_OPTIONS and --inspect; turn on cookie encryption, ASAR integrity and ASAR-only ' +
+      'loading',
+    () => {
+      expect(fuses).toMatchObject({
+        runAsNode: false,
+        enableNodeOptionsEnvironmentVariable: false,
+        enableNodeCliInspectArguments: false,
+        enableCookieEncryption: true,
+        enableEmbeddedAsarIntegrityValidation: true,
+        onlyLoadAppFromAsar: true,
+        loadBrowserProcessSpecificV8Snapshot: false,
+      });
+    },
+  );
 
   it('decides every fuse electron-builder can set, none left to chance', () => {
     const schema = JSON.parse(fs.readFileSync(requireHere.resolve('app-builder-lib/scheme.json'), 'utf8'));
-    const settable = Object.keys(schema.definitions.FuseOptionsV1.properties).filter((k) => k !== 'resetAdHocDarwinSignature');
-    expect(Object.keys(fuses).filter((k) => k !== 'resetAdHocDarwinSignature').sort()).toEqual(settable.sort());
+    const settable = Object.keys(schema.definitions.FuseOptionsV1.properties).filter(
+      (k) => k !== 'resetAdHocDarwinSignature',
+    );
+    expect(
+      Object.keys(fuses)
+        .filter((k) => k !== 'resetAdHocDarwinSignature')
+        .sort(),
+    ).toEqual(settable.sort());
     for (const k of settable) expect(typeof fuses[k], k).toBe('boolean');
   });
 });
@@ -211,27 +255,40 @@ describe('CSP on every document', () => {
       expect(directives(metas[0]![1]!), file).toEqual(directives(RENDERER_CSP_META));
       expect(directives(RENDERER_CSP)).toEqual(directives(`${RENDERER_CSP_META}; frame-ancestors 'none'`));
       // The meta must come before anything it governs.
-      expect(html.indexOf('Content-Security-Policy'), file).toBeLessThan(Math.max(html.search(/<script|<link/i), 0) || Infinity);
+      expect(html.indexOf('Content-Security-Policy'), file).toBeLessThan(
+        Math.max(html.search(/<script|<link/i), 0) || Infinity,
+      );
       for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) expect(tag, file).toMatch(/\ssrc=/);
       expect(html, file).not.toMatch(/\son[a-z]+\s*=/i);
     }
   });
 
-  it('the policy itself is strict: no inline or eval, no wildcard or scheme-wide sources, no framing, forms or base', () => {
-    const byName: Record<string, string[]> = Object.fromEntries(directives(RENDERER_CSP).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
-    expect(byName['default-src']).toEqual(["'self'"]);
-    expect(byName['script-src']).toEqual(["'self'"]);
-    expect(byName['object-src']).toEqual(["'none'"]);
-    expect(byName['base-uri']).toEqual(["'none'"]);
-    expect(byName['form-action']).toEqual(["'none'"]);
-    expect(byName['frame-ancestors']).toEqual(["'none'"]);
-    for (const list of Object.values(byName)) {
-      for (const s of list) expect(s).not.toMatch(/^\*|^https?:$|^'unsafe-|^'wasm-unsafe-eval'$/);
-    }
-  });
+  it(
+    'the policy itself is strict: no inline or eval, no wildcard or scheme-wide sources, no framing, forms or ' +
+      'base',
+    () => {
+      const byName: Record<string, string[]> = Object.fromEntries(
+        directives(RENDERER_CSP).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+      );
+      expect(byName['default-src']).toEqual(["'self'"]);
+      expect(byName['script-src']).toEqual(["'self'"]);
+      expect(byName['object-src']).toEqual(["'none'"]);
+      expect(byName['base-uri']).toEqual(["'none'"]);
+      expect(byName['form-action']).toEqual(["'none'"]);
+      expect(byName['frame-ancestors']).toEqual(["'none'"]);
+      for (const list of Object.values(byName)) {
+        for (const s of list) expect(s).not.toMatch(/^\*|^https?:$|^'unsafe-|^'wasm-unsafe-eval'$/);
+      }
+    },
+  );
 
   it('the Electron session sends the same policy as a header on every response', () => {
-    let headers: ((d: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void) | undefined;
+    let headers:
+      | ((
+          d: { responseHeaders?: Record<string, string[]> },
+          cb: (r: { responseHeaders: Record<string, string[]> }) => void,
+        ) => void)
+      | undefined;
     hardenSession({
       setPermissionRequestHandler: () => undefined,
       setPermissionCheckHandler: () => undefined,
@@ -239,7 +296,10 @@ describe('CSP on every document', () => {
     } as never);
     const cb = vi.fn();
     // Even a response that tries to loosen it is overridden.
-    headers!({ responseHeaders: { 'content-type': ['text/html'], 'Content-Security-Policy': ["script-src 'unsafe-inline'"] } }, cb);
+    headers!(
+      { responseHeaders: { 'content-type': ['text/html'], 'Content-Security-Policy': ["script-src 'unsafe-inline'"] } },
+      cb,
+    );
     expect(cb.mock.calls[0]![0].responseHeaders['Content-Security-Policy']).toEqual([RENDERER_CSP]);
   });
 });
@@ -257,8 +317,14 @@ interface Finding {
 }
 interface Gate {
   toFinding(issue: unknown): Finding;
-  judge(findings: Finding[], readSource: (rel: string) => string | null): { blocking: Finding[]; accepted: Finding[]; below: Finding[]; stale: unknown[] };
-  runElectronegativity(input: string, report: string): Promise<{ findings: Finding[]; errors: { tolerable: boolean }[]; checks: number }>;
+  judge(
+    findings: Finding[],
+    readSource: (rel: string) => string | null,
+  ): { blocking: Finding[]; accepted: Finding[]; below: Finding[]; stale: unknown[] };
+  runElectronegativity(
+    input: string,
+    report: string,
+  ): Promise<{ findings: Finding[]; errors: { tolerable: boolean }[]; checks: number }>;
 }
 const gate = requireHere(path.join(root, 'scripts/security-gate.cjs')) as Gate;
 
@@ -275,7 +341,7 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
     url: '',
     ...o,
   });
-  const windowTs = "webPreferences: secureWebPreferences(options.preload)\nhardenContents(win.webContents, x)";
+  const windowTs = 'webPreferences: secureWebPreferences(options.preload)\nhardenContents(win.webContents, x)';
 
   it("reads Electronegativity's issues as findings, and refuses one it cannot read", () => {
     const severity = (name: string) => ({ name, value: 2, format: () => name });
@@ -303,36 +369,63 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
       }),
     );
     // A global check has no sample and no file of its own.
-    expect(gate.toFinding({ id: 'CSP_GLOBAL_CHECK', severity: severity('LOW'), confidence: severity('FIRM'), file: 'N/A', location: { line: 0, column: 0 }, description: 'x' })).toMatchObject({ sample: '', file: 'N/A', severity: 'LOW' });
+    expect(
+      gate.toFinding({
+        id: 'CSP_GLOBAL_CHECK',
+        severity: severity('LOW'),
+        confidence: severity('FIRM'),
+        file: 'N/A',
+        location: { line: 0, column: 0 },
+        description: 'x',
+      }),
+    ).toMatchObject({ sample: '', file: 'N/A', severity: 'LOW' });
     // A shape the gate does not know (say, a new Electronegativity) is an error, never a silent pass.
     expect(() => gate.toFinding({ id: 'X', severity: 3 })).toThrow(/cannot read/);
     expect(() => gate.toFinding(null)).toThrow(/cannot read/);
   });
 
-  it('blocks MEDIUM and HIGH findings (and explicit Node integration), accepts only reviewed ones whose premise still holds', () => {
-    const v = gate.judge(
-      [
-        finding({ check: 'CONTEXT_ISOLATION_JS_CHECK', severity: 'HIGH', file: 'src/main/shell/window.ts' }),
-        finding({ check: 'CONTEXT_ISOLATION_JS_CHECK', severity: 'HIGH', file: 'src/main/shell/other-window.ts' }),
-        // Electronegativity rates an explicit nodeIntegration: true INFORMATIONAL; the gate blocks it anyway.
-        finding({ check: 'NODE_INTEGRATION_JS_CHECK', severity: 'INFORMATIONAL', file: 'src/main/shell/window.ts' }),
-        finding({ check: 'OPEN_EXTERNAL_JS_CHECK', file: 'src/main/menu.ts', sample: 'openExternal: (url) => void openExternalSafely(url, (u) => shell.openExternal(u)),' }),
-        finding({ check: 'OPEN_EXTERNAL_JS_CHECK', file: 'src/main/index.ts', sample: 'openExternal: (url) => void shell.openExternal(url),' }),
-        finding({ check: 'CSP_GLOBAL_CHECK', severity: 'LOW', file: 'src/renderer/index.html' }),
-      ],
-      (rel) => (rel === 'src/main/shell/window.ts' ? windowTs : ''),
-    );
-    expect(v.accepted.map((f) => `${f.check} ${f.file}`)).toEqual(['CONTEXT_ISOLATION_JS_CHECK src/main/shell/window.ts', 'OPEN_EXTERNAL_JS_CHECK src/main/menu.ts']);
-    expect(v.blocking.map((f) => `${f.check} ${f.file}`)).toEqual([
-      'CONTEXT_ISOLATION_JS_CHECK src/main/shell/other-window.ts',
-      'NODE_INTEGRATION_JS_CHECK src/main/shell/window.ts',
-      'OPEN_EXTERNAL_JS_CHECK src/main/index.ts',
-    ]);
-    expect(v.below.map((f) => f.check)).toEqual(['CSP_GLOBAL_CHECK']);
-  });
+  it(
+    'blocks MEDIUM and HIGH findings (and explicit Node integration), accepts only reviewed ones whose premise ' +
+      'still holds',
+    () => {
+      const v = gate.judge(
+        [
+          finding({ check: 'CONTEXT_ISOLATION_JS_CHECK', severity: 'HIGH', file: 'src/main/shell/window.ts' }),
+          finding({ check: 'CONTEXT_ISOLATION_JS_CHECK', severity: 'HIGH', file: 'src/main/shell/other-window.ts' }),
+          // Electronegativity rates an explicit nodeIntegration: true INFORMATIONAL; the gate blocks it anyway.
+          finding({ check: 'NODE_INTEGRATION_JS_CHECK', severity: 'INFORMATIONAL', file: 'src/main/shell/window.ts' }),
+          finding({
+            check: 'OPEN_EXTERNAL_JS_CHECK',
+            file: 'src/main/menu.ts',
+            sample: 'openExternal: (url) => void openExternalSafely(url, (u) => shell.openExternal(u)),',
+          }),
+          finding({
+            check: 'OPEN_EXTERNAL_JS_CHECK',
+            file: 'src/main/index.ts',
+            sample: 'openExternal: (url) => void shell.openExternal(url),',
+          }),
+          finding({ check: 'CSP_GLOBAL_CHECK', severity: 'LOW', file: 'src/renderer/index.html' }),
+        ],
+        (rel) => (rel === 'src/main/shell/window.ts' ? windowTs : ''),
+      );
+      expect(v.accepted.map((f) => `${f.check} ${f.file}`)).toEqual([
+        'CONTEXT_ISOLATION_JS_CHECK src/main/shell/window.ts',
+        'OPEN_EXTERNAL_JS_CHECK src/main/menu.ts',
+      ]);
+      expect(v.blocking.map((f) => `${f.check} ${f.file}`)).toEqual([
+        'CONTEXT_ISOLATION_JS_CHECK src/main/shell/other-window.ts',
+        'NODE_INTEGRATION_JS_CHECK src/main/shell/window.ts',
+        'OPEN_EXTERNAL_JS_CHECK src/main/index.ts',
+      ]);
+      expect(v.below.map((f) => f.check)).toEqual(['CSP_GLOBAL_CHECK']);
+    },
+  );
 
   it('stops accepting a finding once its premise is gone from the source', () => {
-    const v = gate.judge([finding({ check: 'SANDBOX_JS_CHECK', file: 'src/main/shell/window.ts' })], () => 'webPreferences: { sandbox: false }');
+    const v = gate.judge(
+      [finding({ check: 'SANDBOX_JS_CHECK', file: 'src/main/shell/window.ts' })],
+      () => 'webPreferences: { sandbox: false }',
+    );
     expect(v.blocking).toHaveLength(1);
   });
 
@@ -342,7 +435,8 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
       fs.mkdirSync(path.join(dir, 'src/main'), { recursive: true });
       fs.writeFileSync(
         path.join(dir, 'src/main/window.ts'),
-        "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false } });\n",
+        "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { " +
+          'nodeIntegration: true, contextIsolation: false } });\n',
       );
       const report = path.join(dir, 'out', 'findings.json');
       const { findings, checks } = await gate.runElectronegativity(dir, report);

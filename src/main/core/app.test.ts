@@ -20,7 +20,13 @@ describe('createCore', () => {
     const info = await core.dispatch('app.info', {});
     expect(info).toMatchObject({
       ok: true,
-      data: { name: 'Atelier', version: '1.2.3', host: 'test', dataDir: dir, database: { schemaVersion: 6, journalMode: 'wal' } },
+      data: {
+        name: 'Atelier',
+        version: '1.2.3',
+        host: 'test',
+        dataDir: dir,
+        database: { schemaVersion: 6, journalMode: 'wal' },
+      },
     });
     await core.close();
   });
@@ -34,7 +40,10 @@ describe('createCore', () => {
     expect(seen).toEqual([['settings.changed', expect.objectContaining({ theme: 'dark', lastSection: 'sync' })]]);
     await core.close();
     const again = createCore(nodeDeps({ dataDir: dir, host: 'test', quiet: true }));
-    expect(await again.dispatch('settings.get', {})).toMatchObject({ ok: true, data: { theme: 'dark', lastSection: 'sync' } });
+    expect(await again.dispatch('settings.get', {})).toMatchObject({
+      ok: true,
+      data: { theme: 'dark', lastSection: 'sync' },
+    });
     await again.close();
   });
 
@@ -42,7 +51,10 @@ describe('createCore', () => {
     const dir = tmp();
     const deps = nodeDeps({ dataDir: dir, host: 'test', quiet: true });
     const core = createCore(deps);
-    expect(await core.dispatch('secrets.status', {})).toEqual({ ok: true, data: { protection: 'weak', persistent: false, backend: 'local-key-file' } });
+    expect(await core.dispatch('secrets.status', {})).toEqual({
+      ok: true,
+      data: { protection: 'weak', persistent: false, backend: 'local-key-file' },
+    });
     await deps.secrets.set('refresh', 'a-refresh-token-value-xyz');
     expect(fs.existsSync(path.join(dir, 'secrets.bin'))).toBe(false);
     await core.dispatch('settings.update', { allowWeakSecretStorage: true });
@@ -72,7 +84,10 @@ describe('createCore', () => {
     deps.logger.error(`request failed with ${secret}`, { authorization: `Bearer ${secret}` });
     await core.dispatch('settings.update', { allowWeakSecretStorage: true });
     await core.close();
-    const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+    const files = fs
+      .readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => fs.statSync(path.join(dir, f)).isFile());
     for (const f of files) expect(fs.readFileSync(path.join(dir, f)).includes(secret), f).toBe(false);
   });
 });
@@ -85,17 +100,23 @@ describe('the core’s domains, composed', () => {
     return core.close();
   });
 
-  it('a sign-in by another account switches the workspace and reloads every group before the renderer hears of the session', async () => {
-    const core = createCore(nodeDeps({ dataDir: tmp(), host: 'test', quiet: true }));
-    await core.start();
-    const pushed: string[] = [];
-    core.events.subscribe((event, payload) => pushed.push(event === 'records.changed' ? `records.changed ${(payload as RecordsChanged).group}` : event));
-    const view = await core.session.load().then(() => core.session.view());
-    core.bus.emit('session.changed', { ...view, state: 'active', signedIn: true, accountId: 'acct-b' });
-    expect(core.workspace.account()).toBe('acct-b');
-    expect(pushed).toEqual([...resourceGroups.map((g) => `records.changed ${g}`), 'session.changed']);
-    await core.close();
-  });
+  it(
+    'a sign-in by another account switches the workspace and reloads every group before the renderer hears of the ' +
+      'session',
+    async () => {
+      const core = createCore(nodeDeps({ dataDir: tmp(), host: 'test', quiet: true }));
+      await core.start();
+      const pushed: string[] = [];
+      core.events.subscribe((event, payload) =>
+        pushed.push(event === 'records.changed' ? `records.changed ${(payload as RecordsChanged).group}` : event),
+      );
+      const view = await core.session.load().then(() => core.session.view());
+      core.bus.emit('session.changed', { ...view, state: 'active', signedIn: true, accountId: 'acct-b' });
+      expect(core.workspace.account()).toBe('acct-b');
+      expect(pushed).toEqual([...resourceGroups.map((g) => `records.changed ${g}`), 'session.changed']);
+      await core.close();
+    },
+  );
 
   it('signing out tells sync, the AI queue and the reminders, then the renderer', async () => {
     const deps = nodeDeps({ dataDir: tmp(), host: 'test', quiet: true });
@@ -110,7 +131,12 @@ describe('the core’s domains, composed', () => {
     core.events.subscribe((event) => heard.push(`renderer ${event}`));
     expect(await core.dispatch('session.signOut', {})).toMatchObject({ ok: true, data: { state: 'signed_out' } });
     // What the session change sets off, up to the renderer hearing of it (the connection view follows after).
-    expect(heard.slice(0, heard.indexOf('renderer session.changed') + 1)).toEqual(['sync kicked', 'ai queue looks again', 'reminders replanned', 'renderer session.changed']);
+    expect(heard.slice(0, heard.indexOf('renderer session.changed') + 1)).toEqual([
+      'sync kicked',
+      'ai queue looks again',
+      'reminders replanned',
+      'renderer session.changed',
+    ]);
     await core.close();
   });
 

@@ -101,21 +101,54 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const { session, connection } = platform;
   const records = createRecords({ ...k, session });
   const { store, workspace } = records;
-  const backups = createBackups({ core: deps, store: backupStore, push: k.push, damage: k.damage, db: k.db, mediaPath: (sha) => k.files.blobs.path(sha), closeCore: () => core.close() });
+  const backups = createBackups({
+    core: deps,
+    store: backupStore,
+    push: k.push,
+    damage: k.damage,
+    db: k.db,
+    mediaPath: (sha) => k.files.blobs.path(sha),
+    closeCore: () => core.close(),
+  });
   const library = createLibrary({ ...k, store, workspace });
   const sync = createSync({ ...k, store, workspace, session, connection });
   const ai = createAi({ ...k, platform, store, workspace, library: library.library });
   const planning = createPlanning({ ...k, store, workspace, connection, studio: ai.studio });
   const updates = createUpdates(k);
-  const diagnostics = createDiagnostics({ ...k, schemaVersion: opened.schemaVersion, connection, updates: updates.updates, sync: sync.engine, aiQueue: ai.queue, mediaQueue: planning.queue });
+  const diagnostics = createDiagnostics({
+    ...k,
+    schemaVersion: opened.schemaVersion,
+    connection,
+    updates: updates.updates,
+    sync: sync.engine,
+    aiQueue: ai.queue,
+    mediaQueue: planning.queue,
+  });
   const watch = createSessionWatch(session);
   // Closed in reverse: the library's imports stop before a backup being copied is cancelled.
-  const modules: CoreModule[] = [platform, records, backups, library, sync, ai, planning, createSettings(k), updates, diagnostics, watch];
+  const modules: CoreModule[] = [
+    platform,
+    records,
+    backups,
+    library,
+    sync,
+    ai,
+    planning,
+    createSettings(k),
+    updates,
+    diagnostics,
+    watch,
+  ];
   // Subscribed last: the core's own rules run before the screens hear.
   forwardToRenderer(k.bus, k.push, ['session.changed', 'connection.changed', 'records.changed']);
   stopWritesOnDamage(k);
   const handlers = afterReady(mergeHandlers(modules), platform.ready);
-  const dispatch = createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false, gate: refuseWhileDamaged(k.damage), whileDamaged: () => damageWords(k.damage) });
+  const dispatch = createDispatcher(handlers, {
+    logger: deps.logger,
+    validateOutputs: deps.validateOutputs ?? false,
+    gate: refuseWhileDamaged(k.damage),
+    whileDamaged: () => damageWords(k.damage),
+  });
   deps.logger.info('core started', { host: deps.host, version: deps.version, applied: opened.applied });
 
   const core: Core = {
@@ -141,7 +174,11 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
       await platform.ready();
       try {
         // Damage met by a first query (the reminders') is the recovery screen's to explain, not a crash.
-        await startAll(modules, (e) => damageOf(e) !== null, () => k.damage.current() !== null);
+        await startAll(
+          modules,
+          (e) => damageOf(e) !== null,
+          () => k.damage.current() !== null,
+        );
       } finally {
         running();
       }
@@ -161,8 +198,13 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   return core;
 }
 
-/** The plumbing every domain may take: the guarded database, the damage state, the two event channels, the media files. */
-function openKernel(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnType<typeof backupStoreFor>): { kernel: Kernel; running(): void; checkPassed(): boolean } {
+/** The plumbing every domain may take: the guarded database, the damage state, the two event channels, the media files.
+ * */
+function openKernel(
+  deps: CoreDeps,
+  opened: OpenedDatabase,
+  backupStore: ReturnType<typeof backupStoreFor>,
+): { kernel: Kernel; running(): void; checkPassed(): boolean } {
   const damage = new DamageState(deps.paths.dbFile, () => deps.clock.now());
   let started = false;
   const db = guardDatabase(opened.db, (e) => {
@@ -181,10 +223,25 @@ function openKernel(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnT
       if (deps.host === 'web') push.emit('app.notification', n);
     },
   };
-  const files = mediaFiles(new BlobStore(path.join(deps.paths.dataDir, 'media')), path.join(deps.paths.dataDir, 'uploads'), deps.mediaTools ?? (() => detectMediaTools()));
+  const files = mediaFiles(
+    new BlobStore(path.join(deps.paths.dataDir, 'media')),
+    path.join(deps.paths.dataDir, 'uploads'),
+    deps.mediaTools ?? (() => detectMediaTools()),
+  );
   // A file a kept backup refers to stays: restoring that backup must find it.
   files.keep((sha) => backupStore.references(sha));
-  const kernel: Kernel = { deps, db, meta, now: () => deps.clock.now(), logger: deps.logger, damage, bus, push, notifier, files };
+  const kernel: Kernel = {
+    deps,
+    db,
+    meta,
+    now: () => deps.clock.now(),
+    logger: deps.logger,
+    damage,
+    bus,
+    push,
+    notifier,
+    files,
+  };
   return { kernel, running: () => void (started = true), checkPassed };
 }
 
@@ -200,7 +257,8 @@ function afterReady(handlers: HandlerMap, ready: () => Promise<void>): HandlerMa
   return handlers;
 }
 
-/** Damage found anywhere stops every writer at once (each domain stops its own); the renderer shows the recovery screen. */
+/** Damage found anywhere stops every writer at once (each domain stops its own); the renderer shows the recovery
+ * screen. */
 function stopWritesOnDamage({ damage, db, logger }: Kernel): void {
   damage.onTrip((found) => {
     logger.error('the database is damaged: writes stopped', { kind: found.kind, during: found.during });
@@ -216,14 +274,22 @@ function stopWritesOnDamage({ damage, db, logger }: Kernel): void {
  * The check at open that had not finished in time goes on: damage it finds trips the damage
  * state; passing lets the WAL be checkpointed into the file again. Answers whether it has passed.
  */
-function watchPendingCheck(opened: OpenedDatabase, damage: DamageState, logger: Logger, during: () => 'start' | 'running'): () => boolean {
+function watchPendingCheck(
+  opened: OpenedDatabase,
+  damage: DamageState,
+  logger: Logger,
+  during: () => 'start' | 'running',
+): () => boolean {
   let passed = !opened.pendingCheck;
   void opened.pendingCheck?.result.then((result) => {
     if (result.ok) {
       passed = true;
       allowCheckpoints(opened.db);
     } else if (result.damaged) damage.trip(new DatabaseDamagedError('corrupt'), during());
-    else logger.warn('the database check begun at start did not finish; the WAL is kept until the next start', { problems: result.problems });
+    else
+      logger.warn('the database check begun at start did not finish; the WAL is kept until the next start', {
+        problems: result.problems,
+      });
   });
   return () => passed;
 }

@@ -57,15 +57,28 @@ describe('composing the core from modules', () => {
 
   it('refuses a channel nobody answers, naming it', () => {
     const [a] = split(['updates.install']);
-    expect(() => mergeHandlers([{ name: 'a', handlers: a, start: () => undefined, close: () => undefined }])).toThrow('No module answers updates.install.');
+    expect(() => mergeHandlers([{ name: 'a', handlers: a, start: () => undefined, close: () => undefined }])).toThrow(
+      'No module answers updates.install.',
+    );
   });
 
   it('starts the modules in order and closes them in reverse', async () => {
     const log: string[] = [];
     const modules = ['platform', 'records', 'sync'].map((n) => recording(n, log));
-    await startAll(modules, () => false, () => false);
+    await startAll(
+      modules,
+      () => false,
+      () => false,
+    );
     await closeAll(modules, quiet());
-    expect(log).toEqual(['start platform', 'start records', 'start sync', 'close sync', 'close records', 'close platform']);
+    expect(log).toEqual([
+      'start platform',
+      'start records',
+      'start sync',
+      'close sync',
+      'close records',
+      'close platform',
+    ]);
   });
 
   it('closes every module when one fails to close, logs it, and throws its error after', async () => {
@@ -81,16 +94,30 @@ describe('composing the core from modules', () => {
   it('stops starting at damage (thrown or found meanwhile), and throws any other failure', async () => {
     const damage = new Error('SQLITE_CORRUPT');
     const log: string[] = [];
-    await startAll([recording('records', log), recording('sync', log, { start: damage }), recording('ai', log)], (e) => e === damage, () => false);
+    await startAll(
+      [recording('records', log), recording('sync', log, { start: damage }), recording('ai', log)],
+      (e) => e === damage,
+      () => false,
+    );
     expect(log).toEqual(['start records', 'start sync']);
 
     const found: string[] = [];
     let damaged = false;
     const tripping: CoreModule = { ...recording('library', found), start: () => void (damaged = true) };
-    await startAll([tripping, recording('ai', found)], () => false, () => damaged);
+    await startAll(
+      [tripping, recording('ai', found)],
+      () => false,
+      () => damaged,
+    );
     expect(found).toEqual([]);
 
     const other = new Error('no disk');
-    await expect(startAll([recording('sync', [], { start: other })], (e) => e === damage, () => false)).rejects.toBe(other);
+    await expect(
+      startAll(
+        [recording('sync', [], { start: other })],
+        (e) => e === damage,
+        () => false,
+      ),
+    ).rejects.toBe(other);
   });
 });

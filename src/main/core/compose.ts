@@ -41,7 +41,11 @@ export function mergeHandlers(modules: readonly CoreModule[]): HandlerMap {
  * Start the modules in order. Once the database is found damaged (a start met it, or it tripped
  * meanwhile) nothing more starts: the recovery screen explains; any other failure is thrown.
  */
-export async function startAll(modules: readonly CoreModule[], isDamage: (e: unknown) => boolean, damaged: () => boolean): Promise<void> {
+export async function startAll(
+  modules: readonly CoreModule[],
+  isDamage: (e: unknown) => boolean,
+  damaged: () => boolean,
+): Promise<void> {
   for (const module of modules) {
     if (damaged()) return;
     try {
@@ -53,7 +57,8 @@ export async function startAll(modules: readonly CoreModule[], isDamage: (e: unk
   }
 }
 
-/** Close the modules in reverse order; one that fails is logged and the others still close. Throws the first failure after. */
+/** Close the modules in reverse order; one that fails is logged and the others still close. Throws the first failure
+ * after. */
 export async function closeAll(modules: readonly CoreModule[], logger: Logger): Promise<void> {
   let failure: { error: unknown } | null = null;
   for (const module of [...modules].reverse()) {

@@ -28,13 +28,21 @@ function setup(overrides: Partial<HandlerMap> = {}, validateOutputs = true, gate
     'secrets.status': vi.fn(() => ({ protection: 'memory' as const, persistent: false, backend: 'memory' })),
     ...overrides,
   };
-  return { dispatch: createDispatcher(handlers, { logger, validateOutputs, ...(gate && { gate }) }), handlers, records, registry };
+  return {
+    dispatch: createDispatcher(handlers, { logger, validateOutputs, ...(gate && { gate }) }),
+    handlers,
+    records,
+    registry,
+  };
 }
 
 describe('dispatch', () => {
   it('runs a valid call and returns an ok envelope', async () => {
     const { dispatch } = setup();
-    expect(await dispatch('settings.update', { theme: 'dark' })).toEqual({ ok: true, data: { ...defaultSettings, theme: 'dark' } });
+    expect(await dispatch('settings.update', { theme: 'dark' })).toEqual({
+      ok: true,
+      data: { ...defaultSettings, theme: 'dark' },
+    });
   });
 
   it.each([
@@ -66,7 +74,10 @@ describe('dispatch', () => {
         throw new AppException({ code: 'denied', message: 'The server said no', hint: 'Ask nicely' });
       },
     });
-    expect(await dispatch('settings.get', {})).toEqual({ ok: false, error: { code: 'denied', message: 'The server said no', hint: 'Ask nicely' } });
+    expect(await dispatch('settings.get', {})).toEqual({
+      ok: false,
+      error: { code: 'denied', message: 'The server said no', hint: 'Ask nicely' },
+    });
   });
 
   it('turns an unknown error into internal and logs it with secrets redacted', async () => {
@@ -91,7 +102,10 @@ describe('dispatch', () => {
         throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
       },
     });
-    expect(await dispatch('settings.update', { theme: 'dark' })).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringContaining('disk is full') } });
+    expect(await dispatch('settings.update', { theme: 'dark' })).toMatchObject({
+      ok: false,
+      error: { code: 'storage', message: expect.stringContaining('disk is full') },
+    });
   });
 
   it('catches a handler output that breaks the contract in development', async () => {
@@ -130,16 +144,27 @@ describe('dispatch', () => {
     expect((await dispatch('settings.update', {})).ok).toBe(true);
   });
 
-  it('while the database is damaged refuses every channel but the recovery screen’s, in words, before any handler runs', async () => {
-    const damage = new DamageState('/data/atelier.db', () => 0);
-    const { dispatch, handlers } = setup({}, true, refuseWhileDamaged(damage));
-    expect((await dispatch('settings.update', { theme: 'dark' })).ok).toBe(true);
-    damage.trip(new DatabaseDamagedError('corrupt'), 'running');
-    const refused = await dispatch('settings.update', { theme: 'light' });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringMatching(/^Atelier's database is damaged.*Nothing more is written to it/), hint: expect.stringContaining('Restore the newest backup') } });
-    expect(handlers['settings.update']).toHaveBeenCalledTimes(1);
-    expect(await dispatch('settings.get', {})).toMatchObject({ ok: true });
-  });
+  it(
+    'while the database is damaged refuses every channel but the recovery screen’s, in words, before any handler ' +
+      'runs',
+    async () => {
+      const damage = new DamageState('/data/atelier.db', () => 0);
+      const { dispatch, handlers } = setup({}, true, refuseWhileDamaged(damage));
+      expect((await dispatch('settings.update', { theme: 'dark' })).ok).toBe(true);
+      damage.trip(new DatabaseDamagedError('corrupt'), 'running');
+      const refused = await dispatch('settings.update', { theme: 'light' });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: {
+          code: 'storage',
+          message: expect.stringMatching(/^Atelier's database is damaged.*Nothing more is written to it/),
+          hint: expect.stringContaining('Restore the newest backup'),
+        },
+      });
+      expect(handlers['settings.update']).toHaveBeenCalledTimes(1);
+      expect(await dispatch('settings.get', {})).toMatchObject({ ok: true });
+    },
+  );
 
   it('answers SQLite’s damage error from a handler as storage, in words, never internal', async () => {
     const { dispatch, records } = setup({
@@ -148,7 +173,10 @@ describe('dispatch', () => {
       },
     });
     const result = await dispatch('settings.get', {});
-    expect(result).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringContaining('Nothing more is written to it') } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'storage', message: expect.stringContaining('Nothing more is written to it') },
+    });
     expect(JSON.stringify(result)).not.toMatch(/malformed|SQLITE/);
     expect(records.some((r) => r.msg === 'the database is damaged')).toBe(true);
   });
@@ -168,7 +196,12 @@ describe('dispatch', () => {
     });
     const records: LogRecord[] = [];
     const logger = createLogger([memorySink(records)], new SecretRegistry());
-    const guarded = createDispatcher(handlers, { logger, validateOutputs: false, gate: refuseWhileDamaged(damage), whileDamaged: () => damageWords(damage) });
+    const guarded = createDispatcher(handlers, {
+      logger,
+      validateOutputs: false,
+      gate: refuseWhileDamaged(damage),
+      whileDamaged: () => damageWords(damage),
+    });
     const inFlight = guarded('settings.update', { theme: 'dark' });
     // Damage trips while the write waits: the app stops writes as it does (query_only).
     damage.trip(new DatabaseDamagedError('corrupt'), 'running');

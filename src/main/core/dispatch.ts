@@ -40,13 +40,22 @@ export function createDispatcher(handlers: HandlerMap, options: DispatchOptions)
 
   return async (channel, raw) => {
     if (!isChannelName(channel)) {
-      return { ok: false, error: { code: 'unknown_channel', message: `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.` } };
+      return {
+        ok: false,
+        error: {
+          code: 'unknown_channel',
+          message: `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.`,
+        },
+      };
     }
     const size = byteLength(raw);
     if (size > MAX_PAYLOAD_BYTES) {
       return {
         ok: false,
-        error: { code: 'too_large', message: `The request to ${channel} is too large (${size} bytes; the limit is ${MAX_PAYLOAD_BYTES}).` },
+        error: {
+          code: 'too_large',
+          message: `The request to ${channel} is too large (${size} bytes; the limit is ${MAX_PAYLOAD_BYTES}).`,
+        },
       };
     }
     const refused = options.gate?.(channel);
@@ -54,7 +63,10 @@ export function createDispatcher(handlers: HandlerMap, options: DispatchOptions)
     const spec = contract[channel];
     const parsed = spec.input.safeParse(raw);
     if (!parsed.success) {
-      return { ok: false, error: { code: 'validation', message: `Invalid input for ${channel}.`, issues: issuesOf(parsed.error) } };
+      return {
+        ok: false,
+        error: { code: 'validation', message: `Invalid input for ${channel}.`, issues: issuesOf(parsed.error) },
+      };
     }
     const handler = handlers[channel] as (input: unknown) => unknown;
     try {
@@ -63,8 +75,14 @@ export function createDispatcher(handlers: HandlerMap, options: DispatchOptions)
       if (options.validateOutputs) {
         const out = spec.output.safeParse(data);
         if (!out.success) {
-          options.logger.error('handler returned output that breaks the contract', { channel, issues: issuesOf(out.error) });
-          return { ok: false, error: { code: 'internal', message: 'Something went wrong inside Atelier. The details were logged.' } };
+          options.logger.error('handler returned output that breaks the contract', {
+            channel,
+            issues: issuesOf(out.error),
+          });
+          return {
+            ok: false,
+            error: { code: 'internal', message: 'Something went wrong inside Atelier. The details were logged.' },
+          };
         }
         return { ok: true, data: out.data };
       }
@@ -73,7 +91,10 @@ export function createDispatcher(handlers: HandlerMap, options: DispatchOptions)
       const damage = damageOf(e);
       if (damage) {
         options.logger.error('the database is damaged', { channel, error: e });
-        return { ok: false, error: { ...damage.error, message: `${damage.error.message} Nothing more is written to it.` } };
+        return {
+          ok: false,
+          error: { ...damage.error, message: `${damage.error.message} Nothing more is written to it.` },
+        };
       }
       const { error, known } = toAppError(e, options.whileDamaged?.());
       if (!known) options.logger.error('unexpected error in handler', { channel, error: e });

@@ -28,7 +28,10 @@ describe('the unhandled-error net', () => {
 
   it('says that the database is damaged when that is what escaped', () => {
     const { told } = net();
-    process.emit('uncaughtException', Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' }));
+    process.emit(
+      'uncaughtException',
+      Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' }),
+    );
     expect(told).toEqual(["Atelier's database is damaged: parts of it can no longer be read."]);
   });
 

@@ -54,15 +54,26 @@ export function toAppError(e: unknown, whileDamaged?: AppError | null): { error:
   if (isDiskFull(e)) return { error: { ...DISK_FULL }, known: true };
   if (code === 'EFBIG') {
     return {
-      error: { code: 'storage', message: 'The file is too large for the disk it was written to; nothing was changed.', hint: 'Disks formatted as FAT32 take at most 4 GB per file: choose another disk.' },
+      error: {
+        code: 'storage',
+        message: 'The file is too large for the disk it was written to; nothing was changed.',
+        hint: 'Disks formatted as FAT32 take at most 4 GB per file: choose another disk.',
+      },
       known: true,
     };
   }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
     return {
-      error: { code: 'storage', message: 'Atelier could not write to its data folder.', hint: 'Check the folder permissions.' },
+      error: {
+        code: 'storage',
+        message: 'Atelier could not write to its data folder.',
+        hint: 'Check the folder permissions.',
+      },
       known: true,
     };
   }
-  return { error: { code: 'internal', message: 'Something went wrong inside Atelier. The details were logged.' }, known: false };
+  return {
+    error: { code: 'internal', message: 'Something went wrong inside Atelier. The details were logged.' },
+    known: false,
+  };
 }

@@ -27,7 +27,10 @@ describe('the core’s two event channels', () => {
     bus.on('ai.jobSucceeded', ({ jobId }) => heard.push(jobId));
     bus.emit('ai.jobSucceeded', { jobId: 'job-1', operation: 'text2image', prompt: 'a cat' });
     expect(heard).toEqual(['job-1']);
-    expect(logger.warn).toHaveBeenCalledWith('event listener failed', expect.objectContaining({ event: 'ai.jobSucceeded' }));
+    expect(logger.warn).toHaveBeenCalledWith(
+      'event listener failed',
+      expect.objectContaining({ event: 'ai.jobSucceeded' }),
+    );
   });
 
   it('core events forwarded to the renderer reach it after the core’s own listeners; internal ones never do', () => {
@@ -49,6 +52,8 @@ describe('the core’s two event channels', () => {
     push.subscribe((event) => sent.push(event));
     push.emit('records.changed', { group: 'posts', ids: Array.from({ length: 1001 }, (_, i) => String(i)) });
     expect(sent).toEqual([]);
-    expect(logger.error).toHaveBeenCalledWith('event payload breaks its schema; not sent', { event: 'records.changed' });
+    expect(logger.error).toHaveBeenCalledWith('event payload breaks its schema; not sent', {
+      event: 'records.changed',
+    });
   });
 });

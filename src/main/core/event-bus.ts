@@ -80,7 +80,8 @@ export class CoreBus {
 }
 
 /** Core events the renderer hears too, under the same name and payload. */
-type Shared = { [E in CoreEventName & EventName]: CoreEvents[E] extends EventPayload<E> ? E : never }[CoreEventName & EventName];
+type Shared = { [E in CoreEventName & EventName]: CoreEvents[E] extends EventPayload<E> ? E : never }[CoreEventName &
+  EventName];
 
 /** Pass these core events on to the renderer; subscribe last, so the core's own rules run before the screens hear. */
 export function forwardToRenderer(bus: CoreBus, push: RendererPush, names: readonly Shared[]): void {

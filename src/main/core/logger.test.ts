@@ -21,7 +21,8 @@ describe('redaction', () => {
       registry,
     );
     const s = JSON.stringify(out);
-    for (const leaked of ['aaa', 'bbb', 'ccc', 'ddd', 'eee', 'xyz.abc', 'client-secret-value-42', 'Zm9v']) expect(s).not.toContain(leaked);
+    for (const leaked of ['aaa', 'bbb', 'ccc', 'ddd', 'eee', 'xyz.abc', 'client-secret-value-42', 'Zm9v'])
+      expect(s).not.toContain(leaked);
     expect(s).toContain('fine');
     expect(s).toContain('"hasToken":true');
   });
@@ -32,7 +33,10 @@ describe('redaction', () => {
     registry.add('super-secret-token-value');
     const mem: LogRecord[] = [];
     const logger = createLogger([fileSink(dir), memorySink(mem)], registry);
-    logger.error('refresh failed for super-secret-token-value', { token: 'abc', error: new Error('Bearer super-secret-token-value') });
+    logger.error('refresh failed for super-secret-token-value', {
+      token: 'abc',
+      error: new Error('Bearer super-secret-token-value'),
+    });
     const text = fs.readFileSync(path.join(dir, 'atelier.log'), 'utf8');
     expect(text).not.toContain('super-secret-token-value');
     expect(text).toContain('refresh failed');
@@ -53,8 +57,17 @@ describe('redaction', () => {
 describe('secret registry', () => {
   it('redacts each token of a stored pair, not only the whole JSON value', () => {
     const registry = new SecretRegistry();
-    registry.add(JSON.stringify({ access: 'access-token-abcdefgh', refresh: 'refresh-token-ijklmnop', userLabel: 'ana@example.com', accessExpiresAt: 5 }));
-    expect(registry.scrub('sent access-token-abcdefgh and refresh-token-ijklmnop for ana@example.com')).toBe('sent [redacted] and [redacted] for ana@example.com');
+    registry.add(
+      JSON.stringify({
+        access: 'access-token-abcdefgh',
+        refresh: 'refresh-token-ijklmnop',
+        userLabel: 'ana@example.com',
+        accessExpiresAt: 5,
+      }),
+    );
+    expect(registry.scrub('sent access-token-abcdefgh and refresh-token-ijklmnop for ana@example.com')).toBe(
+      'sent [redacted] and [redacted] for ana@example.com',
+    );
   });
 
   it('stays bounded, forgetting the oldest values first', () => {

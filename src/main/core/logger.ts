@@ -16,9 +16,12 @@ export type LogSink = ((record: LogRecord) => void) & { minLevel?: LogLevel };
 const ORDER: LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
 function withMinLevel(sink: (record: LogRecord) => void, minLevel: LogLevel): LogSink {
-  return Object.assign((record: LogRecord) => {
-    if (ORDER.indexOf(record.level) >= ORDER.indexOf(minLevel)) sink(record);
-  }, { minLevel });
+  return Object.assign(
+    (record: LogRecord) => {
+      if (ORDER.indexOf(record.level) >= ORDER.indexOf(minLevel)) sink(record);
+    },
+    { minLevel },
+  );
 }
 
 /** A structured logger that redacts every record before any sink sees it (secrets redacted by construction). */
@@ -49,7 +52,11 @@ export function createLogger(sinks: LogSink[], registry: SecretRegistry, clock: 
  * Appends JSON lines to logs/atelier.log through one open file, rotating at 5 MB (one old file
  * kept). Debug lines are kept only when asked for: one per request would cost more than the request.
  */
-export function fileSink(logsDir: string, maxBytes = 5 * 1024 * 1024, minLevel: LogLevel = process.env.ATELIER_DEBUG ? 'debug' : 'info'): LogSink {
+export function fileSink(
+  logsDir: string,
+  maxBytes = 5 * 1024 * 1024,
+  minLevel: LogLevel = process.env.ATELIER_DEBUG ? 'debug' : 'info',
+): LogSink {
   fs.mkdirSync(logsDir, { recursive: true });
   const file = path.join(logsDir, 'atelier.log');
   let size = fs.existsSync(file) ? fs.statSync(file).size : 0;

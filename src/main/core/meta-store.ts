@@ -23,12 +23,18 @@ export class MetaStore {
   }
 
   set(key: string, value: unknown): void {
-    this.s.sql<[string, string]>('INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    this.s
+      .sql<[string, string]>(
+        'INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, JSON.stringify(value));
   }
 
   /** Write `value` only when the key has none yet (a first-run fact such as when the data folder was made). */
   setIfAbsent(key: string, value: unknown): void {
-    this.s.sql<[string, string]>('INSERT OR IGNORE INTO app_meta (key, value) VALUES (?, ?)').run(key, JSON.stringify(value));
+    this.s
+      .sql<[string, string]>('INSERT OR IGNORE INTO app_meta (key, value) VALUES (?, ?)')
+      .run(key, JSON.stringify(value));
   }
 
   delete(key: string): void {

@@ -44,15 +44,23 @@ export class SecretRegistry {
 
 export function redact(value: unknown, registry?: SecretRegistry, depth = 0): unknown {
   if (depth > 8) return '[deep]';
-  if (typeof value === 'string') return registry ? registry.scrub(value) : value.replace(BEARER, (_m, s: string) => `${s} ${REDACTED}`);
+  if (typeof value === 'string')
+    return registry ? registry.scrub(value) : value.replace(BEARER, (_m, s: string) => `${s} ${REDACTED}`);
   if (value instanceof Error) {
-    return { name: value.name, message: redact(value.message, registry, depth + 1), stack: redact(value.stack ?? '', registry, depth + 1) };
+    return {
+      name: value.name,
+      message: redact(value.message, registry, depth + 1),
+      stack: redact(value.stack ?? '', registry, depth + 1),
+    };
   }
   if (Array.isArray(value)) return value.map((v) => redact(v, registry, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = SECRET_KEY.test(k) && v !== undefined && v !== null && typeof v !== 'boolean' ? REDACTED : redact(v, registry, depth + 1);
+      out[k] =
+        SECRET_KEY.test(k) && v !== undefined && v !== null && typeof v !== 'boolean'
+          ? REDACTED
+          : redact(v, registry, depth + 1);
     }
     return out;
   }

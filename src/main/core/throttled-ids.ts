@@ -2,7 +2,10 @@
  * Collects ids and calls `flush` at most once per `ms` (null when too many to list); `progressOnly`
  * when nothing but progress moved in that time.
  */
-export function throttledIds(ms: number, flush: (ids: string[] | null, progressOnly: boolean) => void): ((ids: string[] | null, progressOnly?: boolean) => void) & { cancel(): void } {
+export function throttledIds(
+  ms: number,
+  flush: (ids: string[] | null, progressOnly: boolean) => void,
+): ((ids: string[] | null, progressOnly?: boolean) => void) & { cancel(): void } {
   let pending: Set<string> | null = new Set();
   let all = false;
   let onlyProgress = true;

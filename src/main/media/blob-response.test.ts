@@ -56,12 +56,20 @@ describe('blobReply', () => {
 
   it('answers a range past the end with 416 and the size', async () => {
     const reply = await blobReply(blobOf('0123456789'), SHA, 'bytes=10-');
-    expect(reply).toMatchObject({ status: 416, body: null, headers: { 'Content-Range': 'bytes */10', 'Cache-Control': 'no-store' } });
+    expect(reply).toMatchObject({
+      status: 416,
+      body: null,
+      headers: { 'Content-Range': 'bytes */10', 'Cache-Control': 'no-store' },
+    });
   });
 
   it('serves an empty blob without a body', async () => {
     const reply = await blobReply(blobOf(''), SHA, null);
-    expect(reply).toMatchObject({ status: 200, body: null, headers: { 'Content-Length': '0', 'Content-Type': 'application/octet-stream' } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: null,
+      headers: { 'Content-Length': '0', 'Content-Type': 'application/octet-stream' },
+    });
   });
 
   it('never looks up anything but 64 lowercase hex, and does not cache a miss', async () => {

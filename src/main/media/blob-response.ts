@@ -39,7 +39,11 @@ function contentType(head: Buffer): string {
  * seeks with these). Anything but a known, well-formed SHA-256 is a 404; no other path is
  * ever opened.
  */
-export async function blobReply(media: Pick<HostMedia, 'blobPath'>, sha: string, range: string | null | undefined): Promise<BlobReply> {
+export async function blobReply(
+  media: Pick<HostMedia, 'blobPath'>,
+  sha: string,
+  range: string | null | undefined,
+): Promise<BlobReply> {
   if (!isSha256(sha)) return notFound();
   const file = media.blobPath(sha);
   if (!file) return notFound();

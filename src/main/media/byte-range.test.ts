@@ -3,7 +3,17 @@ import { parseByteRange } from './byte-range';
 
 describe('parseByteRange', () => {
   it('serves the whole file without a usable header', () => {
-    for (const header of [undefined, null, '', 'items=0-5', 'bytes=', 'bytes=-', 'bytes=abc-5', 'bytes=0-1,4-5', 'bytes=9-3']) {
+    for (const header of [
+      undefined,
+      null,
+      '',
+      'items=0-5',
+      'bytes=',
+      'bytes=-',
+      'bytes=abc-5',
+      'bytes=0-1,4-5',
+      'bytes=9-3',
+    ]) {
       expect(parseByteRange(header, 100)).toBeNull();
     }
   });

@@ -1,7 +1,10 @@
 import { pathToFileURL } from 'node:url';
 
 /** Decide which URLs are "the app": exactly our renderer document (file) or the dev server origin. */
-export function appUrlPolicy(rendererFile: string, devServerUrl?: string): { rendererUrl: string; isAppUrl: (url: string) => boolean } {
+export function appUrlPolicy(
+  rendererFile: string,
+  devServerUrl?: string,
+): { rendererUrl: string; isAppUrl: (url: string) => boolean } {
   if (devServerUrl) {
     const origin = new URL(devServerUrl).origin;
     return { rendererUrl: devServerUrl, isAppUrl: (url) => safeOrigin(url) === origin };

@@ -19,7 +19,9 @@ describe('electronDialogs', () => {
     showOpenDialog.mockResolvedValue({ canceled: true, filePaths: [] });
     await electronDialogs(() => null, 'darwin').chooseImport();
     await electronDialogs(() => null, 'win32').chooseImport();
-    const [mac, win] = showOpenDialog.mock.calls.map((c) => c[0] as { properties: string[]; filters: { extensions: string[] }[] });
+    const [mac, win] = showOpenDialog.mock.calls.map(
+      (c) => c[0] as { properties: string[]; filters: { extensions: string[] }[] },
+    );
     expect(mac?.properties).toEqual(['openFile', 'openDirectory', 'multiSelections']);
     expect(win?.properties).toEqual(['openFile', 'multiSelections']);
     expect(win?.filters[0]?.extensions).toContain('png');

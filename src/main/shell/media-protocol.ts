@@ -24,7 +24,10 @@ export async function mediaResponse(request: Request, media: Pick<HostMedia, 'bl
   if (url.host !== 'blob') return answer(404, { 'Cache-Control': 'no-store' });
   if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, { Allow: 'GET, HEAD' });
   const reply = await blobReply(media, url.pathname.slice(1), request.headers.get('range'));
-  const body = reply.body && request.method === 'GET' ? (Readable.toWeb(readSlice(reply.body)) as ReadableStream<Uint8Array>) : null;
+  const body =
+    reply.body && request.method === 'GET'
+      ? (Readable.toWeb(readSlice(reply.body)) as ReadableStream<Uint8Array>)
+      : null;
   return new Response(body, { status: reply.status, headers: reply.headers });
 }
 

@@ -51,9 +51,15 @@ function flatten(items: Item[]): Item[] {
   return items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flatten(i.submenu as Item[]) : [])]);
 }
 
-const options = (over: Partial<MenuOptions> = {}): MenuOptions => ({ appName: 'Atelier', isPackaged: true, command: vi.fn(), ...over });
+const options = (over: Partial<MenuOptions> = {}): MenuOptions => ({
+  appName: 'Atelier',
+  isPackaged: true,
+  command: vi.fn(),
+  ...over,
+});
 const top = (t: Item[]) => t.map((i) => i.label);
-const roles = (t: Item[], label: string) => ((t.find((i) => i.label === label)?.submenu ?? []) as Item[]).filter((i) => i.role).map((i) => i.role);
+const roles = (t: Item[], label: string) =>
+  ((t.find((i) => i.label === label)?.submenu ?? []) as Item[]).filter((i) => i.role).map((i) => i.role);
 const platforms = ['darwin', 'win32', 'linux'] as const;
 
 describe('application menu', () => {
@@ -65,18 +71,50 @@ describe('application menu', () => {
     expect(settings?.accelerator).toBe(MAC_SETTINGS_ACCELERATOR);
   });
 
-  it.each(['win32', 'linux'] as const)('%s: no app menu; Quit in File, About in Help, no macOS-only roles', (platform) => {
-    const t = buildMenuTemplate(platform, options());
-    expect(top(t)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
-    expect(roles(t, 'File')).toEqual(['quit']);
-    expect(roles(t, 'Help')).toEqual(['about']);
-    const all = flatten(t).map((i) => i.role).filter(Boolean);
-    for (const macOnly of ['services', 'hide', 'hideOthers', 'unhide', 'front', 'window', 'zoom', 'pasteAndMatchStyle']) expect(all).not.toContain(macOnly);
-  });
+  it.each(['win32', 'linux'] as const)(
+    '%s: no app menu; Quit in File, About in Help, no macOS-only roles',
+    (platform) => {
+      const t = buildMenuTemplate(platform, options());
+      expect(top(t)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
+      expect(roles(t, 'File')).toEqual(['quit']);
+      expect(roles(t, 'Help')).toEqual(['about']);
+      const all = flatten(t)
+        .map((i) => i.role)
+        .filter(Boolean);
+      for (const macOnly of [
+        'services',
+        'hide',
+        'hideOthers',
+        'unhide',
+        'front',
+        'window',
+        'zoom',
+        'pasteAndMatchStyle',
+      ])
+        expect(all).not.toContain(macOnly);
+    },
+  );
 
   it('Edit has the standard roles (paste and match style on macOS)', () => {
-    expect(roles(buildMenuTemplate('darwin', options()), 'Edit')).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'pasteAndMatchStyle', 'delete', 'selectAll']);
-    expect(roles(buildMenuTemplate('win32', options()), 'Edit')).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll']);
+    expect(roles(buildMenuTemplate('darwin', options()), 'Edit')).toEqual([
+      'undo',
+      'redo',
+      'cut',
+      'copy',
+      'paste',
+      'pasteAndMatchStyle',
+      'delete',
+      'selectAll',
+    ]);
+    expect(roles(buildMenuTemplate('win32', options()), 'Edit')).toEqual([
+      'undo',
+      'redo',
+      'cut',
+      'copy',
+      'paste',
+      'delete',
+      'selectAll',
+    ]);
   });
 
   it('Window: minimise, zoom, front and the window list on macOS; minimise and close elsewhere', () => {
@@ -86,7 +124,12 @@ describe('application menu', () => {
   });
 
   it('View: reload and developer tools only in development builds; zoom and full screen always', () => {
-    expect(roles(buildMenuTemplate('win32', options({ isPackaged: true })), 'View')).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
+    expect(roles(buildMenuTemplate('win32', options({ isPackaged: true })), 'View')).toEqual([
+      'resetZoom',
+      'zoomIn',
+      'zoomOut',
+      'togglefullscreen',
+    ]);
     expect(roles(buildMenuTemplate('win32', options({ isPackaged: false })), 'View')).toEqual([
       'reload',
       'forceReload',
@@ -99,7 +142,9 @@ describe('application menu', () => {
   });
 
   it.each(platforms)('%s: every command is in the menu with its label and the shared accelerator', (platform) => {
-    const items = flatten(buildMenuTemplate(platform, options())).filter((i) => typeof i.id === 'string' && i.id.startsWith('command:'));
+    const items = flatten(buildMenuTemplate(platform, options())).filter(
+      (i) => typeof i.id === 'string' && i.id.startsWith('command:'),
+    );
     expect(new Set(items.map((i) => i.id!.slice('command:'.length)))).toEqual(new Set(commandIds));
     for (const item of items) {
       const info = commandInfo(item.id!.slice('command:'.length) as CommandId);
@@ -123,7 +168,8 @@ describe('application menu', () => {
       seen.set(key, what);
     }
     // Every shared accelerator made it in.
-    for (const c of commands.filter((c) => c.accelerator)) expect(seen.has(normalise(c.accelerator!, isMac))).toBe(true);
+    for (const c of commands.filter((c) => c.accelerator))
+      expect(seen.has(normalise(c.accelerator!, isMac))).toBe(true);
   });
 
   it('a command item sends its command; nothing else is done in the main process', () => {
@@ -141,7 +187,10 @@ describe('application menu', () => {
 
   it('Learn more opens only a vetted https address', () => {
     const openExternal = vi.fn();
-    const find = (url: string) => flatten(buildMenuTemplate('linux', options({ learnMoreUrl: url, openExternal }))).find((i) => i.id === 'help:learn-more');
+    const find = (url: string) =>
+      flatten(buildMenuTemplate('linux', options({ learnMoreUrl: url, openExternal }))).find(
+        (i) => i.id === 'help:learn-more',
+      );
     expect(find('http://example.com')).toBeUndefined();
     expect(find('https://user:pw@example.com')).toBeUndefined();
     (find('https://example.com/atelier')?.click as () => void)();

@@ -90,7 +90,14 @@ function viewMenu(opts: MenuOptions, command: Command): MenuItemConstructorOptio
       separator,
       command('toggle-theme'),
       separator,
-      ...(opts.isPackaged ? [] : [{ role: 'reload' } as const, { role: 'forceReload' } as const, { role: 'toggleDevTools' } as const, separator]),
+      ...(opts.isPackaged
+        ? []
+        : [
+            { role: 'reload' } as const,
+            { role: 'forceReload' } as const,
+            { role: 'toggleDevTools' } as const,
+            separator,
+          ]),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
@@ -118,7 +125,10 @@ function helpMenu(isMac: boolean, opts: MenuOptions, command: Command): MenuItem
       command('check-updates'),
       command('export-diagnostics', { id: 'help:export-diagnostics' }),
       ...(learnMore && opts.openExternal
-        ? [separator, { id: 'help:learn-more', label: 'Learn more', click: () => opts.openExternal?.(learnMore.toString()) }]
+        ? [
+            separator,
+            { id: 'help:learn-more', label: 'Learn more', click: () => opts.openExternal?.(learnMore.toString()) },
+          ]
         : []),
       // Elsewhere About lives in Help; macOS has it in the app menu.
       ...(isMac ? [] : [separator, { role: 'about' } as const]),
@@ -144,6 +154,12 @@ export function buildMenuTemplate(platform: NodeJS.Platform, opts: MenuOptions):
       ...over,
     };
   };
-  const menus = [fileMenu(isMac, command), editMenu(isMac), viewMenu(opts, command), windowMenu(isMac), helpMenu(isMac, opts, command)];
+  const menus = [
+    fileMenu(isMac, command),
+    editMenu(isMac),
+    viewMenu(opts, command),
+    windowMenu(isMac),
+    helpMenu(isMac, opts, command),
+  ];
   return isMac ? [appMenu(opts, command), ...menus] : menus;
 }

@@ -40,7 +40,10 @@ describe('electronNotifier', () => {
   it('skips a whenUnfocused notification while the window is in front, shows it otherwise', () => {
     const state = { focused: true };
     const win = fakeWindow(state);
-    const n = electronNotifier(() => win as never, () => undefined);
+    const n = electronNotifier(
+      () => win as never,
+      () => undefined,
+    );
     n.notify({ title: 'text2video finished', body: 'x', route: 'studio', whenUnfocused: true });
     expect(shown).toHaveLength(0);
     state.focused = false;
@@ -53,7 +56,10 @@ describe('electronNotifier', () => {
   });
 
   it('a minimised window counts as not in front', () => {
-    const n = electronNotifier(() => fakeWindow({ focused: true, minimized: true }) as never, () => undefined);
+    const n = electronNotifier(
+      () => fakeWindow({ focused: true, minimized: true }) as never,
+      () => undefined,
+    );
     n.notify({ title: 't', body: 'b', whenUnfocused: true });
     expect(shown).toHaveLength(1);
   });
@@ -70,7 +76,10 @@ describe('electronNotifier', () => {
 
   it('does nothing where the system has no notifications', () => {
     supported = false;
-    electronNotifier(() => null, () => undefined).notify({ title: 't', body: 'b' });
+    electronNotifier(
+      () => null,
+      () => undefined,
+    ).notify({ title: 't', body: 'b' });
     expect(shown).toHaveLength(0);
   });
 });

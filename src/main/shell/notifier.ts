@@ -6,7 +6,10 @@ import type { AppNotification, Notifier } from '../core/ports';
  * in front (the user sees the screen change anyway); a click brings the window forward on the
  * notification's screen.
  */
-export function electronNotifier(window: () => BrowserWindow | null, open: (route: NonNullable<AppNotification['route']>, item?: AppNotification['item']) => void): Notifier {
+export function electronNotifier(
+  window: () => BrowserWindow | null,
+  open: (route: NonNullable<AppNotification['route']>, item?: AppNotification['item']) => void,
+): Notifier {
   return {
     notify: (n) => {
       if (!Notification.isSupported()) return;

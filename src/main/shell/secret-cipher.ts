@@ -7,7 +7,12 @@ import type { SecretCipher } from '../core/secrets/cipher';
  */
 export function safeStorageCipher(): SecretCipher | null {
   if (!safeStorage.isEncryptionAvailable()) return null;
-  const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : process.platform === 'darwin' ? 'keychain' : 'dpapi';
+  const backend =
+    process.platform === 'linux'
+      ? safeStorage.getSelectedStorageBackend()
+      : process.platform === 'darwin'
+        ? 'keychain'
+        : 'dpapi';
   const weak = backend === 'basic_text' || backend === 'unknown';
   return {
     protection: weak ? 'weak' : 'os',

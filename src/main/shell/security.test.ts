@@ -42,7 +42,11 @@ describe('session hardening', () => {
     const cb = vi.fn();
     headers?.({ responseHeaders: { 'Content-Type': ['text/html'] } }, cb);
     expect(cb).toHaveBeenCalledWith({
-      responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [RENDERER_CSP], 'X-Content-Type-Options': ['nosniff'] },
+      responseHeaders: {
+        'Content-Type': ['text/html'],
+        'Content-Security-Policy': [RENDERER_CSP],
+        'X-Content-Type-Options': ['nosniff'],
+      },
     });
   });
 

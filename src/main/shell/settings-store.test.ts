@@ -39,13 +39,22 @@ describe('electron-store settings', () => {
     const dir = tmp();
     const s = new ElectronSettingsStore(dir);
     s.saveWindowState({ x: 10, y: 20, width: 900, height: 600, maximized: false });
-    expect(new ElectronSettingsStore(dir).windowState()).toEqual({ x: 10, y: 20, width: 900, height: 600, maximized: false });
+    expect(new ElectronSettingsStore(dir).windowState()).toEqual({
+      x: 10,
+      y: 20,
+      width: 900,
+      height: 600,
+      maximized: false,
+    });
     expect(() => s.saveWindowState({ width: -1, height: 600, maximized: false })).toThrow();
   });
 
   it('falls back to the default for a hand-edited invalid value, keeps the valid ones and the file', () => {
     const dir = tmp();
-    fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ settings: { theme: 'neon', lastSection: 'sync' } }));
+    fs.writeFileSync(
+      path.join(dir, 'settings.json'),
+      JSON.stringify({ settings: { theme: 'neon', lastSection: 'sync' } }),
+    );
     const s = new ElectronSettingsStore(dir);
     expect(s.get()).toEqual({ ...defaultSettings, lastSection: 'sync' });
     expect(fs.existsSync(path.join(dir, 'settings.json'))).toBe(true);
@@ -59,7 +68,14 @@ describe('electron-store settings', () => {
       JSON.stringify({ settings: { theme: 'dark', allowWeakSecretStorage: true, lastSection: 'studio' }, windowState }),
     );
     const s = new ElectronSettingsStore(dir);
-    expect(s.get()).toEqual({ theme: 'dark', allowWeakSecretStorage: true, lastSection: 'studio', autoDownloadUpdates: true, backupsKeepDaily: 7, backupsKeepWeekly: 4 });
+    expect(s.get()).toEqual({
+      theme: 'dark',
+      allowWeakSecretStorage: true,
+      lastSection: 'studio',
+      autoDownloadUpdates: true,
+      backupsKeepDaily: 7,
+      backupsKeepWeekly: 4,
+    });
     expect(s.windowState()).toEqual(windowState);
     s.set({ ...s.get(), autoDownloadUpdates: false });
     expect(new ElectronSettingsStore(dir).get()).toMatchObject({ theme: 'dark', autoDownloadUpdates: false });

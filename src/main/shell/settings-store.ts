@@ -20,7 +20,8 @@ export class ElectronSettingsStore implements SettingsStore {
       clearInvalidConfig: false,
     });
     const { invalid } = readSettings(this.store.get('settings'));
-    if (invalid.length) logger?.warn('stored settings were invalid; defaults used for the invalid fields', { fields: invalid });
+    if (invalid.length)
+      logger?.warn('stored settings were invalid; defaults used for the invalid fields', { fields: invalid });
   }
 
   /** Field by field: a setting added in a newer version, or one bad value, never resets the others. */

@@ -82,7 +82,10 @@ function fakeTime(start = Date.parse('2025-03-01T09:00:00Z')) {
     async advance(ms: number) {
       const end = now + ms;
       for (;;) {
-        const due = intervals.map((i) => ({ i, at: i.last + i.ms })).filter((d) => d.at <= end).sort((a, b) => a.at - b.at)[0];
+        const due = intervals
+          .map((i) => ({ i, at: i.last + i.ms }))
+          .filter((d) => d.at <= end)
+          .sort((a, b) => a.at - b.at)[0];
         if (!due) break;
         now = due.at;
         due.i.last = due.at;
@@ -101,7 +104,15 @@ function controller(over: Partial<ConstructorParameters<typeof UpdateController>
   const time = fakeTime();
   let auto = true;
   const flush = vi.fn(async () => undefined);
-  const c = new UpdateController({ updater, autoDownload: () => auto, flush, logger, now: time.now, timers: time.timers, ...over });
+  const c = new UpdateController({
+    updater,
+    autoDownload: () => auto,
+    flush,
+    logger,
+    now: time.now,
+    timers: time.timers,
+    ...over,
+  });
   const seen: UpdateStatus['state'][] = [];
   c.onChange((s) => seen.push(s.state));
   return { c, updater, time, flush, seen, setAuto: (v: boolean) => (auto = v) };
@@ -109,7 +120,13 @@ function controller(over: Partial<ConstructorParameters<typeof UpdateController>
 
 describe('UpdateController', () => {
   it('is disabled with its reason when the build does not update itself', async () => {
-    const c = new UpdateController({ updater: null, disabledReason: 'Development build.', autoDownload: () => true, flush: async () => undefined, logger });
+    const c = new UpdateController({
+      updater: null,
+      disabledReason: 'Development build.',
+      autoDownload: () => true,
+      flush: async () => undefined,
+      logger,
+    });
     expect(c.status()).toEqual({ state: 'disabled', reason: 'Development build.' });
     c.start();
     expect(await c.check()).toEqual({ state: 'disabled', reason: 'Development build.' });
@@ -228,14 +245,21 @@ describe('UpdateController', () => {
   });
 
   it('installs nothing when the backup before it fails, and says so in words', async () => {
-    const { c, updater, flush } = controller({ beforeInstall: async () => Promise.reject(new Error('The backup could not be written. The disk is full; nothing was changed.')) });
+    const { c, updater, flush } = controller({
+      beforeInstall: async () =>
+        Promise.reject(new Error('The backup could not be written. The disk is full; nothing was changed.')),
+    });
     updater.next = { version: '1.2.0' };
     await c.check();
     await flushPromises();
     const status = await c.install();
     expect(flush).not.toHaveBeenCalled();
     expect(updater.installs).toBe(0);
-    expect(status).toMatchObject({ state: 'ready', version: '1.2.0', message: expect.stringMatching(/could not back up its database.*disk is full/) });
+    expect(status).toMatchObject({
+      state: 'ready',
+      version: '1.2.0',
+      message: expect.stringMatching(/could not back up its database.*disk is full/),
+    });
   });
 
   it('Restart does nothing before an update is ready', async () => {
@@ -267,22 +291,25 @@ describe('UpdateController', () => {
     expect(await c.check()).toMatchObject({ state: 'up-to-date' });
   });
 
-  it('a download that fails verification leaves the running version alone and is retried at the next daily check', async () => {
-    const { c, updater, time } = controller();
-    updater.next = { version: '1.2.0' };
-    updater.downloadFails = new Error('sha512 checksum mismatch');
-    c.start();
-    await flushPromises();
-    expect(c.status()).toMatchObject({ state: 'error', message: 'sha512 checksum mismatch' });
-    expect(updater.installs).toBe(0);
-    updater.downloadFails = null;
-    await time.advance(23 * 60 * 60 * 1000);
-    expect(updater.checks).toBe(1);
-    await time.advance(60 * 60 * 1000);
-    await flushPromises();
-    expect(updater.checks).toBe(2);
-    expect(c.status()).toMatchObject({ state: 'ready', version: '1.2.0' });
-  });
+  it(
+    'a download that fails verification leaves the running version alone and is retried at the next daily ' + 'check',
+    async () => {
+      const { c, updater, time } = controller();
+      updater.next = { version: '1.2.0' };
+      updater.downloadFails = new Error('sha512 checksum mismatch');
+      c.start();
+      await flushPromises();
+      expect(c.status()).toMatchObject({ state: 'error', message: 'sha512 checksum mismatch' });
+      expect(updater.installs).toBe(0);
+      updater.downloadFails = null;
+      await time.advance(23 * 60 * 60 * 1000);
+      expect(updater.checks).toBe(1);
+      await time.advance(60 * 60 * 1000);
+      await flushPromises();
+      expect(updater.checks).toBe(2);
+      expect(c.status()).toMatchObject({ state: 'ready', version: '1.2.0' });
+    },
+  );
 
   it('checks on start and then once a day', async () => {
     const { c, updater, time } = controller();
@@ -332,15 +359,21 @@ describe('UpdateController', () => {
 describe('update channels in the core', () => {
   const tmp = tempDirs('updates-core');
 
-  it('browser mode (no updater): updates.status answers disabled with the reason, and the actions do nothing', async () => {
-    const core = createCore(nodeDeps({ dataDir: tmp(), host: 'web', quiet: true }));
-    try {
-      expect(await core.dispatch('updates.status', {})).toEqual({ ok: true, data: { state: 'disabled', reason: 'Updates are handled by the desktop app.' } });
-      expect(await core.dispatch('updates.install', {})).toMatchObject({ ok: true, data: { state: 'disabled' } });
-    } finally {
-      await core.close();
-    }
-  });
+  it(
+    'browser mode (no updater): updates.status answers disabled with the reason, and the actions do ' + 'nothing',
+    async () => {
+      const core = createCore(nodeDeps({ dataDir: tmp(), host: 'web', quiet: true }));
+      try {
+        expect(await core.dispatch('updates.status', {})).toEqual({
+          ok: true,
+          data: { state: 'disabled', reason: 'Updates are handled by the desktop app.' },
+        });
+        expect(await core.dispatch('updates.install', {})).toMatchObject({ ok: true, data: { state: 'disabled' } });
+      } finally {
+        await core.close();
+      }
+    },
+  );
 
   it('the desktop updater answers the channels and its changes reach the renderer as updates.changed', async () => {
     const deps = nodeDeps({ dataDir: tmp(), host: 'electron', quiet: true });
@@ -359,10 +392,18 @@ describe('update channels in the core', () => {
     });
     core = createCore({ ...deps, updates });
     const pushed: string[] = [];
-    core.events.subscribe((event, payload) => event === 'updates.changed' && pushed.push((payload as UpdateStatus).state));
+    core.events.subscribe(
+      (event, payload) => event === 'updates.changed' && pushed.push((payload as UpdateStatus).state),
+    );
     await core.dispatch('settings.update', { autoDownloadUpdates: false });
-    expect(await core.dispatch('updates.check', {})).toMatchObject({ ok: true, data: { state: 'available', version: '9.9.9' } });
-    expect(await core.dispatch('updates.download', {})).toMatchObject({ ok: true, data: { state: 'ready', version: '9.9.9' } });
+    expect(await core.dispatch('updates.check', {})).toMatchObject({
+      ok: true,
+      data: { state: 'available', version: '9.9.9' },
+    });
+    expect(await core.dispatch('updates.download', {})).toMatchObject({
+      ok: true,
+      data: { state: 'ready', version: '9.9.9' },
+    });
     expect(pushed).toEqual(['checking', 'available', 'downloading', 'downloading', 'downloading', 'ready']);
     // Restart to update: the core closes (everything durable) before the installer is asked to run.
     updater.quitAndInstall = () => {

@@ -81,7 +81,10 @@ export class UpdateController implements Updates {
 
   constructor(private readonly options: UpdateControllerOptions) {
     this.now = options.now ?? Date.now;
-    this.timers = options.timers ?? { setInterval: (fn, ms) => setInterval(fn, ms).unref(), clearInterval: (h) => clearInterval(h as NodeJS.Timeout) };
+    this.timers = options.timers ?? {
+      setInterval: (fn, ms) => setInterval(fn, ms).unref(),
+      clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
+    };
     const { updater } = options;
     if (!updater) {
       this.current = { state: 'disabled', reason: options.disabledReason ?? 'This build does not update itself.' };
@@ -126,7 +129,8 @@ export class UpdateController implements Updates {
     if (!this.options.updater || this.timer !== null) return;
     void this.check();
     this.timer = this.timers.setInterval(() => {
-      if (this.lastAttemptAt === null || this.now() - this.lastAttemptAt >= (this.options.intervalMs ?? DAY)) void this.check();
+      if (this.lastAttemptAt === null || this.now() - this.lastAttemptAt >= (this.options.intervalMs ?? DAY))
+        void this.check();
     }, this.options.tickMs ?? HOUR);
   }
 
@@ -181,7 +185,14 @@ export class UpdateController implements Updates {
       await this.options.beforeInstall?.();
     } catch (e) {
       this.options.logger.error('could not back up before installing the update', { error: e });
-      this.set({ state: 'ready', version, message: `Atelier could not back up its database before restarting (${messageOf(e)}). Nothing was installed; try again, or the update installs when you quit.`, lastCheckedAt: this.lastCheckedAt });
+      this.set({
+        state: 'ready',
+        version,
+        message:
+          `Atelier could not back up its database before restarting (${messageOf(e)}). Nothing was ` +
+          `installed; try again, or the update installs when you quit.`,
+        lastCheckedAt: this.lastCheckedAt,
+      });
       return this.current;
     }
     try {
@@ -189,7 +200,14 @@ export class UpdateController implements Updates {
     } catch (e) {
       // Nothing is installed over data that may not be on disk; the update still installs on quit.
       this.options.logger.error('could not save before installing the update', { error: e });
-      this.set({ state: 'ready', version, message: `Atelier could not save its work before restarting (${messageOf(e)}). The update installs when you quit.`, lastCheckedAt: this.lastCheckedAt });
+      this.set({
+        state: 'ready',
+        version,
+        message:
+          `Atelier could not save its work before restarting (${messageOf(e)}). The update installs when ` +
+          `you quit.`,
+        lastCheckedAt: this.lastCheckedAt,
+      });
       return this.current;
     }
     try {

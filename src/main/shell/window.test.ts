@@ -59,14 +59,27 @@ function store(saved: unknown) {
 describe('main window', () => {
   it('is created with secure preferences at the saved place, hardened, and loads only the app URL', () => {
     const s = store({ x: 40, y: 50, width: 1000, height: 700, maximized: true });
-    createMainWindow({ preload: '/p.js', rendererUrl: 'file:///app/index.html', isAppUrl: () => true, store: s as never });
+    createMainWindow({
+      preload: '/p.js',
+      rendererUrl: 'file:///app/index.html',
+      isAppUrl: () => true,
+      store: s as never,
+    });
     const w = h.windows.at(-1)!;
     expect(w.options).toMatchObject({ x: 40, y: 50, width: 1000, height: 700, show: false });
-    expect(w.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(w.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(w.maximized).toBe(true);
     expect(w.loaded).toBe('file:///app/index.html');
     expect(w.contents.setWindowOpenHandler).toHaveBeenCalled();
-    expect(w.contents.on.mock.calls.map((c) => c[0])).toEqual(expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']));
+    expect(w.contents.on.mock.calls.map((c) => c[0])).toEqual(
+      expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']),
+    );
   });
 
   it('carries the app icon on Linux, where the window manager takes it from the window', () => {
@@ -74,17 +87,30 @@ describe('main window', () => {
     expect(icon).toBe(path.join('/app/out/main', 'icon.png'));
     expect(windowIcon('win32', '/app/out/main')).toBeUndefined();
     expect(windowIcon('darwin', '/app/out/main')).toBeUndefined();
-    createMainWindow({ preload: '/p.js', rendererUrl: 'file:///app/index.html', isAppUrl: () => true, store: store(undefined) as never, icon });
+    createMainWindow({
+      preload: '/p.js',
+      rendererUrl: 'file:///app/index.html',
+      isAppUrl: () => true,
+      store: store(undefined) as never,
+      icon,
+    });
     expect(h.windows.at(-1)!.options).toMatchObject({ icon: path.join('/app/out/main', 'icon.png') });
     // The build copies it there from the icon the installers use.
     const config = fs.readFileSync(path.resolve(__dirname, '../../../electron.vite.config.ts'), 'utf8');
-    expect(config).toContain("fs.copyFileSync(path.resolve(__dirname, 'resources/icon.png'), path.join(dir, 'icon.png'))");
+    expect(config).toContain(
+      "fs.copyFileSync(path.resolve(__dirname, 'resources/icon.png'), path.join(dir, 'icon.png'))",
+    );
     expect(fs.statSync(path.resolve(__dirname, '../../../resources/icon.png')).size).toBeGreaterThan(0);
   });
 
   it('remembers its size and position when closed, resized or moved', () => {
     const s = store(undefined);
-    createMainWindow({ preload: '/p.js', rendererUrl: 'file:///app/index.html', isAppUrl: () => true, store: s as never });
+    createMainWindow({
+      preload: '/p.js',
+      rendererUrl: 'file:///app/index.html',
+      isAppUrl: () => true,
+      store: s as never,
+    });
     const w = h.windows.at(-1)!;
     expect(w.options).toMatchObject({ width: 1280, height: 820 });
     expect(w.options.x).toBeUndefined();

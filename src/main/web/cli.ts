@@ -23,14 +23,25 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(flag('--data') ?? process.env.ATELIER_DATA_DIR ?? defaultDataDir());
   const port = Number(flag('--port') ?? process.env.ATELIER_WEB_PORT ?? 0);
   const rendererDir = path.resolve(flag('--renderer') ?? path.join(__dirname, '..', '..', '..', 'out', 'renderer'));
-  const version = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
-  const deps = nodeDeps({ dataDir, host: 'web', version, embeddedSandbox: embeddedSandbox(path.join(dataDir, 'sandbox')) });
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string }
+  ).version;
+  const deps = nodeDeps({
+    dataDir,
+    host: 'web',
+    version,
+    embeddedSandbox: embeddedSandbox(path.join(dataDir, 'sandbox')),
+  });
   let core;
   try {
     // A damaged database opens the recovery screen instead; a restore reopens the core in-process.
     core = openCoreHost(deps);
   } catch (e) {
-    console.error(e instanceof AppException ? `${e.error.message}\n${e.error.hint ?? ''}` : `Atelier could not open its data folder: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(
+      e instanceof AppException
+        ? `${e.error.message}\n${e.error.hint ?? ''}`
+        : `Atelier could not open its data folder: ${e instanceof Error ? e.message : String(e)}`,
+    );
     process.exit(1);
   }
   const host = core;

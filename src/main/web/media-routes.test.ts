@@ -16,7 +16,10 @@ const SHA = 'a1'.repeat(32);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // The routes never touch the core: a stand-in keeps these tests about media alone.
-const core = { dispatch: async () => ({ ok: true, data: {} }), events: { subscribe: () => () => undefined } } as unknown as Core;
+const core = {
+  dispatch: async () => ({ ok: true, data: {} }),
+  events: { subscribe: () => () => undefined },
+} as unknown as Core;
 const logger = createLogger([], new SecretRegistry());
 
 const hosts: WebHost[] = [];
@@ -40,7 +43,14 @@ async function start(extra: Partial<WebHostOptions> = {}, withMedia = true): Pro
   fs.writeFileSync(blobFile, PNG);
   const uploadsDir = path.join(dir, 'uploads');
   const media = { blobPath: (sha: string) => (sha === SHA ? blobFile : null), uploadsDir };
-  const host = await startWebHost({ core, logger, rendererDir, token: TOKEN, ...(withMedia ? { media } : {}), ...extra });
+  const host = await startWebHost({
+    core,
+    logger,
+    rendererDir,
+    token: TOKEN,
+    ...(withMedia ? { media } : {}),
+    ...extra,
+  });
   hosts.push(host);
   return { host, uploadsDir, blobFile };
 }
@@ -51,7 +61,13 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
 }
 
-function request(host: WebHost, method: string, p: string, headers: Record<string, string> = {}, body?: Buffer): Promise<Answer> {
+function request(
+  host: WebHost,
+  method: string,
+  p: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: host.port, method, path: p, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -64,7 +80,13 @@ function request(host: WebHost, method: string, p: string, headers: Record<strin
 }
 
 const upload = (host: WebHost, body: Buffer, headers: Record<string, string> = {}) =>
-  request(host, 'PUT', '/upload', { 'x-atelier-token': TOKEN, 'x-file-name': encodeURIComponent('clip été.mp4'), ...headers }, body);
+  request(
+    host,
+    'PUT',
+    '/upload',
+    { 'x-atelier-token': TOKEN, 'x-file-name': encodeURIComponent('clip été.mp4'), ...headers },
+    body,
+  );
 
 const listing = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
 
@@ -113,7 +135,9 @@ describe('GET /media/<sha256>', () => {
     expect((await request(host, 'GET', `/media/${SHA}`)).status).toBe(403);
     expect((await request(host, 'GET', `/media/${SHA}?t=wrong-token-value`)).status).toBe(403);
     expect((await request(host, 'GET', `/media/${SHA}`, { 'x-atelier-token': TOKEN })).status).toBe(403);
-    expect((await request(host, 'GET', `/media/${SHA}?t=${TOKEN}`, { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await request(host, 'GET', `/media/${SHA}?t=${TOKEN}`, { Origin: 'https://evil.example' })).status).toBe(
+      403,
+    );
     expect((await request(host, 'GET', `/media/${SHA}?t=${TOKEN}`, { Origin: host.origin })).status).toBe(200);
     expect((await request(host, 'GET', `/media/${SHA}?t=${TOKEN}`, { Host: 'evil.example' })).status).toBe(421);
     expect((await request(host, 'POST', `/media/${SHA}?t=${TOKEN}`)).status).toBe(405);
@@ -162,7 +186,9 @@ describe('PUT /upload', () => {
     expect((await upload(host, Buffer.from('x'), { 'x-atelier-token': '' })).status).toBe(403);
     expect((await upload(host, Buffer.from('x'), { 'x-atelier-token': 'wrong' })).status).toBe(403);
     expect((await upload(host, Buffer.from('x'), { Origin: 'https://evil.example' })).status).toBe(403);
-    expect((await request(host, 'PUT', `/upload?t=${TOKEN}`, { 'x-file-name': 'a.png' }, Buffer.from('x'))).status).toBe(403);
+    expect(
+      (await request(host, 'PUT', `/upload?t=${TOKEN}`, { 'x-file-name': 'a.png' }, Buffer.from('x'))).status,
+    ).toBe(403);
     expect((await request(host, 'POST', '/upload', { 'x-atelier-token': TOKEN })).status).toBe(405);
     expect(listing(uploadsDir)).toEqual([]);
   });
@@ -179,12 +205,21 @@ describe('PUT /upload', () => {
     const declared = await upload(host, randomBytes(1001));
     expect(declared.status).toBe(413);
     // The library's words for a file over the cap, as an import of it would say.
-    expect(JSON.parse(declared.body.toString())).toEqual({ error: 'It is larger than 1 KB, the most the library takes for one file.', maxBytes: 1000 });
+    expect(JSON.parse(declared.body.toString())).toEqual({
+      error: 'It is larger than 1 KB, the most the library takes for one file.',
+      maxBytes: 1000,
+    });
 
     // Chunked: no length up front, so the cap bites mid-stream.
     const streamed = await new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port: host.port, method: 'PUT', path: '/upload', headers: { 'x-atelier-token': TOKEN, 'x-file-name': 'big.mov' } },
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          method: 'PUT',
+          path: '/upload',
+          headers: { 'x-atelier-token': TOKEN, 'x-file-name': 'big.mov' },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -229,7 +264,13 @@ describe('PUT /upload', () => {
     for (const n of Object.values(names)) fs.writeFileSync(path.join(uploadsDir, n), 'x');
     for (const n of [names.oldDone, names.oldPart, names.foreign]) fs.utimesSync(path.join(uploadsDir, n), old, old);
     fs.mkdirSync(path.join(dir, 'renderer'));
-    const host = await startWebHost({ core, logger, rendererDir: path.join(dir, 'renderer'), token: TOKEN, media: { blobPath: () => null, uploadsDir } });
+    const host = await startWebHost({
+      core,
+      logger,
+      rendererDir: path.join(dir, 'renderer'),
+      token: TOKEN,
+      media: { blobPath: () => null, uploadsDir },
+    });
     hosts.push(host);
     expect(listing(uploadsDir).sort()).toEqual([names.fresh, names.foreign].sort());
   });

@@ -22,10 +22,21 @@ export interface MediaRoutesOptions {
 export type Route = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => boolean;
 
 // Blobs are only for our own page; a referrer would carry the token in its query.
-const BASE_HEADERS = { 'Cross-Origin-Resource-Policy': 'same-origin', 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' };
+const BASE_HEADERS = {
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+};
 
 function plain(res: http.ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra }).end(text);
+  res
+    .writeHead(status, {
+      ...BASE_HEADERS,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...extra,
+    })
+    .end(text);
 }
 
 /**
@@ -37,8 +48,10 @@ export function mediaRoutes(options: MediaRoutesOptions): Route {
   const { media, logger } = options;
 
   const serveBlob = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL, found: HostMedia) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
-    if (!options.isOurToken(url.searchParams.get('t')) || options.isForeignOrigin(req.headers.origin)) return plain(res, 403, 'Forbidden');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    if (!options.isOurToken(url.searchParams.get('t')) || options.isForeignOrigin(req.headers.origin))
+      return plain(res, 403, 'Forbidden');
     const reply = await blobReply(found, url.pathname.slice('/media/'.length), req.headers.range);
     res.writeHead(reply.status, { ...BASE_HEADERS, ...reply.headers });
     if (req.method === 'HEAD' || !reply.body) return void res.end();
@@ -53,7 +66,12 @@ export function mediaRoutes(options: MediaRoutesOptions): Route {
       logger.warn('upload refused: missing or wrong token, or foreign origin');
       return plain(res, 403, 'Forbidden', { Connection: 'close' });
     }
-    await receiveUpload(req, res, { uploadsDir: found.uploadsDir, maxBytes: options.maxUploadBytes, logger, ...(options.openUpload && { open: options.openUpload }) });
+    await receiveUpload(req, res, {
+      uploadsDir: found.uploadsDir,
+      maxBytes: options.maxUploadBytes,
+      logger,
+      ...(options.openUpload && { open: options.openUpload }),
+    });
   };
 
   return (req, res, url) => {

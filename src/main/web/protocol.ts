@@ -9,8 +9,7 @@ export const BridgeRequest = z.object({
 export type BridgeRequest = z.infer<typeof BridgeRequest>;
 
 export type BridgeMessage =
-  | { type: 'result'; id: number | null; result: unknown }
-  | { type: 'event'; event: string; payload: unknown };
+  { type: 'result'; id: number | null; result: unknown } | { type: 'event'; event: string; payload: unknown };
 
 /** Largest WebSocket frame accepted; larger inputs still get a typed too_large answer from dispatch. */
 export const MAX_FRAME_BYTES = 8 * 1024 * 1024;

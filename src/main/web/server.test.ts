@@ -31,17 +31,24 @@ afterAll(async () => {
 
 function connect(): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${host.token}`, { headers: { Origin: host.origin } });
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${host.token}`, {
+      headers: { Origin: host.origin },
+    });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
   });
 }
 
 function next(ws: WebSocket): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(d.toString()) as Record<string, unknown>)));
+  return new Promise((resolve) =>
+    ws.once('message', (d) => resolve(JSON.parse(d.toString()) as Record<string, unknown>)),
+  );
 }
 
-function get(p: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function get(
+  p: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: host.port, path: p, headers }, (res) => {
       let body = '';
@@ -81,7 +88,11 @@ describe('browser-mode host', () => {
     ws.send(JSON.stringify({ id: 1, channel: 'settings.get', input: {} }));
     expect(await next(ws)).toMatchObject({ type: 'result', id: 1, result: { ok: true, data: { theme: 'system' } } });
     ws.send('this is not json');
-    expect(await next(ws)).toMatchObject({ type: 'result', id: null, result: { ok: false, error: { code: 'validation' } } });
+    expect(await next(ws)).toMatchObject({
+      type: 'result',
+      id: null,
+      result: { ok: false, error: { code: 'validation' } },
+    });
     ws.send(JSON.stringify({ id: 'x', channel: 5 }));
     expect(await next(ws)).toMatchObject({ result: { ok: false, error: { code: 'validation' } } });
     ws.send(Buffer.from([1, 2, 3]), { binary: true });
@@ -114,17 +125,27 @@ describe('browser-mode host: the net under the bridge', () => {
       },
       events: core.events,
     };
-    const other = await startWebHost({ core: throwing, logger: deps.logger, rendererDir: renderer, token: 'net-token' });
+    const other = await startWebHost({
+      core: throwing,
+      logger: deps.logger,
+      rendererDir: renderer,
+      token: 'net-token',
+    });
     try {
       const ws = await new Promise<WebSocket>((resolve, reject) => {
-        const s = new WebSocket(`ws://127.0.0.1:${other.port}/bridge?token=net-token`, { headers: { Origin: other.origin } });
+        const s = new WebSocket(`ws://127.0.0.1:${other.port}/bridge?token=net-token`, {
+          headers: { Origin: other.origin },
+        });
         s.once('open', () => resolve(s));
         s.once('error', reject);
       });
       const answer = next(ws);
       ws.send(JSON.stringify({ id: 1, channel: 'app.info', input: {} }));
       const message = await answer;
-      expect(message).toMatchObject({ type: 'result', result: { ok: false, error: { code: 'internal', message: expect.stringContaining('The details were logged') } } });
+      expect(message).toMatchObject({
+        type: 'result',
+        result: { ok: false, error: { code: 'internal', message: expect.stringContaining('The details were logged') } },
+      });
       expect(JSON.stringify(message)).not.toContain('a bug with a stack');
       expect(ws.readyState).toBe(WebSocket.OPEN);
       ws.close();

@@ -75,7 +75,12 @@ interface Address {
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** Streams a file, or ends the response if it cannot be read. */
-function sendFile(req: http.IncomingMessage, res: http.ServerResponse, found: { file: string; type: string }, logger: Logger): void {
+function sendFile(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  found: { file: string; type: string },
+  logger: Logger,
+): void {
   res.writeHead(200, { 'Content-Type': found.type, ...SECURITY_HEADERS });
   if (req.method === 'HEAD') {
     res.end();
@@ -110,7 +115,9 @@ function pages(options: WebHostOptions, address: Address, media: ReturnType<type
       res.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
       return;
     }
-    const found = resolveStatic(rendererDir, req.url ?? '/') ?? (url.pathname === '/favicon.ico' && fs.existsSync(favicon) ? { file: favicon, type: 'image/x-icon' } : null);
+    const found =
+      resolveStatic(rendererDir, req.url ?? '/') ??
+      (url.pathname === '/favicon.ico' && fs.existsSync(favicon) ? { file: favicon, type: 'image/x-icon' } : null);
     if (!found) {
       res.writeHead(404, { 'Content-Type': 'text/plain', ...SECURITY_HEADERS }).end('Not found');
       return;
@@ -120,13 +127,22 @@ function pages(options: WebHostOptions, address: Address, media: ReturnType<type
 }
 
 /** One bridge message: parsed, dispatched and answered; a malformed one gets an answer in words. */
-async function answer(ws: WebSocket, core: WebHostOptions['core'], data: WebSocket.RawData, isBinary: boolean): Promise<void> {
+async function answer(
+  ws: WebSocket,
+  core: WebHostOptions['core'],
+  data: WebSocket.RawData,
+  isBinary: boolean,
+): Promise<void> {
   let request: BridgeRequest;
   try {
     if (isBinary) throw new Error('binary frame');
     request = BridgeRequest.parse(JSON.parse(data.toString()));
   } catch {
-    send(ws, { type: 'result', id: null, result: { ok: false, error: { code: 'validation', message: 'The bridge message was not a valid request.' } } });
+    send(ws, {
+      type: 'result',
+      id: null,
+      result: { ok: false, error: { code: 'validation', message: 'The bridge message was not a valid request.' } },
+    });
     return;
   }
   const result = await core.dispatch(request.channel, request.input);
@@ -134,7 +150,13 @@ async function answer(ws: WebSocket, core: WebHostOptions['core'], data: WebSock
 }
 
 /** The bridge: the core's dispatch and events over a WebSocket, for the pages that hold the token. */
-function bridge(server: http.Server, options: WebHostOptions, address: Address, token: string, isForeignOrigin: (o: string | undefined) => boolean) {
+function bridge(
+  server: http.Server,
+  options: WebHostOptions,
+  address: Address,
+  token: string,
+  isForeignOrigin: (o: string | undefined) => boolean,
+) {
   const { core, logger } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const clients = new Set<WebSocket>();
@@ -187,7 +209,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const address: Address = { origin: '', hosts: new Set() };
   // A page of ours may be opened as 127.0.0.1 or as localhost; no other page may call in.
   const isForeignOrigin = (requestOrigin: string | undefined) =>
-    requestOrigin !== undefined && requestOrigin !== address.origin && requestOrigin !== address.origin.replace('127.0.0.1', 'localhost');
+    requestOrigin !== undefined &&
+    requestOrigin !== address.origin &&
+    requestOrigin !== address.origin.replace('127.0.0.1', 'localhost');
   const media = mediaRoutes({
     media: options.media,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,

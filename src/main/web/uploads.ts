@@ -23,7 +23,8 @@ class Aborted extends Error {}
 /** Opens the file an upload streams into (new, owner-only); tests inject a full disk here. */
 export type OpenUploadFile = (file: string) => Writable;
 
-export const openUploadFile: OpenUploadFile = (file) => fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+export const openUploadFile: OpenUploadFile = (file) =>
+  fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
 
 export interface UploadOptions {
   uploadsDir: string;
@@ -33,7 +34,12 @@ export interface UploadOptions {
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...extra });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...extra,
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -63,7 +69,11 @@ function fileName(header: string | string[] | undefined): string | null {
  * when the disk is full; an aborted or failed upload leaves nothing behind. The caller has
  * checked the token.
  */
-export async function receiveUpload(req: http.IncomingMessage, res: http.ServerResponse, options: UploadOptions): Promise<void> {
+export async function receiveUpload(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  options: UploadOptions,
+): Promise<void> {
   const { uploadsDir, maxBytes, logger } = options;
   const name = fileName(req.headers['x-file-name']);
   if (name === null) return json(res, 400, { error: 'The x-file-name header must be the URI-encoded file name.' });
@@ -110,7 +120,12 @@ export async function receiveUpload(req: http.IncomingMessage, res: http.ServerR
 }
 
 /** Removes uploads (complete or partial) last written more than `maxAgeMs` ago; never fails the caller. */
-export async function cleanStaleUploads(uploadsDir: string, logger: Logger, now = Date.now(), maxAgeMs = STALE_UPLOAD_MS): Promise<void> {
+export async function cleanStaleUploads(
+  uploadsDir: string,
+  logger: Logger,
+  now = Date.now(),
+  maxAgeMs = STALE_UPLOAD_MS,
+): Promise<void> {
   let names: string[];
   try {
     names = await fs.promises.readdir(uploadsDir);

@@ -46,7 +46,8 @@ export function AccountCard() {
         <>
           {s.state === 'needs_sign_in' && (
             <p className="warning" role="alert">
-              The platform ended your session{s.message ? `: “${s.message}”` : '.'} Sign in again; nothing you queued was lost.
+              The platform ended your session{s.message ? `: “${s.message}”` : '.'} Sign in again; nothing you queued
+              was lost.
             </p>
           )}
           <SignInForm />

@@ -35,7 +35,8 @@ export function ApiKeyCard() {
           </dl>
           {session.data?.state === 'api_key_expired' || session.data?.state === 'api_key_denied' ? (
             <p className="warning" role="alert">
-              {session.data.message ?? 'Your API key no longer works.'} Generate a new key in your account’s API Key section and paste it here.
+              {session.data.message ?? 'Your API key no longer works.'} Generate a new key in your account’s API Key
+              section and paste it here.
             </p>
           ) : current.warning !== 'none' ? (
             <p className="warning">This key expires soon. Generate a new one in your account’s API Key section.</p>
@@ -60,7 +61,10 @@ interface KeyValues {
   /** The day as the date input holds it; the key works until that day's end, local time. */
   expiresAt: string;
 }
-const keyInput = (v: KeyValues) => ({ key: v.key, expiresAt: v.expiresAt ? new Date(`${v.expiresAt}T23:59:59`).toISOString() : '' });
+const keyInput = (v: KeyValues) => ({
+  key: v.key,
+  expiresAt: v.expiresAt ? new Date(`${v.expiresAt}T23:59:59`).toISOString() : '',
+});
 const keySchema = z.custom<KeyValues>().transform(keyInput).pipe(ApiKeyInput);
 
 /** Paste a key with the day it expires (adding one, or replacing the saved one). */
@@ -77,7 +81,12 @@ function ApiKeyForm({ editing, onDone }: { editing: boolean; onDone(): void }) {
   });
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label={editing ? 'Replace API key' : 'Add API key'}>
-      {editing && <p className="muted">The new key counts as the same account’s: your library and queued changes carry over. For another account’s key, remove this key first.</p>}
+      {editing && (
+        <p className="muted">
+          The new key counts as the same account’s: your library and queued changes carry over. For another account’s
+          key, remove this key first.
+        </p>
+      )}
       <Field label="API key" type="password" autoComplete="off" {...form.register('key')} error={errorOf('key')} />
       <Field label="Expires on" type="date" {...form.register('expiresAt')} error={errorOf('expiresAt')} />
       <ErrorNote error={failure && { error: failure }} />

@@ -35,9 +35,25 @@ function CheckItem({ line, onTaught }: { line: CheckLine; onTaught(applied: Teac
       )}
       {line.listAnswer && group && (
         // A new profile's answer starts a new choice.
-        <ListTeach key={`${line.listAnswer.itemsField} ${line.listAnswer.idField}`} group={group} source={line.listAnswer} onApplied={onTaught} />
+        <ListTeach
+          key={`${line.listAnswer.itemsField} ${line.listAnswer.idField}`}
+          group={group}
+          source={line.listAnswer}
+          onApplied={onTaught}
+        />
       )}
     </li>
+  );
+}
+
+/** Which groups a saved list profile was checked again on, and how each went. */
+function TaughtNote({ taught }: { taught: TeachListApplied }) {
+  const checked = taught.lines.length === 1 ? 'its group was' : `${taught.lines.length} groups were`;
+  const outcomes = taught.lines.map((l) => `${l.label} ${glyph(l.outcome)}`).join(', ');
+  return (
+    <p role="status" data-testid="teach-list-saved">
+      “{taught.profile.name}” is saved and in use; {checked} checked again with it: {outcomes}.
+    </p>
   );
 }
 
@@ -59,12 +75,7 @@ export function CheckReport({ result: checked }: { result: ConnectionCheckResult
         {result.baseUrl ? ` at ${result.baseUrl}` : ''}
         {result.ranJobs ? ' · one real job per operation was run' : ''}
       </p>
-      {taught && (
-        <p role="status" data-testid="teach-list-saved">
-          “{taught.profile.name}” is saved and in use; {taught.lines.length === 1 ? 'its group was' : `${taught.lines.length} groups were`} checked again with it:{' '}
-          {taught.lines.map((l) => `${l.label} ${glyph(l.outcome)}`).join(', ')}.
-        </p>
-      )}
+      {taught && <TaughtNote taught={taught} />}
       {result.diagnosis && (
         <p className="warning" role="alert">
           {result.diagnosis.message}

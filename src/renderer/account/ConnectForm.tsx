@@ -35,7 +35,8 @@ export function ConnectForm({ onDone }: { onDone?: () => void }) {
   const hint =
     chosen && !chosen.builtin
       ? 'Your imported profile says how this platform names its fields and endpoints.'
-      : 'A profile describes what the platform’s document leaves open. Import your own in Settings → Connection → Profiles.';
+      : 'A profile describes what the platform’s document leaves open. ' +
+        'Import your own in Settings → Connection → Profiles.';
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label="Connect my account">
       <FormField label="Platform profile" hint={hint} error={errorOf('profileId')}>

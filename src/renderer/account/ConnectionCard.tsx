@@ -22,7 +22,14 @@ function ClientCredentials() {
   if (!editing) {
     return (
       <div className="row">
-        <span>Client ID and secret: {conn.data.clientIdSet && conn.data.clientSecretSet ? <span className="mono">saved ••••••••</span> : 'not set'}</span>
+        <span>
+          Client ID and secret:{' '}
+          {conn.data.clientIdSet && conn.data.clientSecretSet ? (
+            <span className="mono">saved ••••••••</span>
+          ) : (
+            'not set'
+          )}
+        </span>
         <button type="button" onClick={() => setEditing(true)}>
           {conn.data.clientSecretSet ? 'Replace' : 'Enter'}
         </button>
@@ -32,7 +39,13 @@ function ClientCredentials() {
   return (
     <form className="form" noValidate onSubmit={submit} aria-label="Client credentials">
       <Field label="Client ID" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />
-      <Field label="Client secret" type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} autoComplete="off" />
+      <Field
+        label="Client secret"
+        type="password"
+        value={clientSecret}
+        onChange={(e) => setClientSecret(e.target.value)}
+        autoComplete="off"
+      />
       <ErrorNote error={save.error} />
       <div className="row">
         <button type="submit" className="primary">
@@ -60,7 +73,9 @@ function ProfileImport({ json, setJson }: { json: string; setJson: (v: string) =
       <label htmlFor="profile-json">Profile JSON</label>
       <textarea id="profile-json" rows={6} className="mono" value={json} onChange={(e) => setJson(e.target.value)} />
       <ErrorNote error={importProfile.error} />
-      {importProfile.data && <p role="status">Imported “{importProfile.data.name}”. Choose Use beside it above to use it.</p>}
+      {importProfile.data && (
+        <p role="status">Imported “{importProfile.data.name}”. Choose Use beside it above to use it.</p>
+      )}
       <button type="submit">Import profile</button>
     </form>
   );
@@ -79,7 +94,13 @@ export function ConnectionCard() {
     // A copy of a built-in profile needs its own id before it can be imported.
     const parsed = JSON.parse(exported.json) as { id: string; name: string };
     const builtin = profiles.data?.find((p) => p.id === id)?.builtin;
-    setJson(JSON.stringify(builtin ? { ...parsed, id: `${parsed.id}-custom`, name: `${parsed.name} (custom)` } : parsed, null, 2));
+    setJson(
+      JSON.stringify(
+        builtin ? { ...parsed, id: `${parsed.id}-custom`, name: `${parsed.name} (custom)` } : parsed,
+        null,
+        2,
+      ),
+    );
   };
   const c = conn.data;
   if (!c) return null;

@@ -38,12 +38,25 @@ export function ConnectionCheck() {
       <form className="form" noValidate onSubmit={onSubmit} aria-label="Connection check">
         {withLogin ? (
           <>
-            <Field label="Login" autoComplete="username" {...form.register('login.username')} error={errorOf('login.username')} />
-            <Field label="Password" type="password" autoComplete="current-password" {...form.register('login.password')} error={errorOf('login.password')} />
+            <Field
+              label="Login"
+              autoComplete="username"
+              {...form.register('login.username')}
+              error={errorOf('login.username')}
+            />
+            <Field
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              {...form.register('login.password')}
+              error={errorOf('login.password')}
+            />
           </>
         ) : (
           <p className={signedOut ? 'warning' : 'muted'}>
-            {signedOut ? 'You are signed out: include your login, or every line that needs a credential is skipped.' : 'Sign-in itself is checked only with your login.'}{' '}
+            {signedOut
+              ? 'You are signed out: include your login, or every line that needs a credential is skipped.'
+              : 'Sign-in itself is checked only with your login.'}{' '}
             <button type="button" className="link" onClick={() => form.setValue('withLogin', true)}>
               Include sign-in…
             </button>
@@ -54,9 +67,14 @@ export function ConnectionCheck() {
           Run one small job per AI operation (may be billed)
         </label>
         {runJobs ? (
-          <p className="warning">Each AI operation runs once for real with a tiny input: the platform may bill these jobs.</p>
+          <p className="warning">
+            Each AI operation runs once for real with a tiny input: the platform may bill these jobs.
+          </p>
         ) : (
-          <p className="field-hint">The check sends each AI operation a request every platform refuses; nothing is generated unless you tick this.</p>
+          <p className="field-hint">
+            The check sends each AI operation a request every platform refuses; nothing is generated unless you tick
+            this.
+          </p>
         )}
         <ErrorNote error={failure && { error: failure }} />
         <div className="row">

@@ -7,7 +7,12 @@ export function Field({
   error,
   hint,
   ...input
-}: { label: string; error?: string | undefined; hint?: string | undefined; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+} & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FormField label={label} error={error} hint={hint}>
       {(control) => <input {...control} {...input} />}

@@ -15,7 +15,9 @@ export function FirstRun() {
         <div className="choices">
           <div className="card choice">
             <h2>Try the sandbox</h2>
-            <p>A complete local platform on this computer, with a demo account. No sign-up, nothing leaves your machine.</p>
+            <p>
+              A complete local platform on this computer, with a demo account. No sign-up, nothing leaves your machine.
+            </p>
             <button type="button" className="primary" onClick={() => sandbox.mutate({})} disabled={sandbox.isPending}>
               {sandbox.isPending ? 'Starting the sandbox…' : 'Try the sandbox'}
             </button>

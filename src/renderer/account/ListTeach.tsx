@@ -6,7 +6,15 @@ import { AnswerTree } from '../ai/AnswerTree';
 import { TeachSaveBox } from '../ai/ProfileDiff';
 import { useAction } from '../backend/use-action';
 import { QueryError } from '../sync/QueryError';
-import { describeChoice, initialChoice, initialMode, pointAt, teachInput, type ListChoice, type PointMode } from './list-teach';
+import {
+  describeChoice,
+  initialChoice,
+  initialMode,
+  pointAt,
+  teachInput,
+  type ListChoice,
+  type PointMode,
+} from './list-teach';
 
 const modes: { mode: PointMode; label: string }[] = [
   { mode: 'items', label: 'The list of records (or any field of one record)' },
@@ -16,12 +24,25 @@ const modes: { mode: PointMode; label: string }[] = [
 /** The profile change, what saving does, and the button that saves it. */
 function ListTeachSave({ preview, pending, onSave }: { preview: TeachListPreview; pending: boolean; onSave(): void }) {
   const n = preview.recheck.length;
-  const hint = `Saving asks for ${n === 1 ? 'this group’s list' : `the lists of ${n} groups`} again with the new profile (${n === 1 ? 'one GET' : 'one GET each'}); nothing is changed on the platform.`;
+  const hint =
+    `Saving asks for ${n === 1 ? 'this group’s list' : `the lists of ${n} groups`} again with ` +
+    `the ` +
+    `new ` +
+    `profile (${n === 1 ? 'one GET' : 'one GET each'}); nothing is changed on the platform.`;
   return <TeachSaveBox preview={preview} hint={hint} testId="teach-list-apply" pending={pending} onSave={onSave} />;
 }
 
-/** "Teach Atelier where the records are": point into a group's list answer, see the profile change, save, check again. */
-export function ListTeach({ group, source, onApplied }: { group: ResourceGroup; source: ListAnswer; onApplied(applied: TeachListApplied): void }) {
+/** "Teach Atelier where the records are": point into a group's list answer, see the profile change, save, check again.
+ * */
+export function ListTeach({
+  group,
+  source,
+  onApplied,
+}: {
+  group: ResourceGroup;
+  source: ListAnswer;
+  onApplied(applied: TeachListApplied): void;
+}) {
   const id = useId();
   const [choice, setChoice] = useState<ListChoice>(() => initialChoice(source));
   const [mode, setMode] = useState<PointMode>(() => initialMode(choice));
@@ -38,14 +59,21 @@ export function ListTeach({ group, source, onApplied }: { group: ResourceGroup; 
     <details className="teach-panel" data-testid={`teach-list-${group}`}>
       <summary>Teach Atelier where the records are</summary>
       <p className="field-hint">
-        Point at the list of records in the platform’s answer (a click on any field of a record chooses its list), and at the field that holds a record’s id if it is
-        not “{source.idField}”. Arrow keys move and open, Enter chooses.
+        Point at the list of records in the platform’s answer (a click on any field of a record chooses its list), and
+        at the field that holds a record’s id if it is not “{source.idField}”. Arrow keys move and open, Enter chooses.
       </p>
       <fieldset>
         <legend>I am pointing at</legend>
         {modes.map((m) => (
           <label key={m.mode} className="row">
-            <input type="radio" name={`${id}-mode`} value={m.mode} checked={mode === m.mode} onChange={() => setMode(m.mode)} /> {m.label}
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={m.mode}
+              checked={mode === m.mode}
+              onChange={() => setMode(m.mode)}
+            />{' '}
+            {m.label}
           </label>
         ))}
       </fieldset>
@@ -61,15 +89,27 @@ export function ListTeach({ group, source, onApplied }: { group: ResourceGroup; 
         </p>
       )}
       <p data-testid="teach-list-choice">
-        Records at <code className="mono">{shown.itemsField ?? '(choose the list)'}</code>, identified by <code className="mono">{shown.idField}</code>
+        Records at <code className="mono">{shown.itemsField ?? '(choose the list)'}</code>, identified by{' '}
+        <code className="mono">{shown.idField}</code>
       </p>
       <div className="row">
-        <button type="button" data-testid="teach-list-preview" disabled={preview.isPending || input === null} onClick={() => input && preview.mutate(input)}>
+        <button
+          type="button"
+          data-testid="teach-list-preview"
+          disabled={preview.isPending || input === null}
+          onClick={() => input && preview.mutate(input)}
+        >
           {preview.isPending ? 'Preparing…' : 'Show the profile change'}
         </button>
       </div>
       <QueryError error={preview.error} />
-      {preview.data && input && <ListTeachSave preview={preview.data} pending={apply.isPending} onSave={() => apply.mutate(input, { onSuccess: onApplied })} />}
+      {preview.data && input && (
+        <ListTeachSave
+          preview={preview.data}
+          pending={apply.isPending}
+          onSave={() => apply.mutate(input, { onSuccess: onApplied })}
+        />
+      )}
       <QueryError error={apply.error} />
     </details>
   );

@@ -44,12 +44,24 @@ function Review({ proposal, onDone }: { proposal: OpenApiProposal; onDone: () =>
     <div className="stack">
       <Findings proposal={proposal} />
       <label htmlFor={`${id}-json`}>Proposed profile (edit before saving)</label>
-      <textarea id={`${id}-json`} rows={14} className="mono" value={json} onChange={(e) => setJson(e.target.value)} spellCheck={false} />
+      <textarea
+        id={`${id}-json`}
+        rows={14}
+        className="mono"
+        value={json}
+        onChange={(e) => setJson(e.target.value)}
+        spellCheck={false}
+      />
       {'problem' in edited && <p className="field-error">{edited.problem}</p>}
       <ErrorNote error={save.error} />
       {save.data && <p role="status">Saved “{save.data.name}”. Choose it in the list above to use it.</p>}
       <div className="row">
-        <button type="button" className="primary" disabled={'problem' in edited || save.isPending} onClick={() => save.mutate({ json })}>
+        <button
+          type="button"
+          className="primary"
+          disabled={'problem' in edited || save.isPending}
+          onClick={() => save.mutate({ json })}
+        >
           {saveLabel(edited, profiles.data?.map((p) => p.id) ?? [])}
         </button>
         <button type="button" onClick={onDone}>
@@ -60,12 +72,9 @@ function Review({ proposal, onDone }: { proposal: OpenApiProposal; onDone: () =>
   );
 }
 
-/** Settings → Connection → Profiles: propose a profile from an OpenAPI document (file or address). */
-export function OpenApiImport() {
-  const id = useId();
+/** Reading a document (chosen file or address) into a proposed profile, with what went wrong in words. */
+function useProposal() {
   const api = useBackend();
-  const [open, setOpen] = useState(false);
-  const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   const [proposal, setProposal] = useState<OpenApiProposal | null>(null);
@@ -92,6 +101,19 @@ export function OpenApiImport() {
     const text = await file.text().catch(() => null);
     await propose(text === null ? { problem: `“${file.name}” could not be read.` } : textSource(file.name, text));
   };
+  const clear = () => {
+    setProposal(null);
+    setProblem(null);
+  };
+  return { busy, problem, proposal, propose, chooseFile, clear };
+}
+
+/** Settings → Connection → Profiles: propose a profile from an OpenAPI document (file or address). */
+export function OpenApiImport() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState('');
+  const { busy, problem, proposal, propose, chooseFile, clear } = useProposal();
   const fromUrl = (e: FormEvent) => {
     e.preventDefault();
     void propose(urlSource(url));
@@ -106,19 +128,32 @@ export function OpenApiImport() {
   }
   const close = () => {
     setOpen(false);
-    setProposal(null);
-    setProblem(null);
+    clear();
   };
   return (
     <section className="form" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Import from OpenAPI</h3>
-      <p className="muted">Atelier reads an OpenAPI 3.0 or 3.1 document and proposes a profile. Nothing changes until you save it.</p>
+      <p className="muted">
+        Atelier reads an OpenAPI 3.0 or 3.1 document and proposes a profile. Nothing changes until you save it.
+      </p>
       <div className="field">
         <label htmlFor={`${id}-file`}>Document file (JSON or YAML, up to 1 MB)</label>
-        <input id={`${id}-file`} type="file" accept=".json,.yaml,.yml,application/json,application/yaml" onChange={(e) => void chooseFile(e)} disabled={busy} />
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".json,.yaml,.yml,application/json,application/yaml"
+          onChange={(e) => void chooseFile(e)}
+          disabled={busy}
+        />
       </div>
       <form className="row" onSubmit={fromUrl} aria-label="OpenAPI document address">
-        <Field label="or its address" type="url" placeholder="https://…/openapi.yaml" value={url} onChange={(e) => setUrl(e.target.value)} />
+        <Field
+          label="or its address"
+          type="url"
+          placeholder="https://…/openapi.yaml"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
         <button type="submit" disabled={busy}>
           Read
         </button>

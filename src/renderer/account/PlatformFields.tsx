@@ -25,7 +25,14 @@ export function PlatformFields({
     <>
       <Field label="Platform address" type="url" {...field('baseUrl')} error={errorOf('baseUrl')} />
       <Field label="Client ID" autoComplete="off" {...field('clientId')} error={errorOf('clientId')} hint={idHint} />
-      <Field label="Client secret" type="password" autoComplete="off" {...field('clientSecret')} error={errorOf('clientSecret')} hint="Stored encrypted on this machine and never shown again." />
+      <Field
+        label="Client secret"
+        type="password"
+        autoComplete="off"
+        {...field('clientSecret')}
+        error={errorOf('clientSecret')}
+        hint="Stored encrypted on this machine and never shown again."
+      />
     </>
   );
 }

@@ -27,7 +27,13 @@ export function ProfileUse({ profile }: { profile: ProfileSummary }) {
   if (!needsAddress(profile)) {
     return (
       <>
-        <button type="button" className="link" onClick={() => select.mutate({ id: profile.id })} disabled={select.isPending} aria-label={`Use ${profile.name}`}>
+        <button
+          type="button"
+          className="link"
+          onClick={() => select.mutate({ id: profile.id })}
+          disabled={select.isPending}
+          aria-label={`Use ${profile.name}`}
+        >
           Use
         </button>
         <ErrorNote error={select.error} />
@@ -50,7 +56,10 @@ function AddressForm({ profile, saved, onClose }: { profile: ProfileSummary; sav
   const latest = useRef({ id: profile.id, saved });
   latest.current = { id: profile.id, saved };
   const { form, onSubmit, errorOf, failure, busy } = useZodForm<PlatformValues, void>({
-    schema: z.custom<PlatformValues>().transform((v) => selectInput(latest.current, v)).pipe(contract['profile.select'].input),
+    schema: z
+      .custom<PlatformValues>()
+      .transform((v) => selectInput(latest.current, v))
+      .pipe(contract['profile.select'].input),
     defaultValues: { baseUrl: profile.lastAddress ?? 'https://', clientId: '', clientSecret: '' },
     send: async (v) => {
       await select.mutateAsync(selectInput(latest.current, v));
@@ -59,7 +68,11 @@ function AddressForm({ profile, saved, onClose }: { profile: ProfileSummary; sav
   });
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label={`Use ${profile.name}`}>
-      <PlatformFields field={(name) => form.register(name)} errorOf={errorOf} idHint={saved ? 'Leave the client ID and secret empty to keep the saved ones.' : undefined} />
+      <PlatformFields
+        field={(name) => form.register(name)}
+        errorOf={errorOf}
+        idHint={saved ? 'Leave the client ID and secret empty to keep the saved ones.' : undefined}
+      />
       <ErrorNote error={failure && { error: failure }} />
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
@@ -75,6 +88,7 @@ function AddressForm({ profile, saved, onClose }: { profile: ProfileSummary; sav
 
 /** The request: empty credentials are left out when saved ones exist (they are kept). */
 function selectInput(p: { id: string; saved: boolean }, v: PlatformValues): ChannelInput<'profile.select'> {
-  const credentials = v.clientId || v.clientSecret || !p.saved ? { clientId: v.clientId, clientSecret: v.clientSecret } : {};
+  const credentials =
+    v.clientId || v.clientSecret || !p.saved ? { clientId: v.clientId, clientSecret: v.clientSecret } : {};
   return { id: p.id, baseUrl: v.baseUrl, ...credentials };
 }

@@ -17,7 +17,13 @@ export function SignInForm({ onDone }: { onDone?: () => void }) {
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
       <Field label="Login" autoComplete="username" {...form.register('username')} error={errorOf('username')} />
-      <Field label="Password" type="password" autoComplete="current-password" {...form.register('password')} error={errorOf('password')} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.register('password')}
+        error={errorOf('password')}
+      />
       <ErrorNote error={failure && { error: failure }} />
       <button type="submit" className="primary" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}

@@ -40,8 +40,25 @@ const result: ConnectionCheckResult = {
       field: 'groups.creatives.list.path',
       raw: '{\n  "error": {"code": "not_found"}\n}',
     }),
-    line({ id: 'group.posts', section: 'groups', label: 'Posts', outcome: 'waiting', request: null, status: null, summary: "Waiting for the platform's specification." }),
-    line({ id: 'ai.text2image', section: 'ai', label: 'text2image', outcome: 'skip', request: null, status: null, summary: 'Skipped: sign in first.', hint: 'Enter your login.' }),
+    line({
+      id: 'group.posts',
+      section: 'groups',
+      label: 'Posts',
+      outcome: 'waiting',
+      request: null,
+      status: null,
+      summary: "Waiting for the platform's specification.",
+    }),
+    line({
+      id: 'ai.text2image',
+      section: 'ai',
+      label: 'text2image',
+      outcome: 'skip',
+      request: null,
+      status: null,
+      summary: 'Skipped: sign in first.',
+      hint: 'Enter your login.',
+    }),
   ],
 };
 
@@ -81,7 +98,10 @@ describe('checklist formatting', () => {
 
   it('sends the login only when one was asked for', () => {
     expect(checkInput(false, null)).toEqual({ runJobs: false });
-    expect(checkInput(true, { username: 'u', password: 'p' })).toEqual({ runJobs: true, login: { username: 'u', password: 'p' } });
+    expect(checkInput(true, { username: 'u', password: 'p' })).toEqual({
+      runJobs: true,
+      login: { username: 'u', password: 'p' },
+    });
   });
 });
 
@@ -106,7 +126,9 @@ describe('the checklist component', () => {
   });
 
   it('keeps the raw answer collapsed, and shows none where there was no answer', () => {
-    expect(item('group.creatives')).toMatch(/<details><summary>Raw answer<\/summary><pre class="mono fields-dump">\{\n {2}&quot;error&quot;/);
+    expect(item('group.creatives')).toMatch(
+      /<details><summary>Raw answer<\/summary><pre class="mono fields-dump">\{\n {2}&quot;error&quot;/,
+    );
     expect(item('validate')).not.toContain('Raw answer');
     expect(item('ai.text2image')).toContain('Enter your login.');
   });

@@ -1,7 +1,12 @@
 import type { CheckLine, CheckOutcome, ConnectionCheckResult } from '../../shared/connection-check';
 
 const GLYPHS: Record<CheckOutcome, string> = { pass: '✓', fail: '✗', skip: '–', waiting: '–' };
-const WORDS: Record<CheckOutcome, string> = { pass: 'passed', fail: 'failed', skip: 'not checked', waiting: 'waiting for the specification' };
+const WORDS: Record<CheckOutcome, string> = {
+  pass: 'passed',
+  fail: 'failed',
+  skip: 'not checked',
+  waiting: 'waiting for the specification',
+};
 
 /** ✓ ✗ or –, as the checklist shows it. */
 export const glyph = (o: CheckOutcome) => GLYPHS[o];
@@ -28,7 +33,11 @@ export function tally(result: Pick<ConnectionCheckResult, 'lines'>): string {
   return said.length > 0 ? said.join(', ') : 'nothing checked';
 }
 
-const TITLES: Record<CheckLine['section'], string> = { auth: 'Sign-in and tokens', groups: 'Resource groups', ai: 'AI operations' };
+const TITLES: Record<CheckLine['section'], string> = {
+  auth: 'Sign-in and tokens',
+  groups: 'Resource groups',
+  ai: 'AI operations',
+};
 
 /** The lines by section, in the order they came, sections without lines left out. */
 export function sections(lines: CheckLine[]): { section: CheckLine['section']; title: string; lines: CheckLine[] }[] {

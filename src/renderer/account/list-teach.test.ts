@@ -6,7 +6,16 @@ import type { CheckLine, ConnectionCheckResult, ListAnswer } from '../../shared/
 import type { AtelierApi } from '../../shared/backend';
 import { BackendContext } from '../backend/context';
 import { CheckReport } from './CheckReport';
-import { describeChoice, groupOfLine, initialChoice, initialMode, mergeRecheck, pointAt, teachInput, type ListChoice } from './list-teach';
+import {
+  describeChoice,
+  groupOfLine,
+  initialChoice,
+  initialMode,
+  mergeRecheck,
+  pointAt,
+  teachInput,
+  type ListChoice,
+} from './list-teach';
 
 const answer = {
   data: {
@@ -45,7 +54,11 @@ describe('choosing where the records are by pointing into the answer', () => {
     const next = pointAt(none, 'id', 'data.records.1.uuid', answer);
     expect(next).toEqual({ items: 'data.records', id: 'data.records.1.uuid', problem: null });
     expect(describeChoice(source, next)).toEqual({ itemsField: 'data.records', idField: 'uuid' });
-    expect(teachInput('posts', next)).toEqual({ group: 'posts', itemsPath: 'data.records', idPath: 'data.records.1.uuid' });
+    expect(teachInput('posts', next)).toEqual({
+      group: 'posts',
+      itemsPath: 'data.records',
+      idPath: 'data.records.1.uuid',
+    });
   });
 
   it.each([
@@ -65,16 +78,20 @@ describe('choosing where the records are by pointing into the answer', () => {
     expect(pointAt(withId, 'items', 'data.records', other).id).toBe('data.records.0.count');
   });
 
-  it('starts from the profile’s list when the answer has it (only the ids were missing), else asks for the list first', () => {
-    const idsMissing = initialChoice({ answer: { items: [{ key: 'k' }] }, itemsField: 'items', idField: 'id' });
-    expect(idsMissing).toEqual({ items: 'items', id: null, problem: null });
-    expect(initialMode(idsMissing)).toBe('id');
-    const listMissing = initialChoice(source);
-    expect(listMissing.items).toBeNull();
-    expect(initialMode(listMissing)).toBe('items');
-    expect(teachInput('posts', listMissing)).toBeNull();
-    expect(describeChoice(source, listMissing)).toEqual({ itemsField: null, idField: 'id' });
-  });
+  it(
+    'starts from the profile’s list when the answer has it (only the ids were missing), ' +
+      'else asks for the list first',
+    () => {
+      const idsMissing = initialChoice({ answer: { items: [{ key: 'k' }] }, itemsField: 'items', idField: 'id' });
+      expect(idsMissing).toEqual({ items: 'items', id: null, problem: null });
+      expect(initialMode(idsMissing)).toBe('id');
+      const listMissing = initialChoice(source);
+      expect(listMissing.items).toBeNull();
+      expect(initialMode(listMissing)).toBe('items');
+      expect(teachInput('posts', listMissing)).toBeNull();
+      expect(describeChoice(source, listMissing)).toEqual({ itemsField: null, idField: 'id' });
+    },
+  );
 
   it('knows a group line from the others', () => {
     expect(groupOfLine('group.contentPlans')).toBe('contentPlans');
@@ -112,10 +129,14 @@ const checked: ConnectionCheckResult = {
 };
 
 describe('the checklist after teaching', () => {
-  const pass = (id: string, label: string) => line({ id, label, outcome: 'pass', field: null, summary: 'A list at "data.records".' });
+  const pass = (id: string, label: string) =>
+    line({ id, label, outcome: 'pass', field: null, summary: 'A list at "data.records".' });
 
   it('replaces the lines checked again, names the new profile and drops a shared cause no line fails on', () => {
-    const merged = mergeRecheck(checked, { profile: { id: 'shop', name: 'Shop' }, lines: [pass('group.posts', 'Posts'), pass('group.assets', 'Assets')] });
+    const merged = mergeRecheck(checked, {
+      profile: { id: 'shop', name: 'Shop' },
+      lines: [pass('group.posts', 'Posts'), pass('group.assets', 'Assets')],
+    });
     expect(merged.lines.map((l) => [l.id, l.outcome])).toEqual([
       ['validate', 'pass'],
       ['group.posts', 'pass'],
@@ -125,7 +146,10 @@ describe('the checklist after teaching', () => {
   });
 
   it('keeps the shared cause while a line still fails on it', () => {
-    const merged = mergeRecheck(checked, { profile: { id: 'shop-custom', name: 'Shop (custom)' }, lines: [pass('group.posts', 'Posts')] });
+    const merged = mergeRecheck(checked, {
+      profile: { id: 'shop-custom', name: 'Shop (custom)' },
+      lines: [pass('group.posts', 'Posts')],
+    });
     expect(merged.profile.name).toBe('Shop (custom)');
     expect(merged.diagnosis).toEqual(checked.diagnosis);
   });
@@ -136,7 +160,11 @@ describe('the checklist after teaching', () => {
         BackendContext.Provider,
         // Drawing sends nothing: the backend is never called.
         { value: {} as AtelierApi },
-        createElement(QueryClientProvider, { client: new QueryClient() }, createElement(CheckReport, { result: checked })),
+        createElement(
+          QueryClientProvider,
+          { client: new QueryClient() },
+          createElement(CheckReport, { result: checked }),
+        ),
       ),
     );
     expect(html).toContain('data-testid="teach-list-posts"');

@@ -46,7 +46,8 @@ export function pointAt(choice: ListChoice, mode: PointMode, path: string, answe
   }
   const field = itemFieldOf(items, path);
   if (!field.ok) return { ...choice, problem: field.problem };
-  if (!isRecordId(readPath(answer, path))) return { ...choice, problem: `"${field.value.field}" does not hold an id here (a string or a number).` };
+  if (!isRecordId(readPath(answer, path)))
+    return { ...choice, problem: `"${field.value.field}" does not hold an id here (a string or a number).` };
   return { items, id: path, problem: null };
 }
 
@@ -59,7 +60,9 @@ export function describeChoice(source: ListAnswer, choice: ListChoice): { itemsF
 /** The channel's input, or null until a list is chosen. */
 export function teachInput(group: ResourceGroup, choice: ListChoice): TeachListInput | null {
   if (choice.items === null) return null;
-  return choice.id === null ? { group, itemsPath: choice.items } : { group, itemsPath: choice.items, idPath: choice.id };
+  return choice.id === null
+    ? { group, itemsPath: choice.items }
+    : { group, itemsPath: choice.items, idPath: choice.id };
 }
 
 /**
@@ -70,6 +73,7 @@ export function mergeRecheck(result: ConnectionCheckResult, applied: TeachListAp
   const fresh = new Map(applied.lines.map((l) => [l.id, l]));
   const lines = result.lines.map((l) => fresh.get(l.id) ?? l);
   const cause = result.diagnosis;
-  const stands = cause !== null && (cause.field === null || lines.some((l) => l.outcome === 'fail' && l.field === cause.field));
+  const stands =
+    cause !== null && (cause.field === null || lines.some((l) => l.outcome === 'fail' && l.field === cause.field));
   return { ...result, profile: applied.profile, lines, diagnosis: stands ? cause : null };
 }

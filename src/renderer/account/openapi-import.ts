@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { MAX_PAYLOAD_BYTES } from '../../shared/contract';
-import { isAllowedDocumentUrl, type OpenApiProposal, type OpenApiSource, type ProposalItem } from '../../shared/openapi';
+import {
+  isAllowedDocumentUrl,
+  type OpenApiProposal,
+  type OpenApiSource,
+  type ProposalItem,
+} from '../../shared/openapi';
 
 /** Pure helpers of the "Import from OpenAPI…" panel (the component only wires them to the screen). */
 
@@ -10,7 +15,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export function fileProblem(file: { name: string; size: number }): string | null {
   if (!/\.(json|ya?ml)$/i.test(file.name)) return `“${file.name}” is not a .json, .yaml or .yml file.`;
   if (file.size === 0) return `“${file.name}” is empty.`;
-  if (file.size > MAX_PAYLOAD_BYTES) return `“${file.name}” is ${mb(file.size)}; a file chosen here may be at most 1 MB. Give the document’s https:// address instead.`;
+  if (file.size > MAX_PAYLOAD_BYTES)
+    return (
+      `“${file.name}” is ${mb(file.size)}; a file chosen here may be at most 1 MB. ` +
+      'Give the document’s https:// address instead.'
+    );
   return null;
 }
 
@@ -18,7 +27,12 @@ export function fileProblem(file: { name: string; size: number }): string | null
 export function textSource(name: string, text: string): { source: OpenApiSource } | { problem: string } {
   const source: OpenApiSource = { kind: 'text', text, name: name.slice(0, 255) };
   const size = new TextEncoder().encode(JSON.stringify({ source })).length;
-  if (size > MAX_PAYLOAD_BYTES) return { problem: `“${name}” is too large to send from here (${mb(size)} once packed). Give the document’s https:// address instead.` };
+  if (size > MAX_PAYLOAD_BYTES)
+    return {
+      problem:
+        `“${name}” is too large to send from here (${mb(size)} once packed). ` +
+        'Give the document’s https:// address instead.',
+    };
   return { source };
 }
 
@@ -56,7 +70,9 @@ export function editedProfile(json: string): { id: string; name: string } | { pr
     return { problem: `The profile is not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
   }
   const named = Named.safeParse(raw);
-  return named.success ? { id: named.data.id, name: named.data.name } : { problem: 'The profile needs an "id" and a "name".' };
+  return named.success
+    ? { id: named.data.id, name: named.data.name }
+    : { problem: 'The profile needs an "id" and a "name".' };
 }
 
 /** Saving over an existing profile replaces it: say so before the user confirms. */

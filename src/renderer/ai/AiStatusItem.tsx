@@ -16,10 +16,23 @@ export function AiStatusItem({ onOpen }: { onOpen?: (() => void) | undefined }) 
   if (!queue.data) return null;
   const { text, tone, fraction } = aiSummary(queue.data.status);
   return (
-    <StatusLink testId="status-ai" className="status-ai" tone={tone} target={{ href: '#studio', title: `Open the AI Studio (${shortcutLabel('go-studio')})` }} onOpen={onOpen}>
+    <StatusLink
+      testId="status-ai"
+      className="status-ai"
+      tone={tone}
+      target={{ href: '#studio', title: `Open the AI Studio (${shortcutLabel('go-studio')})` }}
+      onOpen={onOpen}
+    >
       <span className="status-ai-glyph" aria-hidden="true" />
       {text}
-      {fraction !== null && <progress className="status-ai-progress" max={1} value={fraction} aria-label="Progress of the running AI jobs" />}
+      {fraction !== null && (
+        <progress
+          className="status-ai-progress"
+          max={1}
+          value={fraction}
+          aria-label="Progress of the running AI jobs"
+        />
+      )}
     </StatusLink>
   );
 }

@@ -8,6 +8,16 @@ interface Props {
   onChoose(node: AnswerNode): void;
 }
 
+/** A field's name, its short value and its path, as one row of the tree reads them. */
+function RowText({ node }: { node: AnswerNode }) {
+  return (
+    <>
+      <span className="answer-key">{node.label}</span> <span className="answer-value">{node.summary}</span>{' '}
+      <span className="answer-path muted">{node.path}</span>
+    </>
+  );
+}
+
 /** The raw answer as an expandable tree: arrows move and open, Enter or Space (or a click) chooses a field. */
 export function AnswerTree({ answer, label, chosen, onChoose }: Props) {
   const root = useMemo(() => answerTree(answer), [answer]);
@@ -42,7 +52,14 @@ export function AnswerTree({ answer, label, chosen, onChoose }: Props) {
   };
   if (rows.length === 0) return <p className="muted">The answer is {root.summary}: it has no fields to point at.</p>;
   return (
-    <ul role="tree" aria-label={label} className="answer-tree mono" ref={list} onKeyDown={onKeyDown} data-testid="ai-answer-tree">
+    <ul
+      role="tree"
+      aria-label={label}
+      className="answer-tree mono"
+      ref={list}
+      onKeyDown={onKeyDown}
+      data-testid="ai-answer-tree"
+    >
       {rows.map((row, i) => (
         <li
           key={row.node.path}
@@ -72,8 +89,7 @@ export function AnswerTree({ answer, label, chosen, onChoose }: Props) {
           ) : (
             <span className="answer-twisty" aria-hidden="true" />
           )}
-          <span className="answer-key">{row.node.label}</span> <span className="answer-value">{row.node.summary}</span>{' '}
-          <span className="answer-path muted">{row.node.path}</span>
+          <RowText node={row.node} />
         </li>
       ))}
     </ul>

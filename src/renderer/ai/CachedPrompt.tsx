@@ -13,7 +13,15 @@ export interface CachedOffer {
 }
 
 /** "This exact request already succeeded": use the saved result, or run it again anyway. */
-export function CachedPrompt({ offer, onUse, onDone }: { offer: CachedOffer; onUse(jobId: string): void; onDone(): void }) {
+export function CachedPrompt({
+  offer,
+  onUse,
+  onDone,
+}: {
+  offer: CachedOffer;
+  onUse(jobId: string): void;
+  onDone(): void;
+}) {
   const titleId = useId();
   const useRef_ = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +51,14 @@ export function CachedPrompt({ offer, onUse, onDone }: { offer: CachedOffer; onU
         </span>
       </p>
       <div className="row">
-        <button type="button" className="primary" ref={useRef_} data-testid="ai-cached-use" disabled={busy} onClick={() => onUse(offer.job.id)}>
+        <button
+          type="button"
+          className="primary"
+          ref={useRef_}
+          data-testid="ai-cached-use"
+          disabled={busy}
+          onClick={() => onUse(offer.job.id)}
+        >
           Use the saved result
         </button>
         <button type="button" data-testid="ai-cached-run" disabled={busy} onClick={() => void runAgain()}>

@@ -33,20 +33,37 @@ export function ExportResult({ jobId }: { jobId: string }) {
   };
   return (
     <div className="export-result">
-      <button type="button" aria-expanded={desktop ? undefined : asking} disabled={exp.isPending || !info.data} onClick={() => (desktop ? run() : setAsking((v) => !v))}>
+      <button
+        type="button"
+        aria-expanded={desktop ? undefined : asking}
+        disabled={exp.isPending || !info.data}
+        onClick={() => (desktop ? run() : setAsking((v) => !v))}
+      >
         {exp.isPending ? 'Exporting…' : 'Export…'}
       </button>
       {asking && (
         <form className="row export-form" onSubmit={submit}>
           <label htmlFor={`${id}-folder`}>Folder on this computer</label>
-          <input id={`${id}-folder`} ref={field} className="tag-input mono" data-testid="ai-export-folder" value={folder} maxLength={4096} placeholder="/home/me/Exports" onChange={(e) => setFolder(e.target.value)} />
+          <input
+            id={`${id}-folder`}
+            ref={field}
+            className="tag-input mono"
+            data-testid="ai-export-folder"
+            value={folder}
+            maxLength={4096}
+            placeholder="/home/me/Exports"
+            onChange={(e) => setFolder(e.target.value)}
+          />
           <button type="submit" disabled={!folder.trim() || exp.isPending}>
             Export here
           </button>
         </form>
       )}
       <span role="status" data-testid="ai-exported">
-        {report && (report.files.length ? `Exported ${plural(report.files.length, 'file')} to ${report.folder}` : 'Nothing was exported.')}
+        {report &&
+          (report.files.length
+            ? `Exported ${plural(report.files.length, 'file')} to ${report.folder}`
+            : 'Nothing was exported.')}
       </span>
       <QueryError error={exp.error} />
     </div>

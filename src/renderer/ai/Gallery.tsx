@@ -4,7 +4,14 @@ import { plural } from '../library/format';
 import { useDebouncedValue } from '../library/use-debounced-value';
 import { QueryError } from '../sync/QueryError';
 import { useNow } from '../sync/use-sync';
-import { GALLERY_MAX, GALLERY_PAGE, galleryInput, isGalleryFiltered, noGalleryFilters, type GalleryFilters } from './gallery-filters';
+import {
+  GALLERY_MAX,
+  GALLERY_PAGE,
+  galleryInput,
+  isGalleryFiltered,
+  noGalleryFilters,
+  type GalleryFilters,
+} from './gallery-filters';
 import { GalleryFilterBar } from './GalleryFilterBar';
 import { GalleryGrid } from './GalleryGrid';
 
@@ -30,11 +37,19 @@ export function Gallery({ selected, onSelect }: { selected: string | null; onSel
       <GalleryFilterBar value={filters} models={page.data?.models ?? []} onChange={setFilters} />
       <QueryError error={page.error} />
       <p className="muted gallery-count" role="status">
-        {!page.data ? 'Loading results…' : items.length < total ? `Showing ${items.length.toLocaleString()} of ${plural(total, 'result')}` : plural(total, 'result')}
+        {!page.data
+          ? 'Loading results…'
+          : items.length < total
+            ? `Showing ${items.length.toLocaleString()} of ${plural(total, 'result')}`
+            : plural(total, 'result')}
       </p>
       {page.data && items.length === 0 && (
         <div className="library-empty">
-          <p className="muted">{isGalleryFiltered(settled) ? 'No result matches these filters.' : 'No results yet: run an operation above and its result appears here.'}</p>
+          <p className="muted">
+            {isGalleryFiltered(settled)
+              ? 'No result matches these filters.'
+              : 'No results yet: run an operation above and its result appears here.'}
+          </p>
           {isGalleryFiltered(settled) && (
             <button type="button" onClick={() => setFilters(noGalleryFilters)}>
               Clear filters
@@ -43,12 +58,23 @@ export function Gallery({ selected, onSelect }: { selected: string | null; onSel
         </div>
       )}
       {items.length > 0 && (
-        <GalleryGrid key={filterKey} items={items} selected={selected} busy={page.isFetching} now={now} onSelect={onSelect} />
+        <GalleryGrid
+          key={filterKey}
+          items={items}
+          selected={selected}
+          busy={page.isFetching}
+          now={now}
+          onSelect={onSelect}
+        />
       )}
       {items.length < total && (
         <div className="row">
           {limit < GALLERY_MAX ? (
-            <button type="button" onClick={() => setLimit((l) => Math.min(GALLERY_MAX, l + GALLERY_PAGE))} disabled={page.isFetching}>
+            <button
+              type="button"
+              onClick={() => setLimit((l) => Math.min(GALLERY_MAX, l + GALLERY_PAGE))}
+              disabled={page.isFetching}
+            >
               Show more
             </button>
           ) : (

@@ -40,7 +40,13 @@ export function GalleryFilterBar({ value, models, onChange }: Props) {
           }
         }}
       />
-      <select className="library-select" data-testid="gallery-op-filter" aria-label="Operation" value={value.operation} onChange={(e) => set({ operation: isOperation(e.target.value) ? e.target.value : '' })}>
+      <select
+        className="library-select"
+        data-testid="gallery-op-filter"
+        aria-label="Operation"
+        value={value.operation}
+        onChange={(e) => set({ operation: isOperation(e.target.value) ? e.target.value : '' })}
+      >
         <option value="">All operations</option>
         {operationOrder.map((op) => (
           <option key={op} value={op}>
@@ -48,7 +54,13 @@ export function GalleryFilterBar({ value, models, onChange }: Props) {
           </option>
         ))}
       </select>
-      <select className="library-select" data-testid="gallery-model-filter" aria-label="Model" value={value.modelId} onChange={(e) => set({ modelId: e.target.value })}>
+      <select
+        className="library-select"
+        data-testid="gallery-model-filter"
+        aria-label="Model"
+        value={value.modelId}
+        onChange={(e) => set({ modelId: e.target.value })}
+      >
         <option value="">All models</option>
         {modelList.map((m) => (
           <option key={m} value={m}>
@@ -56,7 +68,13 @@ export function GalleryFilterBar({ value, models, onChange }: Props) {
           </option>
         ))}
       </select>
-      <select className="library-select" data-testid="gallery-state-filter" aria-label="State" value={value.state} onChange={(e) => set({ state: isState(e.target.value) ? e.target.value : '' })}>
+      <select
+        className="library-select"
+        data-testid="gallery-state-filter"
+        aria-label="State"
+        value={value.state}
+        onChange={(e) => set({ state: isState(e.target.value) ? e.target.value : '' })}
+      >
         <option value="">Any state</option>
         {AiJobState.options.map((s) => (
           <option key={s} value={s}>
@@ -66,11 +84,27 @@ export function GalleryFilterBar({ value, models, onChange }: Props) {
       </select>
       <label className="date-filter" htmlFor={`${id}-from`}>
         From
-        <input id={`${id}-from`} type="date" className="library-select" data-testid="gallery-from" value={value.from} max={value.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+        <input
+          id={`${id}-from`}
+          type="date"
+          className="library-select"
+          data-testid="gallery-from"
+          value={value.from}
+          max={value.to || undefined}
+          onChange={(e) => set({ from: e.target.value })}
+        />
       </label>
       <label className="date-filter" htmlFor={`${id}-to`}>
         To
-        <input id={`${id}-to`} type="date" className="library-select" data-testid="gallery-to" value={value.to} min={value.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+        <input
+          id={`${id}-to`}
+          type="date"
+          className="library-select"
+          data-testid="gallery-to"
+          value={value.to}
+          min={value.from || undefined}
+          onChange={(e) => set({ to: e.target.value })}
+        />
       </label>
     </div>
   );

@@ -13,7 +13,14 @@ const columnsFor = (width: number) => Math.max(1, Math.floor((width + GAP) / (MI
 
 /** The tile an arrow key, Home or End moves to from `at`, or undefined for other keys. */
 export function galleryStep(key: string, at: number, count: number, columns: number): number | undefined {
-  const step: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, Home: -at, End: count - 1 - at };
+  const step: Record<string, number> = {
+    ArrowRight: 1,
+    ArrowLeft: -1,
+    ArrowDown: columns,
+    ArrowUp: -columns,
+    Home: -at,
+    End: count - 1 - at,
+  };
   const delta = step[key];
   return delta === undefined ? undefined : Math.min(count - 1, Math.max(0, at + delta));
 }
@@ -37,7 +44,10 @@ export function GalleryGrid({ items, selected, busy, now, onSelect }: Props) {
   const [focus, setFocus] = useState({ at: -1, request: 0 });
   const columns = columnsFor(width);
   // The one tab stop: the selected result, or else the first.
-  const tabStop = Math.max(0, items.findIndex((j) => j.id === selected));
+  const tabStop = Math.max(
+    0,
+    items.findIndex((j) => j.id === selected),
+  );
   const current = focus.at >= 0 && focus.at < items.length ? focus.at : tabStop;
   const virtual = useVirtualizer({
     count: Math.ceil(items.length / columns),
@@ -55,7 +65,9 @@ export function GalleryGrid({ items, selected, busy, now, onSelect }: Props) {
   useEffect(() => {
     if (focus.request === 0) return;
     virtual.scrollToIndex(Math.floor(focus.at / columns), { align: 'auto' });
-    scroller.current?.querySelector<HTMLElement>(`[data-gallery-index="${focus.at}"] [data-gallery-tile]`)?.focus({ preventScroll: true });
+    scroller.current
+      ?.querySelector<HTMLElement>(`[data-gallery-index="${focus.at}"] [data-gallery-tile]`)
+      ?.focus({ preventScroll: true });
   }, [focus.request]);
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -67,14 +79,35 @@ export function GalleryGrid({ items, selected, busy, now, onSelect }: Props) {
   const tileWidth = (width - GAP * (columns - 1)) / columns;
   return (
     <div ref={scroller} className="gallery-scroll">
-      <ul className="plain gallery-grid" aria-label="Results, newest first" aria-busy={busy} style={{ height: virtual.getTotalSize() }} onKeyDown={onKeyDown}>
+      <ul
+        className="plain gallery-grid"
+        aria-label="Results, newest first"
+        aria-busy={busy}
+        style={{ height: virtual.getTotalSize() }}
+        onKeyDown={onKeyDown}
+      >
         {virtual.getVirtualItems().flatMap((row) =>
           items.slice(row.index * columns, (row.index + 1) * columns).map((job, col) => {
             const i = row.index * columns + col;
-            const style = { width: tileWidth, height: ROW_HEIGHT - GAP, transform: `translate(${col * (tileWidth + GAP)}px, ${row.start}px)` };
+            const style = {
+              width: tileWidth,
+              height: ROW_HEIGHT - GAP,
+              transform: `translate(${col * (tileWidth + GAP)}px, ${row.start}px)`,
+            };
             return (
-              <li key={job.id} data-gallery-index={i} style={style} onFocus={() => setFocus((f) => (f.at === i ? f : { ...f, at: i }))}>
-                <GalleryTile job={job} selected={job.id === selected} tabStop={i === tabStop} now={now} onSelect={onSelect} />
+              <li
+                key={job.id}
+                data-gallery-index={i}
+                style={style}
+                onFocus={() => setFocus((f) => (f.at === i ? f : { ...f, at: i }))}
+              >
+                <GalleryTile
+                  job={job}
+                  selected={job.id === selected}
+                  tabStop={i === tabStop}
+                  now={now}
+                  onSelect={onSelect}
+                />
               </li>
             );
           }),

@@ -16,7 +16,12 @@ interface Props {
   onChange(input: ChosenInput | null): void;
 }
 
-const sourceWords: Record<ChosenInput['ref']['kind'], string> = { asset: 'from the library', file: 'from this computer', upload: 'from this computer', result: 'an earlier result' };
+const sourceWords: Record<ChosenInput['ref']['kind'], string> = {
+  asset: 'from the library',
+  file: 'from this computer',
+  upload: 'from this computer',
+  result: 'an earlier result',
+};
 
 /** The media input: from the library, a file (or one dropped on the form), or a result chosen in the gallery. */
 export function InputChooser({ kind, value, sending, error, fileError, onFile, onCancelSend, onChange }: Props) {

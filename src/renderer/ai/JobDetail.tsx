@@ -30,37 +30,25 @@ interface Props {
 }
 
 type BodyProps = Omit<Props, 'id' | 'panelRef'> & { job: AiJobDetail };
+type Outputs = AiJobDetail['outputs'];
 
-function Body({ job, offered, cached, onCached, onUse, onClose }: BodyProps) {
-  const [output, setOutput] = useState(0);
-  const rerun = useRerun(job.id, onCached);
-  const out = job.outputs[output];
-  const finished = job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled';
-  const name = jobSubject(job) || jobTitle(job);
+/** The buttons that choose which output of a job is shown. */
+function OutputPicker({ outputs, output, onPick }: { outputs: Outputs; output: number; onPick(index: number): void }) {
+  return (
+    <div role="group" aria-label="Outputs" className="lib-segmented">
+      {outputs.map((o, i) => (
+        <button key={o.index} type="button" className="lib-small" aria-pressed={i === output} onClick={() => onPick(i)}>
+          {i + 1}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** What went wrong, what the platform still does, and an answer of unknown shape (with the panel that teaches it). */
+function JobNotes({ job }: { job: AiJobDetail }) {
   return (
     <>
-      <p className="ai-detail-title">
-        <strong>{jobTitle(job)}</strong> <span className={`job-state job-state-${job.state}`}>{stateLabels[job.state]}</span>
-      </p>
-      {job.outputs.length > 1 && (
-        <div role="group" aria-label="Outputs" className="lib-segmented">
-          {job.outputs.map((o, i) => (
-            <button key={o.index} type="button" className="lib-small" aria-pressed={i === output} onClick={() => setOutput(i)}>
-              {i + 1}
-            </button>
-          ))}
-        </div>
-      )}
-      {out && (
-        <div className="detail-preview">
-          <ResultMedia output={out} name={name} />
-        </div>
-      )}
-      {job.text !== null && (
-        <pre className="ai-detail-text" data-testid="ai-detail-text" tabIndex={0} role="region" aria-label="Text result">
-          {job.text}
-        </pre>
-      )}
       {job.state === 'failed' && job.error && (
         <div className="error-note">
           <strong>{job.error.message}</strong>
@@ -74,10 +62,47 @@ function Body({ job, offered, cached, onCached, onUse, onClose }: BodyProps) {
       )}
       {job.unknownShape && (
         <p className="warning" role="note" data-testid="ai-unknown-shape">
-          The platform answered in a shape Atelier does not know; the raw answer is kept below.{job.shapeNote && <span data-testid="ai-shape-note"> {job.shapeNote}</span>}
+          The platform answered in a shape Atelier does not know; the raw answer is kept below.
+          {job.shapeNote && <span data-testid="ai-shape-note"> {job.shapeNote}</span>}
         </p>
       )}
-      {job.unknownShape && (job.state === 'succeeded' || job.state === 'failed') && job.provenance.response !== null && <TeachPanel key={job.id} job={job} />}
+      {job.unknownShape &&
+        (job.state === 'succeeded' || job.state === 'failed') &&
+        job.provenance.response !== null && <TeachPanel key={job.id} job={job} />}
+    </>
+  );
+}
+
+function Body({ job, offered, cached, onCached, onUse, onClose }: BodyProps) {
+  const [output, setOutput] = useState(0);
+  const rerun = useRerun(job.id, onCached);
+  const out = job.outputs[output];
+  const finished = job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled';
+  const name = jobSubject(job) || jobTitle(job);
+  return (
+    <>
+      <p className="ai-detail-title">
+        <strong>{jobTitle(job)}</strong>{' '}
+        <span className={`job-state job-state-${job.state}`}>{stateLabels[job.state]}</span>
+      </p>
+      {job.outputs.length > 1 && <OutputPicker outputs={job.outputs} output={output} onPick={setOutput} />}
+      {out && (
+        <div className="detail-preview">
+          <ResultMedia output={out} name={name} />
+        </div>
+      )}
+      {job.text !== null && (
+        <pre
+          className="ai-detail-text"
+          data-testid="ai-detail-text"
+          tabIndex={0}
+          role="region"
+          aria-label="Text result"
+        >
+          {job.text}
+        </pre>
+      )}
+      <JobNotes job={job} />
       <div className="row ai-detail-actions">
         <button type="button" data-testid="ai-rerun" disabled={rerun.pending} onClick={rerun.run}>
           {rerun.pending ? 'Queuing…' : 'Re-run'}
@@ -120,10 +145,23 @@ export function JobDetail({ id, panelRef, ...rest }: Props) {
   }
   const error = detail.error ? toAppError(detail.error) : null;
   return (
-    <aside className="detail-panel ai-detail" aria-labelledby="ai-detail-title" data-testid="ai-detail" ref={panelRef} tabIndex={-1} onKeyDown={onKeyDown}>
+    <aside
+      className="detail-panel ai-detail"
+      aria-labelledby="ai-detail-title"
+      data-testid="ai-detail"
+      ref={panelRef}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <div className="detail-head">
         <h2 id="ai-detail-title">Result</h2>
-        <button type="button" className="lib-small" aria-label="Close the result" title="Close the result" onClick={rest.onClose}>
+        <button
+          type="button"
+          className="lib-small"
+          aria-label="Close the result"
+          title="Close the result"
+          onClick={rest.onClose}
+        >
           ×
         </button>
       </div>

@@ -51,13 +51,22 @@ export function ModelCombobox({ options, value, error, onChange }: Props) {
           spellCheck={false}
           maxLength={200}
         />
-        <button {...box.getToggleButtonProps({ onMouseDown: (e) => e.preventDefault() })} type="button" className="combobox-toggle" aria-label="Show models">
+        <button
+          {...box.getToggleButtonProps({ onMouseDown: (e) => e.preventDefault() })}
+          type="button"
+          className="combobox-toggle"
+          aria-label="Show models"
+        >
           ▾
         </button>
         <ul {...box.getMenuProps({ 'aria-label': 'Models' })} className="combobox-list" hidden={!expanded}>
           {box.isOpen &&
             shown.map((o, i) => (
-              <li key={o.id} {...box.getItemProps({ item: o, index: i })} className={o.id === value ? 'is-current' : undefined}>
+              <li
+                key={o.id}
+                {...box.getItemProps({ item: o, index: i })}
+                className={o.id === value ? 'is-current' : undefined}
+              >
                 <span className="mono">{o.id}</span>
                 {o.recent && <span className="model-recent">Recent</span>}
               </li>
@@ -65,7 +74,9 @@ export function ModelCombobox({ options, value, error, onChange }: Props) {
         </ul>
       </div>
       <span id={hintId} className="field-hint">
-        {options.length ? 'Pick one (your recent models come first) or type any model ID.' : 'Type the model ID to use.'}
+        {options.length
+          ? 'Pick one (your recent models come first) or type any model ID.'
+          : 'Type the model ID to use.'}
       </span>
       {error && (
         <span id={`${hintId}-error`} className="field-error" role="alert">

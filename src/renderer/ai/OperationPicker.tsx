@@ -5,7 +5,17 @@ import { operationLabels } from './labels';
 export const tabId = (op: AiOperation) => `studio-tab-${op}`;
 
 /** The eight operations as tabs. */
-export function OperationPicker({ operations, value, panelId, onChange }: { operations: readonly AiOperation[]; value: AiOperation; panelId: string; onChange(op: AiOperation): void }) {
+export function OperationPicker({
+  operations,
+  value,
+  panelId,
+  onChange,
+}: {
+  operations: readonly AiOperation[];
+  value: AiOperation;
+  panelId: string;
+  onChange(op: AiOperation): void;
+}) {
   return (
     <TabList
       items={operations}

@@ -10,7 +10,17 @@ interface Props {
   onChange(name: string, value: string): void;
 }
 
-function ColorField({ spec, value, error, onChange }: { spec: AiParamSpec; value: string; error: string | undefined; onChange(v: string): void }) {
+function ColorField({
+  spec,
+  value,
+  error,
+  onChange,
+}: {
+  spec: AiParamSpec;
+  value: string;
+  error: string | undefined;
+  onChange(v: string): void;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -44,7 +54,14 @@ function ColorField({ spec, value, error, onChange }: { spec: AiParamSpec; value
 }
 
 function hintOf(s: AiParamSpec): string | undefined {
-  const range = s.min !== undefined && s.max !== undefined ? `${s.min} to ${s.max}` : s.min !== undefined ? `At least ${s.min}` : s.max !== undefined ? `At most ${s.max}` : '';
+  const range =
+    s.min !== undefined && s.max !== undefined
+      ? `${s.min} to ${s.max}`
+      : s.min !== undefined
+        ? `At least ${s.min}`
+        : s.max !== undefined
+          ? `At most ${s.max}`
+          : '';
   return [range, s.help].filter(Boolean).join('. ') || undefined;
 }
 
@@ -56,7 +73,13 @@ export function ParamFields({ specs, values, errors, onChange }: Props) {
       <legend>Parameters</legend>
       {specs.map((s) =>
         s.type === 'color' ? (
-          <ColorField key={s.name} spec={s} value={values[s.name] ?? ''} error={errors(s.name)} onChange={(v) => onChange(s.name, v)} />
+          <ColorField
+            key={s.name}
+            spec={s}
+            value={values[s.name] ?? ''}
+            error={errors(s.name)}
+            onChange={(v) => onChange(s.name, v)}
+          />
         ) : (
           <Field
             key={s.name}

@@ -4,12 +4,22 @@ import { diffLineKind } from './teach-view';
 /** The profile change as a line diff: added lines, removed lines, a little context, "…" for the rest. */
 export function ProfileDiff({ lines }: { lines: readonly string[] }) {
   return (
-    <pre className="mono fields-dump profile-diff" data-testid="ai-teach-diff" tabIndex={0} role="region" aria-label="Change to the profile">
+    <pre
+      className="mono fields-dump profile-diff"
+      data-testid="ai-teach-diff"
+      tabIndex={0}
+      role="region"
+      aria-label="Change to the profile"
+    >
       {lines.map((line, i) => {
         const kind = diffLineKind(line);
         return (
           <span key={i} className={`diff-line diff-${kind}`}>
-            {kind === 'added' ? <span className="sr-only">added: </span> : kind === 'removed' ? <span className="sr-only">removed: </span> : null}
+            {kind === 'added' ? (
+              <span className="sr-only">added: </span>
+            ) : kind === 'removed' ? (
+              <span className="sr-only">removed: </span>
+            ) : null}
             {line}
             {'\n'}
           </span>
@@ -36,8 +46,10 @@ export function TeachSaveBox({
   return (
     <div className="teach-preview">
       <p>
-        {preview.copy ? `A copy of the built-in profile is saved as “${preview.profileName}” and used from now on.` : `“${preview.profileName}” gets a new revision.`} The same
-        platform address: you stay signed in.
+        {preview.copy
+          ? `A copy of the built-in profile is saved as “${preview.profileName}” and used from now on.`
+          : `“${preview.profileName}” gets a new revision.`}{' '}
+        The same platform address: you stay signed in.
       </p>
       <ProfileDiff lines={preview.diff} />
       {preview.note && <p className="warning">{preview.note}</p>}

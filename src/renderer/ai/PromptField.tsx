@@ -1,7 +1,17 @@
 import { useId } from 'react';
 
 /** The prompt of a text-input operation (required). */
-export function PromptField({ value, error, video, onChange }: { value: string; error: string | undefined; video: boolean; onChange(v: string): void }) {
+export function PromptField({
+  value,
+  error,
+  video,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  video: boolean;
+  onChange(v: string): void;
+}) {
   const id = useId();
   return (
     <div className="field">

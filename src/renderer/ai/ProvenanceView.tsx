@@ -14,7 +14,13 @@ export function ProvenanceView({ provenance }: { provenance: AiProvenance }) {
         </h3>
         <CopyButton text={json} label="Copy the provenance as JSON" />
       </div>
-      <pre className="mono fields-dump provenance" data-testid="ai-provenance" tabIndex={0} role="region" aria-label="Provenance as JSON">
+      <pre
+        className="mono fields-dump provenance"
+        data-testid="ai-provenance"
+        tabIndex={0}
+        role="region"
+        aria-label="Provenance as JSON"
+      >
         {json}
       </pre>
     </section>

@@ -21,7 +21,13 @@ export function RemoveJob({ jobId, onRemoved }: { jobId: string; onRemoved(): vo
     <div className="sync-confirm" role="group" aria-label="Remove this result from the history?">
       <p>Remove this result from the history? Results saved to the library stay there.</p>
       <div className="row">
-        <button type="button" className="danger" data-testid="ai-remove-confirm" disabled={remove.isPending} onClick={() => remove.mutate({ id: jobId }, { onSuccess: onRemoved })}>
+        <button
+          type="button"
+          className="danger"
+          data-testid="ai-remove-confirm"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ id: jobId }, { onSuccess: onRemoved })}
+        >
           Remove
         </button>
         <button type="button" ref={keep} disabled={remove.isPending} onClick={() => setConfirming(false)}>

@@ -12,12 +12,34 @@ export function ResultMedia({ output, name }: { output: AiOutputView; name: stri
   const note = failed === output.sha256 && (
     <span className="thumb-label ai-media-failed">
       <span aria-hidden="true">⚠ </span>
-      {output.kind === 'image' ? 'This image could not be shown here.' : `This ${output.kind} (${output.mimeType}) could not be played here; export it to open it elsewhere.`}
+      {output.kind === 'image'
+        ? 'This image could not be shown here.'
+        : `This ${output.kind} (${output.mimeType}) could not be played here; export it to open it elsewhere.`}
     </span>
   );
   let element: ReactElement;
-  if (output.kind === 'image') element = <img className="preview-media" data-testid="ai-detail-image" src={src} alt={`Result: ${name}`} onError={onError} />;
-  else if (output.kind === 'video') element = <video className="preview-media" data-testid="ai-detail-video" src={src} controls preload="metadata" aria-label={`Video result: ${name}`} onError={onError} />;
+  if (output.kind === 'image')
+    element = (
+      <img
+        className="preview-media"
+        data-testid="ai-detail-image"
+        src={src}
+        alt={`Result: ${name}`}
+        onError={onError}
+      />
+    );
+  else if (output.kind === 'video')
+    element = (
+      <video
+        className="preview-media"
+        data-testid="ai-detail-video"
+        src={src}
+        controls
+        preload="metadata"
+        aria-label={`Video result: ${name}`}
+        onError={onError}
+      />
+    );
   else element = <audio src={src} controls preload="metadata" aria-label={`Audio result: ${name}`} onError={onError} />;
   return (
     <div className="ai-media">

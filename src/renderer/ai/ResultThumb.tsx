@@ -5,7 +5,13 @@ import { kindGlyphs } from '../library/format';
 import { firstLines } from './format';
 import { stateLabels } from './labels';
 
-const stateGlyphs: Record<AiJobView['state'], string> = { queued: '…', running: '↻', succeeded: '✓', failed: '⚠', cancelled: '⊘' };
+const stateGlyphs: Record<AiJobView['state'], string> = {
+  queued: '…',
+  running: '↻',
+  succeeded: '✓',
+  failed: '⚠',
+  cancelled: '⊘',
+};
 
 function Tile({ glyph, label }: { glyph: string; label: string }) {
   return (
@@ -28,10 +34,43 @@ export function ResultThumb({ job }: { job: AiJobView }) {
     const src = media.url(out.sha256);
     // Images show themselves, loaded lazily; videos their poster frame when there is one.
     if (out.kind === 'video' && out.thumbSha256) {
-      return <img className="thumb-img" src={media.url(out.thumbSha256)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />;
+      return (
+        <img
+          className="thumb-img"
+          src={media.url(out.thumbSha256)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onError={() => setFailed(true)}
+        />
+      );
     }
-    if (out.kind === 'image') return <img className="thumb-img" src={src} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(true)} />;
-    if (out.kind === 'video') return <video className="thumb-img" src={src} preload="metadata" muted playsInline tabIndex={-1} aria-hidden="true" onError={() => setFailed(true)} />;
+    if (out.kind === 'image')
+      return (
+        <img
+          className="thumb-img"
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onError={() => setFailed(true)}
+        />
+      );
+    if (out.kind === 'video')
+      return (
+        <video
+          className="thumb-img"
+          src={src}
+          preload="metadata"
+          muted
+          playsInline
+          tabIndex={-1}
+          aria-hidden="true"
+          onError={() => setFailed(true)}
+        />
+      );
     return <Tile glyph={kindGlyphs.audio} label="Audio" />;
   }
   if (failed) return <Tile glyph="⚠" label="Preview could not be loaded" />;

@@ -28,9 +28,20 @@ export function SaveToLibrary({ jobId, output }: { jobId: string; output: AiOutp
       <label htmlFor={`${id}-tags`} className="field-hint">
         Tags, separated by commas
       </label>
-      <input id={`${id}-tags`} className="tag-input" data-testid="ai-save-tags" value={tags} list={`${id}-known`} autoComplete="off" maxLength={2000} onChange={(e) => setTags(e.target.value)} />
+      <input
+        id={`${id}-tags`}
+        className="tag-input"
+        data-testid="ai-save-tags"
+        value={tags}
+        list={`${id}-known`}
+        autoComplete="off"
+        maxLength={2000}
+        onChange={(e) => setTags(e.target.value)}
+      />
       <datalist id={`${id}-known`}>
-        {known.data?.slice(0, 200).map((t) => <option key={t.tag} value={`${head}${t.tag}`} />)}
+        {known.data?.slice(0, 200).map((t) => (
+          <option key={t.tag} value={`${head}${t.tag}`} />
+        ))}
       </datalist>
       <div className="row">
         <button type="submit" data-testid="ai-save" disabled={save.isPending}>
@@ -38,9 +49,7 @@ export function SaveToLibrary({ jobId, output }: { jobId: string; output: AiOutp
         </button>
         <span role="status">
           {saved ? (
-            <span data-testid="ai-saved">
-              Saved as “{saved.name}”
-            </span>
+            <span data-testid="ai-saved">Saved as “{saved.name}”</span>
           ) : output.assetId ? (
             <span className="muted">Already saved to the library once.</span>
           ) : null}

@@ -1,5 +1,14 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { SortableContext, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 
@@ -18,8 +27,12 @@ function announcementsFor(ids: readonly string[], nameOf: (id: string) => string
   const place = (id: UniqueIdentifier) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
   return {
     onDragStart: ({ active }) => `Picked up ${name(active.id)} at ${place(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${place(over.id)}.` : `${name(active.id)} is outside the list.`),
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped at ${place(over.id)}.` : `${name(active.id)} was dropped outside the list; nothing moved.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active.id)} is over ${place(over.id)}.` : `${name(active.id)} is outside the list.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${name(active.id)} was dropped at ${place(over.id)}.`
+        : `${name(active.id)} was dropped outside the list; nothing moved.`,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled; nothing moved.`,
   };
 }
@@ -37,7 +50,12 @@ export function SortableList({ ids, nameOf, onDrop, children }: Props) {
     if (over && over.id !== active.id) onDrop(String(active.id), String(over.id));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} accessibility={{ announcements: announcementsFor(ids, nameOf), screenReaderInstructions }} onDragEnd={end}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      accessibility={{ announcements: announcementsFor(ids, nameOf), screenReaderInstructions }}
+      onDragEnd={end}
+    >
       <SortableContext items={[...ids]}>{children}</SortableContext>
     </DndContext>
   );
@@ -49,6 +67,8 @@ export function SortableList({ ids, nameOf, onDrop, children }: Props) {
  */
 export function useSortableRow(id: string, enabled: boolean) {
   const { setNodeRef, listeners, transform, transition, isDragging } = useSortable({ id, disabled: !enabled });
-  const style: CSSProperties | undefined = transform ? { transform: CSS.Translate.toString(transform), transition } : undefined;
+  const style: CSSProperties | undefined = transform
+    ? { transform: CSS.Translate.toString(transform), transition }
+    : undefined;
   return { ref: setNodeRef, style, listeners: enabled ? listeners : undefined, dragging: isDragging };
 }

@@ -29,11 +29,11 @@ interface Props {
   onCached(offer: CachedOffer): void;
 }
 
-/** One operation's form: model, prompt or media input, parameters; submitting queues a job. */
-export function StudioForm({ view, draft, cached, onDraft, onCached }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
-  // The run-AI-job command: the keyboard goes to the form's first field.
-  useTask('ai-form', () => formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus());
+/**
+ * The form's state and its submission: a queued job is said under the button, an answer already
+ * made is offered through `onCached`; `set` keeps each change in the draft as well.
+ */
+function useStudioForm({ view, draft, onDraft, onCached }: Omit<Props, 'cached'>) {
   const submit = useAiAction('ai.submit', true);
   const [queued, setQueued] = useState<AiJobView | null>(null);
   const { form, onSubmit, errorOf, failure, busy } = useZodForm<StudioValues, void>({
@@ -55,20 +55,70 @@ export function StudioForm({ view, draft, cached, onDraft, onCached }: Props) {
     form.setValue(key, value as PathValue<StudioValues, K>); // K is a top-level key: its path value is StudioValues[K]
     onDraft({ [key]: value });
   };
-  const media = useMediaInput(view, useCallback((input: ChosenInput | null) => (form.setValue('input', input), onDraft({ input })), [form, onDraft]));
+  return { form, onSubmit, errorOf, failure, busy, queued, set };
+}
+
+/** One operation's form: model, prompt or media input, parameters; submitting queues a job. */
+export function StudioForm({ view, draft, cached, onDraft, onCached }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // The run-AI-job command: the keyboard goes to the form's first field.
+  useTask('ai-form', () =>
+    formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus(),
+  );
+  const { form, onSubmit, errorOf, failure, busy, queued, set } = useStudioForm({ view, draft, onDraft, onCached });
+  const media = useMediaInput(
+    view,
+    useCallback((input: ChosenInput | null) => (form.setValue('input', input), onDraft({ input })), [form, onDraft]),
+  );
   const v = form.watch();
   return (
-    <form ref={formRef} className="form studio-form" noValidate onSubmit={onSubmit} aria-label={`${operationLabels[view.operation]} request`} {...media.drop.handlers}>
-      <ModelCombobox options={modelOptions(view)} value={v.modelId} error={errorOf('modelId')} onChange={(m) => set('modelId', m)} />
+    <form
+      ref={formRef}
+      className="form studio-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={`${operationLabels[view.operation]} request`}
+      {...media.drop.handlers}
+    >
+      <ModelCombobox
+        options={modelOptions(view)}
+        value={v.modelId}
+        error={errorOf('modelId')}
+        onChange={(m) => set('modelId', m)}
+      />
       {view.input === 'text' ? (
-        <PromptField value={v.prompt} error={errorOf('prompt')} video={view.output === 'video'} onChange={(p) => set('prompt', p)} />
+        <PromptField
+          value={v.prompt}
+          error={errorOf('prompt')}
+          video={view.output === 'video'}
+          onChange={(p) => set('prompt', p)}
+        />
       ) : (
-        <InputChooser kind={view.input} value={v.input} sending={media.file.sending} error={errorOf('input') ?? media.mismatch ?? undefined} fileError={media.file.error} onFile={media.takeFile} onCancelSend={media.file.cancel} onChange={media.setInput} />
+        <InputChooser
+          kind={view.input}
+          value={v.input}
+          sending={media.file.sending}
+          error={errorOf('input') ?? media.mismatch ?? undefined}
+          fileError={media.file.error}
+          onFile={media.takeFile}
+          onCancelSend={media.file.cancel}
+          onChange={media.setInput}
+        />
       )}
-      <ParamFields specs={view.params} values={v.params} errors={(name) => errorOf(`params.${name}`)} onChange={(name, value) => set('params', { ...v.params, [name]: value })} />
+      <ParamFields
+        specs={view.params}
+        values={v.params}
+        errors={(name) => errorOf(`params.${name}`)}
+        onChange={(name, value) => set('params', { ...v.params, [name]: value })}
+      />
       <SubmitError error={failure} fields={[]} />
       <div className="row">
-        <button type="submit" className="primary" data-testid="ai-submit" disabled={busy || media.file.sending !== null}>
+        <button
+          type="submit"
+          className="primary"
+          data-testid="ai-submit"
+          disabled={busy || media.file.sending !== null}
+        >
           {busy ? 'Sending…' : 'Run'}
         </button>
         <span role="status" className="muted">
@@ -76,7 +126,9 @@ export function StudioForm({ view, draft, cached, onDraft, onCached }: Props) {
         </span>
       </div>
       {cached}
-      {media.drop.dragging && media.mediaKind && <InputDropOverlay noun={inputKindNouns[media.mediaKind]} uploads={media.file.uploads} />}
+      {media.drop.dragging && media.mediaKind && (
+        <InputDropOverlay noun={inputKindNouns[media.mediaKind]} uploads={media.file.uploads} />
+      )}
     </form>
   );
 }

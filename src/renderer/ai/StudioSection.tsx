@@ -1,5 +1,15 @@
-import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { AiOperationView } from '../../shared/ai';
 import { aiOperations, type AiOperation } from '../../shared/profile';
 import { useBackend, useChannel } from '../backend/context';
 import { useStoredState } from '../library/use-stored-state';
@@ -20,12 +30,18 @@ const FORM_PANEL = 'studio-form-panel';
 function useCatalog() {
   const api = useBackend();
   const client = useQueryClient();
-  useEffect(() => api.on('connection.changed', () => void client.invalidateQueries({ queryKey: ['ai.catalog'] })), [api, client]);
+  useEffect(
+    () => api.on('connection.changed', () => void client.invalidateQueries({ queryKey: ['ai.catalog'] })),
+    [api, client],
+  );
   return useChannel('ai.catalog', {});
 }
 
 /** The result shown in the detail panel; the keyboard follows it there and back to its tile. */
-function useResultSelection(panelRef: RefObject<HTMLElement | null>, setOffer: Dispatch<SetStateAction<CachedOffer | null>>) {
+function useResultSelection(
+  panelRef: RefObject<HTMLElement | null>,
+  setOffer: Dispatch<SetStateAction<CachedOffer | null>>,
+) {
   const [selected, setSelected] = useState<string | null>(null);
   // A question about a re-run belongs to the result it was asked for, one about a submit to its form.
   const select = useCallback(
@@ -53,6 +69,47 @@ function useResultSelection(panelRef: RefObject<HTMLElement | null>, setOffer: D
     });
   };
   return { selected, select, show, closeDetail };
+}
+
+interface ComposeProps {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  catalog: ReturnType<typeof useCatalog>;
+  /** The chosen operation's view, once the catalog offers it. */
+  view: AiOperationView | undefined;
+  offered: readonly AiOperation[];
+  drafts: ReturnType<typeof useDrafts>;
+  cached: ReactNode;
+  onPick(op: AiOperation): void;
+  onCached(offer: CachedOffer): void;
+}
+
+/** "New job": the operations as tabs, and the chosen one's form. */
+function Compose({ headingRef, catalog, view, offered, drafts, cached, onPick, onCached }: ComposeProps) {
+  return (
+    <section className="card studio-compose" aria-labelledby="studio-compose-title">
+      <h2 id="studio-compose-title" ref={headingRef} tabIndex={-1}>
+        New job
+      </h2>
+      {catalog.isError && <QueryError error={catalog.error} />}
+      {!catalog.data && !catalog.isError && <p className="muted">Loading the operations…</p>}
+      {catalog.data && !view && <p className="muted">The current platform profile offers no AI operations.</p>}
+      {view && (
+        <>
+          <OperationPicker operations={offered} value={view.operation} panelId={FORM_PANEL} onChange={onPick} />
+          <div role="tabpanel" id={FORM_PANEL} aria-labelledby={tabId(view.operation)} className="studio-panel">
+            <StudioForm
+              key={view.operation}
+              view={view}
+              draft={drafts.draftOf(view.operation)}
+              cached={cached}
+              onDraft={(patch) => drafts.update(view.operation, patch)}
+              onCached={onCached}
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
 }
 
 /** D1–D4: the eight operations, the job queue, and the results gallery with provenance. */
@@ -92,34 +149,29 @@ export function StudioSection() {
   return (
     <div className="studio">
       <div className="studio-top">
-        <section className="card studio-compose" aria-labelledby="studio-compose-title">
-          <h2 id="studio-compose-title" ref={composeRef} tabIndex={-1}>
-            New job
-          </h2>
-          {catalog.isError && <QueryError error={catalog.error} />}
-          {!catalog.data && !catalog.isError && <p className="muted">Loading the operations…</p>}
-          {catalog.data && !view && <p className="muted">The current platform profile offers no AI operations.</p>}
-          {view && (
-            <>
-              <OperationPicker operations={offered} value={view.operation} panelId={FORM_PANEL} onChange={pickOperation} />
-              <div role="tabpanel" id={FORM_PANEL} aria-labelledby={tabId(view.operation)} className="studio-panel">
-                <StudioForm
-                  key={view.operation}
-                  view={view}
-                  draft={drafts.draftOf(view.operation)}
-                  cached={cachedFor('form')}
-                  onDraft={(patch) => update(view.operation, patch)}
-                  onCached={setOffer}
-                />
-              </div>
-            </>
-          )}
-        </section>
+        <Compose
+          headingRef={composeRef}
+          catalog={catalog}
+          view={view}
+          offered={offered}
+          drafts={drafts}
+          cached={cachedFor('form')}
+          onPick={pickOperation}
+          onCached={setOffer}
+        />
         <QueuePanel onShow={show} />
       </div>
       <div className="studio-bottom">
         <Gallery selected={selected} onSelect={select} />
-        <JobDetail id={selected} panelRef={panelRef} offered={offered} cached={cachedFor('detail')} onCached={setOffer} onUse={reuse} onClose={closeDetail} />
+        <JobDetail
+          id={selected}
+          panelRef={panelRef}
+          offered={offered}
+          cached={cachedFor('detail')}
+          onCached={setOffer}
+          onUse={reuse}
+          onClose={closeDetail}
+        />
       </div>
     </div>
   );

@@ -8,7 +8,17 @@ import { operationLabels } from './labels';
 export type Reuse = { input: ChosenInput } | { prompt: string };
 
 /** "Use as input": the operations that take what this result made; choosing one switches the form to it. */
-export function UseAsInput({ job, output, offered, onUse }: { job: AiJobView; output: number; offered: readonly AiOperation[]; onUse(op: AiOperation, reuse: Reuse): void }) {
+export function UseAsInput({
+  job,
+  output,
+  offered,
+  onUse,
+}: {
+  job: AiJobView;
+  output: number;
+  offered: readonly AiOperation[];
+  onUse(op: AiOperation, reuse: Reuse): void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const first = useRef<HTMLButtonElement>(null);
@@ -21,13 +31,31 @@ export function UseAsInput({ job, output, offered, onUse }: { job: AiJobView; ou
   const reuse: Reuse = out ? { input: resultInput(job, output) } : { prompt: job.text ?? '' };
   return (
     <div className="use-as-input">
-      <button type="button" data-testid="ai-use-as-input" aria-expanded={open} aria-controls={`${id}-ops`} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        data-testid="ai-use-as-input"
+        aria-expanded={open}
+        aria-controls={`${id}-ops`}
+        onClick={() => setOpen((v) => !v)}
+      >
         Use as input…
       </button>
       {open && (
-        <div id={`${id}-ops`} role="group" aria-label={out ? 'Use this result as the input of' : 'Use this text as the prompt of'} className="row use-ops">
+        <div
+          id={`${id}-ops`}
+          role="group"
+          aria-label={out ? 'Use this result as the input of' : 'Use this text as the prompt of'}
+          className="row use-ops"
+        >
           {ops.map((op, i) => (
-            <button key={op} type="button" ref={i === 0 ? first : undefined} className="lib-small" data-testid={`ai-use-op-${op}`} onClick={() => onUse(op, reuse)}>
+            <button
+              key={op}
+              type="button"
+              ref={i === 0 ? first : undefined}
+              className="lib-small"
+              data-testid={`ai-use-op-${op}`}
+              onClick={() => onUse(op, reuse)}
+            >
               {operationLabels[op]}
             </button>
           ))}

@@ -72,7 +72,14 @@ describe('excerpts', () => {
     expect(excerpt('  a   cat\non a mat ')).toBe('a cat on a mat');
     expect(excerpt('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
     expect(firstLines('one\ntwo\nthree\nfour\nfive')).toBe('one\ntwo\nthree\nfour');
-    expect(jobSubject(job({ prompt: null, input: { sha256: 's', name: 'beach.png', mimeType: 'image/png', kind: 'image', sizeBytes: 1 } }))).toBe('beach.png');
+    expect(
+      jobSubject(
+        job({
+          prompt: null,
+          input: { sha256: 's', name: 'beach.png', mimeType: 'image/png', kind: 'image', sizeBytes: 1 },
+        }),
+      ),
+    ).toBe('beach.png');
   });
 });
 
@@ -127,7 +134,10 @@ describe('parameters', () => {
     expect(toColor('red')).toBeNull();
   });
   it('sends numbers as numbers, leaves empty fields out, and names what is out of range', () => {
-    expect(paramsFromValues(specs, { width: '640', sigma: '', color: '#3366ff', style: ' oil ' })).toEqual({ params: { width: 640, color: '#3366ff', style: 'oil' }, errors: {} });
+    expect(paramsFromValues(specs, { width: '640', sigma: '', color: '#3366ff', style: ' oil ' })).toEqual({
+      params: { width: 640, color: '#3366ff', style: 'oil' },
+      errors: {},
+    });
     const bad = paramsFromValues(specs, { width: '10.5', sigma: '0.1', color: '#000000', style: '' });
     expect(bad.errors).toEqual({ width: 'Enter a whole number', sigma: 'Enter a number 0.3 or more' });
     expect(paramsFromValues(specs, { width: '4096' }).errors.width).toBe('Enter a number between 16 and 2048');
@@ -153,8 +163,15 @@ describe('the status bar item', () => {
   const s: AiQueueStatus = { paused: false, concurrency: 2, queued: 0, running: 0, waiting: null, fraction: null };
   it('says what runs and waits, in words', () => {
     expect(aiSummary(s)).toEqual({ text: 'AI idle', tone: 'idle', fraction: null });
-    expect(aiSummary({ ...s, running: 2, queued: 3, fraction: 0.5 })).toEqual({ text: 'AI: 2 running, 3 queued', tone: 'busy', fraction: 0.5 });
-    expect(aiSummary({ ...s, queued: 1, waiting: 'offline' })).toMatchObject({ text: 'AI: 1 queued · offline', tone: 'waiting' });
+    expect(aiSummary({ ...s, running: 2, queued: 3, fraction: 0.5 })).toEqual({
+      text: 'AI: 2 running, 3 queued',
+      tone: 'busy',
+      fraction: 0.5,
+    });
+    expect(aiSummary({ ...s, queued: 1, waiting: 'offline' })).toMatchObject({
+      text: 'AI: 1 queued · offline',
+      tone: 'waiting',
+    });
     expect(aiSummary({ ...s, paused: true, queued: 4 })).toMatchObject({ text: 'AI paused: 4 queued', tone: 'paused' });
     expect(aiSummary({ ...s, paused: true }).text).toBe('AI paused');
   });
@@ -163,8 +180,21 @@ describe('the status bar item', () => {
 describe('gallery filters', () => {
   it('always has every key, so equal filters share cache entries', () => {
     const input = galleryInput({ ...noGalleryFilters, text: '  ' }, 60);
-    expect(input).toEqual({ operation: undefined, modelId: undefined, text: undefined, from: undefined, to: undefined, state: undefined, offset: 0, limit: 60 });
-    expect(galleryInput({ ...noGalleryFilters, operation: 'image2text', from: '2026-05-01' }, 9999)).toMatchObject({ operation: 'image2text', from: '2026-05-01', limit: 500 });
+    expect(input).toEqual({
+      operation: undefined,
+      modelId: undefined,
+      text: undefined,
+      from: undefined,
+      to: undefined,
+      state: undefined,
+      offset: 0,
+      limit: 60,
+    });
+    expect(galleryInput({ ...noGalleryFilters, operation: 'image2text', from: '2026-05-01' }, 9999)).toMatchObject({
+      operation: 'image2text',
+      from: '2026-05-01',
+      limit: 500,
+    });
     expect(isGalleryFiltered(noGalleryFilters)).toBe(false);
     expect(isGalleryFiltered({ ...noGalleryFilters, state: 'failed' })).toBe(true);
   });
@@ -189,14 +219,20 @@ describe('save tags and validation issues', () => {
     expect(issueFor(error, 'prompt')).toBe('Too long');
     expect(issueFor(error, 'input')).toBe('No such asset');
     expect(issueFor(error, 'params.width')).toBe('Too wide');
-    expect(otherIssues(error, ['prompt', 'input', 'params.width'])).toEqual([{ path: 'operation', message: 'Unknown' }]);
+    expect(otherIssues(error, ['prompt', 'input', 'params.width'])).toEqual([
+      { path: 'operation', message: 'Unknown' },
+    ]);
   });
 });
 
 describe('retry label', () => {
   it('asks about the same job when the platform accepted it and did not report it failed', () => {
-    expect(retryLabel({ state: 'failed', remoteJobId: 'j1', error: { code: 'unavailable', message: 'no answer' } })).toBe('Retry (asks about the same job)');
-    expect(retryLabel({ state: 'failed', remoteJobId: 'j1', error: { code: 'denied', message: 'the platform failed it' } })).toBe('Retry (may be billed again)');
+    expect(
+      retryLabel({ state: 'failed', remoteJobId: 'j1', error: { code: 'unavailable', message: 'no answer' } }),
+    ).toBe('Retry (asks about the same job)');
+    expect(
+      retryLabel({ state: 'failed', remoteJobId: 'j1', error: { code: 'denied', message: 'the platform failed it' } }),
+    ).toBe('Retry (may be billed again)');
     expect(retryLabel({ state: 'failed', remoteJobId: null, error: null })).toBe('Retry (may be billed again)');
     expect(retryLabel({ state: 'cancelled', remoteJobId: 'j1', error: null })).toBe('Retry (may be billed again)');
   });

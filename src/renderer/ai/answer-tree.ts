@@ -127,7 +127,8 @@ const MEDIA = /^(https?:\/\/|data:(image|video|audio)\/)/i;
 /** A first guess at what a field holds, from its value and name; the user chooses in the end. */
 export function guessRole(node: Pick<AnswerNode, 'label' | 'value'>): AiTeachRole {
   const v = node.value;
-  if (typeof v === 'string' && (MEDIA.test(v) || (v.length > 200 && /^[A-Za-z0-9+/=_-]+$/.test(v.replace(/\s+/g, ''))))) return 'media';
+  if (typeof v === 'string' && (MEDIA.test(v) || (v.length > 200 && /^[A-Za-z0-9+/=_-]+$/.test(v.replace(/\s+/g, '')))))
+    return 'media';
   if (isRecord(v) && ['url', 'data', 'b64', 'b64_json', 'base64'].some((k) => k in v)) return 'media';
   if (/(^|_)(job_?)?id$|jobid/i.test(node.label) && (typeof v === 'string' || typeof v === 'number')) return 'jobId';
   return 'text';

@@ -9,6 +9,9 @@ export function issueFor(error: AppError | null | undefined, field: FormField): 
 }
 
 /** Issues the form cannot show beside a field, to list under the error. */
-export function otherIssues(error: AppError | null | undefined, fields: readonly FormField[]): { path: string; message: string }[] {
+export function otherIssues(
+  error: AppError | null | undefined,
+  fields: readonly FormField[],
+): { path: string; message: string }[] {
   return (error?.issues ?? []).filter((i) => !fields.some((f) => i.path === f || i.path.startsWith(`${f}.`)));
 }

@@ -2,7 +2,10 @@ import type { AiJobView } from '../../shared/ai';
 import { formatDuration } from '../library/format';
 import { operationLabels, phaseLabels, stateLabels } from './labels';
 
-/** How long a job has run: counted from `startedAt` while it runs (so it ticks here), as the core said once it ended. */
+/**
+ * How long a job has run: counted from `startedAt` while it runs (so it ticks here), as the core
+ * said once it ended.
+ */
 export function elapsedMs(job: Pick<AiJobView, 'state' | 'startedAt' | 'elapsedMs'>, now: number): number | null {
   if (job.state === 'running' && job.startedAt) {
     const started = Date.parse(job.startedAt);
@@ -32,7 +35,8 @@ export function firstLines(text: string, lines = 4, maxChars = 240): string {
 export function progressText(job: Pick<AiJobView, 'state' | 'progress' | 'waiting'>): string {
   if (job.state === 'queued') return job.waiting ? `Waiting: ${job.waiting}` : 'Waiting to start';
   if (job.state !== 'running') return stateLabels[job.state];
-  const phase = job.progress.phase === 'waiting' || job.progress.phase === 'done' ? 'Starting' : phaseLabels[job.progress.phase];
+  const phase =
+    job.progress.phase === 'waiting' || job.progress.phase === 'done' ? 'Starting' : phaseLabels[job.progress.phase];
   return job.progress.fraction === null ? `${phase}…` : `${phase} ${Math.round(job.progress.fraction * 100)}%`;
 }
 

@@ -14,7 +14,16 @@ export const operationLabels: Record<AiOperation, string> = {
 };
 
 /** The picker's order: by what people start from (text, then image, video, audio). */
-export const operationOrder: readonly AiOperation[] = ['text2image', 'text2video', 'image2image', 'image2video', 'image2text', 'video2video', 'video2text', 'wave2text'];
+export const operationOrder: readonly AiOperation[] = [
+  'text2image',
+  'text2video',
+  'image2image',
+  'image2video',
+  'image2text',
+  'video2video',
+  'video2text',
+  'wave2text',
+];
 
 export const stateLabels: Record<AiJobState, string> = {
   queued: 'Queued',
@@ -34,12 +43,19 @@ export const phaseLabels: Record<AiProgress['phase'], string> = {
 };
 
 /** An input kind in a sentence ("This operation takes an image"). */
-export const inputKindNouns = { text: 'a prompt', image: 'an image', video: 'a video', audio: 'an audio file' } as const;
+export const inputKindNouns = {
+  text: 'a prompt',
+  image: 'an image',
+  video: 'a video',
+  audio: 'an audio file',
+} as const;
 
 /**
  * An accepted job the platform did not report as failed is asked about again on Retry, never
  * sent again; anything else goes to the platform again and may be billed again.
  */
 export function retryLabel(job: Pick<AiJobView, 'remoteJobId' | 'error' | 'state'>): string {
-  return job.state === 'failed' && job.remoteJobId !== null && job.error?.code !== 'denied' ? 'Retry (asks about the same job)' : 'Retry (may be billed again)';
+  return job.state === 'failed' && job.remoteJobId !== null && job.error?.code !== 'denied'
+    ? 'Retry (asks about the same job)'
+    : 'Retry (may be billed again)';
 }

@@ -28,7 +28,10 @@ function rangeText(s: AiParamSpec): string {
   return `${s.max} or less`;
 }
 
-/** What is wrong with a parameter's text, in words; undefined when it can be sent (empty: the platform's default applies). */
+/**
+ * What is wrong with a parameter's text, in words; undefined when it can be sent (empty: the
+ * platform's default applies).
+ */
 export function paramProblem(s: AiParamSpec, value: string): string | undefined {
   const raw = value.trim();
   if (raw === '' || s.type === 'text' || s.type === 'color') return undefined;
@@ -40,7 +43,10 @@ export function paramProblem(s: AiParamSpec, value: string): string | undefined 
 }
 
 /** The values to send, checked against their specs; empty fields are left out (the platform's defaults apply). */
-export function paramsFromValues(specs: readonly AiParamSpec[], values: ParamValues): { params: AiParams; errors: Record<string, string> } {
+export function paramsFromValues(
+  specs: readonly AiParamSpec[],
+  values: ParamValues,
+): { params: AiParams; errors: Record<string, string> } {
   const params: AiParams = {};
   const errors: Record<string, string> = {};
   for (const s of specs) {

@@ -22,7 +22,12 @@ export const studioValues = (view: AiOperationView, draft: Draft): StudioValues 
 });
 
 /** The fields the core's issues may name: the three and one per parameter. */
-export const studioFields = (view: AiOperationView) => ['modelId', 'prompt', 'input', ...view.params.map((p) => `params.${p.name}` as const)];
+export const studioFields = (view: AiOperationView) => [
+  'modelId',
+  'prompt',
+  'input',
+  ...view.params.map((p) => `params.${p.name}` as const),
+];
 
 /** The request the values make. */
 export function submitInput(view: AiOperationView, v: StudioValues): AiSubmitInput {
@@ -34,14 +39,19 @@ export function submitInput(view: AiOperationView, v: StudioValues): AiSubmitInp
   };
 }
 
-/** The operation's form as a schema: what it needs (a prompt or a media input), its parameters' specs, then the request's own schema. */
+/**
+ * The operation's form as a schema: what it needs (a prompt or a media input), its parameters'
+ * specs, then the request's own schema.
+ */
 export function studioSchema(view: AiOperationView) {
   const needsInput = view.input !== 'text';
   return z
     .object({
       modelId: z.string().trim().min(1, 'Choose or type a model'),
       prompt: view.input === 'text' ? z.string().trim().min(1, 'Enter a prompt') : z.string(),
-      input: z.custom<ChosenInput | null>().refine((v) => !needsInput || v !== null, view.input === 'text' ? '' : `Choose ${inputKindNouns[view.input]}`),
+      input: z
+        .custom<ChosenInput | null>()
+        .refine((v) => !needsInput || v !== null, view.input === 'text' ? '' : `Choose ${inputKindNouns[view.input]}`),
       params: paramsSchema(view.params),
     })
     .transform((v) => submitInput(view, v))

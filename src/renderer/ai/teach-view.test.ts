@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { answerTree, guessRole, needsDownload, pathChoices, shortValue, treeKey, visibleRows } from './answer-tree';
 import { diffLineKind, platformJobNote } from './teach-view';
 
-const answer = { job: { id: 'j-1', state: 'done' }, result: { images: [{ b64: 'A'.repeat(300) }, { url: 'https://cdn.example/b.png' }] }, n: 3 };
+const answer = {
+  job: { id: 'j-1', state: 'done' },
+  result: { images: [{ b64: 'A'.repeat(300) }, { url: 'https://cdn.example/b.png' }] },
+  n: 3,
+};
 
 describe('the answer tree', () => {
   const root = answerTree(answer);
@@ -82,8 +86,12 @@ describe('the answer tree', () => {
 
 describe('words', () => {
   it('an accepted job may still be finished and billed by the platform', () => {
-    expect(platformJobNote({ state: 'running', remoteJobId: 'j-1' })).toMatch(/Cancelling stops Atelier asking about it; the platform may still finish it, and bill it/);
-    expect(platformJobNote({ state: 'cancelled', remoteJobId: 'j-1' })).toMatch(/stopped asking about platform job j-1/);
+    expect(platformJobNote({ state: 'running', remoteJobId: 'j-1' })).toMatch(
+      /Cancelling stops Atelier asking about it; the platform may still finish it, and bill it/,
+    );
+    expect(platformJobNote({ state: 'cancelled', remoteJobId: 'j-1' })).toMatch(
+      /stopped asking about platform job j-1/,
+    );
     expect(platformJobNote({ state: 'succeeded', remoteJobId: 'j-1' })).toBeNull();
     expect(platformJobNote({ state: 'running', remoteJobId: null })).toBeNull();
   });

@@ -14,8 +14,15 @@ export function diffLineKind(line: string): 'added' | 'removed' | 'skipped' | 'k
 export function platformJobNote(job: Pick<AiJobView, 'state' | 'remoteJobId'>): string | null {
   if (job.remoteJobId === null) return null;
   if (job.state === 'queued' || job.state === 'running') {
-    return `The platform accepted this job (platform job ${job.remoteJobId}). Cancelling stops Atelier asking about it; the platform may still finish it, and bill it.`;
+    return (
+      `The platform accepted this job (platform job ${job.remoteJobId}). ` +
+      'Cancelling stops Atelier asking about it; the platform may still finish it, and bill it.'
+    );
   }
-  if (job.state === 'cancelled') return `Atelier stopped asking about platform job ${job.remoteJobId}; the platform may still finish it, and bill it.`;
+  if (job.state === 'cancelled')
+    return (
+      `Atelier stopped asking about platform job ${job.remoteJobId}; ` +
+      'the platform may still finish it, and bill it.'
+    );
   return null;
 }

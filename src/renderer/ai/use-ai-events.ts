@@ -15,6 +15,7 @@ export function useAiEvents(): void {
     // Progress moves several times a second while a job runs; the gallery only changes with a job's state.
     quiet: { lists: ['ai.gallery'], when: (change) => change.progressOnly },
     detail: 'ai.get',
-    immediately: (change) => client.setQueryData<AiQueueView>(['ai.queue', {}], (old) => (old ? { ...old, status: change.status } : old)),
+    immediately: (change) =>
+      client.setQueryData<AiQueueView>(['ai.queue', {}], (old) => (old ? { ...old, status: change.status } : old)),
   });
 }

@@ -17,6 +17,10 @@ const empty: Draft = { modelId: null, prompt: '', params: null, input: null };
 export function useDrafts() {
   const [drafts, setDrafts] = useState<Partial<Record<AiOperation, Draft>>>({});
   const draftOf = useCallback((op: AiOperation): Draft => drafts[op] ?? empty, [drafts]);
-  const update = useCallback((op: AiOperation, patch: Partial<Draft>) => setDrafts((all) => ({ ...all, [op]: { ...(all[op] ?? empty), ...patch } })), []);
+  const update = useCallback(
+    (op: AiOperation, patch: Partial<Draft>) =>
+      setDrafts((all) => ({ ...all, [op]: { ...(all[op] ?? empty), ...patch } })),
+    [],
+  );
   return { draftOf, update };
 }

@@ -24,7 +24,12 @@ export function useInputFile(onChosen: (input: ChosenInput) => void) {
       if (!upload) {
         const path = api.media.pathForFile(file);
         if (path) onChosen({ ref: { kind: 'file', path }, name });
-        else setError({ code: 'validation', message: `Atelier could not tell where "${name}" is on disk.`, hint: 'Choose it from the library, or import it there first.' });
+        else
+          setError({
+            code: 'validation',
+            message: `Atelier could not tell where "${name}" is on disk.`,
+            hint: 'Choose it from the library, or import it there first.',
+          });
         return;
       }
       const controller = new AbortController();

@@ -45,7 +45,15 @@ export function App() {
   useNotifications(go, openItem);
 
   const ready = connection.data?.firstRunDone === true;
-  const commands = useCommands({ enabled: ready, board, theme, effective: shownTheme, go, setTheme, announce: announcer.announce });
+  const commands = useCommands({
+    enabled: ready,
+    board,
+    theme,
+    effective: shownTheme,
+    go,
+    setTheme,
+    announce: announcer.announce,
+  });
   const active = sections.find((s) => s.id === current) ?? sections[0]!;
 
   if (recovery.data?.state === 'damaged') return <RecoveryScreen status={recovery.data} />;
@@ -76,7 +84,14 @@ export function App() {
         <StatusBar onOpenSync={() => go('sync')} onOpenStudio={() => go('studio')} />
         {announcer.region}
         <RestoreReportDialog />
-        {commands.paletteOpen && <CommandPalette dialogRef={commands.paletteDialog} isMac={isMac} onRun={(id) => commands.run(id, 'palette')} onClose={commands.closePalette} />}
+        {commands.paletteOpen && (
+          <CommandPalette
+            dialogRef={commands.paletteDialog}
+            isMac={isMac}
+            onRun={(id) => commands.run(id, 'palette')}
+            onClose={commands.closePalette}
+          />
+        )}
       </div>
     </TaskContext.Provider>
   );

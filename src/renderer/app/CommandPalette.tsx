@@ -12,6 +12,41 @@ interface Props {
   onClose(): void;
 }
 
+interface InputProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  listId: string;
+  expanded: boolean;
+  /** The id of the option the arrow keys chose, if any. */
+  activeId: string | undefined;
+  query: string;
+  onQuery(query: string): void;
+  onKeyDown(e: KeyboardEvent): void;
+}
+
+/** The palette's combobox: what is typed filters the list it controls. */
+function PaletteInput({ inputRef, listId, expanded, activeId, query, onQuery, onKeyDown }: InputProps) {
+  return (
+    <input
+      ref={inputRef}
+      className="palette-input"
+      type="text"
+      role="combobox"
+      aria-label="Search commands"
+      aria-autocomplete="list"
+      aria-expanded={expanded}
+      aria-controls={listId}
+      aria-activedescendant={activeId}
+      data-testid="command-input"
+      placeholder="Type a command…"
+      autoComplete="off"
+      spellCheck={false}
+      value={query}
+      onChange={(e) => onQuery(e.target.value)}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
 /**
  * The command palette: a modal dialog with a combobox over the app's commands. Typing filters by
  * label and keywords, the arrow keys choose, Enter runs, Escape closes (the opener puts focus back).
@@ -64,28 +99,29 @@ export function CommandPalette({ dialogRef: dialog, isMac, onRun, onClose }: Pro
         <h2 id={`${id}-title`} className="sr-only">
           Command palette
         </h2>
-        <input
-          ref={input}
-          className="palette-input"
-          type="text"
-          role="combobox"
-          aria-label="Search commands"
-          aria-autocomplete="list"
-          aria-expanded={shown.length > 0}
-          aria-controls={listId}
-          aria-activedescendant={current ? optionId(current.id) : undefined}
-          data-testid="command-input"
-          placeholder="Type a command…"
-          autoComplete="off"
-          spellCheck={false}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
+        <PaletteInput
+          inputRef={input}
+          listId={listId}
+          expanded={shown.length > 0}
+          activeId={current ? optionId(current.id) : undefined}
+          query={query}
+          onQuery={(q) => {
+            setQuery(q);
             setActive(0);
           }}
           onKeyDown={onKeyDown}
         />
-        {shown.length > 0 && <PaletteOptions listId={listId} shown={shown} at={at} isMac={isMac} optionId={optionId} onHover={setActive} onRun={onRun} />}
+        {shown.length > 0 && (
+          <PaletteOptions
+            listId={listId}
+            shown={shown}
+            at={at}
+            isMac={isMac}
+            optionId={optionId}
+            onHover={setActive}
+            onRun={onRun}
+          />
+        )}
         <PaletteStatus count={shown.length} query={query} />
       </div>
     </dialog>

@@ -15,7 +15,8 @@ interface Props {
 }
 
 // The element marked data-autofocus, else the first field or button, takes the keyboard (not the close button).
-const FIRST = 'input:not(:disabled), textarea:not(:disabled), select:not(:disabled), button:not(:disabled):not(.picker-close)';
+const FIRST =
+  'input:not(:disabled), textarea:not(:disabled), select:not(:disabled), button:not(:disabled):not(.picker-close)';
 
 /**
  * A modal dialog, open while mounted. Radix keeps the focus inside, closes it on Escape and gives
@@ -36,7 +37,9 @@ export function Modal({ title, testId, onClose, busy = false, alert = false, clo
           onOpenAutoFocus={(e) => {
             if (!(e.target instanceof HTMLElement)) return;
             e.preventDefault();
-            (e.target.querySelector<HTMLElement>('[data-autofocus]') ?? e.target.querySelector<HTMLElement>(FIRST))?.focus();
+            (
+              e.target.querySelector<HTMLElement>('[data-autofocus]') ?? e.target.querySelector<HTMLElement>(FIRST)
+            )?.focus();
           }}
         >
           <div className="picker-head">

@@ -12,7 +12,10 @@ function toast(notice: ToastNotice | null) {
 describe('notice toast', () => {
   it('runs Undo from the toast and closes it', async () => {
     const run = vi.fn();
-    const { user, onDismiss } = toast({ text: 'Moved 2 assets to the trash.', action: { label: 'Undo', alt: 'Restore them from the trash', run } });
+    const { user, onDismiss } = toast({
+      text: 'Moved 2 assets to the trash.',
+      action: { label: 'Undo', alt: 'Restore them from the trash', run },
+    });
     expect(screen.getByText('Moved 2 assets to the trash.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(run).toHaveBeenCalledTimes(1);
@@ -20,7 +23,10 @@ describe('notice toast', () => {
   });
 
   it('is announced politely to screen readers, with how to undo without the toast', async () => {
-    toast({ text: 'Moved 1 asset to the trash.', action: { label: 'Undo', alt: 'Restore them from the trash', run: vi.fn() } });
+    toast({
+      text: 'Moved 1 asset to the trash.',
+      action: { label: 'Undo', alt: 'Restore them from the trash', run: vi.fn() },
+    });
     const announced = await screen.findByText(/Notice Moved 1 asset to the trash\..*Restore them from the trash/);
     expect(announced.getAttribute('aria-live')).toBe('polite');
   });

@@ -22,7 +22,13 @@ export function NoticeToast({ notice, onDismiss }: { notice: ToastNotice | null;
   return (
     <Toast.Provider label="Notice" duration={notice?.action ? 10_000 : 5_000}>
       {notice && (
-        <Toast.Root key={serialOf(notice)} className="lib-notice toast" type="background" open onOpenChange={(open) => !open && onDismiss()}>
+        <Toast.Root
+          key={serialOf(notice)}
+          className="lib-notice toast"
+          type="background"
+          open
+          onOpenChange={(open) => !open && onDismiss()}
+        >
           <Toast.Description>
             {notice.text}
             {notice.hint && ` ${notice.hint}`}

@@ -25,7 +25,8 @@ function RestoreChoice({ status }: { status: Damaged }) {
       ) : (
         <>
           <p>
-            The newest good backup is from <strong>{absoluteTime(status.newest?.createdAt ?? backup.createdAt)}</strong>.
+            The newest good backup is from <strong>{absoluteTime(status.newest?.createdAt ?? backup.createdAt)}</strong>
+            .
           </p>
           {good.length > 1 && (
             <label className="field">
@@ -62,7 +63,8 @@ function RescueResult({ result }: { result: RescueView }) {
   return (
     <div role="status" data-testid="rescue-result">
       <p>
-        Rescued {result.tables.reduce((n, t) => n + t.copied, 0)} rows{lost > 0 ? `; ${lost} could not be read` : ''}. The damaged file is kept as {result.keptAs}.
+        Rescued {result.tables.reduce((n, t) => n + t.copied, 0)} rows{lost > 0 ? `; ${lost} could not be read` : ''}.
+        The damaged file is kept as {result.keptAs}.
       </p>
     </div>
   );
@@ -75,8 +77,8 @@ function RescueChoice() {
     <section className="card choice" aria-labelledby="recovery-rescue-title">
       <h2 id="recovery-rescue-title">Rescue what can be read</h2>
       <p>
-        Atelier copies everything it can still read into a new database and opens that. The damaged file is kept beside it, untouched. What was on the damaged parts is lost here;
-        what the platform has comes back with the next sync.
+        Atelier copies everything it can still read into a new database and opens that. The damaged file is kept beside
+        it, untouched. What was on the damaged parts is lost here; what the platform has comes back with the next sync.
       </p>
       <button
         type="button"
@@ -93,7 +95,10 @@ function RescueChoice() {
   );
 }
 
-/** Shown instead of the app while the database is damaged: what happened, that nothing more is written, and the choices. */
+/**
+ * Shown instead of the app while the database is damaged: what happened, that nothing more is
+ * written, and the choices.
+ */
 export function RecoveryScreen({ status }: { status: Damaged }) {
   const { damage } = status;
   return (
@@ -103,10 +108,12 @@ export function RecoveryScreen({ status }: { status: Damaged }) {
         {damage.message}
       </p>
       <p>
-        <strong>Nothing more will be written to it.</strong> The file stays exactly as it is: <span className="mono">{damage.file}</span>
+        <strong>Nothing more will be written to it.</strong> The file stays exactly as it is:{' '}
+        <span className="mono">{damage.file}</span>
       </p>
       <p className="muted">
-        Found {damage.during === 'start' ? 'when Atelier opened it' : 'while Atelier was running'}, {absoluteTime(damage.detectedAt)}. {damage.hint}
+        Found {damage.during === 'start' ? 'when Atelier opened it' : 'while Atelier was running'},{' '}
+        {absoluteTime(damage.detectedAt)}. {damage.hint}
       </p>
       <div className="choices">
         <RestoreChoice status={status} />

@@ -6,8 +6,16 @@ import { lostLine } from '../settings/backups-format';
 import { Modal } from './Modal';
 
 function RestoreBody({ data }: { data: RestoreReport }) {
-  if (data.unreadable) return <p>The previous database could not be read, so Atelier cannot list the changes that were not sent from it.</p>;
-  if (data.lost.length === 0) return <p>Every change had reached the platform: nothing was lost. What the platform has comes back with the next sync.</p>;
+  if (data.unreadable)
+    return (
+      <p>The previous database could not be read, so Atelier cannot list the changes that were not sent from it.</p>
+    );
+  if (data.lost.length === 0)
+    return (
+      <p>
+        Every change had reached the platform: nothing was lost. What the platform has comes back with the next sync.
+      </p>
+    );
   return (
     <>
       <p>These changes had not reached the platform and are not in the backup, so they are lost:</p>
@@ -47,13 +55,18 @@ export function RestoreReportDialog() {
   const previous = data.kind === 'rescue' ? 'The damaged database' : 'The previous database';
   return (
     <Modal
-      title={data.kind === 'rescue' ? 'The damaged database was rescued' : `The backup from ${absoluteTime(data.backup.createdAt)} was restored`}
+      title={
+        data.kind === 'rescue'
+          ? 'The damaged database was rescued'
+          : `The backup from ${absoluteTime(data.backup.createdAt)} was restored`
+      }
       testId="restore-report"
       onClose={() => dismiss.mutate({})}
     >
       {data.kind === 'rescue' ? <RescueBody data={data} /> : <RestoreBody data={data} />}
       <p className="muted">
-        {previous} is kept in the data folder as <span className="mono">{data.keptAs}</span>. This report is also kept in the backups folder.
+        {previous} is kept in the data folder as <span className="mono">{data.keptAs}</span>. This report is also kept
+        in the backups folder.
       </p>
       <div className="row">
         <button type="button" className="primary" onClick={() => dismiss.mutate({})}>

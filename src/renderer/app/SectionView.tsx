@@ -7,7 +7,15 @@ import { SyncSection } from '../sync/SyncSection';
 import type { SectionId } from './sections';
 
 /** The section shown in the main region. */
-export function SectionView({ current, go, plannerOpen }: { current: SectionId; go(section: SectionId): void; plannerOpen: OpenRequest | null }) {
+export function SectionView({
+  current,
+  go,
+  plannerOpen,
+}: {
+  current: SectionId;
+  go(section: SectionId): void;
+  plannerOpen: OpenRequest | null;
+}) {
   switch (current) {
     case 'settings':
       return <SettingsSection />;

@@ -58,7 +58,10 @@ export function Sidebar({ current, isMac, theme, go, run }: Props) {
           data-testid="theme-toggle"
           aria-pressed={theme === 'dark'}
           aria-keyshortcuts={ariaKeyShortcut('toggle-theme', isMac)}
-          title={`Switch between the light and dark theme (${shortcutLabel('toggle-theme', isMac)}); Settings can follow the system again`}
+          title={
+            `Switch between the light and dark theme (${shortcutLabel('toggle-theme', isMac)}); ` +
+            'Settings can follow the system again'
+          }
           onClick={() => run('toggle-theme', 'button')}
         >
           <span className="nav-tool-glyph" aria-hidden="true">

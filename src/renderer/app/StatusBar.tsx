@@ -19,11 +19,18 @@ export function StatusBar({ onOpenSync, onOpenStudio }: { onOpenSync?: () => voi
           ? `${where} · API key must be replaced`
           : `${where} · not signed in`;
   const offline = connection.data?.reachable === 'offline';
-  const tone = offline ? 'dot-warn' : s?.state === 'active' ? 'dot-on' : s && s.state !== 'signed_out' ? 'dot-warn' : 'dot-off';
+  const tone = offline
+    ? 'dot-warn'
+    : s?.state === 'active'
+      ? 'dot-on'
+      : s && s.state !== 'signed_out'
+        ? 'dot-warn'
+        : 'dot-off';
   return (
     <footer className="status-bar" aria-label="Status">
       <span className="status-item" role="status" data-testid="connection-state">
-        <span className={`dot ${tone}`} aria-hidden="true" /> {offline ? `${where} · offline, your work is kept and waits` : label}
+        <span className={`dot ${tone}`} aria-hidden="true" />{' '}
+        {offline ? `${where} · offline, your work is kept and waits` : label}
       </span>
       <SyncStatusItem onOpen={onOpenSync} />
       <AiStatusItem onOpen={onOpenStudio} />

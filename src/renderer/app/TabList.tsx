@@ -47,7 +47,14 @@ export function TabList<T extends string>(p: Props<T>) {
     <Tabs.Root asChild value={p.value} onValueChange={change}>
       <Tabs.List aria-label={p.label} className={p.className} onKeyDown={onKeyDown}>
         {p.items.map((item) => (
-          <Tabs.Trigger key={item} value={item} id={p.tabId(item)} aria-controls={p.panelId} className={p.tabClassName} data-testid={p.testId(item)}>
+          <Tabs.Trigger
+            key={item}
+            value={item}
+            id={p.tabId(item)}
+            aria-controls={p.panelId}
+            className={p.tabClassName}
+            data-testid={p.testId(item)}
+          >
             {p.text(item)}
           </Tabs.Trigger>
         ))}

@@ -4,13 +4,21 @@ import type { ModelOption } from '../ai/models';
 import { keepKeyInBox, openOnlyWhenAsked } from './combobox';
 
 const types = useCombobox.stateChangeTypes;
-const closed: UseComboboxState<ModelOption> = { isOpen: false, highlightedIndex: -1, inputValue: 'paint-1', selectedItem: null };
+const closed: UseComboboxState<ModelOption> = {
+  isOpen: false,
+  highlightedIndex: -1,
+  inputValue: 'paint-1',
+  selectedItem: null,
+};
 const open = { ...closed, isOpen: true, highlightedIndex: 0 };
 const option = { id: 'zoom-1', recent: false };
 
 describe('openOnlyWhenAsked', () => {
   it('does not open the list on a click in the box', () => {
-    const next = openOnlyWhenAsked(closed, { type: types.InputClick, changes: { ...closed, isOpen: true, highlightedIndex: 0 } });
+    const next = openOnlyWhenAsked(closed, {
+      type: types.InputClick,
+      changes: { ...closed, isOpen: true, highlightedIndex: 0 },
+    });
     expect(next.isOpen).toBe(false);
     expect(next.highlightedIndex).toBe(-1);
   });
@@ -22,12 +30,18 @@ describe('openOnlyWhenAsked', () => {
   });
 
   it('keeps what was typed when the box loses the focus with a model highlighted', () => {
-    const next = openOnlyWhenAsked(open, { type: types.InputBlur, changes: { ...open, isOpen: false, inputValue: 'zoom-1', selectedItem: option } });
+    const next = openOnlyWhenAsked(open, {
+      type: types.InputBlur,
+      changes: { ...open, isOpen: false, inputValue: 'zoom-1', selectedItem: option },
+    });
     expect(next).toMatchObject({ isOpen: false, inputValue: 'paint-1', selectedItem: null });
   });
 
   it('takes a clicked model', () => {
-    const next = openOnlyWhenAsked(open, { type: types.ItemClick, changes: { ...open, isOpen: false, inputValue: 'zoom-1', selectedItem: option } });
+    const next = openOnlyWhenAsked(open, {
+      type: types.ItemClick,
+      changes: { ...open, isOpen: false, inputValue: 'zoom-1', selectedItem: option },
+    });
     expect(next).toMatchObject({ isOpen: false, inputValue: 'zoom-1' });
   });
 });

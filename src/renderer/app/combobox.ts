@@ -7,7 +7,10 @@ const types = useCombobox.stateChangeTypes;
  * (typing, the arrow keys, a toggle), not on a click in the box; leaving the box never picks the
  * highlighted entry in place of what was typed.
  */
-export function openOnlyWhenAsked<T>(state: UseComboboxState<T>, { type, changes }: Pick<UseComboboxStateChangeOptions<T>, 'type' | 'changes'>) {
+export function openOnlyWhenAsked<T>(
+  state: UseComboboxState<T>,
+  { type, changes }: Pick<UseComboboxStateChangeOptions<T>, 'type' | 'changes'>,
+) {
   if (type === types.InputClick) return { ...changes, isOpen: state.isOpen, highlightedIndex: state.highlightedIndex };
   if (type === types.InputBlur) return { ...changes, inputValue: state.inputValue, selectedItem: state.selectedItem };
   return changes;

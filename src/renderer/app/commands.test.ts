@@ -26,7 +26,11 @@ describe('command → action', () => {
   });
 
   it('takes diagnostics and updates to Settings, focusing their control', () => {
-    expect(actionFor('export-diagnostics', ctx)).toEqual({ kind: 'go', section: 'settings', focusTestId: 'export-diagnostics' });
+    expect(actionFor('export-diagnostics', ctx)).toEqual({
+      kind: 'go',
+      section: 'settings',
+      focusTestId: 'export-diagnostics',
+    });
     expect(actionFor('check-updates', ctx)).toEqual({ kind: 'go', section: 'settings', focusTestId: 'update-check' });
   });
 
@@ -35,7 +39,10 @@ describe('command → action', () => {
     expect(nextTheme('dark', 'dark')).toBe('light');
     expect(nextTheme('system', 'dark')).toBe('light');
     expect(nextTheme('system', 'light')).toBe('dark');
-    expect(actionFor('toggle-theme', { ...ctx, theme: 'system', effective: 'dark' })).toEqual({ kind: 'theme', theme: 'light' });
+    expect(actionFor('toggle-theme', { ...ctx, theme: 'system', effective: 'dark' })).toEqual({
+      kind: 'theme',
+      theme: 'light',
+    });
   });
 });
 

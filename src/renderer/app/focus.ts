@@ -1,4 +1,5 @@
-const FIELDS = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled)';
+const FIELDS =
+  'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled)';
 
 /**
  * Focus the first element matching `selector` once it is on the page (a section loading). A
@@ -10,7 +11,9 @@ export function focusWhenPresent(selector: string, giveUp: () => void = () => un
     const el = document.querySelector<HTMLElement>(selector);
     if (!el) return false;
     const disabled = el instanceof HTMLButtonElement || el instanceof HTMLInputElement ? el.disabled : false;
-    const target = disabled ? (el.closest('section, fieldset, form, .card')?.querySelector<HTMLElement>(FIELDS) ?? el) : el;
+    const target = disabled
+      ? (el.closest('section, fieldset, form, .card')?.querySelector<HTMLElement>(FIELDS) ?? el)
+      : el;
     target.focus();
     return true;
   };
@@ -48,6 +51,7 @@ export function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'image'].includes(target.type);
+  if (target instanceof HTMLInputElement)
+    return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'image'].includes(target.type);
   return false;
 }

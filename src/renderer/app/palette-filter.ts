@@ -8,7 +8,9 @@ export interface PaletteEntry {
 }
 
 /** Every command the palette offers, in the menu's order (not the palette itself). */
-export const paletteEntries: readonly PaletteEntry[] = commands.filter((c) => c.id !== 'palette').map((c) => ({ id: c.id, label: c.label, keywords: c.keywords ?? [] }));
+export const paletteEntries: readonly PaletteEntry[] = commands
+  .filter((c) => c.id !== 'palette')
+  .map((c) => ({ id: c.id, label: c.label, keywords: c.keywords ?? [] }));
 
 /** Lower case, no accents, no ellipsis or punctuation: what typing is compared with. */
 export function normalize(text: string): string {

@@ -6,7 +6,9 @@ interface NavigatorLike {
 }
 
 /** Whether shortcuts use ⌘ (macOS) rather than Ctrl: the client hints' platform where offered, else the older field. */
-export function isMacPlatform(nav: NavigatorLike | undefined = typeof navigator === 'undefined' ? undefined : (navigator as NavigatorLike)): boolean {
+export function isMacPlatform(
+  nav: NavigatorLike | undefined = typeof navigator === 'undefined' ? undefined : (navigator as NavigatorLike),
+): boolean {
   const platform = nav?.userAgentData?.platform || nav?.platform || '';
   return /mac|iphone|ipad/i.test(platform);
 }

@@ -66,7 +66,14 @@ export function useCommands(options: Options) {
     (id: CommandId, source: CommandSource) => {
       const now = Date.now();
       const prev = last.current;
-      if (prev && prev.id === id && prev.source !== source && (prev.source === 'menu' || source === 'menu') && now - prev.at < DOUBLE_MS) return;
+      if (
+        prev &&
+        prev.id === id &&
+        prev.source !== source &&
+        (prev.source === 'menu' || source === 'menu') &&
+        now - prev.at < DOUBLE_MS
+      )
+        return;
       last.current = { id, source, at: now };
 
       const o = opts.current;
@@ -99,7 +106,9 @@ export function useCommands(options: Options) {
           break;
         case 'sync-now':
           o.announce('Syncing now…');
-          call(api, 'sync.now', {}).catch((e: unknown) => opts.current.announce(`Sync could not start: ${toAppError(e).message}`));
+          call(api, 'sync.now', {}).catch((e: unknown) =>
+            opts.current.announce(`Sync could not start: ${toAppError(e).message}`),
+          );
           break;
       }
     },

@@ -12,7 +12,8 @@ export function useMoveFocus(order: string): (id: string, dir: Direction, nextOr
   useEffect(() => {
     if (!refocus || order !== refocus.order) return;
     setRefocus(null);
-    const find = (dir: string) => document.querySelector<HTMLButtonElement>(`[data-focus-key="${CSS.escape(`${refocus.id}:${dir}`)}"]`);
+    const find = (dir: string) =>
+      document.querySelector<HTMLButtonElement>(`[data-focus-key="${CSS.escape(`${refocus.id}:${dir}`)}"]`);
     const again = find(refocus.dir);
     (again && !again.disabled ? again : find(refocus.dir === 'up' ? 'down' : 'up'))?.focus();
   }, [order, refocus]);

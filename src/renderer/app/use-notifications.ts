@@ -4,13 +4,17 @@ import type { SectionId } from './sections';
 import { useBackend } from '../backend/context';
 
 /** Whether a notification should show now: always, or only while the page is not in front. */
-export function shouldShow(n: Pick<EventPayload<'app.notification'>, 'whenUnfocused'>, page: { hidden: boolean; focused: boolean }): boolean {
+export function shouldShow(
+  n: Pick<EventPayload<'app.notification'>, 'whenUnfocused'>,
+  page: { hidden: boolean; focused: boolean },
+): boolean {
   return !n.whenUnfocused || page.hidden || !page.focused;
 }
 
 /** Ask once, from a user action (browsers only allow it then), whether Atelier may notify. */
 export function askToNotify(): void {
-  if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
+  if (typeof Notification !== 'undefined' && Notification.permission === 'default')
+    void Notification.requestPermission().catch(() => undefined);
 }
 
 /** A record a notification is about. */

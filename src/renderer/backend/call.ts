@@ -11,8 +11,14 @@ export class BackendError extends Error {
 }
 
 /** Call a channel and unwrap its envelope: resolve with data or throw a BackendError. */
-export async function call<C extends ChannelName>(api: AtelierApi, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const invoke = api[channel] as (i: ChannelInput<C>) => Promise<{ ok: true; data: ChannelOutput<C> } | { ok: false; error: AppError }>;
+export async function call<C extends ChannelName>(
+  api: AtelierApi,
+  channel: C,
+  input: ChannelInput<C>,
+): Promise<ChannelOutput<C>> {
+  const invoke = api[channel] as (
+    i: ChannelInput<C>,
+  ) => Promise<{ ok: true; data: ChannelOutput<C> } | { ok: false; error: AppError }>;
   const result = await invoke(input);
   if (!result.ok) throw new BackendError(result.error);
   return result.data;

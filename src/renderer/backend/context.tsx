@@ -1,5 +1,11 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  QueryClient,
+  QueryClientProvider,
+  useQuery,
+  useQueryClient,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import type { AtelierApi } from '../../shared/backend';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/contract';
 import type { EventName, EventPayload } from '../../shared/events';
@@ -13,7 +19,15 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Where a backend plugs in: the desktop preload, the browser bridge, or the in-memory fake of the tests. */
-export function BackendProvider({ api, client, children }: { api: AtelierApi; client: QueryClient; children: ReactNode }) {
+export function BackendProvider({
+  api,
+  client,
+  children,
+}: {
+  api: AtelierApi;
+  client: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <BackendContext.Provider value={api}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -34,11 +48,19 @@ export function useChannel<C extends ChannelName>(
   options: Omit<UseQueryOptions<ChannelOutput<C>>, 'queryKey' | 'queryFn'> = {},
 ) {
   const api = useBackend();
-  return useQuery<ChannelOutput<C>>({ queryKey: [channel, input], queryFn: () => call(api, channel, input), ...options });
+  return useQuery<ChannelOutput<C>>({
+    queryKey: [channel, input],
+    queryFn: () => call(api, channel, input),
+    ...options,
+  });
 }
 
 /** Keep a channel's cached data in step with a push event. */
-export function useEventSync<E extends EventName>(event: E, channel: ChannelName, map?: (p: EventPayload<E>) => unknown) {
+export function useEventSync<E extends EventName>(
+  event: E,
+  channel: ChannelName,
+  map?: (p: EventPayload<E>) => unknown,
+) {
   const api = useBackend();
   const client = useQueryClient();
   useEffect(

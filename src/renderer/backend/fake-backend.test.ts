@@ -4,7 +4,11 @@ import { defaultSettings } from '../../shared/settings';
 import { BackendError, call } from './call';
 import { createFakeBackend } from './fake-backend';
 
-const storageError = { code: 'storage', message: 'The disk is full; nothing was changed.', hint: 'Free some disk space and try again.' } as const;
+const storageError = {
+  code: 'storage',
+  message: 'The disk is full; nothing was changed.',
+  hint: 'Free some disk space and try again.',
+} as const;
 
 describe('fake backend', () => {
   it('offers every channel of the contract, as the memory transport', () => {
@@ -21,8 +25,12 @@ describe('fake backend', () => {
 
   it('refuses at once to script an answer the contract does not allow', () => {
     const fake = createFakeBackend();
-    expect(() => fake.answer('settings.get', { ...defaultSettings, theme: 'purple' as 'dark' })).toThrow(/settings\.get breaks the contract: theme/);
-    expect(() => fake.answer('library.tags', [{ tag: 'a', count: 1.5 }])).toThrow(/library\.tags breaks the contract: 0\.count/);
+    expect(() => fake.answer('settings.get', { ...defaultSettings, theme: 'purple' as 'dark' })).toThrow(
+      /settings\.get breaks the contract: theme/,
+    );
+    expect(() => fake.answer('library.tags', [{ tag: 'a', count: 1.5 }])).toThrow(
+      /library\.tags breaks the contract: 0\.count/,
+    );
   });
 
   it('checks a computed answer on each call and records the breach as a problem', async () => {
@@ -42,7 +50,9 @@ describe('fake backend', () => {
   it('passes the parsed input to a computed answer and logs it with its defaults', async () => {
     const fake = createFakeBackend().answer('library.query', (q) => ({ items: [], total: q.offset }));
     await expect(call(fake.api, 'library.query', { offset: 7 })).resolves.toEqual({ items: [], total: 7 });
-    expect(fake.calls('library.query')).toEqual([{ trash: false, sort: 'created', dir: 'desc', offset: 7, limit: 200 }]);
+    expect(fake.calls('library.query')).toEqual([
+      { trash: false, sort: 'created', dir: 'desc', offset: 7, limit: 200 },
+    ]);
     expect(fake.calls()).toEqual([{ channel: 'library.query', input: expect.objectContaining({ offset: 7 }) }]);
   });
 
@@ -53,7 +63,10 @@ describe('fake backend', () => {
   });
 
   it('uses one-off answers first, in order, then the standing one', async () => {
-    const fake = createFakeBackend().answer('library.tags', [{ tag: 'c', count: 3 }]).failOnce('library.tags', storageError).answerOnce('library.tags', [{ tag: 'b', count: 2 }]);
+    const fake = createFakeBackend()
+      .answer('library.tags', [{ tag: 'c', count: 3 }])
+      .failOnce('library.tags', storageError)
+      .answerOnce('library.tags', [{ tag: 'b', count: 2 }]);
     expect(await fake.api['library.tags']({})).toMatchObject({ ok: false, error: { code: 'storage' } });
     expect(await call(fake.api, 'library.tags', {})).toEqual([{ tag: 'b', count: 2 }]);
     expect(await call(fake.api, 'library.tags', {})).toEqual([{ tag: 'c', count: 3 }]);
@@ -79,7 +92,10 @@ describe('fake backend', () => {
   it('records a call to a channel nobody scripted and answers it with an error in words', async () => {
     const fake = createFakeBackend();
     const result = await fake.api['sync.status']({});
-    expect(result).toEqual({ ok: false, error: { code: 'internal', message: 'No answer was scripted for sync.status.' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'No answer was scripted for sync.status.' },
+    });
     expect(fake.problems).toEqual(['No answer was scripted for sync.status.']);
   });
 
@@ -93,6 +109,8 @@ describe('fake backend', () => {
     fake.emit('records.changed', { group: 'assets', ids: null });
     expect(seen).toEqual([{ group: 'assets', ids: ['a1'] }]);
     expect(fake.listeners('records.changed')).toBe(0);
-    expect(() => fake.emit('records.changed', { group: 'nope' as 'assets', ids: null })).toThrow(/records\.changed event breaks the contract: group/);
+    expect(() => fake.emit('records.changed', { group: 'nope' as 'assets', ids: null })).toThrow(
+      /records\.changed event breaks the contract: group/,
+    );
   });
 });

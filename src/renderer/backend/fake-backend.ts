@@ -4,7 +4,8 @@ import { AppError, type Envelope } from '../../shared/errors';
 import { events, type EventName, type EventPayload } from '../../shared/events';
 
 /** How a scripted channel answers: its data, computed from the input, or an error envelope. */
-export type Reply<C extends ChannelName> = ChannelOutput<C> | ((input: ChannelArgs<C>) => ChannelOutput<C> | Promise<ChannelOutput<C>>);
+export type Reply<C extends ChannelName> =
+  ChannelOutput<C> | ((input: ChannelArgs<C>) => ChannelOutput<C> | Promise<ChannelOutput<C>>);
 
 /** One call the screen made, with its input as the core would see it (after the contract's defaults). */
 export interface FakeCall<C extends ChannelName = ChannelName> {
@@ -59,7 +60,10 @@ function checkedOutput(channel: ChannelName, data: unknown): unknown {
 
 function checkedError(channel: ChannelName, error: AppError): AppError {
   const parsed = AppError.safeParse(error);
-  if (!parsed.success) throw new Error(`The scripted error for ${channel} is not an AppError: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `The scripted error for ${channel} is not an AppError: ${parsed.error.issues.map((i) => i.message).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -83,7 +87,12 @@ interface Script {
   problems: string[];
 }
 
-async function settle(script: Script, channel: ChannelName, answer: Answer, input: unknown): Promise<Envelope<unknown>> {
+async function settle(
+  script: Script,
+  channel: ChannelName,
+  answer: Answer,
+  input: unknown,
+): Promise<Envelope<unknown>> {
   if ('error' in answer) return { ok: false, error: answer.error };
   try {
     const data = 'data' in answer ? answer.data : checkedOutput(channel, await answer.compute(input));
@@ -101,13 +110,19 @@ async function invoke(script: Script, channel: ChannelName, raw: unknown): Promi
   await Promise.resolve();
   const parsed = contract[channel].input.safeParse(raw ?? {});
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', message: i.message }));
+    const issues = parsed.error.issues.map((i) => ({
+      path: i.path.map(String).join('.') || '(root)',
+      message: i.message,
+    }));
     return { ok: false, error: { code: 'validation', message: `Invalid input for ${channel}.`, issues } };
   }
   const input: unknown = parsed.data;
   script.log.push({ channel, input } as FakeCall);
   const waiters = script.held.get(channel);
-  if (waiters) return new Promise((resolve) => waiters.push({ input, settle: (a) => void settle(script, channel, a, input).then(resolve) }));
+  if (waiters)
+    return new Promise((resolve) =>
+      waiters.push({ input, settle: (a) => void settle(script, channel, a, input).then(resolve) }),
+    );
   const answer = script.once.get(channel)?.shift() ?? script.standing.get(channel);
   if (answer) return settle(script, channel, answer, input);
   const message = `No answer was scripted for ${channel}.`;
@@ -131,7 +146,11 @@ function holdChannel<C extends ChannelName>(script: Script, channel: C): Hold<C>
   };
 }
 
-function createApi(script: Script, listeners: Map<EventName, Set<(payload: unknown) => void>>, media: Partial<MediaAccess> | undefined): AtelierApi {
+function createApi(
+  script: Script,
+  listeners: Map<EventName, Set<(payload: unknown) => void>>,
+  media: Partial<MediaAccess> | undefined,
+): AtelierApi {
   const api: Record<string, unknown> = {
     transport: 'memory',
     media: { ...memoryMedia, ...media },
@@ -155,7 +174,8 @@ function createApi(script: Script, listeners: Map<EventName, Set<(payload: unkno
 export function createFakeBackend(options: { media?: Partial<MediaAccess> } = {}): FakeBackend {
   const script: Script = { standing: new Map(), once: new Map(), held: new Map(), log: [], problems: [] };
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const queue = (channel: ChannelName, answer: Answer) => script.once.set(channel, [...(script.once.get(channel) ?? []), answer]);
+  const queue = (channel: ChannelName, answer: Answer) =>
+    script.once.set(channel, [...(script.once.get(channel) ?? []), answer]);
   const fake: FakeBackend = {
     api: createApi(script, listeners, options.media),
     answer: (channel, reply) => (script.standing.set(channel, toAnswer(channel, reply)), fake),
@@ -165,10 +185,16 @@ export function createFakeBackend(options: { media?: Partial<MediaAccess> } = {}
     hold: (channel) => holdChannel(script, channel),
     emit: (event, payload) => {
       const parsed = events[event].safeParse(payload);
-      if (!parsed.success) throw new Error(`The ${event} event breaks the contract: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+        throw new Error(`The ${event} event breaks the contract: ${issues}`);
+      }
       for (const listener of [...(listeners.get(event) ?? [])]) listener(parsed.data);
     },
-    calls: ((channel?: ChannelName) => (channel ? script.log.filter((c) => c.channel === channel).map((c) => c.input) : [...script.log])) as FakeBackend['calls'],
+    calls: ((channel?: ChannelName) =>
+      channel
+        ? script.log.filter((c) => c.channel === channel).map((c) => c.input)
+        : [...script.log]) as FakeBackend['calls'],
     listeners: (event) => listeners.get(event)?.size ?? 0,
     problems: script.problems,
   };

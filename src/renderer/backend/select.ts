@@ -16,7 +16,9 @@ export function selectBackend(host: Pick<Window, 'atelier'> = window): BackendCh
   const token = takeBridgeToken();
   if (!token) {
     return {
-      problem: 'This page needs the address printed by "npm run start:web" (it carries a one-time access token). Open that address instead.',
+      problem:
+        'This page needs the address printed by "npm run start:web" (it carries a one-time access token). ' +
+        'Open that address instead.',
     };
   }
   return { api: createWebBridge(token) };

@@ -40,7 +40,8 @@ export function useCoalescedRefresh<E extends EventName>(spec: CoalescedRefresh<
     const flush = () => {
       timer = null;
       const quiet = latest.current.quiet?.lists ?? [];
-      for (const list of listKey.split('\n')) if (loud || !quiet.includes(list)) void client.invalidateQueries({ queryKey: [list] });
+      for (const list of listKey.split('\n'))
+        if (loud || !quiet.includes(list)) void client.invalidateQueries({ queryKey: [list] });
       loud = false;
       if (all) void client.invalidateQueries({ queryKey: [detail] });
       else for (const id of ids) void client.invalidateQueries({ queryKey: [detail, { id }] });

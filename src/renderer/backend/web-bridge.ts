@@ -42,10 +42,15 @@ async function uploadError(res: Response, file: File): Promise<Error> {
     // The intake's own words, the same as every other way in; a sentence of ours only when the host gave none.
     if (typeof body.error === 'string') return new Error(`"${file.name}": ${body.error}`);
     const limit = typeof body.maxBytes === 'number' ? formatBytes(body.maxBytes) : 'the largest size Atelier accepts';
-    return new Error(`This file is larger than ${limit}, the most Atelier takes: "${file.name}" (${formatBytes(file.size)}).`);
+    return new Error(
+      `This file is larger than ${limit}, the most Atelier takes: "${file.name}" (${formatBytes(file.size)}).`,
+    );
   }
   if (res.status === 403) {
-    return new Error('Atelier refused the upload: this page is no longer connected to it. Open the address shown in the terminal again.');
+    return new Error(
+      'Atelier refused the upload: this page is no longer connected to it. ' +
+        'Open the address shown in the terminal again.',
+    );
   }
   const detail = typeof body.error === 'string' ? body.error : `the host answered ${res.status}`;
   return new Error(`"${file.name}" could not be uploaded: ${detail}`);
@@ -73,11 +78,16 @@ function webMedia(token: string, base: Pick<Location, 'protocol' | 'host'>): Med
       } catch (e) {
         // Cancelling is the caller's doing: let them see it as the abort it is.
         if (signal?.aborted) throw e;
-        throw new Error(`"${file.name}" could not be sent to Atelier. Check that it is still running in the terminal, then try again.`, { cause: e });
+        throw new Error(
+          `"${file.name}" could not be sent to Atelier. ` +
+            'Check that it is still running in the terminal, then try again.',
+          { cause: e },
+        );
       }
       if (res.status !== 201) throw await uploadError(res, file);
       const body = (await res.json().catch(() => null)) as { id?: unknown } | null;
-      if (typeof body?.id !== 'string') throw new Error(`"${file.name}" was uploaded but Atelier's answer was not understood.`);
+      if (typeof body?.id !== 'string')
+        throw new Error(`"${file.name}" was uploaded but Atelier's answer was not understood.`);
       return { id: body.id };
     },
   };
@@ -96,7 +106,13 @@ export function createWebBridge(token: string, base = window.location): AtelierA
     socket = new WebSocket(`${scheme}://${base.host}/bridge?token=${encodeURIComponent(token)}`);
     opened = new Promise((resolve) => socket.addEventListener('open', () => resolve(), { once: true }));
     socket.addEventListener('message', (msg) => {
-      const data = JSON.parse(String(msg.data)) as { type: string; id?: number; result?: Envelope<unknown>; event?: string; payload?: unknown };
+      const data = JSON.parse(String(msg.data)) as {
+        type: string;
+        id?: number;
+        result?: Envelope<unknown>;
+        event?: string;
+        payload?: unknown;
+      };
       if (data.type === 'result' && typeof data.id === 'number') {
         pending.get(data.id)?.resolve(data.result as Envelope<unknown>);
         pending.delete(data.id);

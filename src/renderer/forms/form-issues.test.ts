@@ -27,7 +27,10 @@ const stored = (f: Record<string, unknown>): RecordView => ({
 
 /** A form as the editors make it (the group's schema through the zod resolver), without React. */
 function creativeForm(values: Creative, check?: (v: Creative) => Partial<Record<string, string>>) {
-  const resolver = withChecks<Creative>(zodResolver(recordSchema('creatives', fields), undefined, { raw: true }), check);
+  const resolver = withChecks<Creative>(
+    zodResolver(recordSchema('creatives', fields), undefined, { raw: true }),
+    check,
+  );
   return createFormControl<Creative, unknown, Creative>({ defaultValues: values, resolver });
 }
 
@@ -54,14 +57,18 @@ describe('record forms: validation with the group schema', () => {
   });
 
   it('runs the checks no schema states, and their messages win', async () => {
-    const form = creativeForm({ name: 'Spring', caption: 'x', asset_ids: [] }, (v) => ({ caption: v.caption.length < 3 ? 'Write at least three letters.' : undefined }));
+    const form = creativeForm({ name: 'Spring', caption: 'x', asset_ids: [] }, (v) => ({
+      caption: v.caption.length < 3 ? 'Write at least three letters.' : undefined,
+    }));
     const { sent, errors } = await submit(form);
     expect(sent).toBeNull();
     expect(messageAt(errors, 'caption')).toBe('Write at least three letters.');
   });
 
   it('finds a message beneath a field (an action of a list)', () => {
-    const errors: FieldErrors<{ actions: { tag: string }[] }> = { actions: [{}, { tag: { type: 'too_small', message: 'Enter the tag' } }] };
+    const errors: FieldErrors<{ actions: { tag: string }[] }> = {
+      actions: [{}, { tag: { type: 'too_small', message: 'Enter the tag' } }],
+    };
     expect(messageAt(errors, 'actions')).toBe('Enter the tag');
     expect(messageAt(errors, 'name')).toBeUndefined();
   });
@@ -102,7 +109,10 @@ describe('record forms: the core’s validation issues', () => {
   });
 
   it('keeps any other failure whole', () => {
-    const { placed, rest } = splitFailure(new BackendError({ code: 'offline', message: 'The platform cannot be reached.' }), ['name']);
+    const { placed, rest } = splitFailure(
+      new BackendError({ code: 'offline', message: 'The platform cannot be reached.' }),
+      ['name'],
+    );
     expect(placed).toEqual([]);
     expect(rest).toEqual({ code: 'offline', message: 'The platform cannot be reached.' });
     expect(splitFailure(new Error('boom'), ['name']).rest).toEqual({ code: 'internal', message: 'boom' });
@@ -117,7 +127,10 @@ describe('record forms: dirty and reset', () => {
   it('is clean while the values make the stored fields, dirty once one differs, and removes emptied ones', () => {
     const record = stored({ name: 'Spring', caption: 'Hi', asset_ids: ['a1'], extra: 1 });
     expect(changesOf(record, fields({ name: 'Spring ', caption: 'Hi', asset_ids: ['a1'] }))).toEqual({});
-    expect(changesOf(record, fields({ name: 'Summer', caption: '', asset_ids: ['a1'] }))).toEqual({ name: 'Summer', caption: null });
+    expect(changesOf(record, fields({ name: 'Summer', caption: '', asset_ids: ['a1'] }))).toEqual({
+      name: 'Summer',
+      caption: null,
+    });
   });
 
   it('sends "always" fields as they are, even empty, and only when new or changed', () => {

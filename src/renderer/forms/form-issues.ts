@@ -11,7 +11,10 @@ export interface Issue {
   message: string;
 }
 
-/** The top-level form field an issue path belongs to ("actions.0.name" → "actions"); records.update names fields under "fields.". */
+/**
+ * The top-level form field an issue path belongs to ("actions.0.name" → "actions");
+ * records.update names fields under "fields.".
+ */
 export function fieldOfIssue(path: string, names: readonly string[]): string | undefined {
   const bare = path.startsWith('fields.') ? path.slice('fields.'.length) : path;
   return names.find((n) => bare === n || bare.startsWith(`${n}.`));
@@ -52,7 +55,10 @@ export function messageAt(errors: FieldErrors, name: string): string | undefined
 }
 
 /** A resolver that also runs checks no schema states (one value against another); their messages win. */
-export function withChecks<V extends FieldValues>(resolver: Resolver<V, unknown, V>, check?: (values: V) => Partial<Record<string, string>>): Resolver<V, unknown, V> {
+export function withChecks<V extends FieldValues>(
+  resolver: Resolver<V, unknown, V>,
+  check?: (values: V) => Partial<Record<string, string>>,
+): Resolver<V, unknown, V> {
   if (!check) return resolver;
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
@@ -67,14 +73,21 @@ export function withChecks<V extends FieldValues>(resolver: Resolver<V, unknown,
 
 /** The values' stored fields checked against the record group's schema (issues named by stored field). */
 export function recordSchema<V>(group: ResourceGroup, fields: (values: V) => Record<string, unknown>) {
-  return z.custom<V>().transform((v) => fields(v)).pipe(groupFields[group]);
+  return z
+    .custom<V>()
+    .transform((v) => fields(v))
+    .pipe(groupFields[group]);
 }
 
 /**
  * What saving sends: every non-empty field for a new record; for a stored one the merge patch.
  * `always` keys are sent as they are (a post's text, even empty) when new or changed.
  */
-export function changesOf(record: RecordView | null, fields: Record<string, unknown>, always: readonly string[] = []): RecordFields {
+export function changesOf(
+  record: RecordView | null,
+  fields: Record<string, unknown>,
+  always: readonly string[] = [],
+): RecordFields {
   const rest = Object.fromEntries(Object.entries(fields).filter(([k]) => !always.includes(k)));
   const out = record ? patchOf(record.fields, rest) : createFields(rest);
   for (const k of always) if (!record || record.fields[k] !== fields[k]) out[k] = fields[k];

@@ -53,7 +53,11 @@ export function useRecordForm<V extends FieldValues>(o: RecordFormOptions<V>) {
         unchanged.current = true;
         return record.id;
       }
-      const next = !record ? await create.mutateAsync({ group: o.group, fields: patch }) : Object.keys(patch).length ? await update.mutateAsync({ group: o.group, id: record.id, fields: patch }) : record;
+      const next = !record
+        ? await create.mutateAsync({ group: o.group, fields: patch })
+        : Object.keys(patch).length
+          ? await update.mutateAsync({ group: o.group, id: record.id, fields: patch })
+          : record;
       await o.also?.(next, values);
       const said = record ? 'Saved.' : o.created;
       state.form.reset(values);

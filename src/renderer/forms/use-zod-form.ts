@@ -19,23 +19,28 @@ export interface ZodFormOptions<V extends FieldValues, T> {
   fields?: readonly string[] | undefined;
 }
 
-
 /**
  * The one form state of the editors: react-hook-form checked with a zod schema, the core's validation
  * issues put back on their fields (the first gets the keyboard), the status line that an edit clears,
  * and the refusal that has no field.
  */
 export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
-  // The schema and the checks may follow props (an operation's parameters, the chosen kind of a source): the latest run.
+  // The schema and the checks may follow props (an operation's parameters, the chosen kind of a source):
+  // the latest run.
   const latest = useRef(o);
   latest.current = o;
   const [resolver] = useState(() =>
     withChecks<V>(
-      (values, context, options) => zodResolver(latest.current.schema, undefined, { raw: true })(values, context, options),
+      (values, context, options) =>
+        zodResolver(latest.current.schema, undefined, { raw: true })(values, context, options),
       (v) => latest.current.check?.(v) ?? {},
     ),
   );
-  const form = useForm<V, unknown, V>({ defaultValues: o.defaultValues as DefaultValues<V>, resolver, shouldFocusError: true });
+  const form = useForm<V, unknown, V>({
+    defaultValues: o.defaultValues as DefaultValues<V>,
+    resolver,
+    shouldFocusError: true,
+  });
   const [saved, setSaved] = useState<string | null>(o.notice ?? null);
   const [failure, setFailure] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,7 +60,9 @@ export function useZodForm<V extends FieldValues, T>(o: ZodFormOptions<V, T>) {
   const refuse = (e: unknown) => {
     const { placed, rest } = splitFailure(e, names);
     marked.current = placed.length > 0;
-    placed.forEach((p, i) => form.setError(p.path as Path<V>, { type: 'server', message: p.message }, { shouldFocus: i === 0 }));
+    placed.forEach((p, i) =>
+      form.setError(p.path as Path<V>, { type: 'server', message: p.message }, { shouldFocus: i === 0 }),
+    );
     setFailure(rest);
   };
   /** Check and send; what `send` answered, or null when the values were refused (the reasons are shown). */

@@ -11,7 +11,9 @@ export function AssetFacts({ asset: a }: { asset: AssetDetail }) {
       <dt>MIME type</dt>
       <dd className="mono">{a.mimeType ?? '—'}</dd>
       <dt>Size</dt>
-      <dd title={a.sizeBytes === null ? undefined : `${a.sizeBytes.toLocaleString()} bytes`}>{formatBytes(a.sizeBytes)}</dd>
+      <dd title={a.sizeBytes === null ? undefined : `${a.sizeBytes.toLocaleString()} bytes`}>
+        {formatBytes(a.sizeBytes)}
+      </dd>
       {a.width !== null && a.height !== null && (
         <>
           <dt>Dimensions</dt>
@@ -53,7 +55,8 @@ export function AssetFacts({ asset: a }: { asset: AssetDetail }) {
       )}
       <dt>Sync</dt>
       <dd>
-        <span className={`lib-sync lib-sync-${a.syncState}`}>{syncLabels[a.syncState].short}</span> {syncLabels[a.syncState].long}
+        <span className={`lib-sync lib-sync-${a.syncState}`}>{syncLabels[a.syncState].short}</span>{' '}
+        {syncLabels[a.syncState].long}
       </dd>
     </dl>
   );

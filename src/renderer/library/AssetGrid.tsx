@@ -14,7 +14,12 @@ const columnsFor = (width: number) => Math.max(1, Math.floor((width - GAP) / (MI
 export function AssetGrid(props: CollectionViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const { total, itemAt, sel, busy, onKey } = props;
-  const { rows, columns, rowList, handlers, tabStop, totalHeight, pageRows } = useCollectionView(ref, props, ROW_HEIGHT, columnsFor);
+  const { rows, columns, rowList, handlers, tabStop, totalHeight, pageRows } = useCollectionView(
+    ref,
+    props,
+    ROW_HEIGHT,
+    columnsFor,
+  );
   return (
     <div
       ref={ref}
@@ -37,7 +42,13 @@ export function AssetGrid(props: CollectionViewProps) {
               role="row"
               aria-rowindex={r + 1}
               className="asset-grid-row"
-              style={{ transform: `translateY(${r * ROW_HEIGHT}px)`, height: ROW_HEIGHT, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP, padding: `${GAP / 2}px ${GAP / 2}px` }}
+              style={{
+                transform: `translateY(${r * ROW_HEIGHT}px)`,
+                height: ROW_HEIGHT,
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                gap: GAP,
+                padding: `${GAP / 2}px ${GAP / 2}px`,
+              }}
             >
               {cells.map((i) => {
                 const item = itemAt(i);

@@ -10,7 +10,12 @@ const oneColumn = () => 1;
 export function AssetList(props: CollectionViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const { total, itemAt, sel, busy, onKey } = props;
-  const { rowList, handlers, tabStop, totalHeight, pageRows } = useCollectionView(ref, props, LIST_ROW_HEIGHT, oneColumn);
+  const { rowList, handlers, tabStop, totalHeight, pageRows } = useCollectionView(
+    ref,
+    props,
+    LIST_ROW_HEIGHT,
+    oneColumn,
+  );
   return (
     <div
       className="asset-list"
@@ -35,7 +40,16 @@ export function AssetList(props: CollectionViewProps) {
         <div className="collection-spacer" role="presentation" style={{ height: totalHeight }}>
           {rowList.map((i) => {
             const item = itemAt(i);
-            return <AssetRow key={i} index={i} item={item} selected={item ? sel.ids.has(item.id) : false} tabStop={i === tabStop} handlers={handlers} />;
+            return (
+              <AssetRow
+                key={i}
+                index={i}
+                item={item}
+                selected={item ? sel.ids.has(item.id) : false}
+                tabStop={i === tabStop}
+                handlers={handlers}
+              />
+            );
           })}
         </div>
       </div>

@@ -10,9 +10,20 @@ export function AssetPreview({ asset: a }: { asset: AssetDetail }) {
   const thumb = a.thumb.state === 'ready' && a.thumb.sha256 ? media.url(a.thumb.sha256) : undefined;
   const file = a.hasFile && a.sha256 && !failed ? media.url(a.sha256) : undefined;
 
-  if (file && a.kind === 'image') return <img className="preview-media" src={file} alt={`Preview of ${a.name}`} onError={() => setFailed(true)} />;
+  if (file && a.kind === 'image')
+    return <img className="preview-media" src={file} alt={`Preview of ${a.name}`} onError={() => setFailed(true)} />;
   if (file && a.kind === 'video') {
-    return <video className="preview-media" src={file} poster={thumb} controls preload="metadata" aria-label={`Video: ${a.name}`} onError={() => setFailed(true)} />;
+    return (
+      <video
+        className="preview-media"
+        src={file}
+        poster={thumb}
+        controls
+        preload="metadata"
+        aria-label={`Video: ${a.name}`}
+        onError={() => setFailed(true)}
+      />
+    );
   }
   if (file && a.kind === 'audio') {
     return (
@@ -22,7 +33,11 @@ export function AssetPreview({ asset: a }: { asset: AssetDetail }) {
       </div>
     );
   }
-  const p = failed ? { glyph: '⚠', label: 'The file could not be played or shown here' } : !a.hasFile ? { glyph: '⌀', label: 'File not on this computer' } : placeholderFor(a);
+  const p = failed
+    ? { glyph: '⚠', label: 'The file could not be played or shown here' }
+    : !a.hasFile
+      ? { glyph: '⌀', label: 'File not on this computer' }
+      : placeholderFor(a);
   return (
     <div className="preview-placeholder">
       {thumb && <img className="preview-media" src={thumb} alt={`Thumbnail of ${a.name}`} />}

@@ -34,7 +34,11 @@ export const AssetRow = memo(function AssetRow({ index, item, selected, tabStop,
       aria-busy={item ? undefined : true}
       tabIndex={tabStop ? 0 : -1}
       className={`asset-row${selected ? ' is-selected' : ''}${item ? '' : ' is-loading'}`}
-      style={{ transform: `translateY(${index * LIST_ROW_HEIGHT}px)`, height: LIST_ROW_HEIGHT, gridTemplateColumns: LIST_TEMPLATE }}
+      style={{
+        transform: `translateY(${index * LIST_ROW_HEIGHT}px)`,
+        height: LIST_ROW_HEIGHT,
+        gridTemplateColumns: LIST_TEMPLATE,
+      }}
       data-index={index}
       data-testid={item ? `asset-${item.id}` : undefined}
       data-name={item?.name}
@@ -44,7 +48,13 @@ export const AssetRow = memo(function AssetRow({ index, item, selected, tabStop,
     >
       {item ? (
         cells(item).map((text, c) => (
-          <span key={listColumns[c]} role="gridcell" aria-colindex={c + 1} className={`asset-cell cell-${c}`} title={text}>
+          <span
+            key={listColumns[c]}
+            role="gridcell"
+            aria-colindex={c + 1}
+            className={`asset-cell cell-${c}`}
+            title={text}
+          >
             {c === 0 && (
               <span className="row-glyph" aria-hidden="true">
                 {kindGlyphs[item.kind]}

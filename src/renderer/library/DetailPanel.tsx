@@ -20,7 +20,12 @@ interface Props {
   onClose(): void;
 }
 
-function Body({ asset, busy, onTrash, onRestore }: { asset: AssetDetail } & Pick<Props, 'busy' | 'onTrash' | 'onRestore'>) {
+function Body({
+  asset,
+  busy,
+  onTrash,
+  onRestore,
+}: { asset: AssetDetail } & Pick<Props, 'busy' | 'onTrash' | 'onRestore'>) {
   return (
     <>
       <div className="detail-preview">
@@ -76,7 +81,14 @@ export function DetailPanel({ id, panelRef, busy, onTrash, onRestore, onBack, on
   }
   const error = detail.error ? toAppError(detail.error) : null;
   return (
-    <aside className="detail-panel" aria-labelledby="asset-detail-title" data-testid="asset-detail" ref={panelRef} tabIndex={-1} onKeyDown={onKeyDown}>
+    <aside
+      className="detail-panel"
+      aria-labelledby="asset-detail-title"
+      data-testid="asset-detail"
+      ref={panelRef}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <div className="detail-head">
         <h2 id="asset-detail-title">
           <span aria-hidden="true">Details</span>

@@ -15,7 +15,13 @@ interface Props {
 export function ImportButton({ inputRef: input, usesUploads, busy, onDialog, onFiles }: Props) {
   return (
     <>
-      <button type="button" className="primary" aria-keyshortcuts={ariaKeyShortcut('import')} disabled={busy} onClick={() => (usesUploads ? input.current?.click() : onDialog())}>
+      <button
+        type="button"
+        className="primary"
+        aria-keyshortcuts={ariaKeyShortcut('import')}
+        disabled={busy}
+        onClick={() => (usesUploads ? input.current?.click() : onDialog())}
+      >
         Import…
       </button>
       <input

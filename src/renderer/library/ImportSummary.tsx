@@ -33,7 +33,9 @@ export function ImportSummary({ report, onDismiss }: { report: ImportReport; onD
   return (
     <div className={`import-summary${problems ? ' has-problems' : ''}`} data-testid="import-summary">
       <div className="summary-head">
-        <strong>{imported.length ? `Imported ${plural(imported.length, 'file')}.` : 'Nothing new was imported.'}</strong>
+        <strong>
+          {imported.length ? `Imported ${plural(imported.length, 'file')}.` : 'Nothing new was imported.'}
+        </strong>
         {duplicates.length > 0 && <span> {plural(duplicates.length, 'file')} already in the library.</span>}
         {skipped.length > 0 && <span> {plural(skipped.length, 'file')} skipped.</span>}
         {failed.length > 0 && <span> {plural(failed.length, 'file')} failed.</span>}
@@ -43,7 +45,10 @@ export function ImportSummary({ report, onDismiss }: { report: ImportReport; onD
       </div>
       <Listing
         title="Already in the library (no second copy was made):"
-        rows={duplicates.map((d) => ({ key: d.path, text: d.name && d.name !== d.path ? `${d.path} — already there as “${d.name}”` : d.path }))}
+        rows={duplicates.map((d) => ({
+          key: d.path,
+          text: d.name && d.name !== d.path ? `${d.path} — already there as “${d.name}”` : d.path,
+        }))}
       />
       <Listing title="Skipped:" rows={skipped.map((s) => ({ key: s.path, text: `${s.path} — ${s.reason}` }))} />
       <Listing title="Failed:" rows={failed.map((f) => ({ key: f.path, text: `${f.path} — ${f.message}` }))} />

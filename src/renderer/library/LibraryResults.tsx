@@ -19,7 +19,12 @@ interface Props {
 
 /** The assets as a grid or a list, or why there are none: loading, an error, or nothing to show. */
 export function LibraryResults({ total, error, refreshing, empty, view, viewProps, onRetry, onClearFilters }: Props) {
-  if (total === undefined) return error ? <LibraryError error={error} onRetry={onRetry} /> : <p className="muted library-loading">Loading the library…</p>;
+  if (total === undefined)
+    return error ? (
+      <LibraryError error={error} onRetry={onRetry} />
+    ) : (
+      <p className="muted library-loading">Loading the library…</p>
+    );
   if (total === 0 && !refreshing) return <LibraryEmpty kind={empty} onClearFilters={onClearFilters} />;
   return (
     <>

@@ -7,13 +7,22 @@ import { asset, assetDetail, appError } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { LibrarySection } from './LibrarySection';
 
-const three = [asset({ id: 'a1', name: 'Beach.png' }), asset({ id: 'a2', name: 'Forest.png', tags: ['trip'] }), asset({ id: 'a3', name: 'Interview.mp4', kind: 'video' })];
+const three = [
+  asset({ id: 'a1', name: 'Beach.png' }),
+  asset({ id: 'a2', name: 'Forest.png', tags: ['trip'] }),
+  asset({ id: 'a3', name: 'Interview.mp4', kind: 'video' }),
+];
 
 /** A library of these assets (matching every query) with its tags. */
 function library(items = three, media?: Partial<MediaAccess>) {
   return fakeBackend(media ? { media } : {})
     .answer('library.query', (q: ChannelArgs<'library.query'>) => {
-      const hits = items.filter((a) => a.trashedAt === null && (!q.text || a.name.toLowerCase().includes(q.text.toLowerCase())) && (!q.kind || a.kind === q.kind));
+      const hits = items.filter(
+        (a) =>
+          a.trashedAt === null &&
+          (!q.text || a.name.toLowerCase().includes(q.text.toLowerCase())) &&
+          (!q.kind || a.kind === q.kind),
+      );
       return { items: hits.slice(q.offset, q.offset + q.limit), total: hits.length };
     })
     .answer('library.tags', [{ tag: 'trip', count: 1 }])
@@ -21,7 +30,8 @@ function library(items = three, media?: Partial<MediaAccess>) {
 }
 
 const grid = () => screen.findByRole('grid', { name: 'Assets' });
-const cell = (name: string) => screen.findByText(name, { selector: '.asset-card-name' }).then((el) => el.closest<HTMLElement>('[role="gridcell"]')!);
+const cell = (name: string) =>
+  screen.findByText(name, { selector: '.asset-card-name' }).then((el) => el.closest<HTMLElement>('[role="gridcell"]')!);
 
 describe('library section: states', () => {
   it('says it is loading while the first page is on its way, then shows the assets', async () => {
@@ -34,7 +44,11 @@ describe('library section: states', () => {
     expect(await grid()).toBeTruthy();
     expect(screen.queryByText('Loading the library…')).toBeNull();
     expect(screen.getByText('3 assets')).toBeTruthy();
-    expect(within(await grid()).getAllByRole('gridcell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(await grid())
+        .getAllByRole('gridcell')
+        .map((c) => c.textContent),
+    ).toEqual([
       expect.stringContaining('Beach.png'),
       expect.stringContaining('Forest.png'),
       expect.stringContaining('Interview.mp4'),
@@ -49,7 +63,13 @@ describe('library section: states', () => {
   });
 
   it('shows the core’s message and hint when the library cannot load, and loads again on Try again', async () => {
-    const fake = library().failOnce('library.query', appError({ message: 'The database is locked by another program.', hint: 'Close the other program and try again.' }));
+    const fake = library().failOnce(
+      'library.query',
+      appError({
+        message: 'The database is locked by another program.',
+        hint: 'Close the other program and try again.',
+      }),
+    );
     const { user } = renderWithBackend(<LibrarySection />, fake);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The library could not be loaded: The database is locked by another program.');
@@ -75,7 +95,13 @@ describe('library section: states', () => {
     await cell('Beach.png');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by type' }), 'Videos');
     await user.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'inter');
-    await waitFor(() => expect(fake.calls('library.query').at(-1)).toMatchObject({ text: 'inter', kind: 'video', offset: 0 } satisfies LibraryQuery));
+    await waitFor(() =>
+      expect(fake.calls('library.query').at(-1)).toMatchObject({
+        text: 'inter',
+        kind: 'video',
+        offset: 0,
+      } satisfies LibraryQuery),
+    );
     expect(await cell('Interview.mp4')).toBeTruthy();
     expect(screen.queryByText('Beach.png')).toBeNull();
     // Typing is debounced: not one query per letter.
@@ -120,7 +146,9 @@ describe('library section: keyboard', () => {
   });
 
   it('moves the selection to the trash with Delete and offers Undo', async () => {
-    const fake = library().answer('library.trash', ({ ids }) => ({ count: ids.length })).answer('library.restore', ({ ids }) => ({ count: ids.length }));
+    const fake = library()
+      .answer('library.trash', ({ ids }) => ({ count: ids.length }))
+      .answer('library.restore', ({ ids }) => ({ count: ids.length }));
     const { user } = renderWithBackend(<LibrarySection />, fake);
     (await cell('Forest.png')).focus();
     await user.keyboard(' ');
@@ -150,21 +178,31 @@ describe('library section: keyboard', () => {
 });
 
 describe('library section: importing', () => {
-  it('imports with the system dialog when the import command runs (Ctrl/Cmd+I), with the tags typed for imports', async () => {
-    const report = { imported: [{ id: 'a4', name: 'Dune.png' }], duplicates: [{ path: '/pics/Beach.png', existingId: 'a1', name: 'Beach.png' }], skipped: [], failed: [] };
+  it('imports via the system dialog on the import command (Ctrl/Cmd+I), with the tags typed for imports', async () => {
+    const report = {
+      imported: [{ id: 'a4', name: 'Dune.png' }],
+      duplicates: [{ path: '/pics/Beach.png', existingId: 'a1', name: 'Beach.png' }],
+      skipped: [],
+      failed: [],
+    };
     const fake = library().answer('library.importDialog', report);
     const { board, user } = renderWithBackend(<LibrarySection />, fake);
     await cell('Beach.png');
     await user.type(screen.getByRole('textbox', { name: 'Tags for new imports (comma-separated)' }), 'trip, summer');
     board.request('import');
-    const summary = (await screen.findByText('Imported 1 file.')).closest<HTMLElement>('[data-testid="import-summary"]')!;
+    const summary = (await screen.findByText('Imported 1 file.')).closest<HTMLElement>(
+      '[data-testid="import-summary"]',
+    )!;
     expect(summary.textContent).toContain('1 file already in the library.');
     expect(within(summary).getByText('/pics/Beach.png — already there as “Beach.png”')).toBeTruthy();
     expect(fake.calls('library.importDialog')).toEqual([{ tags: ['trip', 'summer'] }]);
   });
 
   it('says in the core’s words why an import did not finish', async () => {
-    const fake = library().fail('library.importDialog', appError({ message: 'The disk is full; nothing was changed.', hint: 'Free some disk space and try again.' }));
+    const fake = library().fail(
+      'library.importDialog',
+      appError({ message: 'The disk is full; nothing was changed.', hint: 'Free some disk space and try again.' }),
+    );
     const { user } = renderWithBackend(<LibrarySection />, fake);
     await cell('Beach.png');
     await user.click(screen.getByRole('button', { name: /^Import/ }));
@@ -174,16 +212,29 @@ describe('library section: importing', () => {
 
   it('in a browser, uploads the picked files first and reports the one that could not be sent', async () => {
     const upload = vi.fn(async (file: File) => {
-      if (file.name === 'huge.mov') throw new Error('This file is larger than 4 GB, the most Atelier takes: "huge.mov" (5 GB).');
+      if (file.name === 'huge.mov')
+        throw new Error('This file is larger than 4 GB, the most Atelier takes: "huge.mov" (5 GB).');
       return { id: '0f8fad5b-d9cb-469f-a165-70867728950e' };
     });
-    const fake = library(three, { upload, pathForFile: () => null }).answer('library.importUploads', ({ uploads }) => ({ imported: uploads.map((u) => ({ id: 'a9', name: u.name })), duplicates: [], skipped: [], failed: [] }));
+    const fake = library(three, { upload, pathForFile: () => null }).answer('library.importUploads', ({ uploads }) => ({
+      imported: uploads.map((u) => ({ id: 'a9', name: u.name })),
+      duplicates: [],
+      skipped: [],
+      failed: [],
+    }));
     const { user } = renderWithBackend(<LibrarySection />, fake);
     await cell('Beach.png');
-    await user.upload(screen.getByLabelText('Choose files to import'), [new File(['x'], 'Dune.png', { type: 'image/png' }), new File(['y'], 'huge.mov', { type: 'video/quicktime' })]);
+    await user.upload(screen.getByLabelText('Choose files to import'), [
+      new File(['x'], 'Dune.png', { type: 'image/png' }),
+      new File(['y'], 'huge.mov', { type: 'video/quicktime' }),
+    ]);
     expect(await screen.findByText('Imported 1 file.')).toBeTruthy();
-    expect(screen.getByText('huge.mov — This file is larger than 4 GB, the most Atelier takes: "huge.mov" (5 GB).')).toBeTruthy();
-    expect(fake.calls('library.importUploads')).toEqual([{ uploads: [{ id: '0f8fad5b-d9cb-469f-a165-70867728950e', name: 'Dune.png' }] }]);
+    expect(
+      screen.getByText('huge.mov — This file is larger than 4 GB, the most Atelier takes: "huge.mov" (5 GB).'),
+    ).toBeTruthy();
+    expect(fake.calls('library.importUploads')).toEqual([
+      { uploads: [{ id: '0f8fad5b-d9cb-469f-a165-70867728950e', name: 'Dune.png' }] },
+    ]);
     expect(upload).toHaveBeenCalledTimes(2);
   });
 });

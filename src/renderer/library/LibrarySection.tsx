@@ -40,11 +40,26 @@ export function LibrarySection() {
     <section className="library" aria-label={trash ? 'Library trash' : 'Library'} {...drop.handlers}>
       <LibraryToolbar
         {...f.toolbar}
-        {...{ searchRef, pickerRef, importTags, onImportTags: setImportTags, importing: imports.progress !== null, usesUploads: imports.usesUploads }}
+        {...{
+          searchRef,
+          pickerRef,
+          importTags,
+          onImportTags: setImportTags,
+          importing: imports.progress !== null,
+          usesUploads: imports.usesUploads,
+        }}
         onImportDialog={() => void imports.fromDialog()}
         onImportFiles={imports.fromFiles}
       />
-      {trash && <TrashBar selected={sel.ids.size} total={total ?? 0} busy={actions.busy} onRestore={() => void actions.restore([...sel.ids])} onEmpty={() => void actions.emptyTrash()} />}
+      {trash && (
+        <TrashBar
+          selected={sel.ids.size}
+          total={total ?? 0}
+          busy={actions.busy}
+          onRestore={() => void actions.restore([...sel.ids])}
+          onEmpty={() => void actions.emptyTrash()}
+        />
+      )}
       <LibraryStatus
         {...{ progress: imports.progress, report: imports.report, importError: imports.error, notice: actions.notice }}
         onCancelImport={imports.cancel}
@@ -52,12 +67,18 @@ export function LibrarySection() {
         onDismissNotice={actions.dismiss}
       />
       <p className="library-count muted">
-        {total === undefined ? '' : `${plural(total, trash ? 'asset in the trash' : 'asset', trash ? 'assets in the trash' : 'assets')}`}
+        {total === undefined
+          ? ''
+          : `${plural(total, trash ? 'asset in the trash' : 'asset', trash ? 'assets in the trash' : 'assets')}`}
         {sel.ids.size > 0 && ` · ${sel.ids.size.toLocaleString()} selected`}
       </p>
       <div className="library-body">
         <div className="library-results">
-          <LibraryResults {...{ total, error: pages.error, refreshing: pages.refreshing, empty, view: f.view, viewProps }} onRetry={pages.retry} onClearFilters={f.clear} />
+          <LibraryResults
+            {...{ total, error: pages.error, refreshing: pages.refreshing, empty, view: f.view, viewProps }}
+            onRetry={pages.retry}
+            onClearFilters={f.clear}
+          />
         </div>
         <DetailPanel
           {...{ id: sel.activeId, panelRef, busy: actions.busy }}

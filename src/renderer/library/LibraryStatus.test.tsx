@@ -4,7 +4,17 @@ import { LibraryStatus } from './LibraryStatus';
 import type { Notice } from './notice';
 
 const status = (notice: Notice) =>
-  render(<LibraryStatus progress={null} report={null} importError={null} notice={notice} onCancelImport={vi.fn()} onDismissImport={vi.fn()} onDismissNotice={vi.fn()} />);
+  render(
+    <LibraryStatus
+      progress={null}
+      report={null}
+      importError={null}
+      notice={notice}
+      onCancelImport={vi.fn()}
+      onDismissImport={vi.fn()}
+      onDismissNotice={vi.fn()}
+    />,
+  );
 
 describe('library status: notices', () => {
   it('keeps an error in the status region until it is dismissed, not as a passing toast', () => {
@@ -18,6 +28,8 @@ describe('library status: notices', () => {
   it('passes what went well as a toast, outside the status region', () => {
     const { container } = status({ tone: 'info', text: 'Restored 2 assets to the library.' });
     expect(container.querySelector('.library-status')!.textContent).toBe('');
-    expect(within(screen.getByRole('region', { name: 'Notices (F8)' })).getByText('Restored 2 assets to the library.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Notices (F8)' })).getByText('Restored 2 assets to the library.'),
+    ).toBeTruthy();
   });
 });

@@ -17,20 +17,31 @@ interface Props {
 }
 
 function progressText(p: ImportProgress): string {
-  if (p.phase === 'reading') return p.done ? `Reading dropped folders… ${p.done.toLocaleString()} files found` : 'Reading dropped folders…';
+  if (p.phase === 'reading')
+    return p.done ? `Reading dropped folders… ${p.done.toLocaleString()} files found` : 'Reading dropped folders…';
   if (p.phase === 'uploading') return `Uploading ${p.done.toLocaleString()} of ${p.total.toLocaleString()} files…`;
   return p.total ? `Importing ${p.total.toLocaleString()} ${p.total === 1 ? 'file' : 'files'}…` : 'Importing…';
 }
 
 /** The live region of the section: import progress and summary, and the result of the last action. */
-export function LibraryStatus({ progress, report, importError, notice, onCancelImport, onDismissImport, onDismissNotice }: Props) {
+export function LibraryStatus({
+  progress,
+  report,
+  importError,
+  notice,
+  onCancelImport,
+  onDismissImport,
+  onDismissNotice,
+}: Props) {
   return (
     <>
       <div className="library-status" role="status" aria-live="polite">
         {progress && (
           <div className="import-progress">
             <span>{progressText(progress)}</span>
-            {progress.phase === 'uploading' && <progress max={progress.total} value={progress.done} aria-label="Upload progress" />}
+            {progress.phase === 'uploading' && (
+              <progress max={progress.total} value={progress.done} aria-label="Upload progress" />
+            )}
             {progress.phase !== 'importing' && (
               <button type="button" className="lib-small" onClick={onCancelImport}>
                 Cancel

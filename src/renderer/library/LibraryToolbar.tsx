@@ -39,7 +39,12 @@ export function LibraryToolbar(p: Props) {
   return (
     <div className="library-toolbar">
       <SearchBox value={p.text} onChange={p.onText} inputRef={p.searchRef} />
-      <select className="library-select" aria-label="Filter by type" value={p.kind} onChange={(e) => isKind(e.target.value) && p.onKind(e.target.value)}>
+      <select
+        className="library-select"
+        aria-label="Filter by type"
+        value={p.kind}
+        onChange={(e) => isKind(e.target.value) && p.onKind(e.target.value)}
+      >
         {kindOptions.map((k) => (
           <option key={k.id} value={k.id}>
             {k.label}
@@ -47,7 +52,12 @@ export function LibraryToolbar(p: Props) {
         ))}
       </select>
       <TagFilter value={p.tag} onChange={p.onTag} />
-      <select className="library-select" aria-label="Sort by" value={p.sort} onChange={(e) => isSort(e.target.value) && p.onSort(e.target.value)}>
+      <select
+        className="library-select"
+        aria-label="Sort by"
+        value={p.sort}
+        onChange={(e) => isSort(e.target.value) && p.onSort(e.target.value)}
+      >
         {sortOptions.map((s) => (
           <option key={s.id} value={s.id}>
             {s.label}
@@ -69,7 +79,13 @@ export function LibraryToolbar(p: Props) {
         maxLength={1000}
         onChange={(e) => p.onImportTags(e.target.value)}
       />
-      <ImportButton inputRef={p.pickerRef} usesUploads={p.usesUploads} busy={p.importing} onDialog={p.onImportDialog} onFiles={p.onImportFiles} />
+      <ImportButton
+        inputRef={p.pickerRef}
+        usesUploads={p.usesUploads}
+        busy={p.importing}
+        onDialog={p.onImportDialog}
+        onFiles={p.onImportFiles}
+      />
     </div>
   );
 }

@@ -29,7 +29,13 @@ export function NotesField({ asset }: { asset: AssetDetail }) {
         }}
       />
       <span id={`${id}-state`} className={update.isError ? 'field-error' : 'field-hint'} aria-live="polite">
-        {update.isPending ? 'Saving…' : update.isError ? update.error.message : update.isSuccess ? 'Saved' : 'Saved when you leave the field'}
+        {update.isPending
+          ? 'Saving…'
+          : update.isError
+            ? update.error.message
+            : update.isSuccess
+              ? 'Saved'
+              : 'Saved when you leave the field'}
       </span>
     </div>
   );

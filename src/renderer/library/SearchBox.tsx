@@ -1,8 +1,19 @@
 import type { RefObject } from 'react';
 import { shortcutLabel } from '../app/platform';
 
-/** Full-text search over names, tags, notes and AI text (the search command, Ctrl/Cmd+F, focuses it, Escape clears it). */
-export function SearchBox({ value, onChange, inputRef }: { value: string; onChange(v: string): void; inputRef: RefObject<HTMLInputElement | null> }) {
+/**
+ * Full-text search over names, tags, notes and AI text (the search command, Ctrl/Cmd+F, focuses it,
+ * Escape clears it).
+ */
+export function SearchBox({
+  value,
+  onChange,
+  inputRef,
+}: {
+  value: string;
+  onChange(v: string): void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
   return (
     <input
       ref={inputRef}

@@ -25,7 +25,13 @@ export function TagEditor({ asset }: { asset: AssetDetail }) {
         {tags.map((tag) => (
           <li key={tag} className="tag-chip">
             <span>{tag}</span>
-            <button type="button" className="tag-remove" aria-label={`Remove tag ${tag}`} title={`Remove tag ${tag}`} onClick={() => remove(tag)}>
+            <button
+              type="button"
+              className="tag-remove"
+              aria-label={`Remove tag ${tag}`}
+              title={`Remove tag ${tag}`}
+              onClick={() => remove(tag)}
+            >
               ×
             </button>
           </li>

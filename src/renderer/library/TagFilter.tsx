@@ -5,7 +5,12 @@ export function TagFilter({ value, onChange }: { value: string; onChange(tag: st
   const tags = useChannel('library.tags', {});
   const list = tags.data ?? [];
   return (
-    <select className="library-select" aria-label="Filter by tag" value={value} onChange={(e) => onChange(e.target.value)}>
+    <select
+      className="library-select"
+      aria-label="Filter by tag"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
       <option value="">All tags</option>
       {value && !list.some((t) => t.tag === value) && <option value={value}>{value}</option>}
       {list.map((t) => (

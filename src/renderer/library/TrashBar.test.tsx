@@ -7,7 +7,12 @@ function bar(props: Partial<Parameters<typeof TrashBar>[0]> = {}) {
   const onEmpty = vi.fn();
   const onRestore = vi.fn();
   render(<TrashBar selected={0} total={3} busy={false} onRestore={onRestore} onEmpty={onEmpty} {...props} />);
-  return { user: userEvent.setup(), onEmpty, onRestore, empty: () => screen.getByRole('button', { name: 'Empty trash…' }) };
+  return {
+    user: userEvent.setup(),
+    onEmpty,
+    onRestore,
+    empty: () => screen.getByRole('button', { name: 'Empty trash…' }),
+  };
 }
 
 describe('trash bar: emptying the trash', () => {
@@ -15,7 +20,9 @@ describe('trash bar: emptying the trash', () => {
     const { user, onEmpty, empty } = bar();
     await user.click(empty());
     const question = screen.getByRole('alertdialog', { name: 'Empty the trash?' });
-    expect(question.textContent).toContain('3 assets are deleted for good, with their files on this computer. This cannot be undone.');
+    expect(question.textContent).toContain(
+      '3 assets are deleted for good, with their files on this computer. This cannot be undone.',
+    );
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete forever' }));
     await user.keyboard('{Enter}');
     expect(onEmpty).toHaveBeenCalledTimes(1);

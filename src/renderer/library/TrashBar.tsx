@@ -31,14 +31,16 @@ export function TrashBar({ selected, total, busy, onRestore, onEmpty }: Props) {
             onOpenAutoFocus={(e) => {
               // The answer the question asks for takes the keyboard, as before: Enter deletes, Escape cancels.
               e.preventDefault();
-              if (e.currentTarget instanceof HTMLElement) e.currentTarget.querySelector<HTMLElement>('.danger')?.focus();
+              if (e.currentTarget instanceof HTMLElement)
+                e.currentTarget.querySelector<HTMLElement>('.danger')?.focus();
             }}
           >
             <div className="picker-head">
               <AlertDialog.Title>Empty the trash?</AlertDialog.Title>
             </div>
             <AlertDialog.Description>
-              {total.toLocaleString()} {total === 1 ? 'asset is' : 'assets are'} deleted for good, with their files on this computer. This cannot be undone.
+              {total.toLocaleString()} {total === 1 ? 'asset is' : 'assets are'} deleted for good, with their files on
+              this computer. This cannot be undone.
             </AlertDialog.Description>
             <div className="row">
               <AlertDialog.Action type="button" className="danger" disabled={busy} onClick={onEmpty}>

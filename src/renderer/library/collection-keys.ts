@@ -17,7 +17,11 @@ export interface CollectionShape {
 }
 
 /** What a key press in the grid or list means (null: not ours, let it through). */
-export function collectionAction(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>, focus: number | null, shape: CollectionShape): CollectionAction | null {
+export function collectionAction(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+  focus: number | null,
+  shape: CollectionShape,
+): CollectionAction | null {
   const { total, columns, pageRows } = shape;
   if (e.altKey || total === 0) return null;
   const mod = e.ctrlKey || e.metaKey;

@@ -28,4 +28,7 @@ export interface ItemHandlers {
   open(): void;
 }
 
-export const modifiersOf = (e: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): Modifiers => ({ shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
+export const modifiersOf = (e: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): Modifiers => ({
+  shift: e.shiftKey,
+  toggle: e.ctrlKey || e.metaKey,
+});

@@ -8,7 +8,8 @@ function file(name: string, fail = false): FileSystemFileEntry {
     isDirectory: false,
     name,
     fullPath: `/${name}`,
-    file: (ok: (f: File) => void, bad?: (e: DOMException) => void) => (fail ? bad?.(new DOMException('The file could not be read.', 'NotReadableError')) : ok(new File(['x'], name))),
+    file: (ok: (f: File) => void, bad?: (e: DOMException) => void) =>
+      fail ? bad?.(new DOMException('The file could not be read.', 'NotReadableError')) : ok(new File(['x'], name)),
   } as unknown as FileSystemFileEntry;
 }
 
@@ -35,7 +36,10 @@ function folder(name: string, children: FileSystemEntry[], batch = 100): FileSys
 describe('walking dropped folders', () => {
   it('finds every file under nested folders, past the first batch of a big folder', async () => {
     const many = Array.from({ length: 250 }, (_, i) => file(`frame-${i}.png`));
-    const dropped = [folder('shoot', [file('a.png'), folder('nested', [file('b.jpg'), folder('empty', [])]), folder('big', many)]), file('loose.wav')];
+    const dropped = [
+      folder('shoot', [file('a.png'), folder('nested', [file('b.jpg'), folder('empty', [])]), folder('big', many)]),
+      file('loose.wav'),
+    ];
     const found: number[] = [];
     const walked = await walkEntries(dropped, (n) => found.push(n));
     expect(walked.files).toHaveLength(253);

@@ -30,7 +30,8 @@ export interface Walked {
 }
 
 const fileOf = (entry: FileSystemFileEntry) => new Promise<File>((resolve, reject) => entry.file(resolve, reject));
-const batchOf = (reader: FileSystemDirectoryReader) => new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+const batchOf = (reader: FileSystemDirectoryReader) =>
+  new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
 
 function isFile(e: FileSystemEntry): e is FileSystemFileEntry {
   return e.isFile;
@@ -55,7 +56,10 @@ export async function walkEntries(entries: FileSystemEntry[], onFound?: (count: 
         }
       }
     } catch (e) {
-      out.failed.push({ path: entry.fullPath || entry.name, message: e instanceof Error ? e.message : 'The browser could not read it.' });
+      out.failed.push({
+        path: entry.fullPath || entry.name,
+        message: e instanceof Error ? e.message : 'The browser could not read it.',
+      });
     }
   };
   for (const entry of entries) await visit(entry);

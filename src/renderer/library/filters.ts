@@ -33,7 +33,8 @@ export interface LibraryFilters {
 export const defaultFilters: LibraryFilters = { text: '', kind: 'all', tag: '', sort: 'newest', trash: false };
 
 /** Every key present (undefined when unset) so equal filters always make the same cache key. */
-export type FilterInput = Required<Pick<LibraryQuery, 'trash' | 'sort' | 'dir'>> & Pick<LibraryQuery, 'text' | 'kind' | 'tag'>;
+export type FilterInput = Required<Pick<LibraryQuery, 'trash' | 'sort' | 'dir'>> &
+  Pick<LibraryQuery, 'text' | 'kind' | 'tag'>;
 
 export function filterInput(f: LibraryFilters): FilterInput {
   const order = sortOptions.find((o) => o.id === f.sort) ?? sortOptions[0];

@@ -35,12 +35,19 @@ export async function importPaths(ctx: ImportContext, files: File[]): Promise<Im
   }
   ctx.onProgress({ phase: 'importing', done: 0, total: paths.length });
   let merged = report;
-  for (const batch of chunks(paths, PATHS_PER_CALL)) merged = mergeReports(merged, await call(ctx.api, 'library.import', { paths: batch, ...ctx.tags() }));
+  for (const batch of chunks(paths, PATHS_PER_CALL))
+    merged = mergeReports(merged, await call(ctx.api, 'library.import', { paths: batch, ...ctx.tags() }));
   return merged;
 }
 
 /** Sends each file to the local host, a few at a time; what was refused or cancelled goes in the report. */
-async function sendAll(ctx: ImportContext, upload: NonNullable<AtelierApi['media']['upload']>, files: File[], signal: AbortSignal, report: ImportReport) {
+async function sendAll(
+  ctx: ImportContext,
+  upload: NonNullable<AtelierApi['media']['upload']>,
+  files: File[],
+  signal: AbortSignal,
+  report: ImportReport,
+) {
   const uploads: { id: string; name: string }[] = [];
   let next = 0;
   let done = 0;
@@ -56,7 +63,8 @@ async function sendAll(ctx: ImportContext, upload: NonNullable<AtelierApi['media
         const { id } = await upload(file, signal);
         uploads.push({ id, name: file.name.slice(0, 500) || 'untitled' });
       } catch (e) {
-        if (signal.aborted) report.skipped.push({ path: file.name, reason: 'The import was cancelled while this file was being sent.' });
+        if (signal.aborted)
+          report.skipped.push({ path: file.name, reason: 'The import was cancelled while this file was being sent.' });
         else report.failed.push({ path: file.name, message: messageOf(e) });
       }
       done += 1;
@@ -68,7 +76,12 @@ async function sendAll(ctx: ImportContext, upload: NonNullable<AtelierApi['media
 }
 
 /** A browser: upload each file to the local host first, then import the uploads. */
-export async function uploadAll(ctx: ImportContext, files: File[], signal: AbortSignal, start: ImportReport): Promise<ImportReport> {
+export async function uploadAll(
+  ctx: ImportContext,
+  files: File[],
+  signal: AbortSignal,
+  start: ImportReport,
+): Promise<ImportReport> {
   const upload = ctx.api.media.upload;
   if (!upload) return start;
   const report = mergeReports(start, emptyReport());

@@ -7,7 +7,10 @@ import { splitTags } from './import-tags';
 import { chunks, isEmptyReport, mergeReports } from './import-report';
 import { placeholderFor } from './placeholder';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+const key = (
+  k: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+) => ({
   key: k,
   ctrlKey: false,
   metaKey: false,
@@ -28,7 +31,10 @@ describe('keys in the grid and the list', () => {
     expect(collectionAction(key('ArrowDown'), 98, grid)).toMatchObject({ to: 99 });
   });
   it('extends with Shift and only moves focus with Ctrl', () => {
-    expect(collectionAction(key('ArrowRight', { shiftKey: true }), 1, grid)).toMatchObject({ shift: true, select: true });
+    expect(collectionAction(key('ArrowRight', { shiftKey: true }), 1, grid)).toMatchObject({
+      shift: true,
+      select: true,
+    });
     expect(collectionAction(key('ArrowRight', { ctrlKey: true }), 1, grid)).toMatchObject({ select: false });
   });
   it('has no left and right in the list', () => {
@@ -69,16 +75,29 @@ describe('placeholder tiles', () => {
   });
   it('names the reason', () => {
     expect(placeholderFor(a({})).label).toBe('Video — no preview (ffmpeg not found)');
-    expect(placeholderFor(a({ kind: 'audio', thumb: { state: 'placeholder', sha256: null, reason: 'audio' } })).label).toBe('Audio');
-    expect(placeholderFor(a({ hasFile: false, thumb: { state: 'missing', sha256: null, reason: null } })).label).toBe('File not on this computer');
-    expect(placeholderFor(a({ hasFile: false, thumb: { state: 'none', sha256: null, reason: null } })).label).toBe('File not on this computer');
+    expect(
+      placeholderFor(a({ kind: 'audio', thumb: { state: 'placeholder', sha256: null, reason: 'audio' } })).label,
+    ).toBe('Audio');
+    expect(placeholderFor(a({ hasFile: false, thumb: { state: 'missing', sha256: null, reason: null } })).label).toBe(
+      'File not on this computer',
+    );
+    expect(placeholderFor(a({ hasFile: false, thumb: { state: 'none', sha256: null, reason: null } })).label).toBe(
+      'File not on this computer',
+    );
   });
 });
 
 describe('query inputs', () => {
   it('always has every key, so equal filters share cache entries', () => {
     const input = filterInput({ text: '  ', kind: 'all', tag: '', sort: 'oldest', trash: false });
-    expect(input).toEqual({ text: undefined, kind: undefined, tag: undefined, trash: false, sort: 'created', dir: 'asc' });
+    expect(input).toEqual({
+      text: undefined,
+      kind: undefined,
+      tag: undefined,
+      trash: false,
+      sort: 'created',
+      dir: 'asc',
+    });
     expect(Object.keys(input).sort()).toEqual(['dir', 'kind', 'sort', 'tag', 'text', 'trash']);
     expect(pageInput(input, 3)).toMatchObject({ offset: 3 * PAGE_SIZE, limit: PAGE_SIZE });
     expect(isFiltered({ text: '', kind: 'image', tag: '', sort: 'newest', trash: false })).toBe(true);

@@ -77,7 +77,8 @@ export function useAssetPages(input: FilterInput, visible: { start: number; end:
   // Reading from the cache (not only from the observed pages) keeps a page on screen the moment it
   // is known; the observers above make this component render again when one arrives.
   const itemAt = useCallback(
-    (index: number): AssetView | undefined => (index < 0 ? undefined : pageData(Math.floor(index / PAGE_SIZE))?.items[index % PAGE_SIZE]),
+    (index: number): AssetView | undefined =>
+      index < 0 ? undefined : pageData(Math.floor(index / PAGE_SIZE))?.items[index % PAGE_SIZE],
     [pageData],
   );
 

@@ -25,7 +25,10 @@ export function useAssetUpdate(id: string) {
     },
     onSuccess: (view) => client.setQueryData<AssetDetail>(key, (old) => (old ? { ...old, ...view } : old)),
     onSettled: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: ['library.query'] }), client.invalidateQueries({ queryKey: ['library.tags'] })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['library.query'] }),
+        client.invalidateQueries({ queryKey: ['library.tags'] }),
+      ]);
     },
   });
 }

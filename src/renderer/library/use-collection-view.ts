@@ -8,7 +8,12 @@ import { OVERSCAN, rowsWithFocus, windowOf } from './virtual-rows';
  * columns following the width), reporting the visible items for fetching, scrolling to the top
  * on new results, and moving DOM focus where the keyboard asked.
  */
-export function useCollectionView(ref: RefObject<HTMLElement | null>, props: CollectionViewProps, rowHeight: number, columnsFor: (width: number) => number) {
+export function useCollectionView(
+  ref: RefObject<HTMLElement | null>,
+  props: CollectionViewProps,
+  rowHeight: number,
+  columnsFor: (width: number) => number,
+) {
   const { total, sel, resetKey, focusRequest, onRange } = props;
   const [width, setWidth] = useState(0);
   const columns = columnsFor(width);
@@ -21,7 +26,8 @@ export function useCollectionView(ref: RefObject<HTMLElement | null>, props: Col
     overscan: OVERSCAN,
     rangeExtractor: (range) => rowsWithFocus(range, focusRow),
     // The library watches the size for the rows; the width also sets the grid's columns.
-    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => {
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) => {
         setWidth(rect.width);
         cb(rect);
       }),
@@ -55,5 +61,13 @@ export function useCollectionView(ref: RefObject<HTMLElement | null>, props: Col
 
   const tabStop = sel.focus !== null && sel.focus < total ? sel.focus : firstItem;
   const height = virtual.scrollRect?.height ?? 0;
-  return { rows, columns, rowList, handlers, tabStop, totalHeight: virtual.getTotalSize(), pageRows: Math.max(1, Math.floor(height / rowHeight)) };
+  return {
+    rows,
+    columns,
+    rowList,
+    handlers,
+    tabStop,
+    totalHeight: virtual.getTotalSize(),
+    pageRows: Math.max(1, Math.floor(height / rowHeight)),
+  };
 }

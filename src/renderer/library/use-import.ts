@@ -33,7 +33,10 @@ function useImportRun() {
       } finally {
         running.current = null;
         setProgress(null);
-        await Promise.all([client.invalidateQueries({ queryKey: ['library.query'] }), client.invalidateQueries({ queryKey: ['library.tags'] })]);
+        await Promise.all([
+          client.invalidateQueries({ queryKey: ['library.query'] }),
+          client.invalidateQueries({ queryKey: ['library.tags'] }),
+        ]);
       }
     },
     [client],
@@ -57,7 +60,11 @@ export function useImport(tags: string[] = []) {
   tagsRef.current = tags;
   const { progress, setProgress, report, error, run, cancel, dismiss } = useImportRun();
   const usesUploads = api.media.upload !== null;
-  const ctx: ImportContext = { api, tags: () => (tagsRef.current.length > 0 ? { tags: tagsRef.current } : {}), onProgress: setProgress };
+  const ctx: ImportContext = {
+    api,
+    tags: () => (tagsRef.current.length > 0 ? { tags: tagsRef.current } : {}),
+    onProgress: setProgress,
+  };
 
   /** The "Import…" button in the desktop app: the host's own file dialog. */
   const fromDialog = () => run(() => call(api, 'library.importDialog', ctx.tags()));
@@ -75,9 +82,14 @@ export function useImport(tags: string[] = []) {
       if (!usesUploads) return importPaths(ctx, dropped.files);
       if (dropped.folders.length === 0) return uploadAll(ctx, dropped.plainFiles, signal, emptyReport());
       setProgress({ phase: 'reading', done: 0, total: 0 });
-      const walked = await walkEntries(dropped.folders, (count) => setProgress({ phase: 'reading', done: count, total: 0 }));
+      const walked = await walkEntries(dropped.folders, (count) =>
+        setProgress({ phase: 'reading', done: count, total: 0 }),
+      );
       const files = [...dropped.plainFiles, ...walked.files];
-      const skipped = files.length === 0 ? dropped.folders.map((f) => ({ path: f.fullPath || f.name, reason: 'The folder holds no files.' })) : [];
+      const skipped =
+        files.length === 0
+          ? dropped.folders.map((f) => ({ path: f.fullPath || f.name, reason: 'The folder holds no files.' }))
+          : [];
       return uploadAll(ctx, files, signal, { ...emptyReport(), skipped, failed: walked.failed });
     });
   };

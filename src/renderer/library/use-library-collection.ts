@@ -12,7 +12,10 @@ import { useSelection } from './use-selection';
  */
 export function useLibraryCollection(input: FilterInput, trash: boolean, panelRef: RefObject<HTMLElement | null>) {
   const [range, setRange] = useState({ start: 0, end: 0 });
-  const onRange = useCallback((start: number, end: number) => setRange((r) => (r.start === start && r.end === end ? r : { start, end })), []);
+  const onRange = useCallback(
+    (start: number, end: number) => setRange((r) => (r.start === start && r.end === end ? r : { start, end })),
+    [],
+  );
   const pages = useAssetPages(input, range);
   const { total, itemAt, loadedBetween } = pages;
   const selection = useSelection(loadedBetween);
@@ -29,7 +32,19 @@ export function useLibraryCollection(input: FilterInput, trash: boolean, panelRe
   }, [sel.awaiting, focused, arrived]);
 
   const openPanel = () => panelRef.current?.focus();
-  const onKey = useLibraryKeys({ sel, total: total ?? 0, trash, focused, itemAt, loadedBetween, pick, selectAll, requestFocus, openPanel, trashIds: (ids) => void actions.trash(ids) });
+  const onKey = useLibraryKeys({
+    sel,
+    total: total ?? 0,
+    trash,
+    focused,
+    itemAt,
+    loadedBetween,
+    pick,
+    selectAll,
+    requestFocus,
+    openPanel,
+    trashIds: (ids) => void actions.trash(ids),
+  });
   const viewProps: CollectionViewProps = {
     total: total ?? 0,
     itemAt,

@@ -25,6 +25,19 @@ export function useLibraryFilters() {
     setTag('');
   };
   // Shaped as the toolbar's props, so the section hands them over as they are.
-  const toolbar = { text, kind, tag, sort, trash, view, onText: setText, onKind: setKind, onTag: setTag, onSort: setSort, onTrash: setTrash, onView: setView };
+  const toolbar = {
+    text,
+    kind,
+    tag,
+    sort,
+    trash,
+    view,
+    onText: setText,
+    onKind: setKind,
+    onTag: setTag,
+    onSort: setSort,
+    onTrash: setTrash,
+    onView: setView,
+  };
   return { filters, input, trash, view, clear, toolbar };
 }

@@ -18,7 +18,8 @@ interface Deps {
 }
 
 /** The ids a keyboard action applies to: the selection, or else the focused asset. */
-const targetIds = (sel: Selection, focused: AssetView | undefined): string[] => (sel.ids.size ? [...sel.ids] : focused ? [focused.id] : []);
+const targetIds = (sel: Selection, focused: AssetView | undefined): string[] =>
+  sel.ids.size ? [...sel.ids] : focused ? [focused.id] : [];
 
 /** Keys in the grid and the list (arrows, Home/End, pages, selection, open, delete) carried out on the section. */
 export function useLibraryKeys(d: Deps) {

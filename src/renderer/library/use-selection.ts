@@ -54,7 +54,10 @@ export function useSelection(loadedBetween: (from: number, to: number) => AssetV
     [loadedBetween],
   );
 
-  const selectAll = useCallback((items: AssetView[]) => setSel((s) => ({ ...s, ids: new Set(items.map((i) => i.id)) })), []);
+  const selectAll = useCallback(
+    (items: AssetView[]) => setSel((s) => ({ ...s, ids: new Set(items.map((i) => i.id)) })),
+    [],
+  );
   /** Focus landed on a position (Tab into the grid): the selection stays. */
   const focusAt = useCallback((index: number) => setSel((s) => (s.focus === index ? s : { ...s, focus: index })), []);
   /** The row under focus arrived after a jump to a page that was not loaded. */
@@ -68,7 +71,10 @@ export function useSelection(loadedBetween: (from: number, to: number) => AssetV
     [],
   );
   /** After moving assets away (trash, restore): nothing selected, the detail panel closes. */
-  const clearSelection = useCallback(() => setSel((s) => ({ ...s, ids: new Set(), activeId: null, awaiting: null })), []);
+  const clearSelection = useCallback(
+    () => setSel((s) => ({ ...s, ids: new Set(), activeId: null, awaiting: null })),
+    [],
+  );
   const reset = useCallback(() => setSel(empty), []);
 
   return { sel, pick, selectAll, focusAt, arrived, clearSelection, reset };

@@ -18,7 +18,9 @@ export function useTrashActions(onDone: () => void) {
 
   const refresh = useCallback(
     () =>
-      Promise.all(['library.query', 'library.tags', 'library.get'].map((name) => client.invalidateQueries({ queryKey: [name] }))),
+      Promise.all(
+        ['library.query', 'library.tags', 'library.get'].map((name) => client.invalidateQueries({ queryKey: [name] })),
+      ),
     [client],
   );
 
@@ -51,7 +53,12 @@ export function useTrashActions(onDone: () => void) {
     (ids: string[], undoing = false) =>
       perform(async () => {
         const count = await byChunks('library.restore', ids);
-        return { tone: 'info', text: undoing ? `Undone: ${plural(count, 'asset')} back in the library.` : `Restored ${plural(count, 'asset')} to the library.` };
+        return {
+          tone: 'info',
+          text: undoing
+            ? `Undone: ${plural(count, 'asset')} back in the library.`
+            : `Restored ${plural(count, 'asset')} to the library.`,
+        };
       }),
     [perform, byChunks],
   );
@@ -60,7 +67,11 @@ export function useTrashActions(onDone: () => void) {
     (ids: string[]) =>
       perform(async () => {
         const count = await byChunks('library.trash', ids);
-        return { tone: 'info', text: `Moved ${plural(count, 'asset')} to the trash.`, action: { label: 'Undo', alt: 'Restore them from the trash', run: () => void restore(ids, true) } };
+        return {
+          tone: 'info',
+          text: `Moved ${plural(count, 'asset')} to the trash.`,
+          action: { label: 'Undo', alt: 'Restore them from the trash', run: () => void restore(ids, true) },
+        };
       }),
     [perform, byChunks, restore],
   );

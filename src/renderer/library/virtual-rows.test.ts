@@ -3,7 +3,14 @@ import { Virtualizer } from '@tanstack/react-virtual';
 import { OVERSCAN, rowsWithFocus, windowOf } from './virtual-rows';
 
 /** The rows the views render for a scroll position, computed by the same virtualizer without a page. */
-function rendered(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan: number, focusRow: number | null = null) {
+function rendered(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  rowCount: number,
+  overscan: number,
+  focusRow: number | null = null,
+) {
   const v = new Virtualizer<HTMLElement, HTMLElement>({
     count: rowCount,
     getScrollElement: () => null,

@@ -15,7 +15,10 @@ export function rowsWithFocus(range: Range, ...kept: (number | null)[]): number[
 }
 
 /** The first and after-last rows of the window (in view and the overscan), for fetching their items. */
-export function windowOf(visible: { startIndex: number; endIndex: number } | null, count: number): { start: number; end: number } {
+export function windowOf(
+  visible: { startIndex: number; endIndex: number } | null,
+  count: number,
+): { start: number; end: number } {
   if (!visible || count === 0) return { start: 0, end: 0 };
   const rows = defaultRangeExtractor({ ...visible, overscan: OVERSCAN, count });
   return { start: rows[0] ?? 0, end: (rows[rows.length - 1] ?? -1) + 1 };

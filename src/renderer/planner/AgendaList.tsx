@@ -17,7 +17,14 @@ export function AgendaList({ title, days, byDay, ...shared }: Props) {
       {none && <p className="muted cal-agenda-empty">Nothing is scheduled in these days.</p>}
       <ol className="plain cal-agenda" aria-label={title}>
         {days.map((day) => (
-          <DayCell key={day} as="li" day={day} items={byDay.get(day) ?? []} heading={dayLabel(day, { weekday: 'long', day: 'numeric', month: 'long' })} {...shared} />
+          <DayCell
+            key={day}
+            as="li"
+            day={day}
+            items={byDay.get(day) ?? []}
+            heading={dayLabel(day, { weekday: 'long', day: 'numeric', month: 'long' })}
+            {...shared}
+          />
         ))}
       </ol>
     </>

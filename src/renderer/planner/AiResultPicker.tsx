@@ -35,7 +35,11 @@ const resultOptions = (jobs: readonly AiJobView[], saving: boolean): ResultOptio
  */
 export function AiResultPicker({ onPick, onClose }: { onPick(assetId: string): void; onClose(): void }) {
   const [text, setText] = useState('');
-  const gallery = useChannel('ai.gallery', { state: 'succeeded', text: text.trim() || undefined, limit: 100 }, { placeholderData: (prev) => prev });
+  const gallery = useChannel(
+    'ai.gallery',
+    { state: 'succeeded', text: text.trim() || undefined, limit: 100 },
+    { placeholderData: (prev) => prev },
+  );
   const save = useAction('ai.save', ['ai.gallery', 'ai.get', 'library.query']);
   const jobs = (gallery.data?.items ?? []).filter((j) => j.outputs.length > 0);
   const pick = ({ job, out }: ResultOption) => {
@@ -56,7 +60,9 @@ export function AiResultPicker({ onPick, onClose }: { onPick(assetId: string): v
         status={
           <>
             <QueryError error={gallery.error ?? save.error} />
-            {gallery.data && jobs.length === 0 && <p className="muted">No finished AI results with media yet. Make some in the AI Studio.</p>}
+            {gallery.data && jobs.length === 0 && (
+              <p className="muted">No finished AI results with media yet. Make some in the AI Studio.</p>
+            )}
           </>
         }
       />

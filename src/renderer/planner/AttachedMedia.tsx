@@ -7,12 +7,30 @@ import { AiResultPicker } from './AiResultPicker';
 import { AssetPicker } from './AssetPicker';
 import { AssetThumbById, useAssetName } from './AssetThumbById';
 
-function Attached({ id, index, count, onMove, onRemove }: { id: string; index: number; count: number; onMove(dir: -1 | 1): void; onRemove(): void }) {
+function Attached({
+  id,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  id: string;
+  index: number;
+  count: number;
+  onMove(dir: -1 | 1): void;
+  onRemove(): void;
+}) {
   const name = useAssetName(id);
   // Dragged with the pointer to another place; the arrow buttons do the same for the keyboard.
   const row = useSortableRow(id, true);
   return (
-    <li ref={row.ref} style={row.style} {...row.listeners} className={`attached-item${row.dragging ? ' is-dragging' : ''}`} data-testid={`attached-${id}`}>
+    <li
+      ref={row.ref}
+      style={row.style}
+      {...row.listeners}
+      className={`attached-item${row.dragging ? ' is-dragging' : ''}`}
+      data-testid={`attached-${id}`}
+    >
       <span className="attached-thumb">
         <AssetThumbById id={id} />
       </span>
@@ -20,10 +38,22 @@ function Attached({ id, index, count, onMove, onRemove }: { id: string; index: n
         {name}
       </span>
       <span className="row attached-actions">
-        <button type="button" className="lib-small" aria-label={`Move ${name} earlier`} disabled={index === 0} onClick={() => onMove(-1)}>
+        <button
+          type="button"
+          className="lib-small"
+          aria-label={`Move ${name} earlier`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
           ←
         </button>
-        <button type="button" className="lib-small" aria-label={`Move ${name} later`} disabled={index === count - 1} onClick={() => onMove(1)}>
+        <button
+          type="button"
+          className="lib-small"
+          aria-label={`Move ${name} later`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
           →
         </button>
         <button type="button" className="lib-small" aria-label={`Remove ${name}`} onClick={onRemove}>
@@ -34,13 +64,25 @@ function Attached({ id, index, count, onMove, onRemove }: { id: string; index: n
   );
 }
 
-/** Media attached to a post or creative: thumbnails in order (arrows or drag to reorder), added from the library or the AI studio's results. */
-export function AttachedMedia({ label, value, onChange }: { label: string; value: readonly string[]; onChange(ids: string[]): void }) {
+/**
+ * Media attached to a post or creative: thumbnails in order (arrows or drag to reorder),
+ * added from the library or the AI studio's results.
+ */
+export function AttachedMedia({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: readonly string[];
+  onChange(ids: string[]): void;
+}) {
   const id = useId();
   const [picker, setPicker] = useState<'library' | 'ai' | null>(null);
   const client = useQueryClient();
   // The names the rows already fetched, for what screen readers hear during a drag.
-  const nameOf = (assetId: string) => client.getQueryData<ChannelOutput<'library.get'>>(['library.get', { id: assetId }])?.name ?? 'asset';
+  const nameOf = (assetId: string) =>
+    client.getQueryData<ChannelOutput<'library.get'>>(['library.get', { id: assetId }])?.name ?? 'asset';
   const add = (assetId: string) => {
     setPicker(null);
     if (!value.includes(assetId)) onChange([...value, assetId]);
@@ -51,9 +93,13 @@ export function AttachedMedia({ label, value, onChange }: { label: string; value
     [next[i], next[j]] = [next[j]!, next[i]!];
     onChange(next);
   };
-  const dropOn = (assetId: string, overId: string) => onChange(arrayMove([...value], value.indexOf(assetId), value.indexOf(overId)));
+  const dropOn = (assetId: string, overId: string) =>
+    onChange(arrayMove([...value], value.indexOf(assetId), value.indexOf(overId)));
   return (
-    <fieldset className="planner-fieldset attached-media" aria-describedby={value.length === 0 ? `${id}-hint` : undefined}>
+    <fieldset
+      className="planner-fieldset attached-media"
+      aria-describedby={value.length === 0 ? `${id}-hint` : undefined}
+    >
       <legend>{label}</legend>
       {value.length === 0 ? (
         <p id={`${id}-hint`} className="muted">
@@ -63,7 +109,14 @@ export function AttachedMedia({ label, value, onChange }: { label: string; value
         <SortableList ids={value} nameOf={nameOf} onDrop={dropOn}>
           <ol className="plain attached-list" aria-label={label}>
             {value.map((assetId, i) => (
-              <Attached key={assetId} id={assetId} index={i} count={value.length} onMove={(dir) => move(i, dir)} onRemove={() => onChange(value.filter((x) => x !== assetId))} />
+              <Attached
+                key={assetId}
+                id={assetId}
+                index={i}
+                count={value.length}
+                onMove={(dir) => move(i, dir)}
+                onRemove={() => onChange(value.filter((x) => x !== assetId))}
+              />
             ))}
           </ol>
         </SortableList>
@@ -76,7 +129,9 @@ export function AttachedMedia({ label, value, onChange }: { label: string; value
           Add from AI results…
         </button>
       </div>
-      {picker === 'library' && <AssetPicker exclude={value} onPick={(a) => add(a.id)} onClose={() => setPicker(null)} />}
+      {picker === 'library' && (
+        <AssetPicker exclude={value} onPick={(a) => add(a.id)} onClose={() => setPicker(null)} />
+      )}
       {picker === 'ai' && <AiResultPicker onPick={add} onClose={() => setPicker(null)} />}
     </fieldset>
   );

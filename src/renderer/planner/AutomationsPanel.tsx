@@ -34,7 +34,9 @@ export function AutomationsPanel({ request }: { request: OpenRequest | null }) {
                 id: r.id,
                 label: str(r.fields, 'name'),
                 meta: triggerLabels[triggerDraft(t.success ? t.data : undefined).type],
-                badge: <span className={`planner-status ${on ? 'status-ready' : 'status-draft'}`}>{on ? 'On' : 'Off'}</span>,
+                badge: (
+                  <span className={`planner-status ${on ? 'status-ready' : 'status-draft'}`}>{on ? 'On' : 'Off'}</span>
+                ),
               };
             })}
             selected={le.selected}
@@ -46,9 +48,20 @@ export function AutomationsPanel({ request }: { request: OpenRequest | null }) {
         <div className="planner-detail">
           <QueryError error={le.list.error ?? templates.error} />
           {le.isNew || le.record ? (
-            <AutomationEditor key={le.editorKey} record={le.record} templates={templateViews} notice={le.notice} onSaved={le.saved} onDeleted={le.deleted} />
+            <AutomationEditor
+              key={le.editorKey}
+              record={le.record}
+              templates={templateViews}
+              notice={le.notice}
+              onSaved={le.saved}
+              onDeleted={le.deleted}
+            />
           ) : (
-            <p className="card muted planner-hint">{le.missing ? 'This automation no longer exists.' : 'Choose an automation to edit or run it, or make a new one.'}</p>
+            <p className="card muted planner-hint">
+              {le.missing
+                ? 'This automation no longer exists.'
+                : 'Choose an automation to edit or run it, or make a new one.'}
+            </p>
           )}
         </div>
       </div>

@@ -12,7 +12,10 @@ interface Props {
   onSelect(item: CalendarItem): void;
 }
 
-/** One post or queue item on the calendar: time, title, channel and its warnings; drag it to another day (see CalendarDrag). */
+/**
+ * One post or queue item on the calendar: time, title, channel and its warnings;
+ * drag it to another day (see CalendarDrag).
+ */
 export function CalendarChip({ item, tz, selected, onSelect }: Props) {
   const describedBy = useId();
   // Only the pointer listener is used: the chip keeps its own role, name and keys (Enter chooses it).
@@ -27,13 +30,16 @@ export function CalendarChip({ item, tz, selected, onSelect }: Props) {
       onSelect(item);
     }
   };
+  const className =
+    `cal-chip cal-chip-${item.group}${item.warnings.length ? ' has-warning' : ''}` +
+    `${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`;
   return (
     <div
       ref={setNodeRef}
       {...listeners}
       role="button"
       tabIndex={0}
-      className={`cal-chip cal-chip-${item.group}${item.warnings.length ? ' has-warning' : ''}${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`}
+      className={className}
       data-testid={`calendar-item-${item.id}`}
       data-warnings={item.warnings.length}
       data-at={item.at}
@@ -43,7 +49,8 @@ export function CalendarChip({ item, tz, selected, onSelect }: Props) {
       onClick={() => onSelect(item)}
       onKeyDown={onKeyDown}
     >
-      {/* Named by what it shows (time, title, channel, first warning); kind and status are said, not shown; the title carries every warning. */}
+      {/* Named by what it shows (time, title, channel, first warning); kind and status are said, not shown;
+          the title carries every warning. */}
       <span className="cal-chip-line">
         <span className="sr-only">{kind} at </span>
         <span className="cal-chip-time">{time}</span>

@@ -1,5 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { DndContext, DragOverlay, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import type { DayKey } from './calendar';
 import type { CalendarItem } from '../../shared/planner';
 import { dayLabel, timeLabel } from './local-time';
@@ -17,8 +26,12 @@ function announcementsFor(find: (id: UniqueIdentifier) => CalendarItem | undefin
   };
   return {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${longDay(over.id)}.` : `${name(active.id)} is not over a day.`),
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped on ${longDay(over.id)}.` : `${name(active.id)} was dropped outside the calendar; nothing moved.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active.id)} is over ${longDay(over.id)}.` : `${name(active.id)} is not over a day.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${name(active.id)} was dropped on ${longDay(over.id)}.`
+        : `${name(active.id)} was dropped outside the calendar; nothing moved.`,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled; nothing moved.`,
   };
 }

@@ -16,9 +16,15 @@ const teaser = calendarItem({
   title: 'Teaser clip',
   at: '2026-03-20T15:00:00.000Z',
   status: null,
-  warnings: [{ kind: 'slot', message: 'Another item on Instagram is 10 minutes away.', with: [{ group: 'posts', id: 'p9' }] }],
+  warnings: [
+    { kind: 'slot', message: 'Another item on Instagram is 10 minutes away.', with: [{ group: 'posts', id: 'p9' }] },
+  ],
 });
-const plan = record('contentPlans', 'plan-1', { title: 'Launch', starts_at: '2026-04-01T00:00:00.000Z', post_ids: ['p1'] });
+const plan = record('contentPlans', 'plan-1', {
+  title: 'Launch',
+  starts_at: '2026-04-01T00:00:00.000Z',
+  post_ids: ['p1'],
+});
 
 /** The calendar's answer: the items within the asked range (and plan), with a count of drafts without a time. */
 function calendar(items: CalendarItem[] = [sale, teaser], unscheduled = 0) {
@@ -32,9 +38,14 @@ function calendar(items: CalendarItem[] = [sale, teaser], unscheduled = 0) {
 }
 
 /** The calendar panel on this backend, with its "open in another tab" handler. */
-const panel = (fake: ReturnType<typeof calendar>, onOpen: Parameters<typeof CalendarPanel>[0]['onOpen'] = vi.fn()) => renderWithBackend(<CalendarPanel request={null} onOpen={onOpen} />, fake);
+const panel = (fake: ReturnType<typeof calendar>, onOpen: Parameters<typeof CalendarPanel>[0]['onOpen'] = vi.fn()) =>
+  renderWithBackend(<CalendarPanel request={null} onOpen={onOpen} />, fake);
 const chip = (name: RegExp) => screen.findByRole('button', { name });
-const visibleRange = (fake: ReturnType<typeof calendar>) => fake.calls('planner.calendar').filter((q) => q.from > '2026-01').at(-1);
+const visibleRange = (fake: ReturnType<typeof calendar>) =>
+  fake
+    .calls('planner.calendar')
+    .filter((q) => q.from > '2026-01')
+    .at(-1);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: TODAY });
@@ -65,7 +76,10 @@ describe('calendar: states', () => {
   });
 
   it('shows the core’s message and hint when the calendar cannot load', async () => {
-    const fake = calendar().fail('planner.calendar', appError({ code: 'storage', message: 'The planner could not be read.', hint: 'Restart Atelier.' }));
+    const fake = calendar().fail(
+      'planner.calendar',
+      appError({ code: 'storage', message: 'The planner could not be read.', hint: 'Restart Atelier.' }),
+    );
     panel(fake);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('The planner could not be read. Restart Atelier.');
@@ -134,7 +148,11 @@ describe('calendar: keyboard rescheduling', () => {
     await user.clear(date);
     await user.type(date, '2026-03-14');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(fake.calls('planner.reschedule')).toEqual([{ group: 'posts', id: 'p1', at: '2026-03-14T09:30:00.000Z', zone: 'UTC' }]));
+    await waitFor(() =>
+      expect(fake.calls('planner.reschedule')).toEqual([
+        { group: 'posts', id: 'p1', at: '2026-03-14T09:30:00.000Z', zone: 'UTC' },
+      ]),
+    );
     expect(await screen.findByText(/^Moved “Spring sale” to .*14.*09:30\.$/)).toBeTruthy();
   });
 
@@ -149,24 +167,41 @@ describe('calendar: keyboard rescheduling', () => {
   });
 
   it('shows the warnings a move brings', async () => {
-    const warned = { ...sale, at: '2026-03-20T09:30:00.000Z', warnings: [{ kind: 'duplicate' as const, message: 'The same text and media are scheduled on 20 March.', with: [] }] };
+    const warned = {
+      ...sale,
+      at: '2026-03-20T09:30:00.000Z',
+      warnings: [
+        { kind: 'duplicate' as const, message: 'The same text and media are scheduled on 20 March.', with: [] },
+      ],
+    };
     const { user } = panel(calendar().answer('planner.reschedule', warned));
     await user.click(await chip(/Spring sale/));
     const date = within(await screen.findByRole('form', { name: /Spring sale/ })).getByLabelText('Move to…');
     await user.clear(date);
     await user.type(date, '2026-03-20{Enter}');
     const notice = await screen.findByText(/Moved “Spring sale” to .*, but:/);
-    expect(notice.closest('div')?.textContent).toContain('Duplicate: The same text and media are scheduled on 20 March.');
+    expect(notice.closest('div')?.textContent).toContain(
+      'Duplicate: The same text and media are scheduled on 20 March.',
+    );
   });
 
   it('shows the core’s message and hint when a move is refused', async () => {
-    const fake = calendar().fail('planner.reschedule', appError({ code: 'conflict', message: 'This post was published; it cannot move.', hint: 'Duplicate it instead.' }));
+    const fake = calendar().fail(
+      'planner.reschedule',
+      appError({
+        code: 'conflict',
+        message: 'This post was published; it cannot move.',
+        hint: 'Duplicate it instead.',
+      }),
+    );
     const { user } = panel(fake);
     await user.click(await chip(/Spring sale/));
     const date = within(await screen.findByRole('form', { name: /Spring sale/ })).getByLabelText('Move to…');
     await user.clear(date);
     await user.type(date, '2026-03-15{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toBe('This post was published; it cannot move. Duplicate it instead.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This post was published; it cannot move. Duplicate it instead.',
+    );
   });
 
   it('closes the selected item with Escape and hands focus back to it on the calendar', async () => {

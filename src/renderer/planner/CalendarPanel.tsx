@@ -15,20 +15,86 @@ import type { OpenRequest, PlannerTab } from './tabs';
 import { useCalendarMoves, useCalendarView } from './use-calendar';
 import { useZone } from './use-zone';
 
-const focusLater = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+const focusLater = (selector: string) =>
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 
-/** D2: posts and queue items by day (month, week, agenda) with plan and channel filters; drag or "Move to…" to reschedule. */
-export function CalendarPanel({ request, onOpen }: { request: OpenRequest | null; onOpen(tab: PlannerTab, id: string | null): void }) {
+type CalendarView = ReturnType<typeof useCalendarView>;
+
+/** The days in the chosen view, their items draggable to another day. */
+function CalendarBody({
+  v,
+  shared,
+  weekStartsOn,
+  onMove,
+}: {
+  v: CalendarView;
+  shared: DayCellShared;
+  weekStartsOn: ReturnType<typeof useZone>['weekStartsOn'];
+  onMove: ReturnType<typeof useCalendarMoves>['move'];
+}) {
+  const tz = shared.tz;
+  return (
+    <div className="cal-body" aria-busy={v.calendar.isFetching}>
+      <CalendarDrag items={v.items} tz={tz} onMove={onMove}>
+        {v.mode === 'agenda' ? (
+          <AgendaList title={v.title} days={v.rows.flat()} byDay={v.byDay} {...shared} />
+        ) : (
+          <CalendarGrid
+            {...{
+              mode: v.mode,
+              title: v.title,
+              rows: v.rows,
+              month: v.anchor.slice(0, 7),
+              weekStartsOn,
+              byDay: v.byDay,
+            }}
+            {...shared}
+            onShowDay={(day) => {
+              v.setAnchor(day);
+              v.setMode('week');
+              focusLater(`[data-testid="calendar-day-${CSS.escape(day)}"] .cal-chip`);
+            }}
+          />
+        )}
+      </CalendarDrag>
+    </div>
+  );
+}
+
+/**
+ * D2: posts and queue items by day (month, week, agenda) with plan and channel filters;
+ * drag or "Move to…" to reschedule.
+ */
+export function CalendarPanel({
+  request,
+  onOpen,
+}: {
+  request: OpenRequest | null;
+  onOpen(tab: PlannerTab, id: string | null): void;
+}) {
   const { tz, weekStartsOn } = useZone();
   const v = useCalendarView(request, tz, weekStartsOn);
   const { current, setSelected, moved, setMoved, move, reschedule } = useCalendarMoves(v.items, tz);
   const [creating, setCreating] = useState(false);
-  const shared: DayCellShared = { tz, today: dayKeyOf(new Date(), tz), selectedId: current?.id ?? null, onSelect: setSelected };
+  const shared: DayCellShared = {
+    tz,
+    today: dayKeyOf(new Date(), tz),
+    selectedId: current?.id ?? null,
+    onSelect: setSelected,
+  };
   const chosenPlan = v.planViews.find((p) => p.id === v.planId);
   return (
     <section className="cal" aria-label="Calendar">
       <CalendarToolbar
-        {...{ mode: v.mode, title: v.title, tz, plans: v.planViews, planId: v.planId, channels: v.channels, channel: v.channel }}
+        {...{
+          mode: v.mode,
+          title: v.title,
+          tz,
+          plans: v.planViews,
+          planId: v.planId,
+          channels: v.channels,
+          channel: v.channel,
+        }}
         onMode={v.setMode}
         onStep={(dir) => v.setAnchor((a) => shiftAnchor(v.mode, a, dir))}
         onToday={() => v.setAnchor(dayKeyOf(new Date(), tz))}
@@ -62,23 +128,7 @@ export function CalendarPanel({ request, onOpen }: { request: OpenRequest | null
           }}
         />
       )}
-      <div className="cal-body" aria-busy={v.calendar.isFetching}>
-        <CalendarDrag items={v.items} tz={tz} onMove={move}>
-          {v.mode === 'agenda' ? (
-            <AgendaList title={v.title} days={v.rows.flat()} byDay={v.byDay} {...shared} />
-          ) : (
-            <CalendarGrid
-              {...{ mode: v.mode, title: v.title, rows: v.rows, month: v.anchor.slice(0, 7), weekStartsOn, byDay: v.byDay }}
-              {...shared}
-              onShowDay={(day) => {
-                v.setAnchor(day);
-                v.setMode('week');
-                focusLater(`[data-testid="calendar-day-${CSS.escape(day)}"] .cal-chip`);
-              }}
-            />
-          )}
-        </CalendarDrag>
-      </div>
+      <CalendarBody v={v} shared={shared} weekStartsOn={weekStartsOn} onMove={move} />
       <UnscheduledNote count={v.calendar.data?.unscheduled ?? 0} onShow={() => onOpen('posts', null)} />
     </section>
   );

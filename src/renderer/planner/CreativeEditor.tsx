@@ -27,23 +27,59 @@ interface Values {
 
 function load(record: RecordView | null): Values {
   const c = record ? creativeOf(record) : null;
-  return { name: c?.name ?? '', caption: c?.caption ?? '', overlay_text: c?.overlayText ?? '', aspect_ratio: c?.aspectRatio ?? '1:1', asset_ids: c?.assetIds ?? [] };
+  return {
+    name: c?.name ?? '',
+    caption: c?.caption ?? '',
+    overlay_text: c?.overlayText ?? '',
+    aspect_ratio: c?.aspectRatio ?? '1:1',
+    asset_ids: c?.assetIds ?? [],
+  };
 }
 const fields = (v: Values) => ({ ...v, name: v.name.trim() });
 
 /** D3: a creative's name, caption, overlay text, aspect ratio and media, with a live preview. */
 export function CreativeEditor({ record, notice, onSaved, onDeleted }: Props) {
   const id = useId();
-  const { form, onSubmit, errorOf, saved, failure, busy } = useRecordForm({ group: 'creatives', record, load, fields, created: 'Creative created.', notice, onSaved });
+  const { form, onSubmit, errorOf, saved, failure, busy } = useRecordForm({
+    group: 'creatives',
+    record,
+    load,
+    fields,
+    created: 'Creative created.',
+    notice,
+    onSaved,
+  });
   const v = form.watch();
   return (
-    <form className="card form planner-editor creative-editor" aria-labelledby={`${id}-title`} noValidate onSubmit={onSubmit} data-testid="creative-editor">
+    <form
+      className="card form planner-editor creative-editor"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="creative-editor"
+    >
       <h2 id={`${id}-title`}>{record ? 'Edit creative' : 'New creative'}</h2>
       <div className="creative-layout">
         <div className="creative-fields">
-          <FormField label="Name" error={errorOf('name')}>{(c) => <input {...c} data-testid="creative-name" maxLength={500} {...form.register('name')} />}</FormField>
-          <FormField label="Overlay text" error={errorOf('overlay_text')}>{(c) => <input {...c} data-testid="creative-overlay-text" maxLength={2000} {...form.register('overlay_text')} />}</FormField>
-          <FormField label="Caption" error={errorOf('caption')}>{(c) => <textarea {...c} data-testid="creative-caption" rows={4} maxLength={100_000} {...form.register('caption')} />}</FormField>
+          <FormField label="Name" error={errorOf('name')}>
+            {(c) => <input {...c} data-testid="creative-name" maxLength={500} {...form.register('name')} />}
+          </FormField>
+          <FormField label="Overlay text" error={errorOf('overlay_text')}>
+            {(c) => (
+              <input {...c} data-testid="creative-overlay-text" maxLength={2000} {...form.register('overlay_text')} />
+            )}
+          </FormField>
+          <FormField label="Caption" error={errorOf('caption')}>
+            {(c) => (
+              <textarea
+                {...c}
+                data-testid="creative-caption"
+                rows={4}
+                maxLength={100_000}
+                {...form.register('caption')}
+              />
+            )}
+          </FormField>
           <FormField label="Aspect ratio">
             {(c) => (
               <select {...c} data-testid="creative-ratio" {...form.register('aspect_ratio')}>
@@ -55,9 +91,18 @@ export function CreativeEditor({ record, notice, onSaved, onDeleted }: Props) {
               </select>
             )}
           </FormField>
-          <AttachedMedia label="Assets used" value={v.asset_ids} onChange={(ids) => form.setValue('asset_ids', ids, { shouldDirty: true })} />
+          <AttachedMedia
+            label="Assets used"
+            value={v.asset_ids}
+            onChange={(ids) => form.setValue('asset_ids', ids, { shouldDirty: true })}
+          />
         </div>
-        <CreativePreview ratio={v.aspect_ratio} assetId={v.asset_ids[0] ?? null} overlay={v.overlay_text} caption={v.caption} />
+        <CreativePreview
+          ratio={v.aspect_ratio}
+          assetId={v.asset_ids[0] ?? null}
+          overlay={v.overlay_text}
+          caption={v.caption}
+        />
       </div>
       <SubmitError error={failure} fields={[]} />
       <div className="row">

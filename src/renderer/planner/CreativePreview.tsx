@@ -11,7 +11,12 @@ function Picture({ assetId }: { assetId: string }) {
   const asset = useChannel('library.get', { id: assetId }, { staleTime: 30_000 });
   const a = asset.data;
   if (!a) return null;
-  const src = a.kind === 'image' && a.sha256 && a.hasFile ? media.url(a.sha256) : a.thumb.state === 'ready' && a.thumb.sha256 ? media.url(a.thumb.sha256) : null;
+  const src =
+    a.kind === 'image' && a.sha256 && a.hasFile
+      ? media.url(a.sha256)
+      : a.thumb.state === 'ready' && a.thumb.sha256
+        ? media.url(a.thumb.sha256)
+        : null;
   if (src) return <img className="creative-picture" src={src} alt="" draggable={false} />;
   return (
     <span className="creative-picture creative-placeholder" aria-hidden="true">
@@ -21,11 +26,29 @@ function Picture({ assetId }: { assetId: string }) {
 }
 
 /** D3: the creative as it will look, in its aspect ratio, overlay text over the picture and the caption below. */
-export function CreativePreview({ ratio, assetId, overlay, caption }: { ratio: AspectRatio; assetId: string | null; overlay: string; caption: string }) {
+export function CreativePreview({
+  ratio,
+  assetId,
+  overlay,
+  caption,
+}: {
+  ratio: AspectRatio;
+  assetId: string | null;
+  overlay: string;
+  caption: string;
+}) {
   return (
     <figure className="creative-preview" data-testid="creative-preview" aria-label={`Preview, ${ratio}`}>
-      <div className="creative-frame" style={{ aspectRatio: cssAspect(ratio), width: previewWidth(ratio, MAX_HEIGHT) }} data-ratio={ratio}>
-        {assetId ? <Picture assetId={assetId} /> : <span className="creative-empty muted">Add media to see it here</span>}
+      <div
+        className="creative-frame"
+        style={{ aspectRatio: cssAspect(ratio), width: previewWidth(ratio, MAX_HEIGHT) }}
+        data-ratio={ratio}
+      >
+        {assetId ? (
+          <Picture assetId={assetId} />
+        ) : (
+          <span className="creative-empty muted">Add media to see it here</span>
+        )}
         {overlay.trim() && (
           <span className="creative-overlay" data-testid="creative-overlay">
             {overlay}

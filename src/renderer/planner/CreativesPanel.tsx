@@ -14,8 +14,20 @@ export function CreativesPanel({ request }: { request: OpenRequest | null }) {
       le={le}
       title="Creatives"
       noun="creative"
-      items={views.map((c) => ({ id: c.id, label: c.name, meta: `${aspectLabels[c.aspectRatio]} · ${c.assetIds.length} ${c.assetIds.length === 1 ? 'asset' : 'assets'}` }))}
-      editor={<CreativeEditor key={le.editorKey} record={le.record} notice={le.notice} onSaved={le.saved} onDeleted={le.deleted} />}
+      items={views.map((c) => ({
+        id: c.id,
+        label: c.name,
+        meta: `${aspectLabels[c.aspectRatio]} · ${c.assetIds.length} ${c.assetIds.length === 1 ? 'asset' : 'assets'}`,
+      }))}
+      editor={
+        <CreativeEditor
+          key={le.editorKey}
+          record={le.record}
+          notice={le.notice}
+          onSaved={le.saved}
+          onDeleted={le.deleted}
+        />
+      }
       hint="Choose a creative to edit it, or make a new one."
     />
   );

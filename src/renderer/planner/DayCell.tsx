@@ -32,12 +32,13 @@ export function DayCell({ day, items, outside, as, heading, tz, today, selectedI
   // A cell with little room (month view) shows the first items and a way to see them all.
   const { shown, more } = onShowDay ? monthCellItems(items) : { shown: items, more: 0 };
   const longDay = dayLabel(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const scheduled = items.length === 0 ? 'nothing scheduled' : `${items.length} scheduled`;
   return (
     <Tag
       ref={setNodeRef}
       className={`cal-day${outside ? ' is-outside' : ''}${isToday ? ' is-today' : ''}${over ? ' is-over' : ''}`}
       data-testid={`calendar-day-${day}`}
-      aria-label={`${longDay}${isToday ? ', today' : ''}, ${items.length === 0 ? 'nothing scheduled' : `${items.length} scheduled`}`}
+      aria-label={`${longDay}${isToday ? ', today' : ''}, ${scheduled}`}
     >
       <div className="cal-day-head" aria-hidden="true">
         {heading ?? Number(day.slice(8, 10))}
@@ -45,7 +46,13 @@ export function DayCell({ day, items, outside, as, heading, tz, today, selectedI
       {items.length > 0 && (
         <div className="cal-day-items">
           {shown.map((item) => (
-            <CalendarChip key={`${item.group}:${item.id}`} item={item} tz={tz} selected={item.id === selectedId} onSelect={onSelect} />
+            <CalendarChip
+              key={`${item.group}:${item.id}`}
+              item={item}
+              tz={tz}
+              selected={item.id === selectedId}
+              onSelect={onSelect}
+            />
           ))}
           {more > 0 && (
             <button

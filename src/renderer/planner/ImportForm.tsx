@@ -15,21 +15,74 @@ interface Values {
   file: LoadedFile | null;
   validOnly: boolean;
 }
-const request = (v: Values): PlannerImportInput => ({ kind: v.kind, format: v.file?.format ?? 'csv', text: v.file?.text ?? '', validOnly: v.validOnly });
+const request = (v: Values): PlannerImportInput => ({
+  kind: v.kind,
+  format: v.file?.format ?? 'csv',
+  text: v.file?.text ?? '',
+  validOnly: v.validOnly,
+});
 const schema = z.custom<Values>().transform(request).pipe(ImportInput);
+
+/** Import, why it cannot be pressed yet, and how many records the last import made. */
+function ImportButton({
+  allowed,
+  pending,
+  result,
+  onImport,
+}: {
+  allowed: ReturnType<typeof importAllowed>;
+  pending: boolean;
+  result: ImportResult | null;
+  onImport(): void;
+}) {
+  const id = useId();
+  return (
+    <div className="row">
+      <button
+        type="button"
+        className="primary"
+        data-testid="import-submit"
+        disabled={!allowed.ok || pending}
+        aria-describedby={`${id}-why`}
+        onClick={onImport}
+      >
+        {pending ? 'Importing…' : 'Import'}
+      </button>
+      <span id={`${id}-why`} className="field-hint">
+        {allowed.ok ? '' : allowed.why}
+      </span>
+      <span role="status">
+        {result && (
+          <span className="lib-notice" data-testid="import-result">
+            Imported {result.created}
+            {result.skipped ? `, skipped ${result.skipped}` : ''}.
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}
 
 /** D7: posts or plans from a CSV or JSON file (read here in the browser), previewed row by row before importing. */
 export function ImportForm() {
   const id = useId();
   const [result, setResult] = useState<ImportResult | null>(null);
   const submit = usePlannerAction('planner.import');
-  const { form, attempt, failure } = useZodForm({ schema, defaultValues: { kind: 'posts', file: null, validOnly: false }, send: async (v) => setResult(await submit.mutateAsync(request(v))) });
+  const { form, attempt, failure } = useZodForm({
+    schema,
+    defaultValues: { kind: 'posts', file: null, validOnly: false },
+    send: async (v) => setResult(await submit.mutateAsync(request(v))),
+  });
   const { kind, file, validOnly } = form.watch();
   const { preview, problem, setProblem } = useImportPreview(file, kind);
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const f = e.target.files?.[0];
     setResult(null);
-    if (f) await readImportFile(f).then((loaded) => form.setValue('file', loaded), (err: unknown) => (form.setValue('file', null), setProblem(err)));
+    if (f)
+      await readImportFile(f).then(
+        (loaded) => form.setValue('file', loaded),
+        (err: unknown) => (form.setValue('file', null), setProblem(err)),
+      );
   };
   const allowed = importAllowed(preview, validOnly);
   return (
@@ -44,12 +97,24 @@ export function ImportForm() {
             </select>
           )}
         </FormField>
-        <FormField label="From a CSV or JSON file">{(c) => <input {...c} type="file" accept=".csv,.json,text/csv,application/json" data-testid="import-file" onChange={(e) => void choose(e)} />}</FormField>
+        <FormField label="From a CSV or JSON file">
+          {(c) => (
+            <input
+              {...c}
+              type="file"
+              accept=".csv,.json,text/csv,application/json"
+              data-testid="import-file"
+              onChange={(e) => void choose(e)}
+            />
+          )}
+        </FormField>
       </div>
       {file && (
         <p className="muted">
           {file.name}, read as {file.format.toUpperCase()}
-          {preview ? `: ${preview.valid} valid, ${preview.invalid} invalid ${preview.rows.length === 1 ? 'row' : 'rows'}` : ''}
+          {preview
+            ? `: ${preview.valid} valid, ${preview.invalid} invalid ${preview.rows.length === 1 ? 'row' : 'rows'}`
+            : ''}
         </p>
       )}
       <SubmitError error={problem ? toAppError(problem) : null} fields={[]} />
@@ -60,22 +125,7 @@ export function ImportForm() {
           Import only the valid rows ({preview.valid}); skip the {preview.invalid} invalid
         </label>
       )}
-      <div className="row">
-        <button type="button" className="primary" data-testid="import-submit" disabled={!allowed.ok || submit.isPending} aria-describedby={`${id}-why`} onClick={() => void attempt()}>
-          {submit.isPending ? 'Importing…' : 'Import'}
-        </button>
-        <span id={`${id}-why`} className="field-hint">
-          {allowed.ok ? '' : allowed.why}
-        </span>
-        <span role="status">
-          {result && (
-            <span className="lib-notice" data-testid="import-result">
-              Imported {result.created}
-              {result.skipped ? `, skipped ${result.skipped}` : ''}.
-            </span>
-          )}
-        </span>
-      </div>
+      <ImportButton allowed={allowed} pending={submit.isPending} result={result} onImport={() => void attempt()} />
       <SubmitError error={failure} fields={[]} />
     </section>
   );

@@ -23,7 +23,12 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
         </thead>
         <tbody>
           {preview.rows.map((r) => (
-            <tr key={r.row} className={r.errors.length ? 'import-invalid' : undefined} data-testid={`import-row-${r.row}`} data-valid={r.errors.length === 0}>
+            <tr
+              key={r.row}
+              className={r.errors.length ? 'import-invalid' : undefined}
+              data-testid={`import-row-${r.row}`}
+              data-valid={r.errors.length === 0}
+            >
               <th scope="row">{r.row}</th>
               <td>
                 {r.errors.length === 0 ? (

@@ -28,11 +28,22 @@ export function ListEditorSplit({ le, title, noun, items, editor, hint }: Props)
             New {noun}
           </button>
         </div>
-        <ItemList label={title} items={items} selected={le.selected} testId={(id) => `${noun}-row-${id}`} empty={`No ${noun}s yet.`} onSelect={le.select} />
+        <ItemList
+          label={title}
+          items={items}
+          selected={le.selected}
+          testId={(id) => `${noun}-row-${id}`}
+          empty={`No ${noun}s yet.`}
+          onSelect={le.select}
+        />
       </section>
       <div className="planner-detail">
         <QueryError error={le.list.error} />
-        {le.isNew || le.record ? editor : <p className="card muted planner-hint">{le.missing ? `This ${noun} no longer exists.` : hint}</p>}
+        {le.isNew || le.record ? (
+          editor
+        ) : (
+          <p className="card muted planner-hint">{le.missing ? `This ${noun} no longer exists.` : hint}</p>
+        )}
       </div>
     </div>
   );

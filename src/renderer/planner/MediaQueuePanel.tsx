@@ -66,7 +66,10 @@ export function MediaQueuePanel({ request }: { request: OpenRequest | null }) {
   const nameOf = (id: string) => queueItemName(data?.items.find((i) => i.id === id));
 
   useEffect(() => {
-    if (opened) document.querySelector<HTMLElement>(`[data-testid="queue-item-${CSS.escape(opened)}"]`)?.scrollIntoView({ block: 'nearest' });
+    if (opened)
+      document
+        .querySelector<HTMLElement>(`[data-testid="queue-item-${CSS.escape(opened)}"]`)
+        ?.scrollIntoView({ block: 'nearest' });
   }, [opened, data]);
 
   return (
@@ -75,10 +78,17 @@ export function MediaQueuePanel({ request }: { request: OpenRequest | null }) {
         <h2 id="mq-title">Media queue</h2>
         <QueryError error={queue.error ?? move.error ?? remove.error} />
         {!data && !queue.isError && <p className="muted">Loading the queue…</p>}
-        {data && data.items.length === 0 && <p className="muted planner-empty">The queue is empty. Add an asset, a creative or a post.</p>}
+        {data && data.items.length === 0 && (
+          <p className="muted planner-empty">The queue is empty. Add an asset, a creative or a post.</p>
+        )}
         {data && data.items.length > 0 && (
           <SortableList ids={ids} nameOf={nameOf} onDrop={dropOn}>
-            <ol className="plain queue-list mq-list" aria-label="Media queue, in order" data-testid="queue-list" tabIndex={-1}>
+            <ol
+              className="plain queue-list mq-list"
+              aria-label="Media queue, in order"
+              data-testid="queue-list"
+              tabIndex={-1}
+            >
               {data.items.map((item, i) => (
                 <MediaQueueRow
                   key={item.id}

@@ -6,7 +6,8 @@ import { whenLabel } from './local-time';
 const sourceNouns = { assets: 'Asset', creatives: 'Creative', posts: 'Post' } as const;
 
 /** How a queued item is called in buttons' names and what screen readers hear. */
-export const queueItemName = (item: QueueItemView | undefined) => (item ? `${sourceNouns[item.source.group]} “${item.source.label}”` : 'Item');
+export const queueItemName = (item: QueueItemView | undefined) =>
+  item ? `${sourceNouns[item.source.group]} “${item.source.label}”` : 'Item';
 
 interface Props {
   item: QueueItemView;
@@ -30,7 +31,9 @@ export function MediaQueueRow({ item, tz, canUp, canDown, busy, highlighted, onM
       style={row.style}
       {...row.listeners}
       className={`queue-row mq-row${highlighted ? ' is-selected' : ''}${row.dragging ? ' is-dragging' : ''}`}
-      data-testid={`queue-item-${item.id}`} data-position={item.position}>
+      data-testid={`queue-item-${item.id}`}
+      data-position={item.position}
+    >
       <span className="mq-position">
         <span className="sr-only">Position </span>
         {item.position}
@@ -52,13 +55,36 @@ export function MediaQueueRow({ item, tz, canUp, canDown, busy, highlighted, onM
         )}
       </div>
       <div className="row queue-actions mq-actions">
-        <button type="button" className="lib-small" data-testid={`queue-up-${item.id}`} data-focus-key={`${item.id}:up`} aria-label={`Move up: ${name}`} disabled={!canUp} onClick={() => onMove('up')}>
+        <button
+          type="button"
+          className="lib-small"
+          data-testid={`queue-up-${item.id}`}
+          data-focus-key={`${item.id}:up`}
+          aria-label={`Move up: ${name}`}
+          disabled={!canUp}
+          onClick={() => onMove('up')}
+        >
           ↑ Up
         </button>
-        <button type="button" className="lib-small" data-testid={`queue-down-${item.id}`} data-focus-key={`${item.id}:down`} aria-label={`Move down: ${name}`} disabled={!canDown} onClick={() => onMove('down')}>
+        <button
+          type="button"
+          className="lib-small"
+          data-testid={`queue-down-${item.id}`}
+          data-focus-key={`${item.id}:down`}
+          aria-label={`Move down: ${name}`}
+          disabled={!canDown}
+          onClick={() => onMove('down')}
+        >
           ↓ Down
         </button>
-        <button type="button" className="lib-small danger" data-testid={`queue-remove-${item.id}`} aria-label={`Remove ${name} from the queue`} disabled={busy} onClick={onRemove}>
+        <button
+          type="button"
+          className="lib-small danger"
+          data-testid={`queue-remove-${item.id}`}
+          aria-label={`Remove ${name} from the queue`}
+          disabled={busy}
+          onClick={onRemove}
+        >
           Remove
         </button>
       </div>

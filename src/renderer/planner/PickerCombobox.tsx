@@ -28,17 +28,31 @@ const types = useCombobox.stateChangeTypes;
 
 // The results are the dialog's content, so the list stays shown (it never pops open over anything),
 // and choosing leaves the search text as typed rather than writing the name into the box.
-function stayShown<T>(state: UseComboboxState<T>, { type, changes }: Pick<UseComboboxStateChangeOptions<T>, 'type' | 'changes'>) {
+function stayShown<T>(
+  state: UseComboboxState<T>,
+  { type, changes }: Pick<UseComboboxStateChangeOptions<T>, 'type' | 'changes'>,
+) {
   return { ...changes, isOpen: true, inputValue: type === types.InputChange ? changes.inputValue : state.inputValue };
 }
 
 // Escape belongs to the dialog (it closes it); Home and End move in the text.
 function leaveKeysToBox(e: KeyboardEvent<HTMLInputElement>) {
-  if (e.key === 'Escape' || e.key === 'Home' || e.key === 'End') Object.assign(e.nativeEvent, { preventDownshiftDefault: true });
+  if (e.key === 'Escape' || e.key === 'Home' || e.key === 'End')
+    Object.assign(e.nativeEvent, { preventDownshiftDefault: true });
 }
 
 /** A picker's search box and results on Downshift: typing filters, the arrows move, Enter or a click picks. */
-export function PickerCombobox<T extends PickerOption>({ searchLabel, placeholder, listLabel, text, onText, options, busy, onPick, status }: Props<T>) {
+export function PickerCombobox<T extends PickerOption>({
+  searchLabel,
+  placeholder,
+  listLabel,
+  text,
+  onText,
+  options,
+  busy,
+  onPick,
+  status,
+}: Props<T>) {
   const box = useCombobox<T>({
     items: [...options],
     isOpen: true,
@@ -57,7 +71,13 @@ export function PickerCombobox<T extends PickerOption>({ searchLabel, placeholde
       <label {...box.getLabelProps()} className="sr-only">
         {searchLabel}
       </label>
-      <input {...box.getInputProps({ onKeyDown: leaveKeysToBox })} type="search" className="library-search" placeholder={placeholder} maxLength={500} />
+      <input
+        {...box.getInputProps({ onKeyDown: leaveKeysToBox })}
+        type="search"
+        className="library-search"
+        placeholder={placeholder}
+        maxLength={500}
+      />
       {status}
       <ul {...box.getMenuProps({ 'aria-label': listLabel })} className="plain picker-list" aria-busy={busy}>
         {options.map((o, index) => (

@@ -6,15 +6,37 @@ import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import type { PlanView } from './fields';
 import { PostEditor } from './PostEditor';
 
-const existing = record('posts', 'p1', { text: 'Hello spring', status: 'draft', channel: 'Instagram', asset_ids: ['a1'] });
+const existing = record('posts', 'p1', {
+  text: 'Hello spring',
+  status: 'draft',
+  channel: 'Instagram',
+  asset_ids: ['a1'],
+});
 const launch: PlanView = { id: 'plan-1', title: 'Launch', startsAt: null, endsAt: null, postIds: [] };
 
 function editor(props: Partial<Parameters<typeof PostEditor>[0]> = {}, fake = fakeBackend()) {
   fake.answer('library.get', ({ id }) => assetDetail({ id, name: `${id}-beach.png` }));
   const onSaved = vi.fn();
   const onDeleted = vi.fn();
-  const rendered = renderWithBackend(<PostEditor record={null} plans={[launch]} channels={['Instagram']} tz="UTC" notice={null} onSaved={onSaved} onDeleted={onDeleted} {...props} />, fake);
-  return { ...rendered, onSaved, onDeleted, form: () => screen.getByRole('form', { name: props.record ? 'Edit post' : 'New post' }) };
+  const rendered = renderWithBackend(
+    <PostEditor
+      record={null}
+      plans={[launch]}
+      channels={['Instagram']}
+      tz="UTC"
+      notice={null}
+      onSaved={onSaved}
+      onDeleted={onDeleted}
+      {...props}
+    />,
+    fake,
+  );
+  return {
+    ...rendered,
+    onSaved,
+    onDeleted,
+    form: () => screen.getByRole('form', { name: props.record ? 'Edit post' : 'New post' }),
+  };
 }
 
 /** The created record as the core answers it: the fields it was given. */
@@ -57,15 +79,27 @@ describe('post editor: saving', () => {
     await user.type(screen.getByLabelText('Channel'), 'Instagram');
     await user.type(screen.getByLabelText('Scheduled for'), '2026-03-12T09:30');
     await user.click(screen.getByRole('button', { name: 'Create post' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'p-new' }), 'Post created.'));
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'p-new' }), 'Post created.'),
+    );
     expect(fake.calls('records.create')).toEqual([
-      { group: 'posts', fields: { text: 'Sale starts now', status: 'draft', channel: 'Instagram', scheduled_at: '2026-03-12T09:30:00.000Z' } },
+      {
+        group: 'posts',
+        fields: {
+          text: 'Sale starts now',
+          status: 'draft',
+          channel: 'Instagram',
+          scheduled_at: '2026-03-12T09:30:00.000Z',
+        },
+      },
     ]);
     expect(screen.getByRole('status').textContent).toBe('Post created.');
   });
 
   it('sends only what changed when an existing post is saved', async () => {
-    const fake = fakeBackend().answer('records.update', ({ id, fields }) => record('posts', id, { ...existing.fields, ...fields }));
+    const fake = fakeBackend().answer('records.update', ({ id, fields }) =>
+      record('posts', id, { ...existing.fields, ...fields }),
+    );
     const { user, onSaved } = editor({ record: existing }, fake);
     await user.selectOptions(screen.getByLabelText('Status'), 'ready');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -81,7 +115,11 @@ describe('post editor: saving', () => {
     await user.type(screen.getByLabelText('Text'), 'In the launch');
     await user.click(screen.getByRole('checkbox', { name: 'Launch' }));
     await user.click(screen.getByRole('button', { name: 'Create post' }));
-    await waitFor(() => expect(fake.calls('records.update')).toEqual([{ group: 'contentPlans', id: 'plan-1', fields: { post_ids: ['p-new'] } }]));
+    await waitFor(() =>
+      expect(fake.calls('records.update')).toEqual([
+        { group: 'contentPlans', id: 'plan-1', fields: { post_ids: ['p-new'] } },
+      ]),
+    );
   });
 
   it('shows Saving… and no second save while the core works', async () => {
@@ -97,17 +135,27 @@ describe('post editor: saving', () => {
   });
 
   it('shows the core’s message and hint when saving fails, and keeps what was typed', async () => {
-    const fake = fakeBackend().fail('records.update', appError({ message: 'The disk is full; nothing was changed.', hint: 'Free some disk space and try again.' }));
+    const fake = fakeBackend().fail(
+      'records.update',
+      appError({ message: 'The disk is full; nothing was changed.', hint: 'Free some disk space and try again.' }),
+    );
     const { user, onSaved } = editor({ record: existing }, fake);
     await user.type(screen.getByLabelText('Text'), '!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The disk is full; nothing was changed. Free some disk space and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The disk is full; nothing was changed. Free some disk space and try again.',
+    );
     expect((screen.getByLabelText('Text') as HTMLTextAreaElement).value).toBe('Hello spring!');
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('lists the issues of a refused post in words', async () => {
-    const refusal = appError({ code: 'validation', message: 'The post was not valid.', hint: undefined, issues: [{ path: 'fields.channel', message: 'At most 100 characters' }] });
+    const refusal = appError({
+      code: 'validation',
+      message: 'The post was not valid.',
+      hint: undefined,
+      issues: [{ path: 'fields.channel', message: 'At most 100 characters' }],
+    });
     const { user } = editor({}, fakeBackend().fail('records.create', refusal));
     await user.type(screen.getByLabelText('Text'), 'x');
     await user.click(screen.getByRole('button', { name: 'Create post' }));
@@ -124,20 +172,31 @@ describe('post editor: saving', () => {
 
 describe('post editor: media, copies and deleting', () => {
   it('lists attached media by name and removes one', async () => {
-    const fake = fakeBackend().answer('records.update', ({ id, fields }) => record('posts', id, { ...existing.fields, ...fields }));
+    const fake = fakeBackend().answer('records.update', ({ id, fields }) =>
+      record('posts', id, { ...existing.fields, ...fields }),
+    );
     const { user } = editor({ record: existing }, fake);
     const list = screen.getByRole('list', { name: 'Media' });
     await user.click(await within(list).findByRole('button', { name: 'Remove a1-beach.png' }));
     expect(screen.getByText('No media attached.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.calls('records.update')).toEqual([{ group: 'posts', id: 'p1', fields: { asset_ids: null } }]));
+    await waitFor(() =>
+      expect(fake.calls('records.update')).toEqual([{ group: 'posts', id: 'p1', fields: { asset_ids: null } }]),
+    );
   });
 
   it('duplicates a post and says the copy is a draft', async () => {
-    const fake = fakeBackend().answer('planner.duplicatePost', ({ id }) => record('posts', `${id}-copy`, { text: 'Hello spring', status: 'draft' }));
+    const fake = fakeBackend().answer('planner.duplicatePost', ({ id }) =>
+      record('posts', `${id}-copy`, { text: 'Hello spring', status: 'draft' }),
+    );
     const { user, onSaved } = editor({ record: existing }, fake);
     await user.click(screen.getByRole('button', { name: 'Duplicate' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1-copy' }), 'Duplicated: you are editing the copy (a draft, not scheduled).'));
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 'p1-copy' }),
+        'Duplicated: you are editing the copy (a draft, not scheduled).',
+      ),
+    );
   });
 
   it('deletes only after a second, focused confirmation', async () => {

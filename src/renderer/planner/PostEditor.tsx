@@ -26,6 +26,38 @@ interface Props {
   focusText?: number | undefined;
 }
 
+/** Save, duplicate, delete, and what the last of them said. */
+function PostButtons({
+  record,
+  busy,
+  saved,
+  onDuplicate,
+  onDeleted,
+}: {
+  record: RecordView | null;
+  busy: boolean;
+  saved: string | null;
+  onDuplicate(r: RecordView): void;
+  onDeleted(): void;
+}) {
+  return (
+    <div className="row">
+      <button type="submit" className="primary" data-testid="post-save" disabled={busy}>
+        {busy ? 'Saving…' : record ? 'Save' : 'Create post'}
+      </button>
+      {record && (
+        <button type="button" data-testid="post-duplicate" disabled={busy} onClick={() => onDuplicate(record)}>
+          Duplicate
+        </button>
+      )}
+      <RecordDelete group="posts" record={record} what="this post" busy={busy} onDeleted={onDeleted} />
+      <span role="status" className="muted" data-testid="post-saved">
+        {saved ?? ''}
+      </span>
+    </div>
+  );
+}
+
 /** D1: a post's text (with a live count), media, channel, time, status and plans; duplicate and delete. */
 export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDeleted, focusText }: Props) {
   const id = useId();
@@ -33,11 +65,30 @@ export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDel
   const duplicate = usePlannerAction('planner.duplicatePost');
   // The plans' own lists change; a post's place in them is saved on each plan that gains or loses it.
   const also = async (saved: RecordView, v: PostValues) => {
-    for (const change of v.plan_ids ? planChanges(plans, saved.id, new Set(v.plan_ids)) : []) await update.mutateAsync({ group: 'contentPlans', id: change.id, fields: { post_ids: change.postIds } });
+    for (const change of v.plan_ids ? planChanges(plans, saved.id, new Set(v.plan_ids)) : [])
+      await update.mutateAsync({ group: 'contentPlans', id: change.id, fields: { post_ids: change.postIds } });
   };
   const load = (r: RecordView | null) => postValues(r, tz);
   const fields = (v: PostValues) => postFields(v, tz);
-  const { form, onSubmit, errorOf, saved, setSaved, failure, busy: saving } = useRecordForm({ group: 'posts', record, load, fields, always: ['text'], also, created: 'Post created.', notice, onSaved });
+  const {
+    form,
+    onSubmit,
+    errorOf,
+    saved,
+    setSaved,
+    failure,
+    busy: saving,
+  } = useRecordForm({
+    group: 'posts',
+    record,
+    load,
+    fields,
+    always: ['text'],
+    also,
+    created: 'Post created.',
+    notice,
+    onSaved,
+  });
   const busy = saving || duplicate.isPending;
   const v = form.watch();
   useEffect(() => {
@@ -47,33 +98,35 @@ export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDel
     const said = 'Duplicated: you are editing the copy (a draft, not scheduled).';
     duplicate.mutate({ id: r.id }, { onSuccess: (made) => (onSaved(made, said), setSaved(said)) });
   };
-  const chosen = new Set(v.plan_ids ?? (record ? plans.filter((pl) => pl.postIds.includes(record.id)).map((pl) => pl.id) : []));
+  const chosen = new Set(
+    v.plan_ids ?? (record ? plans.filter((pl) => pl.postIds.includes(record.id)).map((pl) => pl.id) : []),
+  );
   return (
-    <form className="card form planner-editor" aria-labelledby={`${id}-title`} noValidate onSubmit={onSubmit} data-testid="post-editor">
+    <form
+      className="card form planner-editor"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="post-editor"
+    >
       <h2 id={`${id}-title`}>{record ? 'Edit post' : 'New post'}</h2>
-      <FormField label="Text" error={errorOf('text')} describedBy={`${id}-count`} after={<CharCount id={`${id}-count`} text={v.text} channel={v.channel} />}>
+      <FormField
+        label="Text"
+        error={errorOf('text')}
+        describedBy={`${id}-count`}
+        after={<CharCount id={`${id}-count`} text={v.text} channel={v.channel} />}
+      >
         {(c) => <textarea {...c} data-testid="post-text" rows={6} maxLength={100_000} {...form.register('text')} />}
       </FormField>
       <PostFields form={form} channels={channels} tz={tz} errorOf={errorOf} />
-      {v.status === 'scheduled' && !v.scheduled_at && <p className="warning">A scheduled post needs a time: choose one above.</p>}
+      {v.status === 'scheduled' && !v.scheduled_at && (
+        <p className="warning">A scheduled post needs a time: choose one above.</p>
+      )}
       <AttachedMedia label="Media" value={v.asset_ids} onChange={(ids) => form.setValue('asset_ids', ids)} />
       <PlansChoice plans={plans} chosen={chosen} onChange={(next) => form.setValue('plan_ids', [...next])} />
       {record?.failed && <p className="error-note">The platform refused the last change: {record.failed}</p>}
       <SubmitError error={failure ?? duplicate.error?.error ?? null} fields={[]} />
-      <div className="row">
-        <button type="submit" className="primary" data-testid="post-save" disabled={busy}>
-          {busy ? 'Saving…' : record ? 'Save' : 'Create post'}
-        </button>
-        {record && (
-          <button type="button" data-testid="post-duplicate" disabled={busy} onClick={() => copy(record)}>
-            Duplicate
-          </button>
-        )}
-        <RecordDelete group="posts" record={record} what="this post" busy={busy} onDeleted={onDeleted} />
-        <span role="status" className="muted" data-testid="post-saved">
-          {saved ?? ''}
-        </span>
-      </div>
+      <PostButtons record={record} busy={busy} saved={saved} onDuplicate={copy} onDeleted={onDeleted} />
     </form>
   );
 }

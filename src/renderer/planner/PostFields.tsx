@@ -5,14 +5,32 @@ import type { PostValues } from './post-form';
 import { statusLabels } from './post-filter';
 
 /** A post's channel (with the known ones offered), scheduled time and status. */
-export function PostFields({ form, channels, tz, errorOf }: { form: UseFormReturn<PostValues, unknown, PostValues>; channels: readonly string[]; tz: string; errorOf(name: string): string | undefined }) {
+export function PostFields({
+  form,
+  channels,
+  tz,
+  errorOf,
+}: {
+  form: UseFormReturn<PostValues, unknown, PostValues>;
+  channels: readonly string[];
+  tz: string;
+  errorOf(name: string): string | undefined;
+}) {
   const when = form.watch('scheduled_at');
   return (
     <div className="planner-fields">
       <FormField label="Channel" error={errorOf('channel')}>
         {(c) => (
           <>
-            <input {...c} data-testid="post-channel" list={`${c.id}-channels`} autoComplete="off" maxLength={100} placeholder="e.g. Instagram" {...form.register('channel')} />
+            <input
+              {...c}
+              data-testid="post-channel"
+              list={`${c.id}-channels`}
+              autoComplete="off"
+              maxLength={100}
+              placeholder="e.g. Instagram"
+              {...form.register('channel')}
+            />
             <datalist id={`${c.id}-channels`}>
               {channels.map((ch) => (
                 <option key={ch} value={ch} />
@@ -26,7 +44,12 @@ export function PostFields({ form, channels, tz, errorOf }: { form: UseFormRetur
           <span className="planner-inline">
             <input {...c} type="datetime-local" data-testid="post-when" {...form.register('scheduled_at')} />
             {when && (
-              <button type="button" className="lib-small" aria-label="Clear the scheduled time" onClick={() => form.setValue('scheduled_at', '')}>
+              <button
+                type="button"
+                className="lib-small"
+                aria-label="Clear the scheduled time"
+                onClick={() => form.setValue('scheduled_at', '')}
+              >
                 Clear
               </button>
             )}

@@ -17,6 +17,44 @@ interface Props {
   onNew(): void;
 }
 
+/** The status and channel filters. */
+function StatusAndChannel({ channels, filter, onFilter }: Pick<Props, 'channels' | 'filter' | 'onFilter'>) {
+  return (
+    <>
+      <label className="planner-inline">
+        Status
+        <select
+          className="library-select"
+          value={filter.status}
+          onChange={(e) => onFilter({ ...filter, status: e.target.value as PostStatus | '' })}
+        >
+          <option value="">Any</option>
+          {postStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="planner-inline">
+        Channel
+        <select
+          className="library-select"
+          value={filter.channel}
+          onChange={(e) => onFilter({ ...filter, channel: e.target.value })}
+        >
+          <option value="">Any</option>
+          {channels.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
 /** Posts with search, status and channel filters, and "New post". */
 export function PostList({ posts, channels, filter, selected, tz, onFilter, onSelect, onNew }: Props) {
   const id = useId();
@@ -32,32 +70,23 @@ export function PostList({ posts, channels, filter, selected, tz, onFilter, onSe
         </button>
       </div>
       <div className="planner-filters">
-        <input ref={search} type="search" className="library-search" data-testid="posts-search" aria-label="Search posts" placeholder="Search text and channel…" value={filter.text} maxLength={500} onChange={(e) => onFilter({ ...filter, text: e.target.value })} />
-        <label className="planner-inline">
-          Status
-          <select className="library-select" value={filter.status} onChange={(e) => onFilter({ ...filter, status: e.target.value as PostStatus | '' })}>
-            <option value="">Any</option>
-            {postStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="planner-inline">
-          Channel
-          <select className="library-select" value={filter.channel} onChange={(e) => onFilter({ ...filter, channel: e.target.value })}>
-            <option value="">Any</option>
-            {channels.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
+        <input
+          ref={search}
+          type="search"
+          className="library-search"
+          data-testid="posts-search"
+          aria-label="Search posts"
+          placeholder="Search text and channel…"
+          value={filter.text}
+          maxLength={500}
+          onChange={(e) => onFilter({ ...filter, text: e.target.value })}
+        />
+        <StatusAndChannel channels={channels} filter={filter} onFilter={onFilter} />
       </div>
       <p className="muted planner-count" role="status">
-        {filtered ? `${shown.length} of ${posts.length} posts` : `${posts.length} ${posts.length === 1 ? 'post' : 'posts'}`}
+        {filtered
+          ? `${shown.length} of ${posts.length} posts`
+          : `${posts.length} ${posts.length === 1 ? 'post' : 'posts'}`}
       </p>
       <ItemList
         label="Posts"

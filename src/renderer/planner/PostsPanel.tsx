@@ -22,16 +22,34 @@ export function PostsPanel({ request }: { request: OpenRequest | null }) {
 
   return (
     <div className="planner-split">
-      <PostList posts={views} channels={channels} filter={filter} selected={le.selected} tz={tz} onFilter={setFilter} onSelect={le.select} onNew={() => le.select(NEW)} />
+      <PostList
+        posts={views}
+        channels={channels}
+        filter={filter}
+        selected={le.selected}
+        tz={tz}
+        onFilter={setFilter}
+        onSelect={le.select}
+        onNew={() => le.select(NEW)}
+      />
       <div className="planner-detail">
         <QueryError error={le.list.error ?? plans.error} />
         {le.isNew || le.record ? (
           <PostEditor
             key={le.editorKey}
             focusText={le.isNew && request?.id === NEW ? request.seq : undefined}
-            record={le.record} plans={planViews} channels={channels} tz={tz} notice={le.notice} onSaved={le.saved} onDeleted={le.deleted} />
+            record={le.record}
+            plans={planViews}
+            channels={channels}
+            tz={tz}
+            notice={le.notice}
+            onSaved={le.saved}
+            onDeleted={le.deleted}
+          />
         ) : (
-          <p className="card muted planner-hint">{le.missing ? 'This post no longer exists.' : 'Choose a post to edit it, or write a new one.'}</p>
+          <p className="card muted planner-hint">
+            {le.missing ? 'This post no longer exists.' : 'Choose a post to edit it, or write a new one.'}
+          </p>
         )}
       </div>
     </div>

@@ -2,7 +2,14 @@ import { useId } from 'react';
 import { SubmitError } from '../ai/SubmitError';
 import { FormField } from '../forms/FormField';
 import { useZodForm } from '../forms/use-zod-form';
-import { emptyQueueAdd, missingSource, queueAddInput, queueAddSchema, type QueueAddValues, type SourceGroup } from './queue-add';
+import {
+  emptyQueueAdd,
+  missingSource,
+  queueAddInput,
+  queueAddSchema,
+  type QueueAddValues,
+  type SourceGroup,
+} from './queue-add';
 import { QueueSource } from './QueueSource';
 import { usePlannerAction } from './use-records';
 
@@ -29,7 +36,13 @@ export function QueueAddForm({ tz, onAdded }: { tz: string; onAdded(id: string):
     },
   });
   return (
-    <form className="card form mq-add" aria-labelledby={`${id}-title`} noValidate onSubmit={onSubmit} data-testid="queue-add">
+    <form
+      className="card form mq-add"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="queue-add"
+    >
       <h2 id={`${id}-title`}>Add to the queue</h2>
       <div className="planner-fields">
         <FormField label="What">
@@ -42,8 +55,12 @@ export function QueueAddForm({ tz, onAdded }: { tz: string; onAdded(id: string):
           )}
         </FormField>
         <QueueSource form={form} error={errorOf('source')} />
-        <FormField label="When (optional)" error={errorOf('scheduledAt')}>{(c) => <input {...c} type="datetime-local" {...form.register('scheduledAt')} />}</FormField>
-        <FormField label="Note (optional)" error={errorOf('note')}>{(c) => <input {...c} maxLength={10_000} {...form.register('note')} />}</FormField>
+        <FormField label="When (optional)" error={errorOf('scheduledAt')}>
+          {(c) => <input {...c} type="datetime-local" {...form.register('scheduledAt')} />}
+        </FormField>
+        <FormField label="Note (optional)" error={errorOf('note')}>
+          {(c) => <input {...c} maxLength={10_000} {...form.register('note')} />}
+        </FormField>
       </div>
       <SubmitError error={failure} fields={[]} />
       <div className="row">

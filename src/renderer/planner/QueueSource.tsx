@@ -7,7 +7,13 @@ import type { QueueAddValues } from './queue-add';
 import { useRecords } from './use-records';
 
 /** What to queue: an asset picked from the library, or a creative or post (one with media) from a list. */
-export function QueueSource({ form, error }: { form: UseFormReturn<QueueAddValues, unknown, QueueAddValues>; error: string | undefined }) {
+export function QueueSource({
+  form,
+  error,
+}: {
+  form: UseFormReturn<QueueAddValues, unknown, QueueAddValues>;
+  error: string | undefined;
+}) {
   const id = useId();
   const [picking, setPicking] = useState(false);
   const creatives = useRecords('creatives');
@@ -16,8 +22,12 @@ export function QueueSource({ form, error }: { form: UseFormReturn<QueueAddValue
   const options = useMemo(
     () =>
       group === 'creatives'
-        ? (creatives.data?.items ?? []).map(creativeOf).map((c) => ({ id: c.id, label: c.name || 'Untitled', usable: c.assetIds.length > 0 }))
-        : (posts.data?.items ?? []).map(postOf).map((p) => ({ id: p.id, label: excerpt(p.text, 70) || '(no text)', usable: p.assetIds.length > 0 })),
+        ? (creatives.data?.items ?? [])
+            .map(creativeOf)
+            .map((c) => ({ id: c.id, label: c.name || 'Untitled', usable: c.assetIds.length > 0 }))
+        : (posts.data?.items ?? [])
+            .map(postOf)
+            .map((p) => ({ id: p.id, label: excerpt(p.text, 70) || '(no text)', usable: p.assetIds.length > 0 })),
     [group, creatives.data, posts.data],
   );
   if (group !== 'assets') {

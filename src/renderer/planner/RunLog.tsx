@@ -21,7 +21,11 @@ export function RunLog({ automationId }: { automationId: string | null }) {
   const id = useId();
   const [onlyThis, setOnlyThis] = useState(false);
   const filter = onlyThis && automationId ? automationId : undefined;
-  const runs = useChannel('automations.runs', { ...(filter ? { automationId: filter } : {}), limit: 100 }, { placeholderData: (prev) => prev });
+  const runs = useChannel(
+    'automations.runs',
+    { ...(filter ? { automationId: filter } : {}), limit: 100 },
+    { placeholderData: (prev) => prev },
+  );
   const items = runs.data ?? [];
   return (
     <section className="card run-log" aria-labelledby={`${id}-title`}>
@@ -36,9 +40,19 @@ export function RunLog({ automationId }: { automationId: string | null }) {
       </div>
       <QueryError error={runs.error} />
       {runs.data && items.length === 0 && <p className="muted">No runs yet.</p>}
-      <ol className="plain sync-log run-list" data-testid="automation-log" aria-label="Automation runs, newest first" aria-live="polite">
+      <ol
+        className="plain sync-log run-list"
+        data-testid="automation-log"
+        aria-label="Automation runs, newest first"
+        aria-live="polite"
+      >
         {items.map((r) => (
-          <li key={r.id} className={`sync-log-entry run-entry run-entry-${r.outcome}`} data-testid={`automation-log-${r.id}`} data-outcome={r.outcome}>
+          <li
+            key={r.id}
+            className={`sync-log-entry run-entry run-entry-${r.outcome}`}
+            data-testid={`automation-log-${r.id}`}
+            data-outcome={r.outcome}
+          >
             <OutcomeBadge outcome={r.outcome} />
             <time className="sync-log-time" dateTime={r.at}>
               {absoluteTime(r.at)}

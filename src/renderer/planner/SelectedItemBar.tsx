@@ -13,6 +13,47 @@ interface Props {
   onClose(): void;
 }
 
+/** The item's title, time and channel, its close button, and its warnings. */
+function SelectedHead({
+  titleId,
+  item,
+  tz,
+  onClose,
+}: {
+  titleId: string;
+  item: CalendarItem;
+  tz: string;
+  onClose(): void;
+}) {
+  const lines = warningLines(item.warnings);
+  return (
+    <>
+      <div className="cal-selected-head">
+        <h3 id={titleId}>
+          {item.title || 'Untitled'}{' '}
+          <span className="muted">
+            · {whenLabel(item.at, tz)}
+            {item.channel ? ` · ${item.channel}` : ''}
+          </span>
+        </h3>
+        <button type="button" className="lib-small" aria-label="Close the selected item" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {lines.length > 0 && (
+        <ul className="warning cal-warning-list">
+          {lines.map((l) => (
+            <li key={l}>
+              <span aria-hidden="true">⚠ </span>
+              {l}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /** The chosen calendar item: its warnings, "Move to…" another day (the keyboard's way to drag), and open it. */
 export function SelectedItemBar({ item, tz, busy, onMove, onOpen, onClose }: Props) {
   const id = useId();
@@ -40,27 +81,15 @@ export function SelectedItemBar({ item, tz, busy, onMove, onOpen, onClose }: Pro
       onClose();
     }
   };
-  const lines = warningLines(item.warnings);
   return (
-    <form className="cal-selected" aria-labelledby={`${id}-title`} onSubmit={submit} onKeyDown={onKeyDown} data-testid="calendar-selected">
-      <div className="cal-selected-head">
-        <h3 id={`${id}-title`}>
-          {item.title || 'Untitled'} <span className="muted">· {whenLabel(item.at, tz)}{item.channel ? ` · ${item.channel}` : ''}</span>
-        </h3>
-        <button type="button" className="lib-small" aria-label="Close the selected item" onClick={onClose}>
-          ×
-        </button>
-      </div>
-      {lines.length > 0 && (
-        <ul className="warning cal-warning-list">
-          {lines.map((l) => (
-            <li key={l}>
-              <span aria-hidden="true">⚠ </span>
-              {l}
-            </li>
-          ))}
-        </ul>
-      )}
+    <form
+      className="cal-selected"
+      aria-labelledby={`${id}-title`}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      data-testid="calendar-selected"
+    >
+      <SelectedHead titleId={`${id}-title`} item={item} tz={tz} onClose={onClose} />
       <div className="row">
         <label htmlFor={`${id}-day`}>Move to…</label>
         <input

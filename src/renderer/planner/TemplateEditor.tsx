@@ -32,16 +32,32 @@ const fields = (v: Values) => ({ name: v.name.trim(), body: v.body, target: v.ta
 export function TemplateEditor({ record, notice, onSaved, onDeleted }: Props) {
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
-  const { form, onSubmit, attempt, errorOf, saved, failure, busy, dirty } = useRecordForm({ group: 'mediaTemplates', record, load, fields, created: 'Template created.', notice, onSaved });
+  const { form, onSubmit, attempt, errorOf, saved, failure, busy, dirty } = useRecordForm({
+    group: 'mediaTemplates',
+    record,
+    load,
+    fields,
+    created: 'Template created.',
+    notice,
+    onSaved,
+  });
   const { body, target } = form.watch();
   const variables = variablesOf(body);
   const samples = keepValues(variables, values);
   return (
     <div className="planner-editor-stack">
-      <form className="card form planner-editor" aria-labelledby={`${id}-title`} noValidate onSubmit={onSubmit} data-testid="template-editor">
+      <form
+        className="card form planner-editor"
+        aria-labelledby={`${id}-title`}
+        noValidate
+        onSubmit={onSubmit}
+        data-testid="template-editor"
+      >
         <h2 id={`${id}-title`}>{record ? 'Edit template' : 'New template'}</h2>
         <div className="planner-fields">
-          <FormField label="Name" error={errorOf('name')}>{(c) => <input {...c} data-testid="template-name" maxLength={500} {...form.register('name')} />}</FormField>
+          <FormField label="Name" error={errorOf('name')}>
+            {(c) => <input {...c} data-testid="template-name" maxLength={500} {...form.register('name')} />}
+          </FormField>
           <FormField label="Makes">
             {(c) => (
               <select {...c} data-testid="template-target" {...form.register('target')}>
@@ -51,8 +67,19 @@ export function TemplateEditor({ record, notice, onSaved, onDeleted }: Props) {
             )}
           </FormField>
         </div>
-        <FormField label="Body" error={errorOf('body')} hint={<>Write {'{{name}}'} where a value goes. {variables.length ? `Variables: ${variables.join(', ')}.` : 'No variables yet.'}</>}>
-          {(c) => <textarea {...c} data-testid="template-body" rows={6} maxLength={100_000} {...form.register('body')} />}
+        <FormField
+          label="Body"
+          error={errorOf('body')}
+          hint={
+            <>
+              Write {'{{name}}'} where a value goes.{' '}
+              {variables.length ? `Variables: ${variables.join(', ')}.` : 'No variables yet.'}
+            </>
+          }
+        >
+          {(c) => (
+            <textarea {...c} data-testid="template-body" rows={6} maxLength={100_000} {...form.register('body')} />
+          )}
         </FormField>
         <SubmitError error={failure} fields={[]} />
         <div className="row">
@@ -66,7 +93,12 @@ export function TemplateEditor({ record, notice, onSaved, onDeleted }: Props) {
         </div>
       </form>
       <div className="card">
-        <TemplatePreviewBox body={body} variables={variables} values={samples} onValue={(name, v) => setValues((all) => ({ ...all, [name]: v }))} />
+        <TemplatePreviewBox
+          body={body}
+          variables={variables}
+          values={samples}
+          onValue={(name, v) => setValues((all) => ({ ...all, [name]: v }))}
+        />
       </div>
       <div className="card">
         <CreateFromTemplate target={target} variables={variables} values={samples} ensureSaved={attempt} />

@@ -22,20 +22,33 @@ export function TemplatePreviewBox({ body, variables, values, onValue }: Props) 
     <section className="detail-block template-preview" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Preview</h3>
       {variables.length === 0 ? (
-        <p className="muted">No {'{{variables}}'} in the body yet: every record made from it will have the same text.</p>
+        <p className="muted">
+          No {'{{variables}}'} in the body yet: every record made from it will have the same text.
+        </p>
       ) : (
         <fieldset className="planner-fieldset template-vars">
           <legend>Sample values</legend>
           {variables.map((v) => (
             <div key={v} className="field">
               <label htmlFor={`${id}-var-${v}`}>{v}</label>
-              <input id={`${id}-var-${v}`} data-testid={`template-var-${v}`} maxLength={100_000} value={values[v] ?? ''} onChange={(e) => onValue(v, e.target.value)} />
+              <input
+                id={`${id}-var-${v}`}
+                data-testid={`template-var-${v}`}
+                maxLength={100_000}
+                value={values[v] ?? ''}
+                onChange={(e) => onValue(v, e.target.value)}
+              />
             </div>
           ))}
         </fieldset>
       )}
       <QueryError error={preview.error} />
-      <pre className="template-preview-text" data-testid="template-preview" aria-live="polite" aria-busy={preview.isFetching}>
+      <pre
+        className="template-preview-text"
+        data-testid="template-preview"
+        aria-live="polite"
+        aria-busy={preview.isFetching}
+      >
         {preview.data?.text ?? body}
       </pre>
       {missing.length > 0 && <p className="field-hint">Still unfilled: {missing.join(', ')}</p>}

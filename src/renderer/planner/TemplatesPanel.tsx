@@ -16,9 +16,21 @@ export function TemplatesPanel({ request }: { request: OpenRequest | null }) {
       noun="template"
       items={views.map((t) => {
         const vars = variablesOf(t.body);
-        return { id: t.id, label: t.name, meta: `Makes ${t.target}${vars.length ? ` · ${vars.map((v) => `{{${v}}}`).join(' ')}` : ''}` };
+        return {
+          id: t.id,
+          label: t.name,
+          meta: `Makes ${t.target}${vars.length ? ` · ${vars.map((v) => `{{${v}}}`).join(' ')}` : ''}`,
+        };
       })}
-      editor={<TemplateEditor key={le.editorKey} record={le.record} notice={le.notice} onSaved={le.saved} onDeleted={le.deleted} />}
+      editor={
+        <TemplateEditor
+          key={le.editorKey}
+          record={le.record}
+          notice={le.notice}
+          onSaved={le.saved}
+          onDeleted={le.deleted}
+        />
+      }
       hint="Choose a template to edit it and make posts or creatives from it, or make a new one."
     />
   );

@@ -12,7 +12,12 @@ export function TriggerFields({ value, onChange }: { value: TriggerDraft; onChan
       <legend>When</legend>
       <div className="field">
         <label htmlFor={`${id}-type`}>Trigger</label>
-        <select id={`${id}-type`} data-testid="automation-trigger" value={value.type} onChange={(e) => set({ type: e.target.value as TriggerType })}>
+        <select
+          id={`${id}-type`}
+          data-testid="automation-trigger"
+          value={value.type}
+          onChange={(e) => set({ type: e.target.value as TriggerType })}
+        >
           {triggerTypes.map((t) => (
             <option key={t} value={t}>
               {triggerLabels[t]}
@@ -23,7 +28,12 @@ export function TriggerFields({ value, onChange }: { value: TriggerDraft; onChan
       {value.type === 'ai_job_succeeded' && (
         <div className="field">
           <label htmlFor={`${id}-op`}>Operation</label>
-          <select id={`${id}-op`} data-testid="automation-trigger-operation" value={value.operation} onChange={(e) => set({ operation: e.target.value as AiOperation | '' })}>
+          <select
+            id={`${id}-op`}
+            data-testid="automation-trigger-operation"
+            value={value.operation}
+            onChange={(e) => set({ operation: e.target.value as AiOperation | '' })}
+          >
             <option value="">Any operation</option>
             {operationOrder.map((op) => (
               <option key={op} value={op}>
@@ -36,13 +46,24 @@ export function TriggerFields({ value, onChange }: { value: TriggerDraft; onChan
       {value.type === 'asset_imported' && (
         <div className="field">
           <label htmlFor={`${id}-tag`}>Only with the tag (optional)</label>
-          <input id={`${id}-tag`} data-testid="automation-trigger-tag" maxLength={200} value={value.tag} onChange={(e) => set({ tag: e.target.value })} />
+          <input
+            id={`${id}-tag`}
+            data-testid="automation-trigger-tag"
+            maxLength={200}
+            value={value.tag}
+            onChange={(e) => set({ tag: e.target.value })}
+          />
         </div>
       )}
       {value.type === 'scheduled_time' && (
         <div className="field">
           <label htmlFor={`${id}-group`}>Of</label>
-          <select id={`${id}-group`} data-testid="automation-trigger-group" value={value.group} onChange={(e) => set({ group: e.target.value as TriggerDraft['group'] })}>
+          <select
+            id={`${id}-group`}
+            data-testid="automation-trigger-group"
+            value={value.group}
+            onChange={(e) => set({ group: e.target.value as TriggerDraft['group'] })}
+          >
             <option value="">Posts and queue items</option>
             <option value="posts">Posts</option>
             <option value="mediaQueue">Media queue items</option>

@@ -13,7 +13,15 @@ export function WorkspaceTransfer() {
   const [folder, setFolder] = useState('');
   const [done, setDone] = useState<{ kind: 'export' | 'import'; t: Transfer } | null>(null);
   const exporter = useAction('workspace.export');
-  const importer = useAction('workspace.import', ['records.list', 'records.get', 'planner.calendar', 'planner.queue', 'library.query', 'library.tags', 'automations.runs']);
+  const importer = useAction('workspace.import', [
+    'records.list',
+    'records.get',
+    'planner.calendar',
+    'planner.queue',
+    'library.query',
+    'library.tags',
+    'automations.runs',
+  ]);
   const busy = exporter.isPending || importer.isPending;
   const error = exporter.error ?? importer.error;
   const needsFolder = web && !folder.trim();
@@ -30,18 +38,35 @@ export function WorkspaceTransfer() {
     <section className="card form" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Workspace backup</h2>
       <p className="muted">
-        Export writes every record as JSON and every media file to a folder. Import restores such a folder into an empty workspace (a fresh Atelier).
+        Export writes every record as JSON and every media file to a folder. Import restores such a folder into an empty
+        workspace (a fresh Atelier).
       </p>
       {web ? (
-        <FolderPathField id={`${id}-folder`} testId="workspace-folder" placeholder="/home/me/atelier-backup" value={folder} onChange={setFolder} />
+        <FolderPathField
+          id={`${id}-folder`}
+          testId="workspace-folder"
+          placeholder="/home/me/atelier-backup"
+          value={folder}
+          onChange={setFolder}
+        />
       ) : (
         <p className="field-hint">Atelier asks for the folder when you press a button.</p>
       )}
       <div className="row">
-        <button type="button" data-testid="workspace-export" disabled={busy || needsFolder} onClick={() => go('export')}>
+        <button
+          type="button"
+          data-testid="workspace-export"
+          disabled={busy || needsFolder}
+          onClick={() => go('export')}
+        >
           {exporter.isPending ? 'Exporting…' : 'Export workspace'}
         </button>
-        <button type="button" data-testid="workspace-import" disabled={busy || needsFolder} onClick={() => go('import')}>
+        <button
+          type="button"
+          data-testid="workspace-import"
+          disabled={busy || needsFolder}
+          onClick={() => go('import')}
+        >
           {importer.isPending ? 'Importing…' : 'Import workspace'}
         </button>
         <span role="status">
@@ -52,7 +77,8 @@ export function WorkspaceTransfer() {
               </span>
             ) : (
               <span className="lib-notice" data-testid="workspace-result">
-                {done.kind === 'export' ? 'Exported' : 'Imported'} {done.t.records} {done.t.records === 1 ? 'record' : 'records'} and {done.t.files} {done.t.files === 1 ? 'file' : 'files'}{' '}
+                {done.kind === 'export' ? 'Exported' : 'Imported'} {done.t.records}{' '}
+                {done.t.records === 1 ? 'record' : 'records'} and {done.t.files} {done.t.files === 1 ? 'file' : 'files'}{' '}
                 {done.kind === 'export' ? 'to' : 'from'} <span className="mono">{done.t.folder}</span>.
               </span>
             ))}

@@ -22,7 +22,10 @@ export const triggerLabels: Record<TriggerType, string> = {
 };
 
 /** A new action of a type, with what the screen knows to fill in. */
-export function newAction(type: ActionType, hints: { templateId?: string; operation?: AiOperation } = {}): AutomationAction {
+export function newAction(
+  type: ActionType,
+  hints: { templateId?: string; operation?: AiOperation } = {},
+): AutomationAction {
   switch (type) {
     case 'add_tag':
       return { type, tag: '' };
@@ -44,7 +47,8 @@ export function moveAction<T>(list: readonly T[], index: number, dir: -1 | 1): T
 }
 
 export const removeAction = <T>(list: readonly T[], index: number): T[] => list.filter((_, i) => i !== index);
-export const replaceAction = <T>(list: readonly T[], index: number, value: T): T[] => list.map((a, i) => (i === index ? value : a));
+export const replaceAction = <T>(list: readonly T[], index: number, value: T): T[] =>
+  list.map((a, i) => (i === index ? value : a));
 
 /** What each action still needs before it can be saved, by index. */
 export function actionProblems(list: readonly AutomationAction[]): Map<number, string> {
@@ -65,9 +69,20 @@ export function cleanAction(a: AutomationAction): AutomationAction {
     case 'add_to_queue':
       return a.note?.trim() ? { type: a.type, note: a.note.trim() } : { type: a.type };
     case 'post_from_template':
-      return { type: a.type, template_id: a.template_id, values: a.values, ...(a.channel?.trim() ? { channel: a.channel.trim() } : {}) };
+      return {
+        type: a.type,
+        template_id: a.template_id,
+        values: a.values,
+        ...(a.channel?.trim() ? { channel: a.channel.trim() } : {}),
+      };
     case 'run_ai':
-      return { type: a.type, operation: a.operation, model_id: a.model_id.trim(), params: a.params, ...(a.prompt?.trim() ? { prompt: a.prompt } : {}) };
+      return {
+        type: a.type,
+        operation: a.operation,
+        model_id: a.model_id.trim(),
+        params: a.params,
+        ...(a.prompt?.trim() ? { prompt: a.prompt } : {}),
+      };
   }
 }
 

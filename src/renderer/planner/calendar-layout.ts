@@ -52,7 +52,8 @@ export function itemsByDay(items: readonly CalendarItem[], tz: string): Map<DayK
     list.push(item);
     byDay.set(day, list);
   }
-  for (const list of byDay.values()) list.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.title.localeCompare(b.title));
+  for (const list of byDay.values())
+    list.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.title.localeCompare(b.title));
   return byDay;
 }
 
@@ -70,7 +71,8 @@ export function monthCellItems<T>(items: readonly T[], room = MONTH_CELL_ITEMS):
 }
 
 export function rangeTitle(mode: CalendarMode, rows: readonly DayKey[][], anchor: DayKey, locale?: string): string {
-  if (mode === 'month') return noon(anchor).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  if (mode === 'month')
+    return noon(anchor).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const flat = rows.flat();
   const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   return format.formatRange(noon(flat[0]!), noon(flat[flat.length - 1]!));

@@ -30,7 +30,8 @@ function toInstant(value: string | Date): Date {
 
 // Day keys of TZDate values read in their own zone; date-fns' format would work too but this
 // avoids pulling the formatter in for a fixed pattern.
-const keyOfZoned = (date: Date): DayKey => `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const keyOfZoned = (date: Date): DayKey =>
+  `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /** The calendar day an instant falls on in `tz`. */
 export function dayKeyOf(instant: string | Date, tz: string): DayKey {
@@ -76,7 +77,9 @@ export function dayRange(day: DayKey, tz: string): { from: string; to: string } 
 export function monthGrid(year: number, month: number, tz: string, weekStartsOn: 0 | 1 = 1): DayKey[][] {
   // Noon avoids any midnight that a zone skips; date-fns addDays keeps the wall time across DST.
   const first = startOfWeek(startOfMonth(new TZDate(year, month - 1, 1, 12, 0, tz)), { weekStartsOn });
-  return Array.from({ length: 6 }, (_, week) => Array.from({ length: 7 }, (_, d) => keyOfZoned(addDaysFns(first, week * 7 + d))));
+  return Array.from({ length: 6 }, (_, week) =>
+    Array.from({ length: 7 }, (_, d) => keyOfZoned(addDaysFns(first, week * 7 + d))),
+  );
 }
 
 /** The seven days of the week `day` is in. */
@@ -95,7 +98,9 @@ export function addDays(day: DayKey, n: number): DayKey {
 /** The same local wall-clock time as `instant`, on `day` (drag and drop on the calendar). */
 export function moveToDay(instant: string, day: DayKey, tz: string): string {
   const local = new TZDate(toInstant(instant).getTime(), tz);
-  return iso(resolveWall(wallOf(day, local.getHours(), local.getMinutes(), local.getSeconds(), local.getMilliseconds()), tz));
+  return iso(
+    resolveWall(wallOf(day, local.getHours(), local.getMinutes(), local.getSeconds(), local.getMilliseconds()), tz),
+  );
 }
 
 /** The instant of 'HH:MM' on `day` in `tz`. */

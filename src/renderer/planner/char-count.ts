@@ -1,7 +1,10 @@
 // Live character counts for post text, and a soft per-channel limit shown as a hint (never enforced:
 // channels are free labels and platforms change their limits).
 
-const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+const segmenter =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : null;
 
 /** Characters as people count them: "é", "👍🏽" and "🇫🇷" are one each. */
 export function countChars(text: string): number {
@@ -27,8 +30,12 @@ export const channelLimits: readonly { words: readonly string[]; name: string; l
 
 /** The known limit for a channel label ("X (Twitter)", "instagram-reels"), if any. */
 export function limitFor(channel: string | null | undefined): { name: string; limit: number } | null {
-  const words = (channel ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  for (const entry of channelLimits) if (entry.words.some((w) => words.includes(w))) return { name: entry.name, limit: entry.limit };
+  const words = (channel ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  for (const entry of channelLimits)
+    if (entry.words.some((w) => words.includes(w))) return { name: entry.name, limit: entry.limit };
   return null;
 }
 
@@ -48,5 +55,10 @@ export function countHint(text: string, channel: string | null | undefined): Cou
   if (!known) return { count, text: words, hint: null, over: false };
   const left = known.limit - count;
   const tail = left >= 0 ? `${left.toLocaleString('en-US')} left` : `${(-left).toLocaleString('en-US')} over`;
-  return { count, text: words, hint: `${known.name} allows about ${known.limit.toLocaleString('en-US')} (${tail})`, over: left < 0 };
+  return {
+    count,
+    text: words,
+    hint: `${known.name} allows about ${known.limit.toLocaleString('en-US')} (${tail})`,
+    over: left < 0,
+  };
 }

@@ -19,7 +19,11 @@ export interface CsvTable {
 export function csvTable(parsed: ParsedCsv, variables: readonly string[]): CsvTable {
   const columns = parsed.columns.map((name) => ({
     name,
-    role: (variables.includes(name) ? 'variable' : (specialColumns as readonly string[]).includes(name) ? 'special' : 'unused') as ColumnRole,
+    role: (variables.includes(name)
+      ? 'variable'
+      : (specialColumns as readonly string[]).includes(name)
+        ? 'special'
+        : 'unused') as ColumnRole,
   }));
   const missingColumns = variables.filter((v) => !parsed.columns.includes(v));
   const incomplete: CsvTable['incomplete'] = [];
@@ -28,7 +32,10 @@ export function csvTable(parsed: ParsedCsv, variables: readonly string[]): CsvTa
     if (empty.length) incomplete.push({ row: i + 1, variables: empty });
     return {
       row: i + 1,
-      cells: parsed.columns.map((c) => ({ value: values[c] ?? '', missing: variables.includes(c) && !(values[c] ?? '').trim() })),
+      cells: parsed.columns.map((c) => ({
+        value: values[c] ?? '',
+        missing: variables.includes(c) && !(values[c] ?? '').trim(),
+      })),
     };
   });
   return { columns, rows, missingColumns, incomplete };

@@ -8,8 +8,10 @@ export type PostStatus = (typeof postStatuses)[number];
 export type AspectRatio = (typeof aspectRatios)[number];
 
 export const str = (f: RecordFields, key: string): string => (typeof f[key] === 'string' ? (f[key] as string) : '');
-export const strOrNull = (f: RecordFields, key: string): string | null => (typeof f[key] === 'string' && f[key] !== '' ? (f[key] as string) : null);
-export const ids = (f: RecordFields, key: string): string[] => (Array.isArray(f[key]) ? (f[key] as unknown[]).filter((v): v is string => typeof v === 'string') : []);
+export const strOrNull = (f: RecordFields, key: string): string | null =>
+  typeof f[key] === 'string' && f[key] !== '' ? (f[key] as string) : null;
+export const ids = (f: RecordFields, key: string): string[] =>
+  Array.isArray(f[key]) ? (f[key] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
 
 export interface PostView {
   id: string;
@@ -41,7 +43,13 @@ export interface PlanView {
 }
 
 export function planOf(r: RecordView): PlanView {
-  return { id: r.id, title: str(r.fields, 'title') || 'Untitled plan', startsAt: strOrNull(r.fields, 'starts_at'), endsAt: strOrNull(r.fields, 'ends_at'), postIds: ids(r.fields, 'post_ids') };
+  return {
+    id: r.id,
+    title: str(r.fields, 'title') || 'Untitled plan',
+    startsAt: strOrNull(r.fields, 'starts_at'),
+    endsAt: strOrNull(r.fields, 'ends_at'),
+    postIds: ids(r.fields, 'post_ids'),
+  };
 }
 
 export interface CreativeView {
@@ -73,7 +81,12 @@ export interface TemplateView {
 }
 
 export function templateOf(r: RecordView): TemplateView {
-  return { id: r.id, name: str(r.fields, 'name'), body: str(r.fields, 'body'), target: str(r.fields, 'target') === 'creatives' ? 'creatives' : 'posts' };
+  return {
+    id: r.id,
+    name: str(r.fields, 'name'),
+    body: str(r.fields, 'body'),
+    target: str(r.fields, 'target') === 'creatives' ? 'creatives' : 'posts',
+  };
 }
 
 /** A short one-line label for a post: its first line, cut. */
@@ -84,7 +97,14 @@ export function excerpt(text: string, max = 60): string {
 
 /** JSON with object keys sorted, so equal values compare equal whatever order their keys came in. */
 const stable = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(stable).join(',')}]` : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`).join(',')}}` : JSON.stringify(v) ?? 'null';
+  Array.isArray(v)
+    ? `[${v.map(stable).join(',')}]`
+    : v && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : (JSON.stringify(v) ?? 'null');
 const same = (a: unknown, b: unknown) => stable(a) === stable(b);
 const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -108,7 +128,11 @@ export function createFields(after: Record<string, unknown>): RecordFields {
 }
 
 /** The plans whose post_ids must change so that the post is in exactly the chosen ones. */
-export function planChanges(plans: readonly PlanView[], postId: string, chosen: ReadonlySet<string>): { id: string; postIds: string[] }[] {
+export function planChanges(
+  plans: readonly PlanView[],
+  postId: string,
+  chosen: ReadonlySet<string>,
+): { id: string; postIds: string[] }[] {
   const changes: { id: string; postIds: string[] }[] = [];
   for (const p of plans) {
     const has = p.postIds.includes(postId);

@@ -12,7 +12,8 @@ export function formatOf(fileName: string, text: string): 'csv' | 'json' {
 /** Every field any row has, in order of first appearance: the preview table's columns. */
 export function previewColumns(preview: ImportPreview): string[] {
   const columns: string[] = [];
-  for (const row of preview.rows) for (const key of Object.keys(row.fields)) if (!columns.includes(key)) columns.push(key);
+  for (const row of preview.rows)
+    for (const key of Object.keys(row.fields)) if (!columns.includes(key)) columns.push(key);
   return columns;
 }
 
@@ -27,6 +28,9 @@ export function cellText(value: unknown): string {
 export function importAllowed(preview: ImportPreview | null, validOnly: boolean): { ok: boolean; why: string } {
   if (!preview) return { ok: false, why: 'Choose a file first.' };
   if (preview.valid === 0) return { ok: false, why: 'No row can be imported.' };
-  if (preview.invalid > 0 && !validOnly) return { ok: false, why: `Fix the ${preview.invalid === 1 ? 'invalid row' : `${preview.invalid} invalid rows`}, or tick “Import only the valid rows”.` };
+  if (preview.invalid > 0 && !validOnly) {
+    const rows = preview.invalid === 1 ? 'invalid row' : `${preview.invalid} invalid rows`;
+    return { ok: false, why: `Fix the ${rows}, or tick “Import only the valid rows”.` };
+  }
   return { ok: true, why: '' };
 }

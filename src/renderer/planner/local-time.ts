@@ -34,20 +34,31 @@ function utcDate(day: DayKey): Date {
 }
 
 /** "Mon 4 May" style label for a day key, in the user's language. */
-export function dayLabel(day: DayKey, opts: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string {
+export function dayLabel(
+  day: DayKey,
+  opts: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' },
+): string {
   return utcDate(day).toLocaleDateString(undefined, { ...opts, timeZone: 'UTC' });
 }
 
 /** The weekday names for columns, starting on the given day (0 Sunday, 1 Monday). */
 export function weekdayNames(weekStartsOn: 0 | 1, style: 'short' | 'long' = 'short'): string[] {
   // 2026-05-03 is a Sunday.
-  return Array.from({ length: 7 }, (_, i) => utcDate(`2026-05-${String(3 + ((i + weekStartsOn) % 7)).padStart(2, '0')}`).toLocaleDateString(undefined, { weekday: style, timeZone: 'UTC' }));
+  return Array.from({ length: 7 }, (_, i) =>
+    utcDate(`2026-05-${String(3 + ((i + weekStartsOn) % 7)).padStart(2, '0')}`).toLocaleDateString(undefined, {
+      weekday: style,
+      timeZone: 'UTC',
+    }),
+  );
 }
 
 /** The week's first day for the user's locale, where the browser knows it; Monday otherwise. */
 export function localeWeekStart(locale: string | undefined): 0 | 1 {
   try {
-    const info = (new Intl.Locale(locale ?? 'en') as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } });
+    const info = new Intl.Locale(locale ?? 'en') as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
     const first = info.getWeekInfo?.().firstDay ?? info.weekInfo?.firstDay;
     return first === 7 ? 0 : 1;
   } catch {

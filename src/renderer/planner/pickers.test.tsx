@@ -21,7 +21,10 @@ const search = ({ text }: Pick<LibraryQuery, 'text'>) => {
 function assetPicker(props: Partial<Parameters<typeof AssetPicker>[0]> = {}) {
   const onPick = vi.fn();
   const onClose = vi.fn();
-  const rendered = renderWithBackend(<AssetPicker onPick={onPick} onClose={onClose} {...props} />, fakeBackend().answer('library.query', search));
+  const rendered = renderWithBackend(
+    <AssetPicker onPick={onPick} onClose={onClose} {...props} />,
+    fakeBackend().answer('library.query', search),
+  );
   return { ...rendered, onPick, onClose, box: () => screen.getByRole('combobox', { name: 'Search the library' }) };
 }
 
@@ -86,7 +89,18 @@ describe('library picker (AI inputs)', () => {
   });
 });
 
-const output = { index: 0, kind: 'image', sha256: 'f'.repeat(64), mimeType: 'image/png', sizeBytes: 10, width: 8, height: 8, durationMs: null, thumbSha256: null, assetId: null } as const;
+const output = {
+  index: 0,
+  kind: 'image',
+  sha256: 'f'.repeat(64),
+  mimeType: 'image/png',
+  sizeBytes: 10,
+  width: 8,
+  height: 8,
+  durationMs: null,
+  thumbSha256: null,
+  assetId: null,
+} as const;
 
 describe('AI result picker', () => {
   it('saves a result not yet in the library when it is picked with the keyboard', async () => {

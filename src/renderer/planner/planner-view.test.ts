@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarItem, ImportPreview, ScheduleWarning } from '../../shared/planner';
 import type { RecordView } from '../../shared/records';
-import { actionProblems, cleanAction, moveAction, newAction, removeAction, replaceAction, textToValues, triggerDraft, triggerOf, valuesToText } from './action-list';
+import {
+  actionProblems,
+  cleanAction,
+  moveAction,
+  newAction,
+  removeAction,
+  replaceAction,
+  textToValues,
+  triggerDraft,
+  triggerOf,
+  valuesToText,
+} from './action-list';
 import { cssAspect, previewWidth } from './aspect';
-import { AGENDA_DAYS, itemsByDay, monthCellItems, rangeOf, rangeTitle, shiftAnchor, visibleDays, warningLines } from './calendar-layout';
+import {
+  AGENDA_DAYS,
+  itemsByDay,
+  monthCellItems,
+  rangeOf,
+  rangeTitle,
+  shiftAnchor,
+  visibleDays,
+  warningLines,
+} from './calendar-layout';
 import { countChars, countHint, limitFor } from './char-count';
 import { csvTable, issueLine } from './csv-table';
 import { createFields, excerpt, patchOf, planChanges, postOf, type PlanView } from './fields';
@@ -63,8 +83,16 @@ describe('character counts and channel limits', () => {
   });
   it('says how many are left or over as a hint, never blocking', () => {
     expect(countHint('a', null)).toEqual({ count: 1, text: '1 character', hint: null, over: false });
-    expect(countHint('', 'Instagram')).toMatchObject({ text: '0 characters', hint: 'Instagram allows about 2,200 (2,200 left)', over: false });
-    expect(countHint('a'.repeat(281), 'Twitter')).toMatchObject({ count: 281, hint: 'X/Twitter allows about 280 (1 over)', over: true });
+    expect(countHint('', 'Instagram')).toMatchObject({
+      text: '0 characters',
+      hint: 'Instagram allows about 2,200 (2,200 left)',
+      over: false,
+    });
+    expect(countHint('a'.repeat(281), 'Twitter')).toMatchObject({
+      count: 281,
+      hint: 'X/Twitter allows about 280 (1 over)',
+      over: true,
+    });
     expect(countHint('a'.repeat(280), 'X').over).toBe(false);
   });
 });
@@ -77,15 +105,23 @@ describe('calendar layout', () => {
     expect(month[0]![0]).toBe('2026-04-27');
     expect(month[5]![6]).toBe('2026-06-07');
     expect(visibleDays('month', '2026-05-20', PARIS, 0)[0]![0]).toBe('2026-04-26');
-    expect(visibleDays('week', '2026-05-20', PARIS, 1)).toEqual([['2026-05-18', '2026-05-19', '2026-05-20', '2026-05-21', '2026-05-22', '2026-05-23', '2026-05-24']]);
+    expect(visibleDays('week', '2026-05-20', PARIS, 1)).toEqual([
+      ['2026-05-18', '2026-05-19', '2026-05-20', '2026-05-21', '2026-05-22', '2026-05-23', '2026-05-24'],
+    ]);
     const agenda = visibleDays('agenda', '2026-05-20', PARIS, 1).flat();
     expect(agenda).toHaveLength(AGENDA_DAYS);
     expect([agenda[0], agenda[AGENDA_DAYS - 1]]).toEqual(['2026-05-20', '2026-06-02']);
   });
   it('asks for the instants from the first local midnight to the one after the last day, DST included', () => {
-    expect(rangeOf(visibleDays('week', '2026-05-20', PARIS, 1), PARIS)).toEqual({ from: '2026-05-17T22:00:00.000Z', to: '2026-05-24T22:00:00.000Z' });
+    expect(rangeOf(visibleDays('week', '2026-05-20', PARIS, 1), PARIS)).toEqual({
+      from: '2026-05-17T22:00:00.000Z',
+      to: '2026-05-24T22:00:00.000Z',
+    });
     // The week of the spring change: starts on winter time, ends on summer time.
-    expect(rangeOf(visibleDays('week', '2026-03-29', PARIS, 1), PARIS)).toEqual({ from: '2026-03-22T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z' });
+    expect(rangeOf(visibleDays('week', '2026-03-29', PARIS, 1), PARIS)).toEqual({
+      from: '2026-03-22T23:00:00.000Z',
+      to: '2026-03-29T22:00:00.000Z',
+    });
   });
   it('pages by month (to the first), week or agenda length', () => {
     expect(shiftAnchor('month', '2026-12-15', 1)).toBe('2027-01-01');
@@ -100,7 +136,11 @@ describe('calendar layout', () => {
     const paris = itemsByDay([late, noon, early, item({ id: 'bad', at: 'not a date' })], PARIS);
     expect(paris.get('2026-05-18')?.map((i) => i.id)).toEqual(['early', 'noon']);
     expect(paris.get('2026-05-19')?.map((i) => i.id)).toEqual(['late']);
-    expect(itemsByDay([late, noon, early], NEW_YORK).get('2026-05-18')?.map((i) => i.id)).toEqual(['early', 'noon', 'late']);
+    expect(
+      itemsByDay([late, noon, early], NEW_YORK)
+        .get('2026-05-18')
+        ?.map((i) => i.id),
+    ).toEqual(['early', 'noon', 'late']);
   });
   it('shows a busy day in a month cell as its first items and "+N more"', () => {
     expect(monthCellItems(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: 0 });
@@ -113,7 +153,8 @@ describe('calendar layout', () => {
 
   it('titles the range in the user’s language', () => {
     // ICU puts thin and narrow spaces around range dashes; compare the words.
-    const title = (mode: 'month' | 'week' | 'agenda', anchor: string, locale: string) => rangeTitle(mode, visibleDays(mode, anchor, PARIS, 1), anchor, locale).replace(/\s+/g, ' ');
+    const title = (mode: 'month' | 'week' | 'agenda', anchor: string, locale: string) =>
+      rangeTitle(mode, visibleDays(mode, anchor, PARIS, 1), anchor, locale).replace(/\s+/g, ' ');
     expect(title('month', '2026-05-20', 'en-GB')).toBe('May 2026');
     expect(title('week', '2026-05-20', 'en-GB')).toBe('18 – 24 May 2026');
     expect(title('week', '2026-04-29', 'en-GB')).toBe('27 Apr – 3 May 2026');
@@ -177,11 +218,19 @@ describe('record fields', () => {
     });
   });
   it('patches only what changed, and removes what was emptied', () => {
-    expect(patchOf({ a: 1, b: 'x', c: [1], keep: 'k' }, { a: 1, b: '', c: [1, 2], d: 'new', e: '', f: [] })).toEqual({ b: null, c: [1, 2], d: 'new' });
+    expect(patchOf({ a: 1, b: 'x', c: [1], keep: 'k' }, { a: 1, b: '', c: [1, 2], d: 'new', e: '', f: [] })).toEqual({
+      b: null,
+      c: [1, 2],
+      d: 'new',
+    });
     expect(patchOf({ scheduled_at: '2026-05-04T07:00:00Z' }, { scheduled_at: null })).toEqual({ scheduled_at: null });
     // Key order does not make a change (a pulled record may list keys differently).
-    expect(patchOf({ trigger: { type: 'asset_imported', tag: 'x' } }, { trigger: { tag: 'x', type: 'asset_imported' } })).toEqual({});
-    expect(patchOf({ actions: [{ type: 'add_tag', tag: 'a' }] }, { actions: [{ type: 'add_tag', tag: 'b' }] })).toEqual({ actions: [{ type: 'add_tag', tag: 'b' }] });
+    expect(
+      patchOf({ trigger: { type: 'asset_imported', tag: 'x' } }, { trigger: { tag: 'x', type: 'asset_imported' } }),
+    ).toEqual({});
+    expect(patchOf({ actions: [{ type: 'add_tag', tag: 'a' }] }, { actions: [{ type: 'add_tag', tag: 'b' }] })).toEqual(
+      { actions: [{ type: 'add_tag', tag: 'b' }] },
+    );
     expect(createFields({ name: 'n', caption: '', asset_ids: [], ratio: '1:1' })).toEqual({ name: 'n', ratio: '1:1' });
   });
   it('changes plan membership only where it differs', () => {
@@ -213,16 +262,26 @@ describe('post list filters', () => {
     expect(filterPosts(posts, noPostFilter).map((p) => p.id)).toEqual(['a', 'b', 'c']);
     expect(filterPosts(posts, { ...noPostFilter, text: 'TEA week' }).map((p) => p.id)).toEqual(['a']);
     expect(filterPosts(posts, { ...noPostFilter, text: 'newsletter' }).map((p) => p.id)).toEqual(['b']);
-    expect(filterPosts(posts, { ...noPostFilter, status: 'draft', channel: 'Instagram' }).map((p) => p.id)).toEqual(['c']);
+    expect(filterPosts(posts, { ...noPostFilter, status: 'draft', channel: 'Instagram' }).map((p) => p.id)).toEqual([
+      'c',
+    ]);
   });
   it('lists channels once each, sorted', () => {
-    expect(channelsOf(['Instagram', 'newsletter', ' '], ['instagram', 'X', null, 'Newsletter'])).toEqual(['Instagram', 'newsletter', 'X']);
+    expect(channelsOf(['Instagram', 'newsletter', ' '], ['instagram', 'X', null, 'Newsletter'])).toEqual([
+      'Instagram',
+      'newsletter',
+      'X',
+    ]);
   });
 });
 
 describe('templates and CSV rows', () => {
   it('finds variables in order, once each', () => {
-    expect(variablesOf('Hi {{ name }}, {{name}} and {{day}}; {{not a var}} {{}} {{café}} {{a.b-c_1}}')).toEqual(['name', 'day', 'a.b-c_1']);
+    expect(variablesOf('Hi {{ name }}, {{name}} and {{day}}; {{not a var}} {{}} {{café}} {{a.b-c_1}}')).toEqual([
+      'name',
+      'day',
+      'a.b-c_1',
+    ]);
     expect(variablesOf('no variables')).toEqual([]);
     expect(keepValues(['day', 'new'], { day: 'Mon', gone: 'x' })).toEqual({ day: 'Mon', new: '' });
   });
@@ -250,7 +309,9 @@ describe('templates and CSV rows', () => {
     expect(table.rows[0]!.cells.map((c) => c.value)).toEqual(['Tea', 'Mon', '2026-05-04T07:00:00Z', 'x']);
   });
   it('words the core’s row issues', () => {
-    expect(issueLine({ path: 'rows.3.product', message: 'Row 3: no value for {{product}}' })).toBe('Row 3: no value for {{product}}');
+    expect(issueLine({ path: 'rows.3.product', message: 'Row 3: no value for {{product}}' })).toBe(
+      'Row 3: no value for {{product}}',
+    );
     expect(issueLine({ path: 'rows.0.product', message: 'Too long' })).toBe('rows.0.product: Too long');
     expect(issueLine({ path: 'templateId', message: 'Not found' })).toBe('templateId: Not found');
     expect(issueLine({ path: '', message: 'Refused' })).toBe('Refused');
@@ -288,21 +349,48 @@ describe('automation actions', () => {
   it('stores actions trimmed, without empty optional text', () => {
     expect(cleanAction({ type: 'add_tag', tag: ' summer ' })).toEqual({ type: 'add_tag', tag: 'summer' });
     expect(cleanAction({ type: 'add_to_queue', note: '  ' })).toEqual({ type: 'add_to_queue' });
-    expect(cleanAction({ type: 'post_from_template', template_id: 't1', values: { a: '1' }, channel: ' ' })).toEqual({ type: 'post_from_template', template_id: 't1', values: { a: '1' } });
-    expect(cleanAction({ type: 'run_ai', operation: 'text2image', model_id: ' paint-1 ', params: {}, prompt: '' })).toEqual({ type: 'run_ai', operation: 'text2image', model_id: 'paint-1', params: {} });
+    expect(cleanAction({ type: 'post_from_template', template_id: 't1', values: { a: '1' }, channel: ' ' })).toEqual({
+      type: 'post_from_template',
+      template_id: 't1',
+      values: { a: '1' },
+    });
+    expect(
+      cleanAction({ type: 'run_ai', operation: 'text2image', model_id: ' paint-1 ', params: {}, prompt: '' }),
+    ).toEqual({ type: 'run_ai', operation: 'text2image', model_id: 'paint-1', params: {} });
   });
   it('reads template values from "name = value" lines', () => {
-    expect(textToValues('product = Tea\n\nno equals\n= nameless\nnote= a = b ')).toEqual({ product: 'Tea', note: 'a = b' });
+    expect(textToValues('product = Tea\n\nno equals\n= nameless\nnote= a = b ')).toEqual({
+      product: 'Tea',
+      note: 'a = b',
+    });
     expect(textToValues(valuesToText({ a: '1', b: 'two' }))).toEqual({ a: '1', b: 'two' });
   });
   it('keeps trigger details only for their own type', () => {
-    expect(triggerOf({ type: 'ai_job_succeeded', operation: '', tag: 'x', group: 'posts' })).toEqual({ type: 'ai_job_succeeded' });
-    expect(triggerOf({ type: 'ai_job_succeeded', operation: 'text2video', tag: '', group: '' })).toEqual({ type: 'ai_job_succeeded', operation: 'text2video' });
-    expect(triggerOf({ type: 'asset_imported', operation: '', tag: ' beach ', group: '' })).toEqual({ type: 'asset_imported', tag: 'beach' });
-    expect(triggerOf({ type: 'scheduled_time', operation: '', tag: '', group: 'mediaQueue' })).toEqual({ type: 'scheduled_time', group: 'mediaQueue' });
-    expect(triggerOf({ type: 'manual', operation: 'text2image', tag: 't', group: 'posts' })).toEqual({ type: 'manual' });
+    expect(triggerOf({ type: 'ai_job_succeeded', operation: '', tag: 'x', group: 'posts' })).toEqual({
+      type: 'ai_job_succeeded',
+    });
+    expect(triggerOf({ type: 'ai_job_succeeded', operation: 'text2video', tag: '', group: '' })).toEqual({
+      type: 'ai_job_succeeded',
+      operation: 'text2video',
+    });
+    expect(triggerOf({ type: 'asset_imported', operation: '', tag: ' beach ', group: '' })).toEqual({
+      type: 'asset_imported',
+      tag: 'beach',
+    });
+    expect(triggerOf({ type: 'scheduled_time', operation: '', tag: '', group: 'mediaQueue' })).toEqual({
+      type: 'scheduled_time',
+      group: 'mediaQueue',
+    });
+    expect(triggerOf({ type: 'manual', operation: 'text2image', tag: 't', group: 'posts' })).toEqual({
+      type: 'manual',
+    });
     expect(triggerDraft(undefined)).toEqual({ type: 'manual', operation: '', tag: '', group: '' });
-    expect(triggerDraft({ type: 'asset_imported', tag: 'beach' })).toEqual({ type: 'asset_imported', operation: '', tag: 'beach', group: '' });
+    expect(triggerDraft({ type: 'asset_imported', tag: 'beach' })).toEqual({
+      type: 'asset_imported',
+      operation: '',
+      tag: 'beach',
+      group: '',
+    });
   });
 });
 
@@ -323,11 +411,20 @@ describe('import preview', () => {
   });
   it('shows every field as a column, values as text', () => {
     expect(previewColumns(preview)).toEqual(['text', 'scheduled_at', 'channel', 'asset_ids']);
-    expect([cellText('a'), cellText(undefined), cellText(null), cellText(['a']), cellText(3)]).toEqual(['a', '', '', '["a"]', '3']);
+    expect([cellText('a'), cellText(undefined), cellText(null), cellText(['a']), cellText(3)]).toEqual([
+      'a',
+      '',
+      '',
+      '["a"]',
+      '3',
+    ]);
   });
   it('allows importing only when every row is valid, or the user chose the valid ones', () => {
     expect(importAllowed(null, false).ok).toBe(false);
-    expect(importAllowed(preview, false)).toEqual({ ok: false, why: 'Fix the invalid row, or tick “Import only the valid rows”.' });
+    expect(importAllowed(preview, false)).toEqual({
+      ok: false,
+      why: 'Fix the invalid row, or tick “Import only the valid rows”.',
+    });
     expect(importAllowed(preview, true)).toEqual({ ok: true, why: '' });
     expect(importAllowed({ ...preview, valid: 0, invalid: 2 }, true).ok).toBe(false);
     expect(importAllowed({ ...preview, invalid: 0 }, false).ok).toBe(true);

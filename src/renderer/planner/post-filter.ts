@@ -22,7 +22,9 @@ export function filterPosts(posts: readonly PostView[], f: PostFilter): PostView
 /** Distinct channel labels, case-insensitively, in the spelling first seen; sorted. */
 export function channelsOf(...lists: readonly (readonly (string | null | undefined)[])[]): string[] {
   const seen = new Map<string, string>();
-  for (const list of lists) for (const c of list) if (c?.trim() && !seen.has(c.trim().toLowerCase())) seen.set(c.trim().toLowerCase(), c.trim());
+  for (const list of lists)
+    for (const c of list)
+      if (c?.trim() && !seen.has(c.trim().toLowerCase())) seen.set(c.trim().toLowerCase(), c.trim());
   return [...seen.values()].sort((a, b) => a.localeCompare(b));
 }
 

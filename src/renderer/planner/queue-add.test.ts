@@ -10,9 +10,20 @@ describe('queue form', () => {
   });
 
   it('makes the request: the time in UTC, a trimmed note, empty ones left out', () => {
-    const v = { source: { group: 'assets' as const, id: 'a1' }, assetName: 'Fox', scheduledAt: '2026-05-04T09:00', note: '  soon ' };
-    expect(queueAddInput(v, 'UTC')).toEqual({ source: { group: 'assets', id: 'a1' }, scheduledAt: '2026-05-04T09:00:00.000Z', note: 'soon' });
-    expect(queueAddInput({ ...v, scheduledAt: '', note: ' ' }, 'UTC')).toEqual({ source: { group: 'assets', id: 'a1' } });
+    const v = {
+      source: { group: 'assets' as const, id: 'a1' },
+      assetName: 'Fox',
+      scheduledAt: '2026-05-04T09:00',
+      note: '  soon ',
+    };
+    expect(queueAddInput(v, 'UTC')).toEqual({
+      source: { group: 'assets', id: 'a1' },
+      scheduledAt: '2026-05-04T09:00:00.000Z',
+      note: 'soon',
+    });
+    expect(queueAddInput({ ...v, scheduledAt: '', note: ' ' }, 'UTC')).toEqual({
+      source: { group: 'assets', id: 'a1' },
+    });
   });
 
   it('checks the values with the request’s schema, named as the request names them', () => {

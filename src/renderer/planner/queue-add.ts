@@ -13,7 +13,12 @@ export interface QueueAddValues {
   note: string;
 }
 
-export const emptyQueueAdd = (group: SourceGroup): QueueAddValues => ({ source: { group, id: '' }, assetName: '', scheduledAt: '', note: '' });
+export const emptyQueueAdd = (group: SourceGroup): QueueAddValues => ({
+  source: { group, id: '' },
+  assetName: '',
+  scheduledAt: '',
+  note: '',
+});
 
 /** The request the values make. */
 export function queueAddInput(v: QueueAddValues, tz: string): QueueAddInput {
@@ -22,10 +27,16 @@ export function queueAddInput(v: QueueAddValues, tz: string): QueueAddInput {
 }
 
 /** The values checked as the core checks the request (issues named as the request names its fields). */
-export const queueAddSchema = (tz: () => string) => z.custom<QueueAddValues>().transform((v) => queueAddInput(v, tz())).pipe(QueueAddInput);
+export const queueAddSchema = (tz: () => string) =>
+  z
+    .custom<QueueAddValues>()
+    .transform((v) => queueAddInput(v, tz()))
+    .pipe(QueueAddInput);
 
 /** What to choose first, in words. */
 export function missingSource(v: QueueAddValues): string | undefined {
   if (v.source.id) return undefined;
-  return v.source.group === 'assets' ? 'Choose an asset.' : `Choose a ${v.source.group === 'posts' ? 'post' : 'creative'}.`;
+  return v.source.group === 'assets'
+    ? 'Choose an asset.'
+    : `Choose a ${v.source.group === 'posts' ? 'post' : 'creative'}.`;
 }

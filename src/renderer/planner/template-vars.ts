@@ -12,6 +12,9 @@ export function variablesOf(body: string): string[] {
 }
 
 /** Keep the sample values of variables still in the body; new variables start empty. */
-export function keepValues(variables: readonly string[], values: Readonly<Record<string, string>>): Record<string, string> {
+export function keepValues(
+  variables: readonly string[],
+  values: Readonly<Record<string, string>>,
+): Record<string, string> {
   return Object.fromEntries(variables.map((v) => [v, values[v] ?? '']));
 }

@@ -28,12 +28,33 @@ export function useCalendarView(request: OpenRequest | null, tz: string, weekSta
   const known = useKnownChannels(tz);
   const rows = useMemo(() => visibleDays(mode, anchor, tz, weekStartsOn), [mode, anchor, tz, weekStartsOn]);
   const range = useMemo(() => rangeOf(rows, tz), [rows, tz]);
-  const calendar = useChannel('planner.calendar', { ...range, zone: tz, ...(planId ? { planId } : {}), ...(channel ? { channel } : {}) }, { placeholderData: (prev) => prev });
+  const calendar = useChannel(
+    'planner.calendar',
+    { ...range, zone: tz, ...(planId ? { planId } : {}), ...(channel ? { channel } : {}) },
+    { placeholderData: (prev) => prev },
+  );
   const items = useMemo(() => calendar.data?.items ?? [], [calendar.data]);
   const byDay = useMemo(() => itemsByDay(items, tz), [items, tz]);
   const channels = channelsOf(known, calendar.data?.channels ?? [], channel ? [channel] : []);
   const title = rangeTitle(mode, rows, anchor);
-  return { mode, setMode, anchor, setAnchor, planId, setPlanId, channel, setChannel, plans, planViews, rows, calendar, items, byDay, channels, title };
+  return {
+    mode,
+    setMode,
+    anchor,
+    setAnchor,
+    planId,
+    setPlanId,
+    channel,
+    setChannel,
+    plans,
+    planViews,
+    rows,
+    calendar,
+    items,
+    byDay,
+    channels,
+    title,
+  };
 }
 
 /** The chosen item and moving items to another day (drag or "Move to…"), with what the last move did. */

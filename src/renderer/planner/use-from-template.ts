@@ -25,7 +25,12 @@ interface Context {
 function request(c: Context, v: FromTemplateValues): Omit<FromTemplateInput, 'templateId'> {
   const d = v.defaults;
   const at = fromLocalInput(d.when, c.tz);
-  const defaults = { status: d.status, ...(d.channel.trim() ? { channel: d.channel.trim() } : {}), ...(d.planId ? { planId: d.planId } : {}), ...(at ? { scheduledAt: at } : {}) };
+  const defaults = {
+    status: d.status,
+    ...(d.channel.trim() ? { channel: d.channel.trim() } : {}),
+    ...(d.planId ? { planId: d.planId } : {}),
+    ...(at ? { scheduledAt: at } : {}),
+  };
   return { target: c.target, rows: c.rows, defaults: c.target === 'posts' ? defaults : {} };
 }
 
@@ -33,22 +38,35 @@ function request(c: Context, v: FromTemplateValues): Omit<FromTemplateInput, 'te
  * "Create from template": its values (one record from the samples, or one per CSV row, and the posts'
  * defaults) checked with the request's schema; creating saves the template first when it changed.
  */
-export function useFromTemplate(target: 'posts' | 'creatives', values: Readonly<Record<string, string>>, tz: string, ensureSaved: () => Promise<string | null>) {
+export function useFromTemplate(
+  target: 'posts' | 'creatives',
+  values: Readonly<Record<string, string>>,
+  tz: string,
+  ensureSaved: () => Promise<string | null>,
+) {
   const [created, setCreated] = useState<number | null>(null);
   const make = usePlannerAction('planner.fromTemplate');
   const context = useRef<Context>({ target, rows: [], tz });
   const state = useZodForm<FromTemplateValues, void>({
-    schema: z.custom<FromTemplateValues>().transform((v) => request(context.current, v)).pipe(FromTemplateInput.omit({ templateId: true })),
+    schema: z
+      .custom<FromTemplateValues>()
+      .transform((v) => request(context.current, v))
+      .pipe(FromTemplateInput.omit({ templateId: true })),
     defaultValues: { source: 'one', csv: '', defaults: noDefaults },
     send: async (v) => {
       setCreated(null);
       const templateId = await ensureSaved();
-      if (templateId) setCreated((await make.mutateAsync({ templateId, ...request(context.current, v) })).created.length);
+      if (templateId)
+        setCreated((await make.mutateAsync({ templateId, ...request(context.current, v) })).created.length);
     },
   });
   const { source, csv, defaults } = state.form.watch();
   const settledCsv = useDebouncedValue(csv, 250);
-  const parsed = useChannel('planner.parseCsv', { text: settledCsv }, { enabled: source === 'csv' && settledCsv.trim() !== '', placeholderData: (prev) => prev });
+  const parsed = useChannel(
+    'planner.parseCsv',
+    { text: settledCsv },
+    { enabled: source === 'csv' && settledCsv.trim() !== '', placeholderData: (prev) => prev },
+  );
   const rows = source === 'one' ? [{ ...values }] : csv.trim() && parsed.data ? parsed.data.rows : [];
   context.current = { target, rows, tz };
   const plans = useRecords('contentPlans');

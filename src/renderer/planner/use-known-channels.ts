@@ -14,7 +14,11 @@ export function useKnownChannels(tz: string): string[] {
   const calendar = useChannel('planner.calendar', range, { staleTime: 30_000, placeholderData: (prev) => prev });
   const posts = useRecords('posts');
   return useMemo(
-    () => channelsOf(calendar.data?.channels ?? [], (posts.data?.items ?? []).map((r) => str(r.fields, 'channel'))),
+    () =>
+      channelsOf(
+        calendar.data?.channels ?? [],
+        (posts.data?.items ?? []).map((r) => str(r.fields, 'channel')),
+      ),
     [calendar.data, posts.data],
   );
 }

@@ -20,7 +20,10 @@ export function useListEditor(group: ResourceGroup, request: OpenRequest | null)
   const [newEditor, setNewEditor] = useState(0);
   const [born, setBorn] = useState<string | null>(null);
   const records = list.data?.items ?? [];
-  const record = selected && selected !== NEW ? (records.find((r) => r.id === selected) ?? (fresh?.record.id === selected ? fresh.record : null)) : null;
+  const record =
+    selected && selected !== NEW
+      ? (records.find((r) => r.id === selected) ?? (fresh?.record.id === selected ? fresh.record : null))
+      : null;
 
   const select = useCallback(
     (id: string | null) => {

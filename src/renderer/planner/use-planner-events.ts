@@ -25,7 +25,10 @@ export function usePlannerEvents(): void {
       groups.add(change.group);
       timer ??= setTimeout(flush, COALESCE_MS);
     });
-    const offRuns = api.on('automations.changed', () => void client.invalidateQueries({ queryKey: ['automations.runs'] }));
+    const offRuns = api.on(
+      'automations.changed',
+      () => void client.invalidateQueries({ queryKey: ['automations.runs'] }),
+    );
     return () => {
       offRecords();
       offRuns();

@@ -70,7 +70,11 @@ function Appearance({ settings }: { settings: Settings }) {
           </label>
         ))}
       </div>
-      {update.isError && <p role="alert" className="error">{update.error.message}</p>}
+      {update.isError && (
+        <p role="alert" className="error">
+          {update.error.message}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -84,7 +88,9 @@ function SecretStorage({ settings }: { settings: Settings }) {
   return (
     <section className="card" aria-labelledby="secrets-title">
       <h2 id="secrets-title">Keeping your sign-in safe</h2>
-      {protection === 'os' && <p data-testid="secrets-protection">Tokens and keys are encrypted with your system's keychain.</p>}
+      {protection === 'os' && (
+        <p data-testid="secrets-protection">Tokens and keys are encrypted with your system's keychain.</p>
+      )}
       {protection !== 'os' && (
         <>
           <p data-testid="secrets-protection">
@@ -129,11 +135,17 @@ function describeUpdate(status: UpdateStatus): string {
     case 'downloading':
       return `Downloading version ${status.version}… ${status.percent}%`;
     case 'ready':
-      return `Version ${status.version} is downloaded and verified. It installs when you quit Atelier, or restart now.${status.message ? ` ${status.message}` : ''}`;
+      return (
+        `Version ${status.version} is downloaded and verified. ` +
+        `It installs when you quit Atelier, or restart now.${status.message ? ` ${status.message}` : ''}`
+      );
     case 'up-to-date':
       return `Atelier is up to date.${checkedAt(status)}`;
     case 'error':
-      return `The update failed: ${status.message} This version keeps working; Atelier tries again tomorrow.${checkedAt(status)}`;
+      return (
+        `The update failed: ${status.message} ` +
+        `This version keeps working; Atelier tries again tomorrow.${checkedAt(status)}`
+      );
   }
 }
 
@@ -170,26 +182,48 @@ function Updates({ settings }: { settings: Settings }) {
         Download updates automatically
       </label>
       <p className="field-hint">
-        {auto ? 'A new version downloads in the background and installs when you quit Atelier.' : 'Atelier tells you about a new version and waits for you to download it.'}
+        {auto
+          ? 'A new version downloads in the background and installs when you quit Atelier.'
+          : 'Atelier tells you about a new version and waits for you to download it.'}
       </p>
       {!disabled && (
         <div className="row">
-          <button type="button" data-testid="update-check" disabled={check.isPending || s.state === 'checking' || s.state === 'downloading'} onClick={() => check.mutate({})}>
+          <button
+            type="button"
+            data-testid="update-check"
+            disabled={check.isPending || s.state === 'checking' || s.state === 'downloading'}
+            onClick={() => check.mutate({})}
+          >
             {s.state === 'checking' ? 'Checking…' : 'Check for updates'}
           </button>
           {s.state === 'available' && (
-            <button type="button" data-testid="update-download" disabled={download.isPending} onClick={() => download.mutate({})}>
+            <button
+              type="button"
+              data-testid="update-download"
+              disabled={download.isPending}
+              onClick={() => download.mutate({})}
+            >
               Download version {s.version}
             </button>
           )}
           {s.state === 'ready' && (
-            <button type="button" className="primary" data-testid="update-install" disabled={install.isPending} onClick={() => install.mutate({})}>
+            <button
+              type="button"
+              className="primary"
+              data-testid="update-install"
+              disabled={install.isPending}
+              onClick={() => install.mutate({})}
+            >
               {install.isPending ? 'Saving your work…' : 'Restart to update'}
             </button>
           )}
         </div>
       )}
-      {update.isError && <p role="alert" className="error">{update.error.message}</p>}
+      {update.isError && (
+        <p role="alert" className="error">
+          {update.error.message}
+        </p>
+      )}
       <SubmitError error={error?.error ?? null} fields={[]} />
     </section>
   );
@@ -208,10 +242,17 @@ function Diagnostics() {
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Diagnostics</h2>
       <p className="muted">
-        A zip of the recent logs, versions, settings and sync and queue counts to send to support. Tokens, keys, passwords and client secrets are removed from it.
+        A zip of the recent logs, versions, settings and sync and queue counts to send to support. Tokens, keys,
+        passwords and client secrets are removed from it.
       </p>
       {web && (
-        <FolderPathField id={`${id}-folder`} testId="diagnostics-folder" placeholder="/home/me/Desktop" value={folder} onChange={setFolder} />
+        <FolderPathField
+          id={`${id}-folder`}
+          testId="diagnostics-folder"
+          placeholder="/home/me/Desktop"
+          value={folder}
+          onChange={setFolder}
+        />
       )}
       <div className="row">
         <button
@@ -242,7 +283,12 @@ function Diagnostics() {
 
 function About() {
   const info = useChannel('app.info', {});
-  if (info.isError) return <p role="alert" className="error">{(info.error as BackendError).message}</p>;
+  if (info.isError)
+    return (
+      <p role="alert" className="error">
+        {(info.error as BackendError).message}
+      </p>
+    );
   if (!info.data) return <p>Loading…</p>;
   const d = info.data;
   return (
@@ -272,7 +318,12 @@ function About() {
 
 export function SettingsSection() {
   const settings = useChannel('settings.get', {});
-  if (settings.isError) return <p role="alert" className="error">{settings.error.message}</p>;
+  if (settings.isError)
+    return (
+      <p role="alert" className="error">
+        {settings.error.message}
+      </p>
+    );
   if (!settings.data) return <p>Loading…</p>;
   return (
     <div className="stack">

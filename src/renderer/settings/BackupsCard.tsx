@@ -17,7 +17,9 @@ function BackupRow({ backup, onRestore }: { backup: BackupView; onRestore(): voi
       <td className="num">{formatBytes(backup.sizeBytes)}</td>
       <td>{backup.appVersion}</td>
       <td>{reasonLabels[backup.reason]}</td>
-      <td className={backup.ok ? undefined : 'sync-attention'}>{backup.ok ? `✓ Checked (${backup.records} records)` : `✗ Failed its check: ${backup.problem ?? ''}`}</td>
+      <td className={backup.ok ? undefined : 'sync-attention'}>
+        {backup.ok ? `✓ Checked (${backup.records} records)` : `✗ Failed its check: ${backup.problem ?? ''}`}
+      </td>
       <td>
         {backup.ok && (
           <button type="button" className="link" data-testid="backup-restore" onClick={onRestore}>
@@ -42,7 +44,8 @@ function Retention({ settings, update }: { settings: Settings; update(patch: Par
         defaultValue={settings[key]}
         onBlur={(e) => {
           const value = Math.round(Number(e.target.value));
-          if (Number.isFinite(value) && value >= min && value <= max && value !== settings[key]) update({ [key]: value });
+          if (Number.isFinite(value) && value >= min && value <= max && value !== settings[key])
+            update({ [key]: value });
         }}
       />
     </div>
@@ -69,8 +72,8 @@ export function BackupsCard({ settings }: { settings: Settings }) {
     <section className="card" aria-labelledby={titleId} data-testid="backups-card">
       <h2 id={titleId}>Backups</h2>
       <p className="muted">
-        Atelier backs up its database every day, before it updates the database and before a new version installs. Each backup is checked before it is listed. Restoring one
-        never removes a media file.
+        Atelier backs up its database every day, before it updates the database and before a new version installs. Each
+        backup is checked before it is listed. Restoring one never removes a media file.
       </p>
       <QueryError error={list.error} />
       {list.data && backups.length === 0 && <p>No backup yet.</p>}
@@ -100,7 +103,12 @@ export function BackupsCard({ settings }: { settings: Settings }) {
         </div>
       )}
       <div className="row">
-        <button type="button" data-testid="backup-now" disabled={create.isPending || list.data?.running} onClick={() => create.mutate({})}>
+        <button
+          type="button"
+          data-testid="backup-now"
+          disabled={create.isPending || list.data?.running}
+          onClick={() => create.mutate({})}
+        >
           {create.isPending || list.data?.running ? 'Backing up…' : 'Back up now'}
         </button>
         <button type="button" data-testid="backup-reveal" onClick={() => reveal.mutate({})}>

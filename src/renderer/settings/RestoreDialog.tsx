@@ -13,9 +13,17 @@ export function RestoreDialog({ backup, onClose }: { backup: BackupView; onClose
   const busy = restore.isPending || reopen.reopening;
   return (
     // Escape does not close it while the database is being replaced.
-    <Modal title={`Restore the backup from ${absoluteTime(backup.createdAt)}?`} testId="restore-dialog" busy={busy} onClose={onClose}>
+    <Modal
+      title={`Restore the backup from ${absoluteTime(backup.createdAt)}?`}
+      testId="restore-dialog"
+      busy={busy}
+      onClose={onClose}
+    >
       <RestoreSummary id={backup.id} />
-      <p className="muted">The current database is not deleted: it is kept, as it is, beside the restored one. Media files are never removed by a restore.</p>
+      <p className="muted">
+        The current database is not deleted: it is kept, as it is, beside the restored one. Media files are never
+        removed by a restore.
+      </p>
       <SubmitError error={restore.error?.error ?? null} fields={[]} />
       {reopen.message && (
         <p role="status" data-testid="restore-done">

@@ -14,7 +14,10 @@ export function LossDetails({ preview }: { preview: RestorePreview }) {
       <p>{lossSummary(preview)}</p>
       {lines.length > 0 && (
         <>
-          <p className="muted">Changed since {absoluteTime(preview.backup.createdAt)} (records the platform already has come back with the next sync):</p>
+          <p className="muted">
+            Changed since {absoluteTime(preview.backup.createdAt)} (records the platform already has come back with the
+            next sync):
+          </p>
           <ul>
             {lines.map((line) => (
               <li key={line}>{line}</li>
@@ -34,7 +37,10 @@ export function LossDetails({ preview }: { preview: RestorePreview }) {
         </>
       )}
       {preview.missingMedia > 0 && (
-        <p className="muted">{preview.missingMedia} media files this backup refers to are no longer on this computer; they will show as missing.</p>
+        <p className="muted">
+          {preview.missingMedia} media files this backup refers to are no longer on this computer; they will show as
+          missing.
+        </p>
       )}
     </div>
   );

@@ -12,7 +12,11 @@ export const reasonLabels: Record<BackupReason, string> = {
 /** "Posts: 2 created, 1 changed" — one line per group with changes. */
 export function changeLines(changes: GroupChanges[]): string[] {
   return changes.map((c) => {
-    const parts = [c.created && `${c.created} created`, c.changed && `${c.changed} changed`, c.deleted && `${c.deleted} deleted`].filter(Boolean);
+    const parts = [
+      c.created && `${c.created} created`,
+      c.changed && `${c.changed} changed`,
+      c.deleted && `${c.deleted} deleted`,
+    ].filter(Boolean);
     return `${groupLabels[c.group]}: ${parts.join(', ')}`;
   });
 }
@@ -22,15 +26,23 @@ const opWords: Record<LostChange['op'], string> = { create: 'new', update: 'chan
 /** 'Post "Summer sale" (new, never sent)'. */
 export function lostLine(c: LostChange): string {
   const noun = groupNouns[c.group].replace(/s$/, '');
-  return `${noun[0]?.toUpperCase() ?? ''}${noun.slice(1)} “${c.label}” (${opWords[c.op]}, ${c.maybeSent ? 'sent, but the platform never confirmed it' : 'never sent'})`;
+  const sent = c.maybeSent ? 'sent, but the platform never confirmed it' : 'never sent';
+  return `${noun[0]?.toUpperCase() ?? ''}${noun.slice(1)} “${c.label}” (${opWords[c.op]}, ${sent})`;
 }
 
 /** The sentence above the lists: how much a restore loses, in one line. */
 export function lossSummary(preview: RestorePreview): string {
-  if (preview.unreadable) return 'The current database cannot be read, so Atelier cannot tell what changed since this backup: everything since then may be lost.';
+  if (preview.unreadable)
+    return (
+      'The current database cannot be read, so Atelier cannot tell what changed since this backup: ' +
+      'everything since then may be lost.'
+    );
   const total = preview.changes.reduce((n, c) => n + c.created + c.changed + c.deleted, 0);
-  if (total === 0 && preview.unsent.length === 0) return 'Nothing has changed since this backup: restoring it loses nothing.';
-  const unsent = preview.unsent.length ? ` ${plural(preview.unsent.length, 'change')} never reached the platform and will be lost for good.` : '';
+  if (total === 0 && preview.unsent.length === 0)
+    return 'Nothing has changed since this backup: restoring it loses nothing.';
+  const unsent = preview.unsent.length
+    ? ` ${plural(preview.unsent.length, 'change')} never reached the platform and will be lost for good.`
+    : '';
   return `${plural(total, 'record')} changed since this backup.${unsent}`;
 }
 

@@ -8,12 +8,18 @@ import { useBackend } from '../backend/context';
  */
 export function useReopen(): { reopening: boolean; after: (outcome: ReplaceOutcome) => void; message: string | null } {
   const api = useBackend();
-  const [state, setState] = useState<{ reopening: boolean; message: string | null }>({ reopening: false, message: null });
+  const [state, setState] = useState<{ reopening: boolean; message: string | null }>({
+    reopening: false,
+    message: null,
+  });
   return {
     ...state,
     after: (outcome) => {
       if (!outcome.restarting) {
-        setState({ reopening: false, message: `Done. The previous database is kept as ${outcome.keptAs}. Start Atelier again to open the new one.` });
+        setState({
+          reopening: false,
+          message: `Done. The previous database is kept as ${outcome.keptAs}. Start Atelier again to open the new one.`,
+        });
         return;
       }
       setState({ reopening: true, message: 'Done. Atelier is reopening…' });

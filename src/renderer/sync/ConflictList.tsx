@@ -12,9 +12,13 @@ export function ConflictList() {
   const conflicts = useChannel('sync.conflicts', {});
   return (
     <section className="card" aria-labelledby="sync-conflicts-title">
-      <h2 id="sync-conflicts-title">Conflicts{conflicts.data && conflicts.data.length > 0 ? ` (${conflicts.data.length})` : ''}</h2>
+      <h2 id="sync-conflicts-title">
+        Conflicts{conflicts.data && conflicts.data.length > 0 ? ` (${conflicts.data.length})` : ''}
+      </h2>
       {conflicts.isError && <QueryError error={conflicts.error} />}
-      {conflicts.data && conflicts.data.length === 0 && <p className="muted">No record was changed both here and on the platform.</p>}
+      {conflicts.data && conflicts.data.length === 0 && (
+        <p className="muted">No record was changed both here and on the platform.</p>
+      )}
       {conflicts.data && conflicts.data.length > 0 && (
         <ul className="plain sync-list">
           {conflicts.data.map((c) => (
@@ -42,19 +46,38 @@ function ConflictItem({ conflict: c }: { conflict: ConflictView }) {
       <div className="sync-item-head">
         <h3 id={titleId}>{c.label}</h3>
         <span className="muted">
-          {groupLabels[c.group]} · {c.local.deleted ? 'deleted on this computer' : c.remote.deleted ? 'deleted on the platform' : plural(c.differing.length, 'field') + ' differ' + (c.differing.length === 1 ? 's' : '')}
+          {groupLabels[c.group]} ·{' '}
+          {c.local.deleted
+            ? 'deleted on this computer'
+            : c.remote.deleted
+              ? 'deleted on the platform'
+              : plural(c.differing.length, 'field') + ' differ' + (c.differing.length === 1 ? 's' : '')}
           {both ? ' and on the platform' : ''}
         </span>
       </div>
       <Comparison conflict={c} />
       <div className="row" role="group" aria-labelledby={titleId}>
-        <button type="button" onClick={() => resolve.mutate({ group: c.group, id: c.id, keep: 'local' })} disabled={resolve.isPending}>
+        <button
+          type="button"
+          onClick={() => resolve.mutate({ group: c.group, id: c.id, keep: 'local' })}
+          disabled={resolve.isPending}
+        >
           Keep mine
         </button>
-        <button type="button" onClick={() => resolve.mutate({ group: c.group, id: c.id, keep: 'remote' })} disabled={resolve.isPending}>
+        <button
+          type="button"
+          onClick={() => resolve.mutate({ group: c.group, id: c.id, keep: 'remote' })}
+          disabled={resolve.isPending}
+        >
           Keep the platform's
         </button>
-        <button type="button" ref={editRef} aria-expanded={editing} onClick={() => setEditing((v) => !v)} disabled={resolve.isPending}>
+        <button
+          type="button"
+          ref={editRef}
+          aria-expanded={editing}
+          onClick={() => setEditing((v) => !v)}
+          disabled={resolve.isPending}
+        >
           Edit a merge…
         </button>
       </div>

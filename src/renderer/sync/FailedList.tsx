@@ -11,9 +11,13 @@ export function FailedList({ now }: { now: number }) {
   const failed = useChannel('sync.failed', {});
   return (
     <section className="card" aria-labelledby="sync-failed-title">
-      <h2 id="sync-failed-title">Refused changes{failed.data && failed.data.length > 0 ? ` (${failed.data.length})` : ''}</h2>
+      <h2 id="sync-failed-title">
+        Refused changes{failed.data && failed.data.length > 0 ? ` (${failed.data.length})` : ''}
+      </h2>
       {failed.isError && <QueryError error={failed.error} />}
-      {failed.data && failed.data.length === 0 && <p className="muted">The platform has not refused any of your changes.</p>}
+      {failed.data && failed.data.length === 0 && (
+        <p className="muted">The platform has not refused any of your changes.</p>
+      )}
       {failed.data && failed.data.length > 0 && (
         <ul className="plain sync-list">
           {failed.data.map((f) => (
@@ -66,7 +70,12 @@ function FailedItem({ change: f, now }: { change: FailedChange; now: number }) {
         <div className="sync-confirm" role="group" aria-labelledby={questionId}>
           <p id={questionId}>Discard this change? The record goes back to the platform's version.</p>
           <div className="row">
-            <button type="button" className="danger" onClick={() => discard.mutate({ seq: f.seq }, { onSettled: () => setConfirming(false) })} disabled={busy}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => discard.mutate({ seq: f.seq }, { onSettled: () => setConfirming(false) })}
+              disabled={busy}
+            >
               Discard change
             </button>
             <button type="button" ref={cancelRef} onClick={() => setConfirming(false)} disabled={busy}>

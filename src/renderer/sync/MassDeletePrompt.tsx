@@ -31,14 +31,27 @@ function MassDeletePrompt({ group: g, onLater }: { group: Asking; onLater(): voi
   return (
     <Modal title={title} testId={`mass-delete-${g.group}`} alert busy={confirm.isPending} onClose={onLater}>
       <p>
-        The platform would delete {g.massDelete.wouldDelete} of your {g.massDelete.localCount} {groupNouns[g.group]}. Nothing is deleted until you answer.
+        The platform would delete {g.massDelete.wouldDelete} of your {g.massDelete.localCount} {groupNouns[g.group]}.
+        Nothing is deleted until you answer.
       </p>
-      <p className="muted">Allow deletes them here too. Keep mine keeps them on this computer and sends them back to the platform.</p>
+      <p className="muted">
+        Allow deletes them here too. Keep mine keeps them on this computer and sends them back to the platform.
+      </p>
       <div className="row">
-        <button type="button" onClick={() => confirm.mutate({ group: g.group, choice: 'allow' })} disabled={confirm.isPending}>
+        <button
+          type="button"
+          onClick={() => confirm.mutate({ group: g.group, choice: 'allow' })}
+          disabled={confirm.isPending}
+        >
           Allow
         </button>
-        <button type="button" className="primary" data-autofocus onClick={() => confirm.mutate({ group: g.group, choice: 'keep' })} disabled={confirm.isPending}>
+        <button
+          type="button"
+          className="primary"
+          data-autofocus
+          onClick={() => confirm.mutate({ group: g.group, choice: 'keep' })}
+          disabled={confirm.isPending}
+        >
           Keep mine
         </button>
       </div>

@@ -22,11 +22,15 @@ interface MergeValues {
   others?: Record<string, string>;
 }
 const MergeValues = z.object({
-  fields: z.array(z.object({ pick: z.enum(['local', 'remote', 'edited']), text: z.string(), mode: z.enum(['text', 'json']) })),
+  fields: z.array(
+    z.object({ pick: z.enum(['local', 'remote', 'edited']), text: z.string(), mode: z.enum(['text', 'json']) }),
+  ),
   others: z.record(z.string(), z.string()).optional(),
 });
-const otherKey = (name: string) => `n${Array.from(new TextEncoder().encode(name), (b) => b.toString(16).padStart(2, '0')).join('')}`;
-const otherName = (key: string) => new TextDecoder().decode(Uint8Array.from(key.slice(1).match(/../g) ?? [], (h) => parseInt(h, 16)));
+const otherKey = (name: string) =>
+  `n${Array.from(new TextEncoder().encode(name), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+const otherName = (key: string) =>
+  new TextDecoder().decode(Uint8Array.from(key.slice(1).match(/../g) ?? [], (h) => parseInt(h, 16)));
 
 const choicesOf = (c: ConflictView, values: MergeValues): Record<string, FieldChoice> =>
   Object.fromEntries(c.differing.flatMap((name, i) => (values.fields[i] ? [[name, values.fields[i]]] : [])));
@@ -43,7 +47,17 @@ function mergeErrors(c: ConflictView, values: MergeValues): Record<string, strin
 }
 
 /** One differing field: take a side, or edit the value (JSON for anything that is not text). */
-function FieldMerge({ conflict: c, index, form, error }: { conflict: ConflictView; index: number; form: UseFormReturn<MergeValues>; error: string | undefined }) {
+function FieldMerge({
+  conflict: c,
+  index,
+  form,
+  error,
+}: {
+  conflict: ConflictView;
+  index: number;
+  form: UseFormReturn<MergeValues>;
+  error: string | undefined;
+}) {
   const id = useId();
   const valueId = `${id}-value`;
   const hintId = `${id}-hint`;
@@ -55,7 +69,8 @@ function FieldMerge({ conflict: c, index, form, error }: { conflict: ConflictVie
   // Taking a side shows its value in the box; typing in the box makes the value an edit.
   const pickField = form.register(`${at}.pick`, {
     onChange: (e: { target: { value: string } }) => {
-      if (e.target.value === 'local' || e.target.value === 'remote') form.setValue(`${at}.text`, toText(side(e.target.value), choice.mode));
+      if (e.target.value === 'local' || e.target.value === 'remote')
+        form.setValue(`${at}.text`, toText(side(e.target.value), choice.mode));
     },
   });
   const textField = form.register(`${at}.text`, { onChange: () => form.setValue(`${at}.pick`, 'edited') });
@@ -89,7 +104,9 @@ function FieldMerge({ conflict: c, index, form, error }: { conflict: ConflictVie
         spellCheck={choice.mode === 'text'}
       />
       <span id={hintId} className="field-hint">
-        {choice.mode === 'json' ? 'JSON value: numbers, true/false, [lists], {objects} or "text". Leave empty to remove the field.' : 'Text, as it will be saved.'}
+        {choice.mode === 'json'
+          ? 'JSON value: numbers, true/false, [lists], {objects} or "text". Leave empty to remove the field.'
+          : 'Text, as it will be saved.'}
       </span>
       {error && (
         <span id={errorId} className="field-error" role="alert">
@@ -117,18 +134,27 @@ function OtherErrors({ errors }: { errors: [string, string][] }) {
   );
 }
 
-/** The merge editor: this computer's version, with each differing field chosen or edited, then saved as the new version. */
+/** The merge editor: this computer's version, with each differing field chosen or edited, then saved as the new
+ * version. */
 export function MergeEditor({ conflict: c, onClose }: { conflict: ConflictView; onClose: () => void }) {
   const resolve = useSyncAction('sync.resolve');
   const { form, onSubmit, errorOf } = useZodForm<MergeValues, void>({
     schema: MergeValues,
-    defaultValues: { fields: c.differing.map((name) => initialChoices(c)[name] ?? { pick: 'local', text: '', mode: 'text' }) },
+    defaultValues: {
+      fields: c.differing.map((name) => initialChoices(c)[name] ?? { pick: 'local', text: '', mode: 'text' }),
+    },
     check: (values) => mergeErrors(c, values),
     send: async (values) => {
-      await resolve.mutateAsync({ group: c.group, id: c.id, keep: 'merged', fields: buildMerge(c, choicesOf(c, values)).fields });
+      await resolve.mutateAsync({
+        group: c.group,
+        id: c.id,
+        keep: 'merged',
+        fields: buildMerge(c, choicesOf(c, values)).fields,
+      });
       onClose();
     },
-    // The core's refusal is shown as it comes (below, and beside the field it names), not through the form's own fields.
+    // The core's refusal is shown as it comes (below, and beside the field it names), not through the form's own
+    // fields.
     fields: [],
   });
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -139,15 +165,28 @@ export function MergeEditor({ conflict: c, onClose }: { conflict: ConflictView; 
     e && typeof e === 'object' && 'message' in e && typeof e.message === 'string' ? [[otherName(key), e.message]] : [],
   );
   return (
-    <form className="form sync-merge" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={titleId} data-testid="merge-editor">
+    <form
+      className="form sync-merge"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-labelledby={titleId}
+      data-testid="merge-editor"
+    >
       <h3 id={titleId} ref={titleRef} tabIndex={-1}>
         Edit a merge of {c.label}
       </h3>
       <p className="muted">
-        Fields that are the same on both sides keep their value. For each field that differs, take one side or edit the value; then save the merge.
+        Fields that are the same on both sides keep their value. For each field that differs, take one side or edit the
+        value; then save the merge.
       </p>
       {c.differing.map((name, i) => (
-        <FieldMerge key={i} conflict={c} index={i} form={form} error={errorOf(`fields.${i}.text`) ?? fieldError(server, `fields.${name}`) ?? fieldError(server, name)} />
+        <FieldMerge
+          key={i}
+          conflict={c}
+          index={i}
+          form={form}
+          error={errorOf(`fields.${i}.text`) ?? fieldError(server, `fields.${name}`) ?? fieldError(server, name)}
+        />
       ))}
       <OtherErrors errors={others} />
       <QueryError error={resolve.error} />

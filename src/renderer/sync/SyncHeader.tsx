@@ -31,8 +31,12 @@ function explain(s: SyncStatus): string {
   const { pending, failed, conflicts } = s.totals;
   switch (s.phase) {
     case 'idle':
-      if (failed + conflicts > 0 || s.groups.some((g) => g.massDelete)) return 'Some changes need your attention below.';
-      if (pending > 0) return `${plural(pending, 'change')} ${pending === 1 ? 'waits' : 'wait'} here until the platform can take ${pending === 1 ? 'it' : 'them'}.`;
+      if (failed + conflicts > 0 || s.groups.some((g) => g.massDelete))
+        return 'Some changes need your attention below.';
+      if (pending > 0) {
+        const [waits, them] = pending === 1 ? ['waits', 'it'] : ['wait', 'them'];
+        return `${plural(pending, 'change')} ${waits} here until the platform can take ${them}.`;
+      }
       return 'Everything on this computer is on the platform too.';
     case 'syncing':
       return 'Sending your changes and fetching the platform’s.';
@@ -65,7 +69,10 @@ export function SyncHeader({ status, go }: { status: SyncStatus; go?: ((id: Sect
   const message = status.message ?? explain(status);
   const extra = reassure(status);
   const needsSettings = status.phase === 'paused_auth' || status.phase === 'no_account';
-  const settingsLabel = status.phase === 'paused_auth' && (!status.message || /sign in/i.test(status.message)) ? 'Sign in' : 'Go to Settings';
+  const settingsLabel =
+    status.phase === 'paused_auth' && (!status.message || /sign in/i.test(status.message))
+      ? 'Sign in'
+      : 'Go to Settings';
   const prominent = status.phase === 'paused_auth' || status.phase === 'offline';
   const next = status.nextAttemptAt && Date.parse(status.nextAttemptAt) > now ? status.nextAttemptAt : null;
   return (
@@ -108,7 +115,12 @@ export function SyncHeader({ status, go }: { status: SyncStatus; go?: ((id: Sect
       </dl>
       {status.progress && <SyncProgress done={status.progress.done} total={status.progress.total} />}
       <div className="row">
-        <button type="button" className="primary" onClick={() => syncNow.mutate({})} disabled={syncNow.isPending || paused || status.phase === 'no_account'}>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => syncNow.mutate({})}
+          disabled={syncNow.isPending || paused || status.phase === 'no_account'}
+        >
           {syncNow.isPending ? 'Starting…' : 'Sync now'}
         </button>
         <button type="button" onClick={() => setPaused.mutate({ paused: !paused })} disabled={setPaused.isPending}>

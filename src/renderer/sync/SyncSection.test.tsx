@@ -5,9 +5,34 @@ import { appError, syncStatus } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { SyncSection } from './SyncSection';
 
-const posts: GroupSyncView = { group: 'posts', endpoints: 'specified', pending: 2, failed: 1, conflicts: 1, lastPulledAt: '2026-03-02T09:00:00.000Z', massDelete: null };
-const queue: GroupSyncView = { group: 'mediaQueue', endpoints: 'unspecified', pending: 0, failed: 0, conflicts: 0, lastPulledAt: null, massDelete: null };
-const refused: FailedChange = { seq: 7, group: 'posts', recordId: 'p1', label: 'Spring sale', op: 'update', message: 'Channel is not connected', attempts: 3, at: '2026-03-02T09:30:00.000Z' };
+const posts: GroupSyncView = {
+  group: 'posts',
+  endpoints: 'specified',
+  pending: 2,
+  failed: 1,
+  conflicts: 1,
+  lastPulledAt: '2026-03-02T09:00:00.000Z',
+  massDelete: null,
+};
+const queue: GroupSyncView = {
+  group: 'mediaQueue',
+  endpoints: 'unspecified',
+  pending: 0,
+  failed: 0,
+  conflicts: 0,
+  lastPulledAt: null,
+  massDelete: null,
+};
+const refused: FailedChange = {
+  seq: 7,
+  group: 'posts',
+  recordId: 'p1',
+  label: 'Spring sale',
+  op: 'update',
+  message: 'Channel is not connected',
+  attempts: 3,
+  at: '2026-03-02T09:30:00.000Z',
+};
 const conflict: ConflictView = {
   group: 'posts',
   id: 'p2',
@@ -23,7 +48,16 @@ function sync(status = syncStatus(), lists: { failed?: FailedChange[]; conflicts
     .answer('sync.status', status)
     .answer('sync.failed', lists.failed ?? [])
     .answer('sync.conflicts', lists.conflicts ?? [])
-    .answer('sync.log', [{ id: 1, at: '2026-03-02T09:30:00.000Z', group: 'posts', recordId: 'p1', level: 'error', message: 'The platform refused “Spring sale”.' }]);
+    .answer('sync.log', [
+      {
+        id: 1,
+        at: '2026-03-02T09:30:00.000Z',
+        group: 'posts',
+        recordId: 'p1',
+        level: 'error',
+        message: 'The platform refused “Spring sale”.',
+      },
+    ]);
 }
 
 const attention = syncStatus({ groups: [posts, queue], totals: { pending: 2, failed: 1, conflicts: 1 } });
@@ -44,13 +78,21 @@ describe('sync view: states', () => {
   });
 
   it('shows the core’s message and hint when the state cannot be read', async () => {
-    renderWithBackend(<SyncSection />, sync().fail('sync.status', appError({ message: 'The outbox could not be read.', hint: 'Restart Atelier.' })));
+    renderWithBackend(
+      <SyncSection />,
+      sync().fail('sync.status', appError({ message: 'The outbox could not be read.', hint: 'Restart Atelier.' })),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('The outbox could not be read. Restart Atelier.');
   });
 
   it('says in words why sync waits while offline, and that nothing is lost', async () => {
-    renderWithBackend(<SyncSection />, sync(syncStatus({ phase: 'offline', online: 'offline', totals: { pending: 3, failed: 0, conflicts: 0 } })));
-    expect((await message()).textContent).toBe('The platform cannot be reached. Your changes are kept and will be sent when the platform answers.');
+    renderWithBackend(
+      <SyncSection />,
+      sync(syncStatus({ phase: 'offline', online: 'offline', totals: { pending: 3, failed: 0, conflicts: 0 } })),
+    );
+    expect((await message()).textContent).toBe(
+      'The platform cannot be reached. Your changes are kept and will be sent when the platform answers.',
+    );
     expect(screen.getByText('Offline — the platform cannot be reached')).toBeTruthy();
   });
 
@@ -66,16 +108,26 @@ describe('sync view: states', () => {
     renderWithBackend(<SyncSection />, sync(attention));
     const table = await screen.findByRole('table');
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
-    expect(within(row('Posts')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Needs your choice', '2', '1', '1', expect.any(String)]);
+    expect(
+      within(row('Posts'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Needs your choice', '2', '1', '1', expect.any(String)]);
     expect(within(row('Media queue')).getByText("Waiting for the platform's specification")).toBeTruthy();
-    expect(within(row('All groups')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '2', '1', '1', '']);
+    expect(
+      within(row('All groups'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['', '2', '1', '1', '']);
     expect(screen.getByText('Needs your attention')).toBeTruthy();
   });
 
   it('shows the activity log with each entry’s level in words', async () => {
     renderWithBackend(<SyncSection />, sync());
     const log = await screen.findByRole('list', { name: 'Activity log, newest first' });
-    expect(within(log).getByRole('listitem').textContent).toMatch(/^✕ Error.*Posts: The platform refused “Spring sale”\.$/);
+    expect(within(log).getByRole('listitem').textContent).toMatch(
+      /^✕ Error.*Posts: The platform refused “Spring sale”\.$/,
+    );
   });
 });
 
@@ -94,7 +146,10 @@ describe('sync view: actions', () => {
   });
 
   it('shows the core’s message and hint when Sync now is refused', async () => {
-    const fake = sync().fail('sync.now', appError({ code: 'auth', message: 'Your session has ended.', hint: 'Sign in again in Settings.' }));
+    const fake = sync().fail(
+      'sync.now',
+      appError({ code: 'auth', message: 'Your session has ended.', hint: 'Sign in again in Settings.' }),
+    );
     const { user } = renderWithBackend(<SyncSection />, fake);
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Your session has ended. Sign in again in Settings.');
@@ -114,7 +169,9 @@ describe('sync view: actions', () => {
     const { user } = renderWithBackend(<SyncSection />, fake);
     const item = (await screen.findByText('Spring sale')).closest('li')!;
     await user.click(within(item).getByRole('button', { name: 'Discard' }));
-    const question = within(item).getByRole('group', { name: "Discard this change? The record goes back to the platform's version." });
+    const question = within(item).getByRole('group', {
+      name: "Discard this change? The record goes back to the platform's version.",
+    });
     await waitFor(() => expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' })));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(document.activeElement).toBe(within(item).getByRole('button', { name: 'Discard' })));
@@ -135,14 +192,26 @@ describe('sync view: actions', () => {
   it('edits a merge field by field and saves it', async () => {
     const fake = sync(attention, { conflicts: [conflict] }).answer('sync.resolve', attention);
     const { user } = renderWithBackend(<SyncSection />, fake);
-    await user.click(within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', { name: 'Edit a merge…' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', {
+        name: 'Edit a merge…',
+      }),
+    );
     const merge = screen.getByRole('form', { name: 'Edit a merge of Summer teaser' });
-    await waitFor(() => expect(document.activeElement).toBe(within(merge).getByRole('heading', { name: 'Edit a merge of Summer teaser' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(merge).getByRole('heading', { name: 'Edit a merge of Summer teaser' }),
+      ),
+    );
     const value = within(merge).getByLabelText('Merged value of text');
     await user.clear(value);
     await user.type(value, 'Ours and theirs');
     await user.click(within(merge).getByRole('button', { name: 'Save merge' }));
-    await waitFor(() => expect(fake.calls('sync.resolve')).toEqual([{ group: 'posts', id: 'p2', keep: 'merged', fields: { text: 'Ours and theirs', channel: 'Instagram' } }]));
+    await waitFor(() =>
+      expect(fake.calls('sync.resolve')).toEqual([
+        { group: 'posts', id: 'p2', keep: 'merged', fields: { text: 'Ours and theirs', channel: 'Instagram' } },
+      ]),
+    );
   });
 
   it('keys a merge by position, so a field named like a path merges as itself; bad JSON stays beside it', async () => {
@@ -154,7 +223,11 @@ describe('sync view: actions', () => {
     };
     const fake = sync(attention, { conflicts: [odd] }).answer('sync.resolve', attention);
     const { user } = renderWithBackend(<SyncSection />, fake);
-    await user.click(within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', { name: 'Edit a merge…' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', {
+        name: 'Edit a merge…',
+      }),
+    );
     const merge = screen.getByRole('form', { name: 'Edit a merge of Summer teaser' });
     const value = within(merge).getByLabelText('Merged value of stats.0');
     await user.click(within(merge).getByRole('radio', { name: 'On the platform: 5' }));
@@ -169,14 +242,22 @@ describe('sync view: actions', () => {
     await user.clear(value);
     await user.type(value, '7');
     await user.click(within(merge).getByRole('button', { name: 'Save merge' }));
-    await waitFor(() => expect(fake.calls('sync.resolve')).toEqual([{ group: 'posts', id: 'p2', keep: 'merged', fields: { text: 'Ours', 'stats.0': 7 } }]));
+    await waitFor(() =>
+      expect(fake.calls('sync.resolve')).toEqual([
+        { group: 'posts', id: 'p2', keep: 'merged', fields: { text: 'Ours', 'stats.0': 7 } },
+      ]),
+    );
   });
 
   it('lists what is wrong outside the differing fields and sends nothing', async () => {
     const broken: ConflictView = { ...conflict, local: { fields: { text: 'Ours', status: 'lost' }, deleted: false } };
     const fake = sync(attention, { conflicts: [broken] });
     const { user } = renderWithBackend(<SyncSection />, fake);
-    await user.click(within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', { name: 'Edit a merge…' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', {
+        name: 'Edit a merge…',
+      }),
+    );
     const merge = screen.getByRole('form', { name: 'Edit a merge of Summer teaser' });
     await user.click(within(merge).getByRole('button', { name: 'Save merge' }));
     const list = await within(merge).findByRole('alert');

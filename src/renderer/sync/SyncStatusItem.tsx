@@ -17,7 +17,13 @@ export function SyncStatusItem({ onOpen }: { onOpen?: (() => void) | undefined }
   const { text, tone } = syncSummary(status.data);
   // The glyph is drawn by CSS and hidden from assistive tech: the words carry the meaning.
   return (
-    <StatusLink testId="status-sync" className="status-sync" tone={tone} target={{ href: '#sync', title: `Open the Sync section (${shortcutLabel('go-sync')})` }} onOpen={onOpen}>
+    <StatusLink
+      testId="status-sync"
+      className="status-sync"
+      tone={tone}
+      target={{ href: '#sync', title: `Open the Sync section (${shortcutLabel('go-sync')})` }}
+      onOpen={onOpen}
+    >
       <span className="status-sync-glyph" aria-hidden="true" />
       {text}
     </StatusLink>

@@ -45,7 +45,11 @@ export function initialChoices(c: ConflictView): Record<string, FieldChoice> {
 }
 
 /** The chosen side's value, or the parsed edit; `undefined` removes the field. */
-export function resolveChoice(c: ConflictView, name: string, choice: FieldChoice): { ok: true; value: unknown } | { ok: false; message: string } {
+export function resolveChoice(
+  c: ConflictView,
+  name: string,
+  choice: FieldChoice,
+): { ok: true; value: unknown } | { ok: false; message: string } {
   if (choice.pick === 'local') return { ok: true, value: c.local.fields[name] };
   if (choice.pick === 'remote') return { ok: true, value: c.remote.fields[name] };
   if (choice.mode === 'text') return { ok: true, value: choice.text };
@@ -53,12 +57,22 @@ export function resolveChoice(c: ConflictView, name: string, choice: FieldChoice
   try {
     return { ok: true, value: JSON.parse(choice.text) as unknown };
   } catch (e) {
-    return { ok: false, message: `This is not valid JSON (${e instanceof Error ? e.message : String(e)}). Use "quotes" around text, or leave it empty to remove the field.` };
+    const why = e instanceof Error ? e.message : String(e);
+    return {
+      ok: false,
+      message: `This is not valid JSON (${why}). Use "quotes" around text, or leave it empty to remove the field.`,
+    };
   }
 }
 
-/** The merged record: this computer's fields with each differing one as chosen, checked like any record of its group. */
-export function buildMerge(c: ConflictView, choices: Record<string, FieldChoice>): { fields: RecordFields; errors: Record<string, string> } {
+/**
+ * The merged record: this computer's fields with each differing one as chosen,
+ * checked like any record of its group.
+ */
+export function buildMerge(
+  c: ConflictView,
+  choices: Record<string, FieldChoice>,
+): { fields: RecordFields; errors: Record<string, string> } {
   const fields: RecordFields = { ...c.local.fields };
   const errors: Record<string, string> = {};
   for (const name of c.differing) {

@@ -21,11 +21,21 @@ describe('the status bar summary', () => {
   it('says each state in words', () => {
     expect(syncSummary(base).text).toBe('Synced');
     expect(syncSummary({ ...base, phase: 'syncing', progress: { done: 12, total: 40 } }).text).toBe('Syncing 12/40');
-    expect(syncSummary({ ...base, phase: 'offline', totals: { pending: 5, failed: 0, conflicts: 0 } }).text).toBe('Offline — 5 changes waiting');
+    expect(syncSummary({ ...base, phase: 'offline', totals: { pending: 5, failed: 0, conflicts: 0 } }).text).toBe(
+      'Offline — 5 changes waiting',
+    );
     expect(syncSummary({ ...base, totals: { pending: 0, failed: 3, conflicts: 0 } }).text).toBe('3 failed');
     expect(syncSummary({ ...base, totals: { pending: 0, failed: 0, conflicts: 1 } }).text).toBe('1 conflict');
-    expect(syncSummary({ ...base, phase: 'paused_auth', message: 'Your session ended. Sign in again to sync; your changes are kept.' }).text).toBe('Sync paused — sign in');
-    expect(syncSummary({ ...base, phase: 'paused_user', totals: { pending: 1, failed: 0, conflicts: 0 } }).text).toBe('Sync paused — 1 change waiting');
+    expect(
+      syncSummary({
+        ...base,
+        phase: 'paused_auth',
+        message: 'Your session ended. Sign in again to sync; your changes are kept.',
+      }).text,
+    ).toBe('Sync paused — sign in');
+    expect(syncSummary({ ...base, phase: 'paused_user', totals: { pending: 1, failed: 0, conflicts: 0 } }).text).toBe(
+      'Sync paused — 1 change waiting',
+    );
   });
 });
 
@@ -75,15 +85,25 @@ describe('the merge editor', () => {
   it('starts from this computer and takes each field as chosen', () => {
     const choices = initialChoices(conflict);
     expect(buildMerge(conflict, choices)).toEqual({ fields: conflict.local.fields, errors: {} });
-    const merged = buildMerge(conflict, { ...choices, text: { ...choices.text!, pick: 'remote' }, asset_ids: { pick: 'edited', text: '["b"]', mode: 'json' } });
+    const merged = buildMerge(conflict, {
+      ...choices,
+      text: { ...choices.text!, pick: 'remote' },
+      asset_ids: { pick: 'edited', text: '["b"]', mode: 'json' },
+    });
     expect(merged).toEqual({ fields: { text: 'Hello world', asset_ids: ['b'], status: 'draft' }, errors: {} });
   });
 
   it('names what is wrong: bad JSON, and values the group does not accept', () => {
     const choices = initialChoices(conflict);
-    expect(buildMerge(conflict, { ...choices, asset_ids: { pick: 'edited', text: '[b', mode: 'json' } }).errors.asset_ids).toMatch(/not valid JSON/);
-    expect(buildMerge(conflict, { ...choices, asset_ids: { pick: 'edited', text: '42', mode: 'json' } }).errors.asset_ids).toBeTruthy();
+    expect(
+      buildMerge(conflict, { ...choices, asset_ids: { pick: 'edited', text: '[b', mode: 'json' } }).errors.asset_ids,
+    ).toMatch(/not valid JSON/);
+    expect(
+      buildMerge(conflict, { ...choices, asset_ids: { pick: 'edited', text: '42', mode: 'json' } }).errors.asset_ids,
+    ).toBeTruthy();
     // An empty JSON value removes an optional field.
-    expect(buildMerge(conflict, { ...choices, asset_ids: { pick: 'edited', text: ' ', mode: 'json' } }).fields).not.toHaveProperty('asset_ids');
+    expect(
+      buildMerge(conflict, { ...choices, asset_ids: { pick: 'edited', text: ' ', mode: 'json' } }).fields,
+    ).not.toHaveProperty('asset_ids');
   });
 });

@@ -13,9 +13,19 @@ const syncLists = ['sync.log', 'sync.failed', 'sync.conflicts'] as const;
 export function useSyncStatus() {
   const api = useBackend();
   const client = useQueryClient();
-  useEffect(() => api.on('sync.changed', (status) => client.setQueryData<SyncStatus>(['sync.status', {}], (shown) => newerStatus(shown, status))), [api, client]);
+  useEffect(
+    () =>
+      api.on('sync.changed', (status) =>
+        client.setQueryData<SyncStatus>(['sync.status', {}], (shown) => newerStatus(shown, status)),
+      ),
+    [api, client],
+  );
   // A fetch answered after a newer event does not take its place either.
-  return useChannel('sync.status', {}, { structuralSharing: (shown, fetched) => newerStatus(shown as SyncStatus | undefined, fetched as SyncStatus) });
+  return useChannel(
+    'sync.status',
+    {},
+    { structuralSharing: (shown, fetched) => newerStatus(shown as SyncStatus | undefined, fetched as SyncStatus) },
+  );
 }
 
 /** Refresh the log, failed changes and conflicts on every status event (the core throttles them). */
@@ -31,7 +41,8 @@ export function useSyncListsInStep() {
   );
 }
 
-type SyncAction = 'sync.now' | 'sync.setPaused' | 'sync.retry' | 'sync.discard' | 'sync.resolve' | 'sync.confirmMassDelete';
+type SyncAction =
+  'sync.now' | 'sync.setPaused' | 'sync.retry' | 'sync.discard' | 'sync.resolve' | 'sync.confirmMassDelete';
 
 /** A sync action: its answer is the new status, shown at once; the lists are fetched again. */
 export function useSyncAction<C extends SyncAction>(channel: C) {

@@ -40,8 +40,26 @@ export function assetDetail(over: Partial<AssetDetail> & { id: string }): AssetD
   return { ...asset(over), aiText: '', usage: [], fields: {}, ...over };
 }
 
-export function record(group: ResourceGroup, id: string, fields: RecordView['fields'], over: Partial<RecordView> = {}): RecordView {
-  return { id, group, remoteId: null, version: null, fields, createdAt: AT, updatedAt: AT, deleted: false, syncState: 'synced', pending: 0, failed: null, ...over };
+export function record(
+  group: ResourceGroup,
+  id: string,
+  fields: RecordView['fields'],
+  over: Partial<RecordView> = {},
+): RecordView {
+  return {
+    id,
+    group,
+    remoteId: null,
+    version: null,
+    fields,
+    createdAt: AT,
+    updatedAt: AT,
+    deleted: false,
+    syncState: 'synced',
+    pending: 0,
+    failed: null,
+    ...over,
+  };
 }
 
 /** A page of records as `records.list` answers it. */
@@ -50,12 +68,29 @@ export function records(items: RecordView[]) {
 }
 
 export function calendarItem(over: Partial<CalendarItem> & { id: string; at: string }): CalendarItem {
-  return { group: 'posts', title: over.id, channel: null, status: 'scheduled', planIds: [], assetIds: [], warnings: [], ...over };
+  return {
+    group: 'posts',
+    title: over.id,
+    channel: null,
+    status: 'scheduled',
+    planIds: [],
+    assetIds: [],
+    warnings: [],
+    ...over,
+  };
 }
 
 /** One operation as the catalog offers it (text to image takes a prompt; image operations an image). */
 export function aiOperation(operation: AiOperation, over: Partial<AiOperationView> = {}): AiOperationView {
-  return { operation, ...AI_IO[operation], models: ['flux-1', 'sdxl'], recentModels: [], params: [], media: AI_IO[operation].input === 'text' ? 'none' : 'base64', ...over };
+  return {
+    operation,
+    ...AI_IO[operation],
+    models: ['flux-1', 'sdxl'],
+    recentModels: [],
+    params: [],
+    media: AI_IO[operation].input === 'text' ? 'none' : 'base64',
+    ...over,
+  };
 }
 
 export function aiStatus(over: Partial<AiQueueStatus> = {}): AiQueueStatus {
@@ -110,5 +145,10 @@ export function syncStatus(over: Partial<SyncStatus> = {}): SyncStatus {
 
 /** An AppError as the core sends it: a message for people and, usually, what to do about it. */
 export function appError(over: Partial<AppError> = {}): AppError {
-  return { code: 'storage', message: 'The database refused the change.', hint: 'Free some disk space and try again.', ...over };
+  return {
+    code: 'storage',
+    message: 'The database refused the change.',
+    hint: 'Free some disk space and try again.',
+    ...over,
+  };
 }

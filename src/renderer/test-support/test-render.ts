@@ -27,7 +27,10 @@ export function takeProblems(): string[] {
   return problems;
 }
 
-/** A fake backend to script before rendering (browser-mode media access, if given); its problems are checked after the test. */
+/**
+ * A fake backend to script before rendering (browser-mode media access, if given);
+ * its problems are checked after the test.
+ */
 export function fakeBackend(options: { media?: Partial<MediaAccess> } = {}): FakeBackend {
   const fake = createFakeBackend(options);
   live.push(fake);
@@ -42,7 +45,13 @@ export function renderWithBackend(ui: ReactElement, fake: FakeBackend = fakeBack
   const board = createTaskBoard();
   const user = userEvent.setup();
   // Written without JSX so the file keeps the name test helpers have (test-*.ts).
-  const result = render(createElement(BackendProvider, { api: fake.api, client, children: createElement(TaskContext.Provider, { value: board }, ui) }));
+  const result = render(
+    createElement(BackendProvider, {
+      api: fake.api,
+      client,
+      children: createElement(TaskContext.Provider, { value: board }, ui),
+    }),
+  );
   const emit = async <E extends EventName>(event: E, payload: EventPayload<E>) => {
     await act(async () => fake.emit(event, payload));
   };

@@ -35,8 +35,10 @@ const size = (key: 'width' | 'height') => ({
     return sizeOf(this, key);
   },
 });
-for (const key of ['offsetWidth', 'clientWidth', 'scrollWidth'] as const) Object.defineProperty(HTMLElement.prototype, key, size('width'));
-for (const key of ['offsetHeight', 'clientHeight'] as const) Object.defineProperty(HTMLElement.prototype, key, size('height'));
+for (const key of ['offsetWidth', 'clientWidth', 'scrollWidth'] as const)
+  Object.defineProperty(HTMLElement.prototype, key, size('width'));
+for (const key of ['offsetHeight', 'clientHeight'] as const)
+  Object.defineProperty(HTMLElement.prototype, key, size('height'));
 Element.prototype.getBoundingClientRect = function rect() {
   const width = sizeOf(this, 'width');
   const height = sizeOf(this, 'height');

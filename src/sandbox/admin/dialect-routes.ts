@@ -19,7 +19,13 @@ function dialectView(s: Services) {
 /** The dialect switch: which reading of the platform the next request is answered in. */
 export function dialectRoutes(s: Services): RouteDef[] {
   return [
-    { method: 'GET', pattern: '/_sandbox/dialect', auth: 'none', admin: true, handler: () => json(200, dialectView(s)) },
+    {
+      method: 'GET',
+      pattern: '/_sandbox/dialect',
+      auth: 'none',
+      admin: true,
+      handler: () => json(200, dialectView(s)),
+    },
     {
       method: 'PUT',
       pattern: '/_sandbox/dialect',

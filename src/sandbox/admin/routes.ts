@@ -20,7 +20,9 @@ const rateLimitBody = z.union([
 
 function rateLimitView(s: Services) {
   const current = s.rateLimiter.current();
-  return current ? { enabled: true, capacity: current.capacity, refill_per_second: current.refillPerSecond } : { enabled: false };
+  return current
+    ? { enabled: true, capacity: current.capacity, refill_per_second: current.refillPerSecond }
+    : { enabled: false };
 }
 
 const admin = (def: Omit<RouteDef, 'auth' | 'admin'>): RouteDef => ({ ...def, auth: 'none', admin: true });
@@ -28,7 +30,11 @@ const admin = (def: Omit<RouteDef, 'auth' | 'admin'>): RouteDef => ({ ...def, au
 /** Health, stats, faults and expiring credentials: what a test watches and breaks. */
 function controlRoutes(s: Services): RouteDef[] {
   return [
-    admin({ method: 'GET', pattern: '/_sandbox/health', handler: () => json(200, { ok: true, now: iso(s.clock.now()) }) }),
+    admin({
+      method: 'GET',
+      pattern: '/_sandbox/health',
+      handler: () => json(200, { ok: true, now: iso(s.clock.now()) }),
+    }),
     admin({ method: 'GET', pattern: '/_sandbox/stats', handler: () => json(200, s.stats) }),
     admin({
       method: 'POST',
@@ -77,7 +83,11 @@ function controlRoutes(s: Services): RouteDef[] {
 /** The clock, accounts, the rate limit and the model list: the world a test sets up. */
 function worldRoutes(s: Services): RouteDef[] {
   return [
-    admin({ method: 'GET', pattern: '/_sandbox/clock', handler: () => json(200, { now: iso(s.clock.now()), offset_ms: s.clock.offset() }) }),
+    admin({
+      method: 'GET',
+      pattern: '/_sandbox/clock',
+      handler: () => json(200, { now: iso(s.clock.now()), offset_ms: s.clock.offset() }),
+    }),
     admin({
       method: 'POST',
       pattern: '/_sandbox/clock',
@@ -102,7 +112,9 @@ function worldRoutes(s: Services): RouteDef[] {
       pattern: '/_sandbox/rate-limit',
       handler: async (ctx) => {
         const input = parseWith(rateLimitBody, await ctx.json());
-        s.rateLimiter.configure('capacity' in input ? { capacity: input.capacity, refillPerSecond: input.refill_per_second } : false);
+        s.rateLimiter.configure(
+          'capacity' in input ? { capacity: input.capacity, refillPerSecond: input.refill_per_second } : false,
+        );
         return json(200, rateLimitView(s));
       },
     }),
@@ -114,7 +126,11 @@ function worldRoutes(s: Services): RouteDef[] {
           operations: Object.fromEntries(
             Object.entries(OPERATIONS).map(([name, op]) => [
               name,
-              { input: op.input, output: op.output, models: Object.entries(op.models).map(([id, description]) => ({ id, description })) },
+              {
+                input: op.input,
+                output: op.output,
+                models: Object.entries(op.models).map(([id, description]) => ({ id, description })),
+              },
             ]),
           ),
         }),

@@ -12,7 +12,9 @@ describe('image AI operations', () => {
     token = (await login(sandbox)).access_token;
     // Left half red, right half blue: colour-sensitive models show their effect.
     const halves = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#d02020' } })
-      .composite([{ input: { create: { width: 40, height: 60, channels: 3, background: '#2040d0' } }, left: 40, top: 0 }])
+      .composite([
+        { input: { create: { width: 40, height: 60, channels: 3, background: '#2040d0' } }, left: 40, top: 0 },
+      ])
       .png()
       .toBuffer();
     input = await sharp(halves).removeAlpha().png().toBuffer();
@@ -50,7 +52,9 @@ describe('image AI operations', () => {
 
   it('image2image grayscale-1 removes colour', async () => {
     const res = await run('image2image', 'grayscale-1', { data: input.toString('base64') });
-    const { data, info } = await sharp(await download(res.body.outputs[0].url, token)).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await download(res.body.outputs[0].url, token))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(info).toMatchObject({ width: 80, height: 60 });
     if (info.channels >= 3) expect(data[0]).toBe(data[1]);
     else expect(info.channels).toBe(1);
@@ -58,13 +62,17 @@ describe('image AI operations', () => {
 
   it('image2image invert-1 inverts each pixel', async () => {
     const res = await run('image2image', 'invert-1', { data: `data:image/png;base64,${input.toString('base64')}` });
-    const { data } = await sharp(await download(res.body.outputs[0].url, token)).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(await download(res.body.outputs[0].url, token))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([data[0], data[1], data[2]]).toEqual([255 - 0xd0, 255 - 0x20, 255 - 0x20]);
   });
 
   it('image2image blur-1 mixes the two halves at the border; tint-1 takes a colour', async () => {
     const blurred = await run('image2image', 'blur-1', { data: input.toString('base64'), sigma: 6 });
-    const { data, info } = await sharp(await download(blurred.body.outputs[0].url, token)).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await download(blurred.body.outputs[0].url, token))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const mid = (30 * info.width + 40) * info.channels;
     expect(data[mid]).toBeGreaterThan(0x40);
     expect(data[mid]).toBeLessThan(0xc0);

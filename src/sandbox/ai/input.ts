@@ -31,14 +31,18 @@ export function decodeBase64(value: string): Buffer {
 async function fetchRemote(url: URL, env: InputEnv): Promise<Buffer> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.any([env.signal, AbortSignal.timeout(15_000)]), redirect: 'follow' });
+    response = await fetch(url, {
+      signal: AbortSignal.any([env.signal, AbortSignal.timeout(15_000)]),
+      redirect: 'follow',
+    });
   } catch (error) {
     if (env.signal.aborted) throw error;
     throw invalid(`image.url could not be fetched: ${(error as Error).message}`);
   }
   if (!response.ok) throw invalid(`image.url answered HTTP ${response.status}`);
   const data = Buffer.from(await response.arrayBuffer());
-  if (data.length > env.maxBytes) throw new HttpError(413, 'payload_too_large', 'image.url points to a file larger than the AI input limit');
+  if (data.length > env.maxBytes)
+    throw new HttpError(413, 'payload_too_large', 'image.url points to a file larger than the AI input limit');
   return data;
 }
 

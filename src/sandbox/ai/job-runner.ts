@@ -7,7 +7,9 @@ export function createJobRunner(log: (line: string) => void) {
     run(work: (signal: AbortSignal) => Promise<void>): void {
       const task = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => (controller.signal.aborted ? undefined : work(controller.signal)))
-        .catch((error: unknown) => log(`background job failed: ${error instanceof Error ? error.message : String(error)}`))
+        .catch((error: unknown) =>
+          log(`background job failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
         .finally(() => pending.delete(task));
       pending.add(task);
     },

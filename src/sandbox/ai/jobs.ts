@@ -24,20 +24,28 @@ export interface JobResult {
 
 /** A job as a poll shows it; the file URL is built from the address the poll came to. */
 export function jobView(row: JobRow, baseUrl: string): JobView {
-  const output = row.file_id !== null && row.mime_type !== null ? { url: `${baseUrl}${FILES_PATH}/${row.file_id}`, mimeType: row.mime_type } : null;
+  const output =
+    row.file_id !== null && row.mime_type !== null
+      ? { url: `${baseUrl}${FILES_PATH}/${row.file_id}`, mimeType: row.mime_type }
+      : null;
   return { id: row.id, operation: row.operation, status: row.status, output, text: row.text, error: row.error };
 }
 
 /** Asynchronous AI jobs of the dialects that answer "accepted"; kept with the other records. */
 export function createJobStore(db: Db, now: () => number) {
   const insert = db.prepare(
-    "INSERT INTO ai_jobs (id, account_id, operation, model_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'queued', ?, ?)",
+    `INSERT INTO ai_jobs (id, account_id, operation, model_id, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'queued', ?, ?)`,
   );
   const select = db.prepare('SELECT * FROM ai_jobs WHERE account_id = ? AND id = ?');
   const setStatus = db.prepare('UPDATE ai_jobs SET status = ?, updated_at = ? WHERE id = ?');
-  const finish = db.prepare("UPDATE ai_jobs SET status = 'done', file_id = ?, mime_type = ?, text = ?, updated_at = ? WHERE id = ?");
+  const finish = db.prepare(
+    "UPDATE ai_jobs SET status = 'done', file_id = ?, mime_type = ?, text = ?, updated_at = ? WHERE id = ?",
+  );
   const fail = db.prepare("UPDATE ai_jobs SET status = 'failed', error = ?, updated_at = ? WHERE id = ?");
-  const orphans = db.prepare("UPDATE ai_jobs SET status = 'failed', error = ?, updated_at = ? WHERE status IN ('queued', 'running')");
+  const orphans = db.prepare(
+    "UPDATE ai_jobs SET status = 'failed', error = ?, updated_at = ? WHERE status IN ('queued', 'running')",
+  );
 
   // Work does not survive the process: a job left unfinished by the last run can never finish.
   orphans.run('the sandbox stopped before this job finished; submit it again', now());

@@ -27,9 +27,14 @@ export async function readAiRequest(ctx: RequestContext, name: AiOperation, op: 
   const request = parseWith(requestSchema, body);
   if (!Object.hasOwn(op.models, request.model_id)) {
     const known = Object.keys(op.models);
-    throw new HttpError(400, 'unknown_model', `model_id "${request.model_id}" is not a model of ${name}; known models: ${known.join(', ')}`, {
-      known_models: known,
-    });
+    throw new HttpError(
+      400,
+      'unknown_model',
+      `model_id "${request.model_id}" is not a model of ${name}; known models: ${known.join(', ')}`,
+      {
+        known_models: known,
+      },
+    );
   }
   const image = parseWith(op.schema, request.image, 'image');
   const key = readIdempotencyKey(ctx.header('idempotency-key'));

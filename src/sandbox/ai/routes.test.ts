@@ -50,7 +50,9 @@ describe('AI requests', () => {
   });
 
   it('takes at least the configured latency', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const started = Date.now();
     const res = await post('image2text', { model_id: 'caption-1', image: { data: png.toString('base64') } });
     expect(res.status).toBe(200);
@@ -61,7 +63,11 @@ describe('AI requests', () => {
     const body = { model_id: 'paint-1', image: { prompt: 'idempotent', width: 32, height: 32 } };
     const first = await post('text2image', body, { 'idempotency-key': 'gen-1' });
     const generations = sandbox.stats.aiGenerations;
-    const second = await post('text2image', { image: { height: 32, width: 32, prompt: 'idempotent' }, model_id: 'paint-1' }, { 'idempotency-key': 'gen-1' });
+    const second = await post(
+      'text2image',
+      { image: { height: 32, width: 32, prompt: 'idempotent' }, model_id: 'paint-1' },
+      { 'idempotency-key': 'gen-1' },
+    );
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
@@ -73,7 +79,11 @@ describe('AI requests', () => {
 
   it('refuses the same Idempotency-Key with a different body (422) or while the first is running (409)', async () => {
     await post('text2image', { model_id: 'paint-1', image: { prompt: 'one' } }, { 'idempotency-key': 'gen-3' });
-    const changed = await post('text2image', { model_id: 'paint-1', image: { prompt: 'two' } }, { 'idempotency-key': 'gen-3' });
+    const changed = await post(
+      'text2image',
+      { model_id: 'paint-1', image: { prompt: 'two' } },
+      { 'idempotency-key': 'gen-3' },
+    );
     expect(changed.status).toBe(422);
     expect(changed.body.error.code).toBe('idempotency_key_reused');
     const body = { model_id: 'motion-1', image: { prompt: 'slow', width: 32, height: 32, duration_s: 0.5, fps: 2 } };
@@ -84,14 +94,21 @@ describe('AI requests', () => {
     expect(concurrent.body.error.code).toBe('idempotency_in_progress');
     expect(concurrent.headers.get('retry-after')).toBe('1');
     expect((await running).status).toBe(200);
-    expect((await post('text2video', body, { 'idempotency-key': 'gen-4' })).headers.get('idempotent-replayed')).toBe('true');
+    expect((await post('text2video', body, { 'idempotency-key': 'gen-4' })).headers.get('idempotent-replayed')).toBe(
+      'true',
+    );
   });
 
   it('counts a client that disconnects during a video job as aborted and cancels the work', async () => {
     sandbox.resetStats();
     const controller = new AbortController();
     const aborted = once(sandbox.events, 'aborted');
-    const request = post('text2video', { model_id: 'motion-1', image: { prompt: 'cancel me', width: 32, height: 32 } }, {}, controller.signal);
+    const request = post(
+      'text2video',
+      { model_id: 'motion-1', image: { prompt: 'cancel me', width: 32, height: 32 } },
+      {},
+      controller.signal,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     controller.abort();
     await expect(request).rejects.toThrow();
@@ -115,13 +132,18 @@ describe('AI requests', () => {
     await sandbox.createAccount('other@atelier.local', 'other-password');
     const other = await login(sandbox, 'other@atelier.local', 'other-password');
     expect((await call(sandbox.url, 'GET', path, { token: other.access_token })).status).toBe(404);
-    const viaUrl = await call(sandbox.url, 'POST', '/v2/ai/image2text', { token: other.access_token, body: { model_id: 'caption-1', image: { url } } });
+    const viaUrl = await call(sandbox.url, 'POST', '/v2/ai/image2text', {
+      token: other.access_token,
+      body: { model_id: 'caption-1', image: { url } },
+    });
     expect(viaUrl.status).toBe(400);
     expect(viaUrl.body.error.message).toMatch(/does not exist for this account/);
   });
 
   it('fetches image.url from another server', async () => {
-    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
     const server = createServer((req, res) => {
       if (req.url === '/pic.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
       else res.writeHead(404).end();

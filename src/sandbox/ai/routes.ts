@@ -12,14 +12,27 @@ import { readAiRequest, type AiRequest } from './request';
 import { pollJob, submitJob } from './submit-job';
 
 /** Synchronous dialects: the work runs within the request and the answer carries the result. */
-async function runNow(s: Services, ctx: RequestContext, name: AiOperation, req: AiRequest, answer: (g: Generation) => unknown): Promise<Reply> {
+async function runNow(
+  s: Services,
+  ctx: RequestContext,
+  name: AiOperation,
+  req: AiRequest,
+  answer: (g: Generation) => unknown,
+): Promise<Reply> {
   const { accountId, key, hash } = req;
   const scope = `ai:${name}`;
   const replay = key ? replayed(s, accountId, scope, key, hash) : null;
   if (replay) return replay;
   const finish = key ? s.idempotency.begin(accountId, scope, key) : () => undefined;
   try {
-    const generation = await generate(s, { name, accountId, modelId: req.modelId, image: req.image, baseUrl: ctx.baseUrl, signal: ctx.signal });
+    const generation = await generate(s, {
+      name,
+      accountId,
+      modelId: req.modelId,
+      image: req.image,
+      baseUrl: ctx.baseUrl,
+      signal: ctx.signal,
+    });
     const response = answer(generation);
     s.stats.aiGenerations++;
     if (key) s.idempotency.save(accountId, scope, key, hash, 200, response);
@@ -49,6 +62,11 @@ export function aiRoutes(s: Services): RouteDef[] {
     bodyLimit: 'ai' as const,
     handler: (ctx: RequestContext) => handle(s, ctx, name),
   }));
-  const jobs: RouteDef = { method: 'GET', pattern: '/v2/ai/jobs/:id', auth: 'required', handler: (ctx) => pollJob(s, ctx, accountOf(ctx)) };
+  const jobs: RouteDef = {
+    method: 'GET',
+    pattern: '/v2/ai/jobs/:id',
+    auth: 'required',
+    handler: (ctx) => pollJob(s, ctx, accountOf(ctx)),
+  };
   return [...operations, jobs];
 }

@@ -25,7 +25,14 @@ function start(s: Services, ctx: RequestContext, name: AiOperation, req: AiReque
     s.jobs.setStatus(id, 'running');
     s.events.emit('ai-job', { id, operation: name, event: 'running' });
     try {
-      const g = await generate(s, { name, accountId: req.accountId, modelId: req.modelId, image: req.image, baseUrl: ctx.baseUrl, signal });
+      const g = await generate(s, {
+        name,
+        accountId: req.accountId,
+        modelId: req.modelId,
+        image: req.image,
+        baseUrl: ctx.baseUrl,
+        signal,
+      });
       const first = g.outputs[0];
       s.jobs.finish(id, { file: first ? { id: first.fileId, mimeType: first.mimeType } : null, text: g.text });
       s.stats.aiGenerations++;
@@ -33,8 +40,14 @@ function start(s: Services, ctx: RequestContext, name: AiOperation, req: AiReque
     } catch (error) {
       if (signal.aborted) return;
       const mapped = mapAiError(error);
-      if (!(mapped instanceof HttpError)) s.options.log(`AI job ${id} failed: ${mapped instanceof Error ? (mapped.stack ?? mapped.message) : String(mapped)}`);
-      const detail = mapped instanceof HttpError ? mapped.message : `internal sandbox error: ${mapped instanceof Error ? mapped.message : String(mapped)}`;
+      if (!(mapped instanceof HttpError))
+        s.options.log(
+          `AI job ${id} failed: ${mapped instanceof Error ? (mapped.stack ?? mapped.message) : String(mapped)}`,
+        );
+      const detail =
+        mapped instanceof HttpError
+          ? mapped.message
+          : `internal sandbox error: ${mapped instanceof Error ? mapped.message : String(mapped)}`;
       s.jobs.fail(id, detail);
       s.events.emit('ai-job', { id, operation: name, event: 'failed' });
     }
@@ -71,7 +84,11 @@ export function submitJob(s: Services, ctx: RequestContext, name: AiOperation, r
 export function pollJob(s: Services, ctx: RequestContext, accountId: string): Reply {
   const ai = ctx.dialect.ai;
   if (ai.mode !== 'async') {
-    throw new HttpError(404, 'not_found', `the ${ctx.dialect.name} dialect has no AI jobs: its AI operations answer at once`);
+    throw new HttpError(
+      404,
+      'not_found',
+      `the ${ctx.dialect.name} dialect has no AI jobs: its AI operations answer at once`,
+    );
   }
   const id = ctx.params.id ?? '';
   const row = s.jobs.get(accountId, id);

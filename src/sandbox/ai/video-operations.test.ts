@@ -22,9 +22,24 @@ describe('video AI operations', () => {
     dir = await mkdtemp(join(tmpdir(), 'sandbox-video-'));
     const file = join(dir, 'clip.mp4');
     await exec('ffmpeg', [
-      '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=1.5',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5', '-c:v', 'libx264', '-pix_fmt', 'yuv420p',
-      '-c:a', 'aac', '-shortest', file,
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=10:duration=1.5',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=1.5',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
     ]);
     clipWithAudio = await readFile(file);
   });
@@ -51,7 +66,9 @@ describe('video AI operations', () => {
   });
 
   it('image2video animates an input image (zoom-1 and fade-1)', async () => {
-    const png = await sharp({ create: { width: 90, height: 70, channels: 4, background: '#33aa55ff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 90, height: 70, channels: 4, background: '#33aa55ff' } })
+      .png()
+      .toBuffer();
     for (const model of ['zoom-1', 'fade-1']) {
       const res = await run('image2video', model, { data: png.toString('base64'), duration_s: 0.5, fps: 10 });
       expect(res.status).toBe(200);
@@ -77,12 +94,22 @@ describe('video AI operations', () => {
   it('video2text reports duration, size, frame rate, audio and colour', async () => {
     const res = await run('video2text', 'describe-1', { data: clipWithAudio.toString('base64') });
     expect(res.status).toBe(200);
-    expect(res.body.text).toMatch(/^Video: 1\.5\d s, 160x120 at 10 fps \(h264\)\. Audio: aac, mean -?\d+\.\d dB, peak -?\d+\.\d dB\. Middle frame: mostly /);
+    const described = new RegExp(
+      String.raw`^Video: 1\.5\d s, 160x120 at 10 fps \(h264\)\. ` +
+        String.raw`Audio: aac, mean -?\d+\.\d dB, peak -?\d+\.\d dB\. Middle frame: mostly `,
+    );
+    expect(res.body.text).toMatch(described);
     expect(res.body.metrics).toMatchObject({ width: 160, height: 120, fps: 10, has_audio: true });
   });
 
   it('video2text reads a generated video by URL', async () => {
-    const made = await run('text2video', 'motion-1', { prompt: 'silent', width: 64, height: 48, duration_s: 0.5, fps: 4 });
+    const made = await run('text2video', 'motion-1', {
+      prompt: 'silent',
+      width: 64,
+      height: 48,
+      duration_s: 0.5,
+      fps: 4,
+    });
     const res = await run('video2text', 'describe-1', { url: made.body.outputs[0].url });
     expect(res.body.text).toMatch(/^Video: 0\.50 s, 64x48 at 4 fps .*Audio: none\./);
   });
@@ -99,7 +126,10 @@ describe('video operations without ffmpeg', () => {
     const sandbox = await testSandbox({ ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: '/nonexistent/ffprobe' });
     try {
       const token = (await login(sandbox)).access_token;
-      const res = await call(sandbox.url, 'POST', '/v2/ai/text2video', { token, body: { model_id: 'motion-1', image: { prompt: 'x' } } });
+      const res = await call(sandbox.url, 'POST', '/v2/ai/text2video', {
+        token,
+        body: { model_id: 'motion-1', image: { prompt: 'x' } },
+      });
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('ffmpeg_unavailable');
       expect(res.body.error.message).toMatch(/need ffmpeg and ffprobe/);

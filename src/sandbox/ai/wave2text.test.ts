@@ -27,9 +27,16 @@ describe('wave2text', () => {
   it('analyze-1 reports duration, format, loudness and silence', async () => {
     const res = await run('analyze-1', { data: wav.toString('base64') });
     expect(res.body.text).toBe(
-      'WAV audio: 1.50 s, 8000 Hz, 1 channel, 16-bit PCM. Loudness: RMS -10.8 dBFS, peak -6.0 dBFS. Silence: 33% of the recording.',
+      'WAV audio: 1.50 s, 8000 Hz, 1 channel, 16-bit PCM. Loudness: RMS -10.8 dBFS, peak -6.0 dBFS. ' +
+        'Silence: 33% of the recording.',
     );
-    expect(res.body.metrics).toMatchObject({ duration_s: 1.5, sample_rate: 8000, channels: 1, peak_dbfs: -6, silence_ratio: 0.333 });
+    expect(res.body.metrics).toMatchObject({
+      duration_s: 1.5,
+      sample_rate: 8000,
+      channels: 1,
+      peak_dbfs: -6,
+      silence_ratio: 0.333,
+    });
   });
 
   it('mixes stereo to mono', async () => {
@@ -42,6 +49,9 @@ describe('wave2text', () => {
   it('refuses input that is not a WAV file', async () => {
     const res = await run('transcribe-1', { data: Buffer.from('ID3 not a wav').toString('base64') });
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_media', message: 'input is not a WAV file (expected a RIFF/WAVE header)' });
+    expect(res.body.error).toEqual({
+      code: 'invalid_media',
+      message: 'input is not a WAV file (expected a RIFF/WAVE header)',
+    });
   });
 });

@@ -37,7 +37,8 @@ export function createAccountStore(db: Db, now: () => number) {
     },
 
     async verify(username: string, password: string): Promise<Account | null> {
-      const row = byName.get(normalise(username)) as { id: string; username: string; password_hash: string } | undefined;
+      const row = byName.get(normalise(username)) as
+        { id: string; username: string; password_hash: string } | undefined;
       decoyHash ??= hashPassword('decoy');
       const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash));
       return row && ok ? { id: row.id, username: row.username } : null;

@@ -51,7 +51,9 @@ describe('API keys', () => {
   it('can all be expired at once by the sandbox', async () => {
     const res = await createKey({});
     expect(sandbox.expireApiKeys()).toBeGreaterThan(0);
-    expect((await call(sandbox.url, 'GET', '/v2/assets', { token: res.body.key })).body.error.code).toBe('api_key_expired');
+    expect((await call(sandbox.url, 'GET', '/v2/assets', { token: res.body.key })).body.error.code).toBe(
+      'api_key_expired',
+    );
   });
 
   it('are listed without their secret and can be revoked', async () => {
@@ -60,11 +62,15 @@ describe('API keys', () => {
     const listed = list.body.items.find((k: { id: string }) => k.id === created.body.id);
     expect(listed).toMatchObject({ name: 'to-revoke' });
     expect(listed.key).toBeUndefined();
-    const revoked = await call(sandbox.url, 'DELETE', `/account/api-keys/${created.body.id}`, { token: tokens.access_token });
+    const revoked = await call(sandbox.url, 'DELETE', `/account/api-keys/${created.body.id}`, {
+      token: tokens.access_token,
+    });
     expect(revoked.body.revoked_at).toBeTypeOf('string');
     const denied = await call(sandbox.url, 'GET', '/v2/assets', { token: created.body.key });
     expect(denied.body.error.code).toBe('api_key_revoked');
-    expect((await call(sandbox.url, 'DELETE', '/account/api-keys/key_nope', { token: tokens.access_token })).status).toBe(404);
+    expect(
+      (await call(sandbox.url, 'DELETE', '/account/api-keys/key_nope', { token: tokens.access_token })).status,
+    ).toBe(404);
   });
 
   it('cannot be managed with an API key, and need a future expiration date', async () => {

@@ -14,8 +14,7 @@ export interface ApiKeyRow {
 }
 
 export type ApiKeyCheck =
-  | { ok: true; key: ApiKeyRow }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked'; key?: ApiKeyRow };
+  { ok: true; key: ApiKeyRow } | { ok: false; reason: 'unknown' | 'expired' | 'revoked'; key?: ApiKeyRow };
 
 /** The public description of a key; the secret itself is shown once, at creation. */
 export function describeKey(key: ApiKeyRow, at: number) {
@@ -38,7 +37,9 @@ export function createApiKeyStore(db: Db, now: () => number) {
   const byHash = db.prepare('SELECT * FROM api_keys WHERE hash = ?');
   const byAccount = db.prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id');
   const touch = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
-  const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL');
+  const revoke = db.prepare(
+    'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL',
+  );
   const byId = db.prepare('SELECT * FROM api_keys WHERE id = ? AND account_id = ?');
   const expireAll = db.prepare('UPDATE api_keys SET expires_at = ? WHERE expires_at > ?');
 

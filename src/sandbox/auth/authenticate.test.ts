@@ -88,7 +88,12 @@ describe('POST /user/token/validate', () => {
     const tokens = await login(sandbox);
     const res = await call(sandbox.url, 'POST', '/user/token/validate', { body: { token: tokens.access_token } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ valid: true, token_type: 'access', account_id: tokens.account_id, expires_in: 120 });
+    expect(res.body).toMatchObject({
+      valid: true,
+      token_type: 'access',
+      account_id: tokens.account_id,
+      expires_in: 120,
+    });
     expect(Date.parse(res.body.expires_at)).toBeGreaterThan(Date.now() + 100_000);
   });
 

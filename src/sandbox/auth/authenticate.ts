@@ -42,7 +42,8 @@ export function authenticate(
   if (credential.kind === 'none') {
     throw unauthorized('missing_credentials', `Authorization header is required: send ${scheme.example}`);
   }
-  if (credential.kind === 'wrong_scheme') throw unauthorized('invalid_auth_scheme', `Authorization must be ${scheme.example}`);
+  if (credential.kind === 'wrong_scheme')
+    throw unauthorized('invalid_auth_scheme', `Authorization must be ${scheme.example}`);
   const token = credential.token;
   if (token.startsWith(API_KEY_PREFIX)) {
     const check = apiKeys.check(token);

@@ -15,7 +15,12 @@ function checkConstants(body: Record<string, unknown>, constants: Record<string,
   for (const [field, value] of Object.entries(constants)) {
     const sent = body[field];
     if (sent === undefined) throw refuse('missing_field', 400, `${field} is required: send "${field}": "${value}"`);
-    if (sent !== value) throw refuse('unsupported_value', 400, `${field} ${JSON.stringify(sent)} is not accepted here: send "${field}": "${value}"`);
+    if (sent !== value)
+      throw refuse(
+        'unsupported_value',
+        400,
+        `${field} ${JSON.stringify(sent)} is not accepted here: send "${field}": "${value}"`,
+      );
   }
 }
 

@@ -5,7 +5,8 @@ import { hashToken, sameHash } from './secrets';
 export function createClientStore(db: Db, now: () => number) {
   const get = db.prepare('SELECT secret_hash FROM clients WHERE client_id = ?');
   const upsert = db.prepare(
-    'INSERT INTO clients (client_id, secret_hash, created_at) VALUES (?, ?, ?) ON CONFLICT(client_id) DO UPDATE SET secret_hash = excluded.secret_hash',
+    `INSERT INTO clients (client_id, secret_hash, created_at) VALUES (?, ?, ?)
+     ON CONFLICT(client_id) DO UPDATE SET secret_hash = excluded.secret_hash`,
   );
   return {
     register(clientId: string, secret: string): void {

@@ -14,10 +14,13 @@ function authError(dialect: Dialect, code: AuthErrorCode, status: number, messag
   const finalStatus = override.status ?? status;
   const finalCode = override.code ?? code;
   const finalMessage = override.message ?? message;
-  return finalStatus === 401 ? unauthorized(finalCode, finalMessage) : new HttpError(finalStatus, finalCode, finalMessage);
+  return finalStatus === 401
+    ? unauthorized(finalCode, finalMessage)
+    : new HttpError(finalStatus, finalCode, finalMessage);
 }
 
-const refuser = (dialect: Dialect) => (code: AuthErrorCode, status: number, message: string) => authError(dialect, code, status, message);
+const refuser = (dialect: Dialect) => (code: AuthErrorCode, status: number, message: string) =>
+  authError(dialect, code, status, message);
 
 const LOGIN_LIMITS = { username: { max: 320 }, password: { max: 1024 }, clientId: { max: 200, optional: true } };
 const REFRESH_LIMITS = { refreshToken: { max: 4096 }, clientId: { max: 200 }, clientSecret: { max: 1024 } };
@@ -26,15 +29,22 @@ const REFRESH_LIMITS = { refreshToken: { max: 4096 }, clientId: { max: 200 }, cl
 function tokenToValidate(ctx: RequestContext, body: Record<string, unknown>): string {
   const { field, headerFallback } = ctx.dialect.auth.validate;
   const scheme = ctx.dialect.auth.scheme;
-  const fromBody = field === null ? undefined : readFields(body, { names: { token: field } }, { token: { max: 4096, optional: true } }, refuser(ctx.dialect)).token;
+  const fromBody =
+    field === null
+      ? undefined
+      : readFields(body, { names: { token: field } }, { token: { max: 4096, optional: true } }, refuser(ctx.dialect))
+          .token;
   if (fromBody) return fromBody;
   if (field === null || headerFallback) {
     const credential = readCredential(ctx.header('authorization'), scheme);
     if (credential.kind === 'token') return credential.token;
-    if (credential.kind === 'wrong_scheme') throw unauthorized('invalid_auth_scheme', `Authorization must be ${scheme.example}`);
+    if (credential.kind === 'wrong_scheme')
+      throw unauthorized('invalid_auth_scheme', `Authorization must be ${scheme.example}`);
   }
   if (field === null) throw badRequest(`send the token to check in the Authorization header, as ${scheme.example}`);
-  throw badRequest(`send the token to check as "${field}" in the body${headerFallback ? ' or in the Authorization header' : ''}`);
+  throw badRequest(
+    `send the token to check as "${field}" in the body${headerFallback ? ' or in the Authorization header' : ''}`,
+  );
 }
 
 export function authRoutes(s: Services): RouteDef[] {

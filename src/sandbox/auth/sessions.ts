@@ -21,11 +21,7 @@ export interface TokenInfo {
 }
 
 export type RefreshFailure =
-  | 'invalid_grant'
-  | 'invalid_client'
-  | 'refresh_token_expired'
-  | 'refresh_token_reused'
-  | 'token_revoked';
+  'invalid_grant' | 'invalid_client' | 'refresh_token_expired' | 'refresh_token_reused' | 'token_revoked';
 
 export type RefreshOutcome =
   | { ok: true; pair: TokenPair; withinGrace: boolean }
@@ -52,13 +48,17 @@ export interface SessionSettings {
 function statements(db: Db) {
   return {
     insertFamily: db.prepare('INSERT INTO token_families (id, account_id, client_id, created_at) VALUES (?, ?, ?, ?)'),
-    insertToken: db.prepare('INSERT INTO tokens (hash, kind, family_id, account_id, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertToken: db.prepare(
+      'INSERT INTO tokens (hash, kind, family_id, account_id, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
     lookup: db.prepare<[string], TokenRow>(
       `SELECT t.kind, t.family_id, t.account_id, t.expires_at, t.used_at, f.revoked_at, f.client_id
        FROM tokens t JOIN token_families f ON f.id = t.family_id WHERE t.hash = ?`,
     ),
     markUsed: db.prepare('UPDATE tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL'),
-    revokeFamily: db.prepare('UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL'),
+    revokeFamily: db.prepare(
+      'UPDATE token_families SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL',
+    ),
     expireKind: db.prepare('UPDATE tokens SET expires_at = ? WHERE kind = ? AND expires_at > ?'),
   };
 }
@@ -69,16 +69,27 @@ function stateOf(row: TokenRow, at: number): TokenState {
   return row.expires_at <= at ? 'expired' : 'valid';
 }
 
-const refused = (code: RefreshFailure, message: string, familyRevoked = false): RefreshOutcome => ({ ok: false, code, message, familyRevoked });
+const refused = (code: RefreshFailure, message: string, familyRevoked = false): RefreshOutcome => ({
+  ok: false,
+  code,
+  message,
+  familyRevoked,
+});
 
 /**
  * Why a refresh token may not be rotated, or null when it may. A token spent moments ago (within
  * the grace) is 'grace': the client lost the answer, so it gets a new pair rather than a revocation.
  */
-function refusal(row: TokenRow | undefined, clientId: string, at: number, graceMs: number): RefreshOutcome | 'grace' | 'reused' | null {
+function refusal(
+  row: TokenRow | undefined,
+  clientId: string,
+  at: number,
+  graceMs: number,
+): RefreshOutcome | 'grace' | 'reused' | null {
   if (!row || row.kind !== 'refresh') return refused('invalid_grant', 'refresh token is not valid');
   if (row.revoked_at !== null) return refused('token_revoked', 'refresh token was revoked; log in again');
-  if (row.client_id !== null && row.client_id !== clientId) return refused('invalid_client', 'refresh token was issued to another client');
+  if (row.client_id !== null && row.client_id !== clientId)
+    return refused('invalid_client', 'refresh token was issued to another client');
   if (row.used_at !== null) return at - row.used_at <= graceMs && graceMs > 0 ? 'grace' : 'reused';
   if (row.expires_at <= at) return refused('refresh_token_expired', 'refresh token expired; log in again');
   return null;
@@ -115,7 +126,11 @@ export function createSessionStore(db: Db, now: () => number, settings: SessionS
     if (refusedBy === 'grace') return { ok: true, pair: addPair(row.account_id, row.family_id), withinGrace: true };
     if (refusedBy === 'reused') {
       revokeFamily.run(at, 'refresh token reused', row.family_id);
-      return refused('refresh_token_reused', 'refresh token was already used; every token issued from it has been revoked, log in again', true);
+      return refused(
+        'refresh_token_reused',
+        'refresh token was already used; every token issued from it has been revoked, log in again',
+        true,
+      );
     }
     markUsed.run(at, hashToken(refreshToken));
     return { ok: true, pair: addPair(row.account_id, row.family_id), withinGrace: false };

@@ -3,7 +3,11 @@ import type { ApiKeyStore } from './api-keys';
 import { API_KEY_PREFIX } from './secrets';
 import type { SessionStore } from './sessions';
 
-const API_KEY_MESSAGES = { unknown: 'API key is not known', expired: 'API key expired', revoked: 'API key was revoked' } as const;
+const API_KEY_MESSAGES = {
+  unknown: 'API key is not known',
+  expired: 'API key expired',
+  revoked: 'API key was revoked',
+} as const;
 
 const TOKEN_MESSAGES = {
   expired: 'token expired',
@@ -15,7 +19,8 @@ const TOKEN_MESSAGES = {
 export function checkToken(token: string, sessions: SessionStore, apiKeys: ApiKeyStore): TokenCheck {
   if (token.startsWith(API_KEY_PREFIX)) {
     const check = apiKeys.check(token);
-    if (check.ok) return { valid: true, kind: 'api_key', accountId: check.key.account_id, expiresAt: check.key.expires_at };
+    if (check.ok)
+      return { valid: true, kind: 'api_key', accountId: check.key.account_id, expiresAt: check.key.expires_at };
     return {
       valid: false,
       kind: 'api_key',
@@ -27,7 +32,13 @@ export function checkToken(token: string, sessions: SessionStore, apiKeys: ApiKe
   const info = sessions.inspect(token);
   if (!info) return { valid: false, kind: null, reason: 'unknown', message: 'token is not known', expiresAt: null };
   if (info.state !== 'valid') {
-    return { valid: false, kind: info.kind, reason: info.state, message: TOKEN_MESSAGES[info.state], expiresAt: info.expiresAt };
+    return {
+      valid: false,
+      kind: info.kind,
+      reason: info.state,
+      message: TOKEN_MESSAGES[info.state],
+      expiresAt: info.expiresAt,
+    };
   }
   return { valid: true, kind: info.kind, accountId: info.accountId, expiresAt: info.expiresAt };
 }

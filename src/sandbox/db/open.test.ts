@@ -17,7 +17,10 @@ describe('sandbox database', () => {
   it('keeps accounts, tokens and records in the data folder across restarts', async () => {
     const first = await testSandbox({ dataDir: dir });
     const tokens = await login(first);
-    const created = await call(first.url, 'POST', '/v2/posts', { token: tokens.access_token, body: { text: 'persisted' } });
+    const created = await call(first.url, 'POST', '/v2/posts', {
+      token: tokens.access_token,
+      body: { text: 'persisted' },
+    });
     await first.stop();
     expect((await readdir(dir)).filter((f) => !f.startsWith(DB_FILE))).toEqual([]);
 
@@ -46,7 +49,11 @@ describe('sandbox database', () => {
     const path = join(dir, DB_FILE);
     const db = new Database(path);
     migrate(db);
-    db.prepare('INSERT INTO sandbox_migrations (id, name, applied_at) VALUES (?, ?, ?)').run(99, '099-from-the-future', 0);
+    db.prepare('INSERT INTO sandbox_migrations (id, name, applied_at) VALUES (?, ?, ?)').run(
+      99,
+      '099-from-the-future',
+      0,
+    );
     db.close();
     expect(() => openDatabase(dir)).toThrow(/migration 99 "099-from-the-future" that this sandbox does not know/);
   });

@@ -10,13 +10,21 @@ export const DB_FILE = 'sandbox.db';
 
 /** Applies missing migrations in order; refuses a database that knows migrations this code does not. */
 export function migrate(db: Db, migrations: Migration[] = MIGRATIONS): void {
-  db.exec('CREATE TABLE IF NOT EXISTS sandbox_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const applied = db.prepare('SELECT id, name FROM sandbox_migrations ORDER BY id').all() as { id: number; name: string }[];
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS sandbox_migrations (
+       id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL
+     )`,
+  );
+  const applied = db.prepare('SELECT id, name FROM sandbox_migrations ORDER BY id').all() as {
+    id: number;
+    name: string;
+  }[];
   for (const row of applied) {
     const known = migrations.find((m) => m.id === row.id);
     if (!known || known.name !== row.name) {
       throw new Error(
-        `sandbox database has migration ${row.id} "${row.name}" that this sandbox does not know; use another data folder`,
+        `sandbox database has migration ${row.id} "${row.name}" that this sandbox does not know; ` +
+          'use another data folder',
       );
     }
   }

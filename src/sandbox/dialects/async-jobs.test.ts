@@ -7,7 +7,11 @@ import type { Sandbox } from '../server';
 import { call, testSandbox } from '../test-support';
 
 /** Signs in to a problem-dialect sandbox: the raw token is the Authorization header. */
-async function rawToken(sandbox: Sandbox, email = sandbox.demo.username, password = sandbox.demo.password): Promise<string> {
+async function rawToken(
+  sandbox: Sandbox,
+  email = sandbox.demo.username,
+  password = sandbox.demo.password,
+): Promise<string> {
   const res = await call(sandbox.url, 'POST', '/user/login', { body: { email, password } });
   expect(res.status).toBe(200);
   return res.body.token;
@@ -22,7 +26,8 @@ describe('problem dialect: asynchronous AI jobs', () => {
   });
   afterAll(() => sandbox.stop());
 
-  const submit = (op: string, body: unknown) => call(sandbox.url, 'POST', `/v2/ai/${op}`, { authorization: token, body });
+  const submit = (op: string, body: unknown) =>
+    call(sandbox.url, 'POST', `/v2/ai/${op}`, { authorization: token, body });
   const poll = (id: string, authorization = token) => call(sandbox.url, 'GET', `/v2/ai/jobs/${id}`, { authorization });
 
   it('is done only after the configured latency, with a downloadable file, counting polls', async () => {
@@ -31,7 +36,10 @@ describe('problem dialect: asynchronous AI jobs', () => {
     sandbox.events.on('ai-job', listener);
     try {
       const started = Date.now();
-      const accepted = await submit('text2image', { model_id: 'paint-1', image: { prompt: 'slow fox', width: 24, height: 24 } });
+      const accepted = await submit('text2image', {
+        model_id: 'paint-1',
+        image: { prompt: 'slow fox', width: 24, height: 24 },
+      });
       expect(accepted.status).toBe(202);
       const id: string = accepted.body.job.id;
       let answer = await poll(id);
@@ -45,12 +53,20 @@ describe('problem dialect: asynchronous AI jobs', () => {
       }
       expect(Date.now() - started).toBeGreaterThanOrEqual(290);
       expect(answer.body).toEqual({
-        job: { id, status: 'done', output: { url: expect.stringContaining(`${sandbox.url}/v2/files/`), mime: 'image/png' }, text: null, error: null },
+        job: {
+          id,
+          status: 'done',
+          output: { url: expect.stringContaining(`${sandbox.url}/v2/files/`), mime: 'image/png' },
+          text: null,
+          error: null,
+        },
       });
       const file = await fetch(answer.body.job.output.url, { headers: { authorization: token } });
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/png');
-      expect((await fetch(answer.body.job.output.url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+      expect((await fetch(answer.body.job.output.url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+        401,
+      );
       expect(sandbox.stats.aiJobs[id]).toEqual({ operation: 'text2image', posts: 1, polls });
       expect(events.filter((e) => e.id === id).map((e) => e.event)).toEqual(
         expect.arrayContaining(['submitted', 'running', 'done', 'polled']),
@@ -64,15 +80,26 @@ describe('problem dialect: asynchronous AI jobs', () => {
     const accepted = await submit('image2text', { model_id: 'caption-1', image: { data: 'not base64!!' } });
     expect(accepted.status).toBe(202);
     let answer = await poll(accepted.body.job.id);
-    while (answer.body.job.status === 'queued' || answer.body.job.status === 'running') answer = await poll(accepted.body.job.id);
-    expect(answer.body.job).toMatchObject({ status: 'failed', output: null, text: null, error: { detail: 'image.data is not valid base64' } });
+    while (answer.body.job.status === 'queued' || answer.body.job.status === 'running')
+      answer = await poll(accepted.body.job.id);
+    expect(answer.body.job).toMatchObject({
+      status: 'failed',
+      output: null,
+      text: null,
+      error: { detail: 'image.data is not valid base64' },
+    });
   });
 
-  it('answers 404 in problem+json for an unknown job or another account\'s job', async () => {
+  it("answers 404 in problem+json for an unknown job or another account's job", async () => {
     const unknown = await poll('job_nope');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toBe('application/problem+json');
-    expect(unknown.body).toEqual({ type: 'about:blank#not_found', title: 'Not Found', status: 404, detail: 'AI job job_nope does not exist' });
+    expect(unknown.body).toEqual({
+      type: 'about:blank#not_found',
+      title: 'Not Found',
+      status: 404,
+      detail: 'AI job job_nope does not exist',
+    });
 
     const mine = await submit('text2image', { model_id: 'paint-1', image: { prompt: 'private' } });
     await sandbox.createAccount('other@atelier.local', 'other-password');
@@ -86,7 +113,12 @@ describe('AI jobs outside an asynchronous dialect', () => {
     const sandbox = await testSandbox({ dialect: 'oauth' });
     try {
       const login = await call(sandbox.url, 'POST', '/user/login', {
-        body: { grant_type: 'password', username: sandbox.demo.username, password: sandbox.demo.password, client_id: sandbox.demo.clientId },
+        body: {
+          grant_type: 'password',
+          username: sandbox.demo.username,
+          password: sandbox.demo.password,
+          client_id: sandbox.demo.clientId,
+        },
       });
       const res = await call(sandbox.url, 'GET', '/v2/ai/jobs/job_1', { token: login.body.access_token });
       expect(res.status).toBe(404);
@@ -107,7 +139,10 @@ describe('AI jobs and the sandbox process', () => {
   it('stop() ends a running job promptly, and a restart reports it failed', async () => {
     const first = await testSandbox({ dialect: 'problem', dataDir: dir, aiLatencyMs: 60_000 });
     const token = await rawToken(first);
-    const accepted = await call(first.url, 'POST', '/v2/ai/text2image', { authorization: token, body: { model_id: 'paint-1', image: { prompt: 'never' } } });
+    const accepted = await call(first.url, 'POST', '/v2/ai/text2image', {
+      authorization: token,
+      body: { model_id: 'paint-1', image: { prompt: 'never' } },
+    });
     const id: string = accepted.body.job.id;
     await sleep(20);
     const stopping = Date.now();
@@ -117,7 +152,10 @@ describe('AI jobs and the sandbox process', () => {
     const second = await testSandbox({ dialect: 'problem', dataDir: dir });
     try {
       const res = await call(second.url, 'GET', `/v2/ai/jobs/${id}`, { authorization: token });
-      expect(res.body.job).toMatchObject({ status: 'failed', error: { detail: 'the sandbox stopped before this job finished; submit it again' } });
+      expect(res.body.job).toMatchObject({
+        status: 'failed',
+        error: { detail: 'the sandbox stopped before this job finished; submit it again' },
+      });
     } finally {
       await second.stop();
     }

@@ -15,10 +15,15 @@ function present(record: StoredRecord): Record<string, unknown> {
   return { ...record.data, ...server };
 }
 
-/** camelCase inside `{data:…}`: "Token" credentials, `{error:{code,detail}}`, short tokens, HTTP-date waits, base64 media inline. */
+/**
+ * camelCase inside `{data:…}`: "Token" credentials, `{error:{code,detail}}`, short tokens, HTTP-date waits,
+ * base64 media inline.
+ */
 export const camel: Dialect = {
   name: 'camel',
-  summary: 'camelCase inside {data:…}, "Token" credentials, {error:{code,detail}}, 5 s tokens, HTTP-date Retry-After, base64 media inline',
+  summary:
+    'camelCase inside {data:…}, "Token" credentials, {error:{code,detail}}, 5 s tokens, ' +
+    'HTTP-date Retry-After, base64 media inline',
   accessTokenTtlMs: 5_000,
   auth: {
     scheme: { word: 'Token', lenient: false, challenge: 'Token', example: '"Token <access token or API key>"' },

@@ -21,7 +21,8 @@ describe.each(SPEAKERS)('$name dialect: authentication', (sp) => {
   });
   afterAll(() => sandbox.stop());
 
-  const api = (path: string, token: string) => call(sandbox.url, 'GET', path, { authorization: sp.authorization(token) });
+  const api = (path: string, token: string) =>
+    call(sandbox.url, 'GET', path, { authorization: sp.authorization(token) });
 
   it('logs in with its field names and answers tokens in its shape, living as long as its default', async () => {
     const { username, password, clientId } = sandbox.demo;
@@ -36,7 +37,9 @@ describe.each(SPEAKERS)('$name dialect: authentication', (sp) => {
 
   it('refuses a wrong password with its error body and words', async () => {
     const { username, clientId } = sandbox.demo;
-    const res = await call(sandbox.url, 'POST', '/user/login', { body: sp.login(username, 'not-the-password', clientId) });
+    const res = await call(sandbox.url, 'POST', '/user/login', {
+      body: sp.login(username, 'not-the-password', clientId),
+    });
     expect(res.status).toBe(sp.wrongPassword.status);
     expect(res.headers.get('content-type')).toBe(sp.errorContentType);
     expect(sp.error(res.body)).toEqual({ code: sp.wrongPassword.code, message: sp.wrongPassword.message });
@@ -45,18 +48,27 @@ describe.each(SPEAKERS)('$name dialect: authentication', (sp) => {
   it('rotates refresh tokens with its field names, refuses a wrong client secret and a reused token', async () => {
     const first = await signIn(sandbox, sp);
     const { clientId, clientSecret } = sandbox.demo;
-    const badClient = await call(sandbox.url, 'POST', '/user/token/refresh', { body: sp.refresh(first.refresh, clientId, 'wrong-secret') });
+    const badClient = await call(sandbox.url, 'POST', '/user/token/refresh', {
+      body: sp.refresh(first.refresh, clientId, 'wrong-secret'),
+    });
     expect(badClient.status).toBe(sp.wrongClientSecret.status);
-    expect(sp.error(badClient.body)).toEqual({ code: sp.wrongClientSecret.code, message: sp.wrongClientSecret.message });
+    expect(sp.error(badClient.body)).toEqual({
+      code: sp.wrongClientSecret.code,
+      message: sp.wrongClientSecret.message,
+    });
 
-    const rotated = await call(sandbox.url, 'POST', '/user/token/refresh', { body: sp.refresh(first.refresh, clientId, clientSecret) });
+    const rotated = await call(sandbox.url, 'POST', '/user/token/refresh', {
+      body: sp.refresh(first.refresh, clientId, clientSecret),
+    });
     expect(rotated.status).toBe(200);
     expect(Object.keys(rotated.body).sort()).toEqual(sp.tokenKeys);
     const second = sp.tokens(rotated.body);
     expect(second.refresh).not.toBe(first.refresh);
     expect((await api('/v2/posts', second.access)).status).toBe(200);
 
-    const reused = await call(sandbox.url, 'POST', '/user/token/refresh', { body: sp.refresh(first.refresh, clientId, clientSecret) });
+    const reused = await call(sandbox.url, 'POST', '/user/token/refresh', {
+      body: sp.refresh(first.refresh, clientId, clientSecret),
+    });
     expect(reused.status).toBe(sp.reused.status);
     expect(sp.error(reused.body).code).toBe(sp.reused.code);
     expect(sp.error(reused.body).message).toMatch(/already used/);
@@ -75,7 +87,10 @@ describe.each(SPEAKERS)('$name dialect: authentication', (sp) => {
     if (sp.challenge === null) expect(challenge).toBeNull();
     else expect(challenge).toMatch(new RegExp(`^${sp.challenge} realm="sandbox"`));
 
-    const key = await call(sandbox.url, 'POST', '/account/api-keys', { authorization: sp.authorization(access), body: { name: 'k' } });
+    const key = await call(sandbox.url, 'POST', '/account/api-keys', {
+      authorization: sp.authorization(access),
+      body: { name: 'k' },
+    });
     expect(key.status).toBe(201);
     expect((await api('/v2/assets', key.body.key)).status).toBe(200);
   });
@@ -146,15 +161,22 @@ describe('oauth dialect: grant_type', () => {
     const sandbox = await testSandbox({ dialect: 'oauth' });
     try {
       const { username, password, clientId, clientSecret } = sandbox.demo;
-      const missing = await call(sandbox.url, 'POST', '/user/login', { body: { username, password, client_id: clientId } });
+      const missing = await call(sandbox.url, 'POST', '/user/login', {
+        body: { username, password, client_id: clientId },
+      });
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ error: 'invalid_request', error_description: 'grant_type is required: send "grant_type": "password"' });
+      expect(missing.body).toEqual({
+        error: 'invalid_request',
+        error_description: 'grant_type is required: send "grant_type": "password"',
+      });
       const wrong = await call(sandbox.url, 'POST', '/user/token/refresh', {
         body: { grant_type: 'password', refresh_token: 'x', client_id: clientId, client_secret: clientSecret },
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.error).toBe('unsupported_grant_type');
-      expect(wrong.body.error_description).toBe('grant_type "password" is not accepted here: send "grant_type": "refresh_token"');
+      expect(wrong.body.error_description).toBe(
+        'grant_type "password" is not accepted here: send "grant_type": "refresh_token"',
+      );
     } finally {
       await sandbox.stop();
     }

@@ -74,12 +74,18 @@ describe.each(SPEAKERS)('$name dialect: AI operations', (sp) => {
   afterAll(() => sandbox.stop());
 
   it('answers media and text in its shape', async () => {
-    const painted = await runAi(sp, c, 'text2image', { model_id: 'paint-1', image: { prompt: 'a red fox', width: 32, height: 48 } });
+    const painted = await runAi(sp, c, 'text2image', {
+      model_id: 'paint-1',
+      image: { prompt: 'a red fox', width: 32, height: 48 },
+    });
     const [png] = await mediaOf(sp, c, painted.answer);
     expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 32, height: 48 });
     expect(sp.aiText(painted.answer)).toBeNull();
 
-    const captioned = await runAi(sp, c, 'image2text', { model_id: 'caption-1', image: { data: png?.toString('base64') } });
+    const captioned = await runAi(sp, c, 'image2text', {
+      model_id: 'caption-1',
+      image: { data: png?.toString('base64') },
+    });
     expect(sp.aiMedia(captioned.answer)).toEqual([]);
     expect(sp.aiText(captioned.answer)).toMatch(/^A 32x48 portrait PNG/);
   });
@@ -103,7 +109,10 @@ describe.each(SPEAKERS)('$name dialect: AI operations', (sp) => {
     const res = await c.api('POST', '/v2/ai/text2image', { model_id: 'no-such-model', image: { prompt: 'x' } });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe(sp.errorContentType);
-    expect(sp.error(res.body)).toMatchObject({ code: 'unknown_model', message: expect.stringContaining('not a model of text2image') });
+    expect(sp.error(res.body)).toMatchObject({
+      code: 'unknown_model',
+      message: expect.stringContaining('not a model of text2image'),
+    });
   });
 });
 
@@ -127,7 +136,9 @@ describe.each(SPEAKERS)('$name dialect: resource groups', (sp) => {
     expect(sp.list.more(second.body)).toBe(false);
     const both = await list({ [sp.list.since]: 'c0', [sp.list.cursor]: 'c0' });
     expect(both.status).toBe(400);
-    expect(sp.error(both.body).message).toBe(`send either ${sp.list.since} (change feed) or ${sp.list.cursor} (next page), not both`);
+    expect(sp.error(both.body).message).toBe(
+      `send either ${sp.list.since} (change feed) or ${sp.list.cursor} (next page), not both`,
+    );
   });
 
   it('creates, updates and deletes records in its naming, and pulls the deletion', async () => {
@@ -160,6 +171,8 @@ describe.each(SPEAKERS)('$name dialect: resource groups', (sp) => {
       ['ast_2', 1, false],
     ]);
     const queue = await c.api('GET', '/v2/media-queue');
-    expect(sp.list.items(queue.body).map((r: Record<string, unknown>) => r[id])).toEqual(added.body.items.map((r: Record<string, unknown>) => r[id]));
+    expect(sp.list.items(queue.body).map((r: Record<string, unknown>) => r[id])).toEqual(
+      added.body.items.map((r: Record<string, unknown>) => r[id]),
+    );
   });
 });

@@ -35,7 +35,13 @@ export interface IssuedTokens {
 /** What a validation found, before the dialect words it. */
 export type TokenCheck =
   | { valid: true; kind: 'access' | 'refresh' | 'api_key'; accountId: string; expiresAt: number }
-  | { valid: false; kind: 'access' | 'refresh' | 'api_key' | null; reason: string; message: string; expiresAt: number | null };
+  | {
+      valid: false;
+      kind: 'access' | 'refresh' | 'api_key' | null;
+      reason: string;
+      message: string;
+      expiresAt: number | null;
+    };
 
 /** Refusals of the authentication endpoints a dialect words differently (keyed by the sandbox's code). */
 export type AuthErrorCode =

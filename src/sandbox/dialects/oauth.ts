@@ -8,17 +8,27 @@ const badGrant = { status: 400, code: 'invalid_grant' };
 /** OAuth-flavoured: grant_type in token requests, Bearer, `{error,error_description}`, Unix-ms expiry, data URLs. */
 export const oauth: Dialect = {
   name: 'oauth',
-  summary: 'OAuth-flavoured: grant_type in token requests, Bearer, {error,error_description}, Unix-ms expiry, 30 s tokens, media as data URLs',
+  summary:
+    'OAuth-flavoured: grant_type in token requests, Bearer, {error,error_description}, ' +
+    'Unix-ms expiry, 30 s tokens, media as data URLs',
   accessTokenTtlMs: 30_000,
   auth: {
     scheme: { word: 'Bearer', lenient: false, challenge: 'Bearer', example: '"Bearer <access token or API key>"' },
-    login: { names: { username: 'username', password: 'password', clientId: 'client_id' }, constants: { grant_type: 'password' } },
+    login: {
+      names: { username: 'username', password: 'password', clientId: 'client_id' },
+      constants: { grant_type: 'password' },
+    },
     refresh: {
       names: { refreshToken: 'refresh_token', clientId: 'client_id', clientSecret: 'client_secret' },
       constants: { grant_type: 'refresh_token' },
     },
     validate: { field: 'token', headerFallback: false },
-    tokenAnswer: (t) => ({ access_token: t.accessToken, refresh_token: t.refreshToken, token_type: 'bearer', expires_at: t.accessExpiresAt }),
+    tokenAnswer: (t) => ({
+      access_token: t.accessToken,
+      refresh_token: t.refreshToken,
+      token_type: 'bearer',
+      expires_at: t.accessExpiresAt,
+    }),
     validateAnswer: (check) => ({ active: check.valid, expires_at: check.expiresAt }),
     errors: {
       invalid_credentials: badGrant,

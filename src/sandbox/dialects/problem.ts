@@ -14,7 +14,12 @@ export const problem: Dialect = {
   summary: 'raw tokens, RFC 7807 problem+json errors, Unix-second expiry, 60 s tokens, asynchronous AI jobs to poll',
   accessTokenTtlMs: 60_000,
   auth: {
-    scheme: { word: null, lenient: false, challenge: null, example: 'the access token or API key itself, with no scheme word' },
+    scheme: {
+      word: null,
+      lenient: false,
+      challenge: null,
+      example: 'the access token or API key itself, with no scheme word',
+    },
     login: { names: { username: 'email', password: 'password', clientId: null } },
     refresh: { names: { refreshToken: 'refresh', clientId: 'client_id', clientSecret: 'client_secret' } },
     validate: { field: null, headerFallback: false },

@@ -53,7 +53,12 @@ export const standard: Dialect = {
   summary: 'snake_case fields, Bearer tokens, {error:{code,message}} errors, synchronous AI answers with file URLs',
   accessTokenTtlMs: 15 * MINUTE,
   auth: {
-    scheme: { word: 'Bearer', lenient: true, challenge: 'Bearer', example: '"Bearer <access token>" or "Bearer <API key>"' },
+    scheme: {
+      word: 'Bearer',
+      lenient: true,
+      challenge: 'Bearer',
+      example: '"Bearer <access token>" or "Bearer <API key>"',
+    },
     login: { names: { username: 'username', password: 'password', clientId: 'client_id' } },
     refresh: { names: { refreshToken: 'refresh_token', clientId: 'client_id', clientSecret: 'client_secret' } },
     validate: { field: 'token', headerFallback: true },

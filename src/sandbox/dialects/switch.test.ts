@@ -38,7 +38,9 @@ describe('the dialect switch', () => {
       const raw = await call(sandbox.url, 'GET', '/v2/posts', { authorization: tokens.access_token });
       expect(raw.status).toBe(200);
       expect(raw.body).toEqual({ results: [], next: expect.any(String), more: false });
-      const signIn = await call(sandbox.url, 'POST', '/user/login', { body: { email: sandbox.demo.username, password: sandbox.demo.password } });
+      const signIn = await call(sandbox.url, 'POST', '/user/login', {
+        body: { email: sandbox.demo.username, password: sandbox.demo.password },
+      });
       expect(Object.keys(signIn.body).sort()).toEqual(['exp', 'refresh', 'token']);
     } finally {
       sandbox.setDialect('standard');
@@ -69,16 +71,23 @@ describe('the dialect switch', () => {
   });
 
   it('is refused in words from code too', async () => {
-    expect(() => sandbox.setDialect('nope' as never)).toThrow('unknown dialect "nope"; choose one of standard, camel, problem, oauth');
+    expect(() => sandbox.setDialect('nope' as never)).toThrow(
+      'unknown dialect "nope"; choose one of standard, camel, problem, oauth',
+    );
     await expect(startSandbox({ dialect: 'nope' as never })).rejects.toThrow(/unknown dialect "nope"/);
   });
 });
 
 describe('--dialect', () => {
   it('chooses the dialect, and an unknown one is refused with the choices', () => {
-    expect(parseCliArgs(['--dialect', 'camel'], {})).toEqual({ help: false, options: { port: 4010, dialect: 'camel' } });
+    expect(parseCliArgs(['--dialect', 'camel'], {})).toEqual({
+      help: false,
+      options: { port: 4010, dialect: 'camel' },
+    });
     expect(parseCliArgs(['--dialect=oauth'], {})).toMatchObject({ options: { dialect: 'oauth' } });
-    expect(() => parseCliArgs(['--dialect', 'bogus'], {})).toThrow('--dialect: unknown dialect "bogus"; choose one of standard, camel, problem, oauth');
+    expect(() => parseCliArgs(['--dialect', 'bogus'], {})).toThrow(
+      '--dialect: unknown dialect "bogus"; choose one of standard, camel, problem, oauth',
+    );
     expect(() => parseCliArgs(['--dialect'], {})).toThrow(/unknown dialect ""/);
   });
 });

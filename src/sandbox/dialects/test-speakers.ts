@@ -32,7 +32,14 @@ export interface Speaker {
   aiMedia(b: Body): string[];
   aiEncoding: 'url' | 'base64' | 'data-url';
   aiText(b: Body): string | null;
-  list: { since: string; cursor: string; limit: string; items(b: Body): Body[]; next(b: Body): string; more(b: Body): boolean };
+  list: {
+    since: string;
+    cursor: string;
+    limit: string;
+    items(b: Body): Body[];
+    next(b: Body): string;
+    more(b: Body): boolean;
+  };
   record: { id: string; version: string; deleted: string };
 }
 
@@ -47,21 +54,40 @@ const standard: Speaker = {
   challenge: 'Bearer',
   login: (username, password, client_id) => ({ username, password, client_id }),
   tokens: (b) => ({ access: b.access_token, refresh: b.refresh_token, expiresAt: Date.parse(b.expires_at) }),
-  tokenKeys: ['access_token', 'account_id', 'expires_at', 'expires_in', 'refresh_token', 'refresh_token_expires_at', 'token_type'],
+  tokenKeys: [
+    'access_token',
+    'account_id',
+    'expires_at',
+    'expires_in',
+    'refresh_token',
+    'refresh_token_expires_at',
+    'token_type',
+  ],
   refresh: (refresh_token, client_id, client_secret) => ({ refresh_token, client_id, client_secret }),
   validate: (token) => ({ body: { token } }),
   valid: (b) => b.valid,
   errorContentType: 'application/json; charset=utf-8',
   error: (b) => ({ code: b.error.code, message: b.error.message }),
   wrongPassword: { status: UNAUTHORIZED, code: 'invalid_credentials', message: 'username or password is incorrect' },
-  wrongClientSecret: { status: UNAUTHORIZED, code: 'invalid_client', message: 'client ID or client secret is incorrect' },
+  wrongClientSecret: {
+    status: UNAUTHORIZED,
+    code: 'invalid_client',
+    message: 'client ID or client secret is incorrect',
+  },
   reused: { status: UNAUTHORIZED, code: 'refresh_token_reused' },
   retryAfter: 'seconds',
   ai: 'sync',
   aiMedia: (b) => b.outputs.map((o: Body) => o.url),
   aiEncoding: 'url',
   aiText: (b) => b.text,
-  list: { since: 'since', cursor: 'cursor', limit: 'limit', items: (b) => b.items, next: (b) => b.next_cursor, more: (b) => b.has_more },
+  list: {
+    since: 'since',
+    cursor: 'cursor',
+    limit: 'limit',
+    items: (b) => b.items,
+    next: (b) => b.next_cursor,
+    more: (b) => b.has_more,
+  },
   record: { id: 'id', version: 'version', deleted: 'deleted' },
 };
 
@@ -72,7 +98,11 @@ const camel: Speaker = {
   otherScheme: bearer,
   challenge: 'Token',
   login: (login, secret, clientId) => ({ login, secret, clientId }),
-  tokens: (b) => ({ access: b.data.accessToken, refresh: b.data.refreshToken, expiresAt: Date.parse(b.data.expiresAt) }),
+  tokens: (b) => ({
+    access: b.data.accessToken,
+    refresh: b.data.refreshToken,
+    expiresAt: Date.parse(b.data.expiresAt),
+  }),
   tokenKeys: ['data'],
   refresh: (refreshToken, clientId, clientSecret) => ({ refreshToken, clientId, clientSecret }),
   validate: (accessToken) => ({ body: { accessToken } }),
@@ -113,14 +143,25 @@ const problem: Speaker = {
   errorContentType: 'application/problem+json',
   error: (b) => ({ code: String(b.type).replace('about:blank#', ''), message: b.detail }),
   wrongPassword: { status: UNAUTHORIZED, code: 'invalid_credentials', message: 'email or password is incorrect' },
-  wrongClientSecret: { status: UNAUTHORIZED, code: 'invalid_client', message: 'client ID or client secret is incorrect' },
+  wrongClientSecret: {
+    status: UNAUTHORIZED,
+    code: 'invalid_client',
+    message: 'client ID or client secret is incorrect',
+  },
   reused: { status: UNAUTHORIZED, code: 'refresh_token_reused' },
   retryAfter: 'seconds',
   ai: 'async',
   aiMedia: (b) => (b.job.output ? [b.job.output.url] : []),
   aiEncoding: 'url',
   aiText: (b) => b.job.text,
-  list: { since: 'after', cursor: 'page', limit: 'max', items: (b) => b.results, next: (b) => b.next, more: (b) => b.more },
+  list: {
+    since: 'after',
+    cursor: 'page',
+    limit: 'max',
+    items: (b) => b.results,
+    next: (b) => b.next,
+    more: (b) => b.more,
+  },
   record: { id: 'uid', version: 'v', deleted: 'removed' },
 };
 
@@ -133,20 +174,36 @@ const oauth: Speaker = {
   login: (username, password, client_id) => ({ grant_type: 'password', username, password, client_id }),
   tokens: (b) => ({ access: b.access_token, refresh: b.refresh_token, expiresAt: b.expires_at }),
   tokenKeys: ['access_token', 'expires_at', 'refresh_token', 'token_type'],
-  refresh: (refresh_token, client_id, client_secret) => ({ grant_type: 'refresh_token', refresh_token, client_id, client_secret }),
+  refresh: (refresh_token, client_id, client_secret) => ({
+    grant_type: 'refresh_token',
+    refresh_token,
+    client_id,
+    client_secret,
+  }),
   validate: (token) => ({ body: { token } }),
   valid: (b) => b.active,
   errorContentType: 'application/json; charset=utf-8',
   error: (b) => ({ code: b.error, message: b.error_description }),
   wrongPassword: { status: 400, code: 'invalid_grant', message: 'username or password is incorrect' },
-  wrongClientSecret: { status: UNAUTHORIZED, code: 'invalid_client', message: 'client ID or client secret is incorrect' },
+  wrongClientSecret: {
+    status: UNAUTHORIZED,
+    code: 'invalid_client',
+    message: 'client ID or client secret is incorrect',
+  },
   reused: { status: 400, code: 'invalid_grant' },
   retryAfter: 'seconds',
   ai: 'sync',
   aiMedia: (b) => b.output.files,
   aiEncoding: 'data-url',
   aiText: (b) => b.output.transcript,
-  list: { since: 'since', cursor: 'cursor', limit: 'limit', items: (b) => b.items, next: (b) => b.cursor, more: (b) => b.has_more },
+  list: {
+    since: 'since',
+    cursor: 'cursor',
+    limit: 'limit',
+    items: (b) => b.items,
+    next: (b) => b.cursor,
+    more: (b) => b.has_more,
+  },
   record: { id: 'id', version: 'version', deleted: 'deleted' },
 };
 

@@ -9,13 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../server';
 import { call, login, testSandbox } from '../test-support';
 
-function chunkedPost(url: string, path: string, token: string, chunks: number, chunkSize: number): Promise<{ status: number; body: string }> {
+function chunkedPost(
+  url: string,
+  path: string,
+  token: string,
+  chunks: number,
+  chunkSize: number,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      `${url}${path}`,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     const chunk = Buffer.alloc(chunkSize, 0x20);
     for (let i = 0; i < chunks; i++) req.write(chunk);
@@ -74,7 +84,10 @@ describe('bad input', () => {
     const res = await call(sandbox.url, 'POST', '/v2/content-plans', { token, body: { title: 3, starts_at: 'soon' } });
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['starts_at', 'title']);
-    const ai = await call(sandbox.url, 'POST', '/v2/ai/text2video', { token, body: { model_id: 7, image: { prompt: 'x', fps: 'fast' } } });
+    const ai = await call(sandbox.url, 'POST', '/v2/ai/text2video', {
+      token,
+      body: { model_id: 7, image: { prompt: 'x', fps: 'fast' } },
+    });
     expect(ai.status).toBe(400);
     expect(ai.body.error.message).toContain('model_id');
   });
@@ -93,9 +106,14 @@ describe('bad input', () => {
   it('accepts AI bodies above 1 MiB (their limit is 64 MiB)', async () => {
     const noise = Buffer.alloc(700 * 700 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const png = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(png.length).toBeGreaterThan(1024 * 1024);
-    const res = await call(sandbox.url, 'POST', '/v2/ai/image2text', { token, body: { model_id: 'caption-1', image: { data: png.toString('base64') } } });
+    const res = await call(sandbox.url, 'POST', '/v2/ai/image2text', {
+      token,
+      body: { model_id: 'caption-1', image: { data: png.toString('base64') } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.text).toMatch(/^A 700x700 square PNG/);
   });
@@ -115,7 +133,11 @@ describe('bad input', () => {
   });
 
   it('answers an invalid Idempotency-Key with 400', async () => {
-    const res = await call(sandbox.url, 'POST', '/v2/assets', { token, body: { name: 'k' }, headers: { 'idempotency-key': 'k'.repeat(300) } });
+    const res = await call(sandbox.url, 'POST', '/v2/assets', {
+      token,
+      body: { name: 'k' },
+      headers: { 'idempotency-key': 'k'.repeat(300) },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_idempotency_key');
   });
@@ -135,7 +157,11 @@ describe('bad input', () => {
     try {
       const tokens = await login(sandbox);
       const res = await call(sandbox.url, 'POST', '/user/token/refresh', {
-        body: { refresh_token: tokens.refresh_token, client_id: sandbox.demo.clientId, client_secret: sandbox.demo.clientSecret },
+        body: {
+          refresh_token: tokens.refresh_token,
+          client_id: sandbox.demo.clientId,
+          client_secret: sandbox.demo.clientSecret,
+        },
       });
       expect(res.status).toBe(500);
       expect(res.body.error).toEqual({ code: 'internal', message: 'internal sandbox error: listener exploded' });
@@ -164,7 +190,10 @@ describe('AI body limit', () => {
     const sandbox = await testSandbox({ bodyLimits: { aiBytes: 2048 } });
     try {
       const token = (await login(sandbox)).access_token;
-      const res = await call(sandbox.url, 'POST', '/v2/ai/text2image', { token, body: { model_id: 'paint-1', image: { prompt: 'p'.repeat(3000) } } });
+      const res = await call(sandbox.url, 'POST', '/v2/ai/text2image', {
+        token,
+        body: { model_id: 'paint-1', image: { prompt: 'p'.repeat(3000) } },
+      });
       expect(res.status).toBe(413);
       expect(res.body.error.message).toBe('request body exceeds the 2048 bytes limit of this endpoint');
     } finally {

@@ -20,7 +20,14 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', () => {
       ended = true;
       if (tooLarge) {
-        reject(new HttpError(413, 'payload_too_large', `request body exceeds the ${describeLimit(limit)} limit of this endpoint`, { limit_bytes: limit }));
+        reject(
+          new HttpError(
+            413,
+            'payload_too_large',
+            `request body exceeds the ${describeLimit(limit)} limit of this endpoint`,
+            { limit_bytes: limit },
+          ),
+        );
       } else {
         resolve(Buffer.concat(chunks));
       }

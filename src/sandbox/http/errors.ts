@@ -20,7 +20,13 @@ export const notFound = (message: string) => new HttpError(404, 'not_found', mes
 
 /** 401 with a WWW-Authenticate challenge, as bearer-token servers send. */
 export function unauthorized(code: string, message: string): HttpError {
-  return new HttpError(401, code, message, {}, {
-    'www-authenticate': `Bearer realm="sandbox", error="${code}"`,
-  });
+  return new HttpError(
+    401,
+    code,
+    message,
+    {},
+    {
+      'www-authenticate': `Bearer realm="sandbox", error="${code}"`,
+    },
+  );
 }

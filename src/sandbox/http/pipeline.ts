@@ -23,7 +23,13 @@ function parseTarget(target: string): URL {
 }
 
 function rateLimited(retryAfterS: number): HttpError {
-  return new HttpError(429, 'rate_limited', `rate limit exceeded; retry after ${retryAfterS} s`, { retry_after_s: retryAfterS }, { 'retry-after': String(retryAfterS) });
+  return new HttpError(
+    429,
+    'rate_limited',
+    `rate limit exceeded; retry after ${retryAfterS} s`,
+    { retry_after_s: retryAfterS },
+    { 'retry-after': String(retryAfterS) },
+  );
 }
 
 interface Request {
@@ -43,7 +49,13 @@ async function dispatch(s: Services, baseUrl: () => string, r: Request): Promise
   if (r.match.kind === 'not_found') throw new HttpError(404, 'not_found', `no endpoint at ${r.method} ${r.path}`);
   if (r.match.kind === 'method_not_allowed') {
     const allow = r.match.allow.join(', ');
-    throw new HttpError(405, 'method_not_allowed', `${r.method} is not allowed on ${r.path}; allowed: ${allow}`, {}, { allow });
+    throw new HttpError(
+      405,
+      'method_not_allowed',
+      `${r.method} is not allowed on ${r.path}; allowed: ${allow}`,
+      {},
+      { allow },
+    );
   }
   const route = r.match.route;
   const limits = s.options.bodyLimits;
@@ -63,7 +75,9 @@ async function dispatch(s: Services, baseUrl: () => string, r: Request): Promise
     if (route.auth === 'access_token') requireAccessToken(ctx.principal);
   }
   if (!route.admin) {
-    const key = ctx.principal ? `${ctx.principal.kind}:${ctx.principal.credentialId}` : `addr:${r.req.socket.remoteAddress}`;
+    const key = ctx.principal
+      ? `${ctx.principal.kind}:${ctx.principal.credentialId}`
+      : `addr:${r.req.socket.remoteAddress}`;
     const decision = s.rateLimiter.take(key);
     if (!decision.ok) {
       s.stats.rateLimited++;
@@ -75,15 +89,22 @@ async function dispatch(s: Services, baseUrl: () => string, r: Request): Promise
 
 function toReply(s: Services, error: unknown, r: Request): Reply {
   if (error instanceof HttpError) return renderError(r.dialect, error);
-  s.options.log(`${r.method} ${r.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  return renderError(r.dialect, new HttpError(500, 'internal', `internal sandbox error: ${error instanceof Error ? error.message : String(error)}`));
+  s.options.log(
+    `${r.method} ${r.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  return renderError(
+    r.dialect,
+    new HttpError(500, 'internal', `internal sandbox error: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
 /** Faults that answer instead of the handler; returns true when the request is finished. */
 async function preempt(fault: FaultRule, r: Request, respond: (reply: Reply) => void): Promise<boolean> {
   switch (fault.kind) {
     case 'error':
-      respond(renderError(r.dialect, new HttpError(fault.status, 'injected_fault', `injected fault: HTTP ${fault.status}`)));
+      respond(
+        renderError(r.dialect, new HttpError(fault.status, 'injected_fault', `injected fault: HTTP ${fault.status}`)),
+      );
       return true;
     case 'rate_limit':
       respond(renderError(r.dialect, rateLimited(fault.retryAfterS)));
@@ -92,7 +113,8 @@ async function preempt(fault: FaultRule, r: Request, respond: (reply: Reply) => 
       respond({ kind: 'html', status: fault.status });
       return true;
     case 'hang':
-      if (!r.signal.aborted) await new Promise((resolve) => r.signal.addEventListener('abort', resolve, { once: true }));
+      if (!r.signal.aborted)
+        await new Promise((resolve) => r.signal.addEventListener('abort', resolve, { once: true }));
       return true;
     default:
       return false;
@@ -161,7 +183,8 @@ export function createPipeline(s: Services, router: Router, baseUrl: () => strin
         if (fault.latencyMs > 0) await sleep(fault.latencyMs, undefined, { signal: r.signal });
         if (await preempt(fault, r, respond)) return;
       }
-      if (!admin && s.options.requestLatencyMs > 0) await sleep(s.options.requestLatencyMs, undefined, { signal: r.signal });
+      if (!admin && s.options.requestLatencyMs > 0)
+        await sleep(s.options.requestLatencyMs, undefined, { signal: r.signal });
       respond(await dispatch(s, baseUrl, r));
     } catch (error) {
       if (r.signal.aborted) return;

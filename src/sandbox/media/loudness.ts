@@ -57,7 +57,16 @@ export function analyseLoudness(samples: Float32Array, sampleRate: number): Loud
       last.crossings += m.crossings;
       last.count += end - start;
     } else {
-      segments.push({ startS: start / sampleRate, endS: end / sampleRate, kind, rmsDbfs: 0, frequencyHz: null, sumSquares: m.sumSquares, crossings: m.crossings, count: end - start });
+      segments.push({
+        startS: start / sampleRate,
+        endS: end / sampleRate,
+        kind,
+        rmsDbfs: 0,
+        frequencyHz: null,
+        sumSquares: m.sumSquares,
+        crossings: m.crossings,
+        count: end - start,
+      });
     }
   }
   return {

@@ -32,12 +32,17 @@ function rate(value: string | undefined): number {
 /** ffprobe over the loopback blob URL; anything without a video stream is not a video. */
 export async function probeVideo(tools: MediaTools, data: Buffer, signal?: AbortSignal): Promise<VideoSummary> {
   const run = await tools
-    .withUrl(data, (url) => tools.ffprobe(['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', url], { signal }))
+    .withUrl(data, (url) =>
+      tools.ffprobe(['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', url], { signal }),
+    )
     .catch((error: unknown) => {
       if (error instanceof ToolFailedError) throw new InvalidMediaError('input is not a readable video file');
       throw error;
     });
-  const parsed = JSON.parse(run.stdout.toString('utf8')) as { streams?: ProbeStream[]; format?: { format_name?: string; duration?: string } };
+  const parsed = JSON.parse(run.stdout.toString('utf8')) as {
+    streams?: ProbeStream[];
+    format?: { format_name?: string; duration?: string };
+  };
   const streams = parsed.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video');
   const audio = streams.find((s) => s.codec_type === 'audio');
@@ -59,15 +64,37 @@ export async function probeVideo(tools: MediaTools, data: Buffer, signal?: Abort
 /** One frame as PNG, small, for colour analysis. */
 export async function grabFrame(tools: MediaTools, data: Buffer, atS: number, signal?: AbortSignal): Promise<Buffer> {
   return tools.withUrl(data, async (url) => {
-    const args = ['-loglevel', 'error', '-ss', atS.toFixed(3), '-i', url, '-frames:v', '1', '-vf', 'scale=64:-2', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'];
+    const args = [
+      '-loglevel',
+      'error',
+      '-ss',
+      atS.toFixed(3),
+      '-i',
+      url,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=64:-2',
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'png',
+      'pipe:1',
+    ];
     return (await tools.ffmpeg(args, { signal })).stdout;
   });
 }
 
 /** Mean and peak audio level in dB from ffmpeg's volumedetect, or null without audio. */
-export async function audioLevels(tools: MediaTools, data: Buffer, signal?: AbortSignal): Promise<{ meanDb: number; maxDb: number } | null> {
+export async function audioLevels(
+  tools: MediaTools,
+  data: Buffer,
+  signal?: AbortSignal,
+): Promise<{ meanDb: number; maxDb: number } | null> {
   const run = await tools.withUrl(data, (url) =>
-    tools.ffmpeg(['-loglevel', 'info', '-i', url, '-t', '30', '-vn', '-af', 'volumedetect', '-f', 'null', '-'], { signal }),
+    tools.ffmpeg(['-loglevel', 'info', '-i', url, '-t', '30', '-vn', '-af', 'volumedetect', '-f', 'null', '-'], {
+      signal,
+    }),
   );
   const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(run.stderr);
   const max = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(run.stderr);

@@ -4,7 +4,10 @@ import type { Writable } from 'node:stream';
 
 export class ToolMissingError extends Error {
   constructor(readonly tool: string) {
-    super(`${tool} was not found; video operations need ffmpeg and ffprobe (set FFMPEG_PATH / FFPROBE_PATH or add them to PATH)`);
+    super(
+      `${tool} was not found; video operations need ffmpeg and ffprobe ` +
+        '(set FFMPEG_PATH / FFPROBE_PATH or add them to PATH)',
+    );
     this.name = 'ToolMissingError';
   }
 }

@@ -9,8 +9,10 @@ export function createMediaTools(paths: { ffmpegPath: string; ffprobePath: strin
   let encoder: Promise<VideoEncoder> | null = null;
 
   const tools = {
-    ffmpeg: (args: string[], options?: { input?: Buffer | AsyncIterable<Buffer>; signal?: AbortSignal }): Promise<ToolRun> =>
-      runTool(paths.ffmpegPath, ['-hide_banner', '-nostdin', ...args], options),
+    ffmpeg: (
+      args: string[],
+      options?: { input?: Buffer | AsyncIterable<Buffer>; signal?: AbortSignal },
+    ): Promise<ToolRun> => runTool(paths.ffmpegPath, ['-hide_banner', '-nostdin', ...args], options),
     ffprobe: (args: string[], options?: { signal?: AbortSignal }): Promise<ToolRun> =>
       runTool(paths.ffprobePath, ['-hide_banner', ...args], options),
 

@@ -31,7 +31,13 @@ describe('parseWav', () => {
     const left = new Float32Array([0.5, -0.5, 0.25]);
     const right = new Float32Array([0.5, 0.5, 0.25]);
     const audio = parseWav(writeWav([left, right], 1000));
-    expect(audio).toMatchObject({ sampleRate: 1000, channels: 2, bitsPerSample: 16, encoding: 'pcm', durationS: 0.003 });
+    expect(audio).toMatchObject({
+      sampleRate: 1000,
+      channels: 2,
+      bitsPerSample: 16,
+      encoding: 'pcm',
+      durationS: 0.003,
+    });
     expect([...audio.samples].map((v) => Math.round(v * 100) / 100)).toEqual([0.5, 0, 0.25]);
   });
 

@@ -29,7 +29,7 @@ export function parseWav(data: Buffer): WavAudio {
   }
   let fmt: { format: number; channels: number; sampleRate: number; blockAlign: number; bits: number } | null = null;
   let pcm: Buffer | null = null;
-  for (let offset = 12; offset + 8 <= data.length; ) {
+  for (let offset = 12; offset + 8 <= data.length;) {
     const id = data.toString('ascii', offset, offset + 4);
     const size = data.readUInt32LE(offset + 4);
     const body = data.subarray(offset + 8, Math.min(data.length, offset + 8 + size));
@@ -51,7 +51,8 @@ export function parseWav(data: Buffer): WavAudio {
   if (!fmt) throw new InvalidMediaError('WAV file has no "fmt " chunk');
   if (!pcm) throw new InvalidMediaError('WAV file has no "data" chunk');
   if (fmt.format !== 1 && fmt.format !== 3) throw new InvalidMediaError(`unsupported WAV format code ${fmt.format}`);
-  if (fmt.channels < 1 || fmt.sampleRate < 1 || fmt.blockAlign < 1) throw new InvalidMediaError('WAV header is inconsistent');
+  if (fmt.channels < 1 || fmt.sampleRate < 1 || fmt.blockAlign < 1)
+    throw new InvalidMediaError('WAV header is inconsistent');
   const encoding = fmt.format === 3 ? 'float' : 'pcm';
   const read = readerFor(encoding, fmt.bits);
   const bytesPerSample = fmt.bits / 8;

@@ -27,7 +27,10 @@ export const GROUPS: GroupDef[] = [
         kind: z.enum(['image', 'video', 'audio', 'document', 'other']).optional(),
         mime_type: z.string().max(255).optional(),
         size_bytes: z.int().min(0).optional(),
-        sha256: z.string().regex(/^[a-f0-9]{64}$/, 'expected 64 lowercase hex digits').optional(),
+        sha256: z
+          .string()
+          .regex(/^[a-f0-9]{64}$/, 'expected 64 lowercase hex digits')
+          .optional(),
         tags: z.array(z.string().max(200)).max(500).optional(),
         notes: z.string().max(100_000).optional(),
       })
@@ -113,7 +116,10 @@ export const QUEUE_GROUP: GroupDef = {
 };
 
 /** Drops the fields the server owns (the dialect names them); the version is read separately as the expected one. */
-export function withoutServerFields(body: Record<string, unknown>, serverFields: readonly string[]): Record<string, unknown> {
+export function withoutServerFields(
+  body: Record<string, unknown>,
+  serverFields: readonly string[],
+): Record<string, unknown> {
   const copy = { ...body };
   for (const field of serverFields) delete copy[field];
   return copy;

@@ -26,5 +26,8 @@ export function listRecords(s: Services, ctx: RequestContext, group: string): Re
   });
   const last = page.records[page.records.length - 1];
   const next = page.hasMore && last ? last.seq : page.head;
-  return json(200, names.page({ items: page.records.map(names.present), next: formatCursor(next), hasMore: page.hasMore }));
+  return json(
+    200,
+    names.page({ items: page.records.map(names.present), next: formatCursor(next), hasMore: page.hasMore }),
+  );
 }

@@ -6,7 +6,9 @@ describe('media queue', () => {
   const { api } = running;
 
   it('adds items in order and lists the queue', async () => {
-    const first = await api('POST', '/v2/media-queue', { items: [{ asset_id: 'ast_1' }, { asset_id: 'ast_2', note: 'hi' }] });
+    const first = await api('POST', '/v2/media-queue', {
+      items: [{ asset_id: 'ast_1' }, { asset_id: 'ast_2', note: 'hi' }],
+    });
     expect(first.status).toBe(201);
     expect(first.body.items).toEqual([
       expect.objectContaining({ asset_id: 'ast_1', position: 1, version: 1, id: expect.stringMatching(/^mqi_/) }),
@@ -32,7 +34,9 @@ describe('media queue', () => {
 
   it('refuses empty, oversized or invalid additions and other methods', async () => {
     expect((await api('POST', '/v2/media-queue', { items: [] })).status).toBe(400);
-    expect((await api('POST', '/v2/media-queue', { items: Array.from({ length: 101 }, () => ({ asset_id: 'a' })) })).status).toBe(400);
+    expect(
+      (await api('POST', '/v2/media-queue', { items: Array.from({ length: 101 }, () => ({ asset_id: 'a' })) })).status,
+    ).toBe(400);
     const invalid = await api('POST', '/v2/media-queue', { items: [{ asset_id: 'ok' }, { note: 'no asset' }] });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.message).toContain('items.1.asset_id');

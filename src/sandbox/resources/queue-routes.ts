@@ -37,7 +37,9 @@ export function queueRoutes(s: Services): RouteDef[] {
             const first = s.records.count(accountId, QUEUE_GROUP.path) + 1;
             return {
               items: items.map((item, i) =>
-                ctx.dialect.records.present(s.records.create(accountId, QUEUE_GROUP.path, QUEUE_GROUP.idPrefix, { ...item, position: first + i })),
+                ctx.dialect.records.present(
+                  s.records.create(accountId, QUEUE_GROUP.path, QUEUE_GROUP.idPrefix, { ...item, position: first + i }),
+                ),
               ),
             };
           }),

@@ -54,7 +54,9 @@ describe('resource groups', () => {
     expect(stale.body.current).toMatchObject({ id: created.id, text: 'v2', version: 2 });
     const staleHeader = await api('PUT', `/v2/posts/${created.id}`, { text: 'x' }, { 'if-match': '1' });
     expect(staleHeader.status).toBe(409);
-    const staleDelete = await call(running.sandbox.url, 'DELETE', `/v2/posts/${created.id}?version=1`, { token: running.token });
+    const staleDelete = await call(running.sandbox.url, 'DELETE', `/v2/posts/${created.id}?version=1`, {
+      token: running.token,
+    });
     expect(staleDelete.status).toBe(409);
     expect((await api('GET', `/v2/posts/${created.id}`)).body.text).toBe('v2');
   });
@@ -75,7 +77,11 @@ describe('resource groups', () => {
 
   it('answers 404 for records that do not exist', async () => {
     for (const method of ['GET', 'PATCH', 'PUT', 'DELETE']) {
-      const res = await api(method, '/v2/creatives/crv_missing', method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' });
+      const res = await api(
+        method,
+        '/v2/creatives/crv_missing',
+        method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' },
+      );
       expect(res.status).toBe(404);
       expect(res.body.error.message).toBe('creative crv_missing does not exist');
     }
@@ -96,14 +102,17 @@ describe('resource groups', () => {
     expect(sameKeyOtherGroup.status).toBe(201);
   });
 
-  it('keeps each account\'s records to itself', async () => {
+  it("keeps each account's records to itself", async () => {
     await running.sandbox.createAccount('second@atelier.local', 'second-password');
     const other = (await login(running.sandbox, 'second@atelier.local', 'second-password')).access_token;
     const mine = (await api('POST', '/v2/creatives', { name: 'mine only' })).body;
     const theirs = (await call(running.sandbox.url, 'GET', '/v2/creatives', { token: other })).body;
     expect(theirs.items).toEqual([]);
     expect((await call(running.sandbox.url, 'GET', `/v2/creatives/${mine.id}`, { token: other })).status).toBe(404);
-    expect((await call(running.sandbox.url, 'PATCH', `/v2/creatives/${mine.id}`, { token: other, body: { name: 'x' } })).status).toBe(404);
+    expect(
+      (await call(running.sandbox.url, 'PATCH', `/v2/creatives/${mine.id}`, { token: other, body: { name: 'x' } }))
+        .status,
+    ).toBe(404);
     expect((await call(running.sandbox.url, 'DELETE', `/v2/creatives/${mine.id}`, { token: other })).status).toBe(404);
     expect((await api('GET', `/v2/creatives/${mine.id}`)).body.name).toBe('mine only');
   });

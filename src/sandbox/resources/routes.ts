@@ -107,7 +107,10 @@ function groupRoutes(s: Services, group: GroupDef): RouteDef[] {
       handler: (ctx) => {
         const id = ctx.params.id ?? '';
         const versionParam = ctx.query.get(ctx.dialect.records.versionField);
-        const version = expectedVersion(ctx.header('if-match'), versionParam === null ? undefined : Number(versionParam));
+        const version = expectedVersion(
+          ctx.header('if-match'),
+          versionParam === null ? undefined : Number(versionParam),
+        );
         return outcomeReply(ctx, group, id, s.records.remove(accountOf(ctx), group.path, id, version));
       },
     },

@@ -48,7 +48,11 @@ export interface ListOptions {
 }
 
 /** The page of a list: its WHERE clause and parameters, one more row than the limit to tell if more follow. */
-function listQuery(accountId: string, group: string, options: ListOptions): { sql: string; params: (string | number)[] } {
+function listQuery(
+  accountId: string,
+  group: string,
+  options: ListOptions,
+): { sql: string; params: (string | number)[] } {
   const where = ['account_id = ?', 'grp = ?'];
   const params: (string | number)[] = [accountId, group];
   if (!options.includeDeleted) where.push('deleted_at IS NULL');
@@ -63,20 +67,33 @@ function listQuery(accountId: string, group: string, options: ListOptions): { sq
     where.push('updated_at >= ?');
     params.push(options.since.at);
   }
-  return { sql: `SELECT * FROM records WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`, params: [...params, options.limit + 1] };
+  const sql = `SELECT * FROM records WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`;
+  return { sql, params: [...params, options.limit + 1] };
 }
 
 /** The store's statements, prepared once and typed by what they return. */
 function statements(db: Db) {
   return {
-    nextSeq: db.prepare<[], { value: number }>("UPDATE counters SET value = value + 1 WHERE name = 'change_seq' RETURNING value"),
-    insert: db.prepare('INSERT INTO records (account_id, grp, id, seq, version, data, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)'),
-    select: db.prepare<[string, string, string], Row>('SELECT * FROM records WHERE account_id = ? AND grp = ? AND id = ?'),
-    write: db.prepare(
-      'UPDATE records SET seq = ?, version = version + 1, data = ?, updated_at = ?, deleted_at = ? WHERE account_id = ? AND grp = ? AND id = ?',
+    nextSeq: db.prepare<[], { value: number }>(
+      "UPDATE counters SET value = value + 1 WHERE name = 'change_seq' RETURNING value",
     ),
-    head: db.prepare<[string, string], { head: number }>('SELECT COALESCE(MAX(seq), 0) AS head FROM records WHERE account_id = ? AND grp = ?'),
-    count: db.prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM records WHERE account_id = ? AND grp = ?'),
+    insert: db.prepare(
+      `INSERT INTO records (account_id, grp, id, seq, version, data, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
+    ),
+    select: db.prepare<[string, string, string], Row>(
+      'SELECT * FROM records WHERE account_id = ? AND grp = ? AND id = ?',
+    ),
+    write: db.prepare(
+      `UPDATE records SET seq = ?, version = version + 1, data = ?, updated_at = ?, deleted_at = ?
+       WHERE account_id = ? AND grp = ? AND id = ?`,
+    ),
+    head: db.prepare<[string, string], { head: number }>(
+      'SELECT COALESCE(MAX(seq), 0) AS head FROM records WHERE account_id = ? AND grp = ?',
+    ),
+    count: db.prepare<[string, string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM records WHERE account_id = ? AND grp = ?',
+    ),
   };
 }
 

@@ -7,7 +7,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiJobDetail, AiJobView, AiSubmitInput } from '../../../shared/ai';
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { call, coreWithSandbox, createApiKey, harnesses, remoteAll, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import {
+  call,
+  coreWithSandbox,
+  createApiKey,
+  harnesses,
+  remoteAll,
+  signInDemo,
+  type Harness,
+} from '../../../../test/support/core-with-sandbox';
 import { makeAudio, makeImage, realTools } from '../media/test-media';
 import { probeMedia } from '../media/probe';
 import { until } from './test-async-core';
@@ -31,10 +39,14 @@ async function job(h: Harness, id: string): Promise<AiJobDetail> {
 }
 
 async function finished(h: Harness, id: string, timeoutMs = 30_000): Promise<AiJobDetail> {
-  return until(`job ${id} to finish`, async () => {
-    const j = await job(h, id);
-    return j.state === 'succeeded' || j.state === 'failed' || j.state === 'cancelled' ? j : null;
-  }, timeoutMs);
+  return until(
+    `job ${id} to finish`,
+    async () => {
+      const j = await job(h, id);
+      return j.state === 'succeeded' || j.state === 'failed' || j.state === 'cancelled' ? j : null;
+    },
+    timeoutMs,
+  );
 }
 
 async function submit(h: Harness, input: AiSubmitInput): Promise<AiJobView> {
@@ -56,49 +68,91 @@ function blob(h: Harness, sha: string): string {
 }
 
 describe('the eight operations against the sandbox', () => {
-  it('text2image, image2image, image2text, image2video, video2video, video2text: outputs stored and decodable', async () => {
-    const tools = await realTools();
-    const h = await signedIn();
-    const t2i = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'a lighthouse at dusk', params: { width: 96, height: 64 } });
-    expect(t2i.outputs).toHaveLength(1);
-    const png = t2i.outputs[0]!;
-    expect(png).toMatchObject({ kind: 'image', mimeType: 'image/png', width: 96, height: 64 });
-    const meta = await sharp(blob(h, png.sha256)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 64]);
-    // The provenance says what produced it; the media data in the request is replaced by its hash.
-    expect(t2i.provenance).toMatchObject({ operation: 'text2image', model_id: 'paint-1', parameters: { width: 96, height: 64 }, prompt: 'a lighthouse at dusk' });
-    expect(t2i.provenance.request).toMatchObject({ model_id: 'paint-1', image: { prompt: 'a lighthouse at dusk', width: 96, height: 64 } });
-    expect(t2i.provenance.response).toMatchObject({ operation: 'text2image', outputs: [{ sha256: png.sha256 }] });
+  it(
+    'text2image, image2image, image2text, image2video, video2video, video2text: outputs stored and ' + 'decodable',
+    async () => {
+      const tools = await realTools();
+      const h = await signedIn();
+      const t2i = await run(h, {
+        operation: 'text2image',
+        modelId: 'paint-1',
+        prompt: 'a lighthouse at dusk',
+        params: { width: 96, height: 64 },
+      });
+      expect(t2i.outputs).toHaveLength(1);
+      const png = t2i.outputs[0]!;
+      expect(png).toMatchObject({ kind: 'image', mimeType: 'image/png', width: 96, height: 64 });
+      const meta = await sharp(blob(h, png.sha256)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 64]);
+      // The provenance says what produced it; the media data in the request is replaced by its hash.
+      expect(t2i.provenance).toMatchObject({
+        operation: 'text2image',
+        model_id: 'paint-1',
+        parameters: { width: 96, height: 64 },
+        prompt: 'a lighthouse at dusk',
+      });
+      expect(t2i.provenance.request).toMatchObject({
+        model_id: 'paint-1',
+        image: { prompt: 'a lighthouse at dusk', width: 96, height: 64 },
+      });
+      expect(t2i.provenance.response).toMatchObject({ operation: 'text2image', outputs: [{ sha256: png.sha256 }] });
 
-    const i2i = await run(h, { operation: 'image2image', modelId: 'invert-1', input: { kind: 'result', jobId: t2i.id, output: 0 } });
-    const inverted = await sharp(blob(h, i2i.outputs[0]!.sha256)).metadata();
-    expect([inverted.format, inverted.width, inverted.height]).toEqual(['png', 96, 64]);
-    expect(i2i.provenance.input_sha256).toEqual([png.sha256]);
-    expect(JSON.stringify(i2i.provenance.request)).toContain(`<base64 of sha256:${png.sha256}>`);
+      const i2i = await run(h, {
+        operation: 'image2image',
+        modelId: 'invert-1',
+        input: { kind: 'result', jobId: t2i.id, output: 0 },
+      });
+      const inverted = await sharp(blob(h, i2i.outputs[0]!.sha256)).metadata();
+      expect([inverted.format, inverted.width, inverted.height]).toEqual(['png', 96, 64]);
+      expect(i2i.provenance.input_sha256).toEqual([png.sha256]);
+      expect(JSON.stringify(i2i.provenance.request)).toContain(`<base64 of sha256:${png.sha256}>`);
 
-    const i2t = await run(h, { operation: 'image2text', modelId: 'describe-1', input: { kind: 'result', jobId: t2i.id } });
-    expect(i2t.outputs).toEqual([]);
-    expect(i2t.text).toMatch(/96\D+64/);
+      const i2t = await run(h, {
+        operation: 'image2text',
+        modelId: 'describe-1',
+        input: { kind: 'result', jobId: t2i.id },
+      });
+      expect(i2t.outputs).toEqual([]);
+      expect(i2t.text).toMatch(/96\D+64/);
 
-    const i2v = await run(h, { operation: 'image2video', modelId: 'fade-1', input: { kind: 'result', jobId: t2i.id }, params: { duration_s: 1, fps: 6 } });
-    const video = i2v.outputs[0]!;
-    expect(video).toMatchObject({ kind: 'video', mimeType: 'video/mp4' });
-    const probed = await probeMedia(blob(h, video.sha256), 'video', tools);
-    expect(probed.width).toBe(96);
-    expect(probed.durationMs).toBeGreaterThan(500);
-    expect(video.thumbSha256).not.toBeNull(); // a poster frame for the gallery
+      const i2v = await run(h, {
+        operation: 'image2video',
+        modelId: 'fade-1',
+        input: { kind: 'result', jobId: t2i.id },
+        params: { duration_s: 1, fps: 6 },
+      });
+      const video = i2v.outputs[0]!;
+      expect(video).toMatchObject({ kind: 'video', mimeType: 'video/mp4' });
+      const probed = await probeMedia(blob(h, video.sha256), 'video', tools);
+      expect(probed.width).toBe(96);
+      expect(probed.durationMs).toBeGreaterThan(500);
+      expect(video.thumbSha256).not.toBeNull(); // a poster frame for the gallery
 
-    const v2v = await run(h, { operation: 'video2video', modelId: 'grayscale-1', input: { kind: 'result', jobId: i2v.id } });
-    expect((await probeMedia(blob(h, v2v.outputs[0]!.sha256), 'video', tools)).durationMs).toBeGreaterThan(500);
+      const v2v = await run(h, {
+        operation: 'video2video',
+        modelId: 'grayscale-1',
+        input: { kind: 'result', jobId: i2v.id },
+      });
+      expect((await probeMedia(blob(h, v2v.outputs[0]!.sha256), 'video', tools)).durationMs).toBeGreaterThan(500);
 
-    const v2t = await run(h, { operation: 'video2text', modelId: 'describe-1', input: { kind: 'result', jobId: v2v.id } });
-    expect(v2t.text).toMatch(/96/);
-  });
+      const v2t = await run(h, {
+        operation: 'video2text',
+        modelId: 'describe-1',
+        input: { kind: 'result', jobId: v2v.id },
+      });
+      expect(v2t.text).toMatch(/96/);
+    },
+  );
 
   it('text2video and wave2text (a WAV from disk), with images from the library and a file', async () => {
     const tools = await realTools();
     const h = await signedIn();
-    const t2v = await run(h, { operation: 'text2video', modelId: 'motion-1', prompt: 'waves', params: { width: 160, height: 120, duration_s: 1, fps: 6 } });
+    const t2v = await run(h, {
+      operation: 'text2video',
+      modelId: 'motion-1',
+      prompt: 'waves',
+      params: { width: 160, height: 120, duration_s: 1, fps: 6 },
+    });
     const probed = await probeMedia(blob(h, t2v.outputs[0]!.sha256), 'video', tools);
     expect([probed.width, probed.height]).toEqual([160, 120]);
 
@@ -118,11 +172,25 @@ describe('the eight operations against the sandbox', () => {
   it('refuses inputs of the wrong kind and missing prompts before anything is sent', async () => {
     const h = await signedIn();
     const wav = await makeAudio(tmp, 'wrong.wav');
-    await expect(call(h, 'ai.submit', { operation: 'image2text', modelId: 'caption-1', input: { kind: 'file', path: wav } })).rejects.toThrow(/needs an image/);
-    await expect(call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: '   ' })).rejects.toThrow(/prompt/);
-    await expect(call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: 'x', params: { width: 99999 } })).rejects.toThrow(/between 16 and 2048/);
-    await expect(call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: 'x', params: { nope: 1 } })).rejects.toThrow(/no parameter "nope"/);
-    await expect(call(h, 'ai.submit', { operation: 'image2image', modelId: 'blur-1', input: { kind: 'result', jobId: 'missing' } })).rejects.toThrow(/not_found/);
+    await expect(
+      call(h, 'ai.submit', { operation: 'image2text', modelId: 'caption-1', input: { kind: 'file', path: wav } }),
+    ).rejects.toThrow(/needs an image/);
+    await expect(call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: '   ' })).rejects.toThrow(
+      /prompt/,
+    );
+    await expect(
+      call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: 'x', params: { width: 99999 } }),
+    ).rejects.toThrow(/between 16 and 2048/);
+    await expect(
+      call(h, 'ai.submit', { operation: 'text2image', modelId: 'paint-1', prompt: 'x', params: { nope: 1 } }),
+    ).rejects.toThrow(/no parameter "nope"/);
+    await expect(
+      call(h, 'ai.submit', {
+        operation: 'image2image',
+        modelId: 'blur-1',
+        input: { kind: 'result', jobId: 'missing' },
+      }),
+    ).rejects.toThrow(/not_found/);
     expect(h.sent.get('/v2/ai/image2text') ?? 0).toBe(0);
     expect(h.sent.get('/v2/ai/text2image') ?? 0).toBe(0);
   });
@@ -155,14 +223,19 @@ describe('the queue', () => {
     await call(h, 'ai.setPaused', { paused: true });
     await call(h, 'ai.setConcurrency', { concurrency: 1 });
     const ids: string[] = [];
-    for (const p of ['first', 'second', 'third']) ids.push((await submit(h, { operation: 'text2image', modelId: 'paint-1', prompt: p })).id);
+    for (const p of ['first', 'second', 'third'])
+      ids.push((await submit(h, { operation: 'text2image', modelId: 'paint-1', prompt: p })).id);
     const order: string[] = [];
     h.sandbox.events.on('request', (r: { path: string }) => {
       if (r.path === '/v2/ai/text2image') order.push(r.path);
     });
     const queue = await call(h, 'ai.queue', {});
     expect(queue.status).toMatchObject({ paused: true, queued: 3, running: 0, waiting: 'The queue is paused.' });
-    expect(queue.active.map((j) => j.waiting)).toEqual(['The queue is paused.', 'The queue is paused.', 'The queue is paused.']);
+    expect(queue.active.map((j) => j.waiting)).toEqual([
+      'The queue is paused.',
+      'The queue is paused.',
+      'The queue is paused.',
+    ]);
     // third before first, then second to the end: third, first, second.
     await call(h, 'ai.reorder', { id: ids[2]!, before: ids[0]! });
     const moved = await call(h, 'ai.reorder', { id: ids[1]!, before: null });
@@ -171,10 +244,13 @@ describe('the queue', () => {
     expect(h.sent.get('/v2/ai/text2image') ?? 0).toBe(0);
     await call(h, 'ai.setPaused', { paused: false });
     const done = await Promise.all(ids.map((id) => finished(h, id)));
-    const byStart = [...done].sort((a, b) => Date.parse(a.startedAt!) - Date.parse(b.startedAt!) || a.position - b.position);
+    const byStart = [...done].sort(
+      (a, b) => Date.parse(a.startedAt!) - Date.parse(b.startedAt!) || a.position - b.position,
+    );
     expect(byStart.map((j) => j.prompt)).toEqual(['third', 'first', 'second']);
     // Never two at once at concurrency 1.
-    for (let i = 1; i < byStart.length; i++) expect(Date.parse(byStart[i]!.startedAt!)).toBeGreaterThanOrEqual(Date.parse(byStart[i - 1]!.finishedAt!));
+    for (let i = 1; i < byStart.length; i++)
+      expect(Date.parse(byStart[i]!.startedAt!)).toBeGreaterThanOrEqual(Date.parse(byStart[i - 1]!.finishedAt!));
   });
 
   it('cancelling a running video job aborts its request on the sandbox', async () => {
@@ -260,7 +336,8 @@ describe('the queue', () => {
       const a = await coreWithSandbox({ reuse: sandbox, dataDir, consent: true });
       await signInDemo(a);
       const ids: string[] = [];
-      for (const p of ['one', 'two', 'three', 'four']) ids.push((await submit(a, { operation: 'text2image', modelId: 'paint-1', prompt: p })).id);
+      for (const p of ['one', 'two', 'three', 'four'])
+        ids.push((await submit(a, { operation: 'text2image', modelId: 'paint-1', prompt: p })).id);
       await until('two jobs running', async () => (await call(a, 'ai.queue', {})).status.running === 2);
       // The app stops mid-request: the database still says running.
       await a.core.close();
@@ -310,7 +387,7 @@ describe('the queue', () => {
     }
   });
 
-  it('a denied API key: the job waits with the platform\'s message and what to do, and is not retried', async () => {
+  it("a denied API key: the job waits with the platform's message and what to do, and is not retried", async () => {
     const h = await signedIn();
     const created = await createApiKey(h, 30);
     await call(h, 'apiKey.set', { key: created.key, expiresAt: created.expires_at });
@@ -354,7 +431,9 @@ describe('notifications', () => {
     await until('the job to run', async () => (await job(h, j.id)).state === 'running');
     offset += 20_000; // it takes 20 s by the app's clock
     expect((await finished(h, j.id)).state).toBe('succeeded');
-    expect(h.notifications).toEqual([{ title: 'text2image finished', body: '“a long one”', route: 'studio', whenUnfocused: true }]);
+    expect(h.notifications).toEqual([
+      { title: 'text2image finished', body: '“a long one”', route: 'studio', whenUnfocused: true },
+    ]);
   });
 });
 
@@ -366,7 +445,10 @@ describe('results', () => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       if (url.pathname === '/v2/ai/text2image') {
         if (init?.body instanceof ReadableStream) await init.body.cancel();
-        return new Response(JSON.stringify({ job: { state: 'accepted', eta: 'soon' } }), { status: 200, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ job: { state: 'accepted', eta: 'soon' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return original(input, init);
     };
@@ -388,7 +470,11 @@ describe('results', () => {
     const report = await call(h, 'library.import', { paths: [picture] });
     const asset = (await call(h, 'library.get', { id: report.imported[0]!.id }))!;
     await call(h, 'ai.setPaused', { paused: true });
-    const j = await submit(h, { operation: 'image2text', modelId: 'caption-1', input: { kind: 'asset', assetId: asset.id } });
+    const j = await submit(h, {
+      operation: 'image2text',
+      modelId: 'caption-1',
+      input: { kind: 'asset', assetId: asset.id },
+    });
     // The stored copy changes on disk after it was chosen.
     fs.appendFileSync(blob(h, asset.sha256!), 'garbage');
     await call(h, 'ai.setPaused', { paused: false });
@@ -410,57 +496,86 @@ describe('results', () => {
       return new Response(bytes, { status: 200, headers: res.headers });
     };
     try {
-      const j = await finished(h, (await submit(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'flipped bit' })).id);
+      const j = await finished(
+        h,
+        (await submit(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'flipped bit' })).id,
+      );
       expect(j.state).toBe('failed');
-      expect(j.error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/damaged/), hint: expect.stringMatching(/Retry/) });
+      expect(j.error).toMatchObject({
+        code: 'unavailable',
+        message: expect.stringMatching(/damaged/),
+        hint: expect.stringMatching(/Retry/),
+      });
       expect(j.outputs).toEqual([]);
     } finally {
       (globalThis as { fetch: typeof fetch }).fetch = original;
     }
   });
 
-  it('gallery: filter by operation, model, date and text over prompts and produced text; save to the library; export; remove', async () => {
-    const h = await signedIn();
-    const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'orange harbour at night' });
-    const txt = await run(h, { operation: 'image2text', modelId: 'describe-1', input: { kind: 'result', jobId: img.id } });
-    await run(h, { operation: 'text2image', modelId: 'mosaic-1', prompt: 'green fields' });
-    // The prompt finds its job and what was made from its result (newest first).
-    const byText = await call(h, 'ai.gallery', { text: 'harb' });
-    expect(byText.items.map((j) => j.id)).toEqual([txt.id, img.id]);
-    expect((await call(h, 'ai.gallery', { text: 'green' })).items.map((j) => j.prompt)).toEqual(['green fields']);
-    const word = txt.text!.split(/\W+/).find((w) => w.length > 4)!;
-    expect((await call(h, 'ai.gallery', { text: word })).items.map((j) => j.id)).toContain(txt.id);
-    expect((await call(h, 'ai.gallery', { operation: 'image2text' })).items.map((j) => j.id)).toEqual([txt.id]);
-    const mosaic = await call(h, 'ai.gallery', { modelId: 'mosaic-1' });
-    expect(mosaic.items.map((j) => j.prompt)).toEqual(['green fields']);
-    expect(mosaic.models).toEqual(['describe-1', 'mosaic-1', 'paint-1']);
-    const today = new Date().toISOString().slice(0, 10);
-    expect((await call(h, 'ai.gallery', { from: '2000-01-01', to: '2000-12-31' })).total).toBe(0);
-    expect((await call(h, 'ai.gallery', { from: '2000-01-01' })).total).toBe(3);
-    await expect(call(h, 'ai.gallery', { from: 'yesterday' })).rejects.toThrow(/not a date/);
-    expect(today).toMatch(/^\d{4}/);
+  it(
+    'gallery: filter by operation, model, date and text over prompts and produced text; save to the library; ' +
+      'export; remove',
+    async () => {
+      const h = await signedIn();
+      const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'orange harbour at night' });
+      const txt = await run(h, {
+        operation: 'image2text',
+        modelId: 'describe-1',
+        input: { kind: 'result', jobId: img.id },
+      });
+      await run(h, { operation: 'text2image', modelId: 'mosaic-1', prompt: 'green fields' });
+      // The prompt finds its job and what was made from its result (newest first).
+      const byText = await call(h, 'ai.gallery', { text: 'harb' });
+      expect(byText.items.map((j) => j.id)).toEqual([txt.id, img.id]);
+      expect((await call(h, 'ai.gallery', { text: 'green' })).items.map((j) => j.prompt)).toEqual(['green fields']);
+      const word = txt.text!.split(/\W+/).find((w) => w.length > 4)!;
+      expect((await call(h, 'ai.gallery', { text: word })).items.map((j) => j.id)).toContain(txt.id);
+      expect((await call(h, 'ai.gallery', { operation: 'image2text' })).items.map((j) => j.id)).toEqual([txt.id]);
+      const mosaic = await call(h, 'ai.gallery', { modelId: 'mosaic-1' });
+      expect(mosaic.items.map((j) => j.prompt)).toEqual(['green fields']);
+      expect(mosaic.models).toEqual(['describe-1', 'mosaic-1', 'paint-1']);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await call(h, 'ai.gallery', { from: '2000-01-01', to: '2000-12-31' })).total).toBe(0);
+      expect((await call(h, 'ai.gallery', { from: '2000-01-01' })).total).toBe(3);
+      await expect(call(h, 'ai.gallery', { from: 'yesterday' })).rejects.toThrow(/not a date/);
+      expect(today).toMatch(/^\d{4}/);
 
-    const asset = await call(h, 'ai.save', { id: img.id, tags: ['harbour', 'ai'] });
-    expect(asset).toMatchObject({ kind: 'image', tags: ['harbour', 'ai'], sha256: img.outputs[0]!.sha256, hasFile: true });
-    expect((await job(h, img.id)).outputs[0]!.assetId).toBe(asset.id);
-    // The library finds it by its prompt too.
-    expect((await call(h, 'library.query', { text: 'harbour night' })).items.map((a) => a.id)).toEqual([asset.id]);
+      const asset = await call(h, 'ai.save', { id: img.id, tags: ['harbour', 'ai'] });
+      expect(asset).toMatchObject({
+        kind: 'image',
+        tags: ['harbour', 'ai'],
+        sha256: img.outputs[0]!.sha256,
+        hasFile: true,
+      });
+      expect((await job(h, img.id)).outputs[0]!.assetId).toBe(asset.id);
+      // The library finds it by its prompt too.
+      expect((await call(h, 'library.query', { text: 'harbour night' })).items.map((a) => a.id)).toEqual([asset.id]);
 
-    const folder = fs.mkdtempSync(path.join(tmp, 'export-'));
-    const report = await call(h, 'ai.export', { ids: [img.id, txt.id], folder });
-    expect(report.files.sort()).toEqual(
-      [`text2image-paint-1-${img.id.slice(0, 8)}.png`, `text2image-paint-1-${img.id.slice(0, 8)}.provenance.json`, `image2text-describe-1-${txt.id.slice(0, 8)}.txt`, `image2text-describe-1-${txt.id.slice(0, 8)}.provenance.json`].sort(),
-    );
-    expect(fs.readFileSync(path.join(folder, `image2text-describe-1-${txt.id.slice(0, 8)}.txt`), 'utf8')).toBe(txt.text);
-    const again = await call(h, 'ai.export', { ids: [img.id], folder });
-    expect(again.files).toContain(`text2image-paint-1-${img.id.slice(0, 8)} (1).png`); // never overwrites
-    await expect(call(h, 'ai.export', { ids: [img.id], folder: path.join(folder, 'missing') })).rejects.toThrow(/does not exist/);
+      const folder = fs.mkdtempSync(path.join(tmp, 'export-'));
+      const report = await call(h, 'ai.export', { ids: [img.id, txt.id], folder });
+      expect(report.files.sort()).toEqual(
+        [
+          `text2image-paint-1-${img.id.slice(0, 8)}.png`,
+          `text2image-paint-1-${img.id.slice(0, 8)}.provenance.json`,
+          `image2text-describe-1-${txt.id.slice(0, 8)}.txt`,
+          `image2text-describe-1-${txt.id.slice(0, 8)}.provenance.json`,
+        ].sort(),
+      );
+      expect(fs.readFileSync(path.join(folder, `image2text-describe-1-${txt.id.slice(0, 8)}.txt`), 'utf8')).toBe(
+        txt.text,
+      );
+      const again = await call(h, 'ai.export', { ids: [img.id], folder });
+      expect(again.files).toContain(`text2image-paint-1-${img.id.slice(0, 8)} (1).png`); // never overwrites
+      await expect(call(h, 'ai.export', { ids: [img.id], folder: path.join(folder, 'missing') })).rejects.toThrow(
+        /does not exist/,
+      );
 
-    // Removing the job keeps the file the library uses; removing the text job frees nothing else.
-    await call(h, 'ai.remove', { id: img.id });
-    expect(h.core.media.blobPath(img.outputs[0]!.sha256)).not.toBeNull();
-    await expect(job(h, img.id)).rejects.toThrow(/not_found/);
-  });
+      // Removing the job keeps the file the library uses; removing the text job frees nothing else.
+      await call(h, 'ai.remove', { id: img.id });
+      expect(h.core.media.blobPath(img.outputs[0]!.sha256)).not.toBeNull();
+      await expect(job(h, img.id)).rejects.toThrow(/not_found/);
+    },
+  );
 
   it('removing a job keeps the media a kept backup refers to, and frees what no backup holds', async () => {
     const h = await signedIn();
@@ -492,7 +607,11 @@ describe('results', () => {
     const asset = await call(h, 'ai.save', { id: img.id, tags: ['first'] });
     await h.core.sync.run();
     await call(h, 'library.trash', { ids: [asset.id] });
-    expect(await call(h, 'ai.save', { id: img.id, tags: ['second'] })).toMatchObject({ id: asset.id, trashedAt: null, tags: ['first', 'second'] });
+    expect(await call(h, 'ai.save', { id: img.id, tags: ['second'] })).toMatchObject({
+      id: asset.id,
+      trashedAt: null,
+      tags: ['first', 'second'],
+    });
     await h.core.sync.run();
     expect(await remoteTags()).toEqual([['first', 'second']]);
     // The delete already sent: the asset goes up again as a new record.
@@ -502,7 +621,11 @@ describe('results', () => {
     await call(h, 'ai.save', { id: img.id, tags: ['third'] });
     await h.core.sync.run();
     expect(await remoteTags()).toEqual([['first', 'second', 'third']]);
-    expect((await call(h, 'sync.status', {})).groups.find((g) => g.group === 'assets')).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+    expect((await call(h, 'sync.status', {})).groups.find((g) => g.group === 'assets')).toMatchObject({
+      pending: 0,
+      failed: 0,
+      conflicts: 0,
+    });
   });
 
   it('catalog: the profile models, parameters and the recent models', async () => {
@@ -513,6 +636,9 @@ describe('results', () => {
     expect(t2i).toMatchObject({ input: 'text', output: 'image', media: 'none', recentModels: ['mosaic-1'] });
     expect(t2i.models).toEqual(['paint-1', 'mosaic-1']);
     expect(t2i.params.map((p) => p.name)).toEqual(['width', 'height', 'seed']);
-    expect(catalog.operations.find((o) => o.operation === 'wave2text')).toMatchObject({ input: 'audio', media: 'base64' });
+    expect(catalog.operations.find((o) => o.operation === 'wave2text')).toMatchObject({
+      input: 'audio',
+      media: 'base64',
+    });
   });
 });

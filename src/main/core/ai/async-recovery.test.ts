@@ -22,39 +22,49 @@ function tempDir(): string {
 const done = async () => ({ state: 'done' as const, result: { images: [{ b64: await pngBase64() }] } });
 
 describe('an accepted answer without a job id Atelier can find', () => {
-  it('fails naming ai.<op>.response.jobId with the answer kept; teaching the id resumes polling: one submission, the result arrives', async () => {
-    const p = await platform();
-    p.submitAnswer = () => ({ status: 202, body: { ticket: { ref: 'tk-77' }, state: 'queued' } });
-    const h = await connectedCore(cleanup, p.url);
-    const id = await submitPrompt(h, 'where is my id');
-    const failed = await ended(h, id);
-    expect(failed.state).toBe('failed');
-    expect(failed.error).toMatchObject({
-      code: 'validation',
-      message: 'The platform accepted the job, but its answer has no job id at "job.id" (ai.text2image.response.jobId), so Atelier cannot ask for the result.',
-      hint: expect.stringMatching(/may still finish it, and bill it.*without submitting it again/),
-    });
-    expect(failed).toMatchObject({ unknownShape: true, remoteJobId: null, outputs: [] });
-    expect(failed.provenance.response).toEqual({ ticket: { ref: 'tk-77' }, state: 'queued' });
-    expect(p.polls()).toBe(0);
+  it(
+    'fails naming ai.<op>.response.jobId with the answer kept; teaching the id resumes polling: one submission, ' +
+      'the result arrives',
+    async () => {
+      const p = await platform();
+      p.submitAnswer = () => ({ status: 202, body: { ticket: { ref: 'tk-77' }, state: 'queued' } });
+      const h = await connectedCore(cleanup, p.url);
+      const id = await submitPrompt(h, 'where is my id');
+      const failed = await ended(h, id);
+      expect(failed.state).toBe('failed');
+      expect(failed.error).toMatchObject({
+        code: 'validation',
+        message:
+          'The platform accepted the job, but its answer has no job id at "job.id" (ai.text2image.response.jobId), so ' +
+          'Atelier cannot ask for the result.',
+        hint: expect.stringMatching(/may still finish it, and bill it.*without submitting it again/),
+      });
+      expect(failed).toMatchObject({ unknownShape: true, remoteJobId: null, outputs: [] });
+      expect(failed.provenance.response).toEqual({ ticket: { ref: 'tk-77' }, state: 'queued' });
+      expect(p.polls()).toBe(0);
 
-    // Only the id can be taught from a job that failed for want of it.
-    await expect(call(h, 'ai.teachPreview', { jobId: id, role: 'media', path: 'ticket.ref' })).rejects.toThrow(/conflict This job failed before its result arrived/);
-    await expect(call(h, 'ai.teachPreview', { jobId: id, role: 'jobId', path: 'ticket' })).rejects.toThrow(/validation "ticket" holds no id/);
-    const preview = await call(h, 'ai.teachPreview', { jobId: id, role: 'jobId', path: 'ticket.ref' });
-    expect(preview.diff.join('\n')).toContain('"ticket.ref"');
+      // Only the id can be taught from a job that failed for want of it.
+      await expect(call(h, 'ai.teachPreview', { jobId: id, role: 'media', path: 'ticket.ref' })).rejects.toThrow(
+        /conflict This job failed before its result arrived/,
+      );
+      await expect(call(h, 'ai.teachPreview', { jobId: id, role: 'jobId', path: 'ticket' })).rejects.toThrow(
+        /validation "ticket" holds no id/,
+      );
+      const preview = await call(h, 'ai.teachPreview', { jobId: id, role: 'jobId', path: 'ticket.ref' });
+      expect(preview.diff.join('\n')).toContain('"ticket.ref"');
 
-    p.finish = await done();
-    const taught = await call(h, 'ai.teachApply', { jobId: id, role: 'jobId', path: 'ticket.ref' });
-    expect(taught).toMatchObject({ remoteJobId: 'tk-77', error: null });
-    expect(['queued', 'running', 'succeeded']).toContain(taught.state);
-    const result = await ended(h, id);
-    expect(result).toMatchObject({ state: 'succeeded', unknownShape: false, remoteJobId: 'tk-77' });
-    expect(result.outputs).toHaveLength(1);
-    expect(p.submissions()).toBe(1);
-    expect(p.polls('tk-77')).toBeGreaterThanOrEqual(1);
-    expect(p.polls()).toBe(p.polls('tk-77'));
-  });
+      p.finish = await done();
+      const taught = await call(h, 'ai.teachApply', { jobId: id, role: 'jobId', path: 'ticket.ref' });
+      expect(taught).toMatchObject({ remoteJobId: 'tk-77', error: null });
+      expect(['queued', 'running', 'succeeded']).toContain(taught.state);
+      const result = await ended(h, id);
+      expect(result).toMatchObject({ state: 'succeeded', unknownShape: false, remoteJobId: 'tk-77' });
+      expect(result.outputs).toHaveLength(1);
+      expect(p.submissions()).toBe(1);
+      expect(p.polls('tk-77')).toBeGreaterThanOrEqual(1);
+      expect(p.polls()).toBe(p.polls('tk-77'));
+    },
+  );
 });
 
 describe('5xx while polling', () => {
@@ -83,7 +93,10 @@ describe('5xx while polling', () => {
     p.finish = { raw: { status: 503, body: { error: { message: 'Maintenance window.' } } } };
     const failed = await ended(h, id);
     expect(failed.state).toBe('failed');
-    expect(failed.error?.message).toBe('The platform did not finish the job within 2 s; it may still be billed. The last question got no answer: Maintenance window.');
+    expect(failed.error?.message).toBe(
+      'The platform did not finish the job within 2 s; it may still be billed. The last question got no answer: ' +
+        'Maintenance window.',
+    );
     const asked = p.polls();
     await new Promise((r) => setTimeout(r, 400));
     expect(p.polls()).toBe(asked);
@@ -125,7 +138,9 @@ describe('a restart after the deadline', () => {
     cleanup.push(() => b.stop());
     const failed = await ended(b, id);
     expect(failed.state).toBe('failed');
-    expect(failed.error?.message).toMatch(/did not finish the job within 1 min; it may still be billed\. Its last state was "running"\./);
+    expect(failed.error?.message).toMatch(
+      /did not finish the job within 1 min; it may still be billed\. Its last state was "running"\./,
+    );
     await new Promise((r) => setTimeout(r, 400));
     expect(p.polls('job-1')).toBe(polls + 1);
   });
@@ -164,7 +179,11 @@ describe('Retry of a job the platform accepted', () => {
 
     p.finish = { state: 'failed', message: 'The model crashed.' };
     const doomed = await submitPrompt(h, 'the platform gives up');
-    expect(await ended(h, doomed)).toMatchObject({ state: 'failed', remoteJobId: 'job-2', error: { message: 'The model crashed.' } });
+    expect(await ended(h, doomed)).toMatchObject({
+      state: 'failed',
+      remoteJobId: 'job-2',
+      error: { message: 'The model crashed.' },
+    });
     p.finish = await done();
     await call(h, 'ai.retry', { id: doomed });
     expect(await ended(h, doomed)).toMatchObject({ state: 'succeeded', remoteJobId: 'job-3' });

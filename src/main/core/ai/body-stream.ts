@@ -9,7 +9,11 @@ const PIECE = 48 * 1024;
  * chunk as it is read from disk, then the JSON after it. Only one chunk of the file (and its
  * base64) is in memory at a time, whatever the file's size. `onBytes` reports body bytes produced.
  */
-export async function* bodyChunks(body: RenderedBody, open: (sha: string) => Readable, onBytes?: (n: number) => void): AsyncGenerator<Uint8Array> {
+export async function* bodyChunks(
+  body: RenderedBody,
+  open: (sha: string) => Readable,
+  onBytes?: (n: number) => void,
+): AsyncGenerator<Uint8Array> {
   const emit = (b: Buffer): Buffer => {
     onBytes?.(b.length);
     return b;
@@ -24,14 +28,19 @@ export async function* bodyChunks(body: RenderedBody, open: (sha: string) => Rea
     carry = Buffer.from(data.subarray(whole));
     // Small pieces keep the encoded text in V8's young generation, which is collected at once;
     // megabyte strings would pile up as garbage until a full collection.
-    for (let at = 0; at < whole; at += PIECE) yield emit(Buffer.from(data.subarray(at, Math.min(whole, at + PIECE)).toString('base64'), 'latin1'));
+    for (let at = 0; at < whole; at += PIECE)
+      yield emit(Buffer.from(data.subarray(at, Math.min(whole, at + PIECE)).toString('base64'), 'latin1'));
   }
   if (carry.length > 0) yield emit(Buffer.from(carry.toString('base64')));
   yield emit(Buffer.from(body.suffix));
 }
 
 /** A web ReadableStream over the chunks, for fetch (a fresh one per attempt). */
-export function bodyStream(body: RenderedBody, open: (sha: string) => Readable, onBytes?: (n: number) => void): ReadableStream<Uint8Array> {
+export function bodyStream(
+  body: RenderedBody,
+  open: (sha: string) => Readable,
+  onBytes?: (n: number) => void,
+): ReadableStream<Uint8Array> {
   const it = bodyChunks(body, open, onBytes);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -5,11 +5,25 @@ import { fail } from '../errors';
 import { type ExportFsOps, ExportWriter } from '../fs/export-writer';
 import type { BlobStore } from '../library/files/blob-store';
 
-const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'video/mp4': 'mp4', 'video/webm': 'webm', 'audio/wav': 'wav', 'audio/mpeg': 'mp3' };
+const EXT: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+};
 
 /** A name that is safe on Windows, macOS and Linux. */
 function safe(part: string): string {
-  return part.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'result';
+  return (
+    part
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'result'
+  );
 }
 
 /** A file name not yet taken in the folder (never overwrites what is there). */
@@ -29,13 +43,19 @@ async function freeName(folder: string, base: string, ext: string): Promise<stri
  * .txt, and the provenance as .json beside them. All or nothing: when one file fails (a full
  * disk, a damaged result) every file this export wrote is removed again.
  */
-export async function exportResults(folder: string, jobs: AiJobDetail[], blobs: BlobStore, exportFs?: ExportFsOps): Promise<AiExportReport> {
+export async function exportResults(
+  folder: string,
+  jobs: AiJobDetail[],
+  blobs: BlobStore,
+  exportFs?: ExportFsOps,
+): Promise<AiExportReport> {
   if (!path.isAbsolute(folder)) fail('validation', 'Choose a folder by its full path.');
   try {
     const stat = await fs.stat(folder);
     if (!stat.isDirectory()) fail('validation', `${folder} is not a folder.`);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') fail('not_found', `The folder ${folder} does not exist.`, { hint: 'Create it or choose another one.' });
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      fail('not_found', `The folder ${folder} does not exist.`, { hint: 'Create it or choose another one.' });
     throw e;
   }
   const out = new ExportWriter(exportFs);
@@ -48,7 +68,12 @@ export async function exportResults(folder: string, jobs: AiJobDetail[], blobs: 
   try {
     for (const job of jobs) {
       const base = safe(`${job.operation}-${job.modelId}-${job.id.slice(0, 8)}`);
-      for (const o of job.outputs) await write(job.outputs.length > 1 ? `${base}-${o.index + 1}` : base, EXT[o.mimeType] ?? 'bin', blobs.openVerified(o.sha256));
+      for (const o of job.outputs)
+        await write(
+          job.outputs.length > 1 ? `${base}-${o.index + 1}` : base,
+          EXT[o.mimeType] ?? 'bin',
+          blobs.openVerified(o.sha256),
+        );
       if (job.text !== null) await write(base, 'txt', job.text);
       await write(`${base}.provenance`, 'json', `${JSON.stringify(job.provenance, null, 2)}\n`);
     }

@@ -27,7 +27,13 @@ type AiChannels = Pick<
   | 'ai.teachApply'
 >;
 
-export function aiHandlers(studio: Studio, queue: AiQueue, teacher: Teacher, blobs: BlobStore, dialogs: Dialogs | undefined): AiChannels {
+export function aiHandlers(
+  studio: Studio,
+  queue: AiQueue,
+  teacher: Teacher,
+  blobs: BlobStore,
+  dialogs: Dialogs | undefined,
+): AiChannels {
   return {
     'ai.catalog': () => studio.catalog(),
     'ai.submit': (input) => studio.submit(input),
@@ -50,11 +56,18 @@ export function aiHandlers(studio: Studio, queue: AiQueue, teacher: Teacher, blo
     'ai.export': async ({ ids, folder }) => {
       let into = folder ?? null;
       if (into === null) {
-        if (!dialogs) fail('validation', 'Type the folder to export into.', { issues: [{ path: 'folder', message: 'A folder is required here.' }] });
+        if (!dialogs)
+          fail('validation', 'Type the folder to export into.', {
+            issues: [{ path: 'folder', message: 'A folder is required here.' }],
+          });
         into = await dialogs.chooseFolder('Export AI results');
         if (into === null) return { folder: '', files: [] };
       }
-      return exportResults(into, ids.map((id) => studio.get(id)), blobs);
+      return exportResults(
+        into,
+        ids.map((id) => studio.get(id)),
+        blobs,
+      );
     },
     'ai.remove': async ({ id }) => {
       await studio.remove(id);

@@ -38,7 +38,8 @@ describe('JobStore', () => {
     jobs.insert(job('j2', { model_id: 'model-b', prompt: 'a blue boat', created_at: 2_000 }));
     jobs.insert(job('j3', { operation: 'image2image', created_at: 3_000, state: 'failed' }));
     jobs.insert(job('j4', { account_id: 'other', model_id: 'model-c' }));
-    const page = (f: Partial<Parameters<JobStore['gallery']>[0]> = {}) => jobs.gallery({ account: 'acct', offset: 0, limit: 10, ...f });
+    const page = (f: Partial<Parameters<JobStore['gallery']>[0]> = {}) =>
+      jobs.gallery({ account: 'acct', offset: 0, limit: 10, ...f });
     expect(page()).toMatchObject({ total: 3, models: ['model-a', 'model-b'] });
     expect(page().rows.map((r) => r.id)).toEqual(['j3', 'j2', 'j1']);
     expect(page({ modelId: 'model-b' }).rows.map((r) => r.id)).toEqual(['j2']);
@@ -61,7 +62,20 @@ describe('JobStore', () => {
       text: null,
       unknownShape: false,
       note: null,
-      outputs: [{ idx: 0, kind: 'image', sha256: SHA('b'), mime_type: 'image/png', size_bytes: 1, width: 1, height: 1, duration_ms: null, thumb_sha256: SHA('c'), remote_url: null }],
+      outputs: [
+        {
+          idx: 0,
+          kind: 'image',
+          sha256: SHA('b'),
+          mime_type: 'image/png',
+          size_bytes: 1,
+          width: 1,
+          height: 1,
+          duration_ms: null,
+          thumb_sha256: SHA('c'),
+          remote_url: null,
+        },
+      ],
     });
     expect(db.prepare<[], string>(AI_FILES_SQL).pluck().all().sort()).toEqual([SHA('a'), SHA('b'), SHA('c')]);
     expect([jobs.uses(SHA('a')), jobs.uses(SHA('c')), jobs.uses(SHA('d'))]).toEqual([true, true, false]);

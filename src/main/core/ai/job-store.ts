@@ -153,88 +153,132 @@ export class JobStore {
   }
 
   output(jobId: string, idx: number): OutputRow | null {
-    return this.s.sql<[string, number], OutputRow>('SELECT * FROM ai_outputs WHERE job_id = ? AND idx = ?').get(jobId, idx) ?? null;
+    return (
+      this.s
+        .sql<[string, number], OutputRow>('SELECT * FROM ai_outputs WHERE job_id = ? AND idx = ?')
+        .get(jobId, idx) ?? null
+    );
   }
 
   insert(job: NewJob): void {
-    this.s.sql<[NewJob]>(
-      `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, params, input_sha256, input_name, input_mime, input_kind, input_size, input_url, source_text,
+    this.s
+      .sql<[NewJob]>(
+        `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, params, input_sha256, input_name, input_mime, input_kind, input_size, input_url, source_text,
         fingerprint, idempotency_key, profile, state, position, created_at)
        VALUES (@id, @account_id, @operation, @model_id, @prompt, @params, @input_sha256, @input_name, @input_mime, @input_kind, @input_size, @input_url, @source_text,
         @fingerprint, @idempotency_key, @profile, @state, @position, @created_at)`,
-    ).run(job);
+      )
+      .run(job);
   }
 
   /** The latest succeeded job with this fingerprint (the saved result of an identical request). */
   cached(account: string, fingerprint: string): JobRow | null {
     return (
       this.s
-        .sql<[string, string], JobRow>("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND fingerprint = ? AND state = 'succeeded' ORDER BY finished_at DESC LIMIT 1")
+        .sql<[string, string], JobRow>(
+          "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND fingerprint = ? AND state = 'succeeded' ORDER BY " +
+            'finished_at DESC LIMIT 1',
+        )
         .get(account, fingerprint) ?? null
     );
   }
 
   /** Position after every waiting job. */
   nextPosition(account: string): number {
-    const row = this.s.sql<[string], { p: number | null }>("SELECT MAX(position) AS p FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running')").get(account);
+    const row = this.s
+      .sql<[string], { p: number | null }>(
+        "SELECT MAX(position) AS p FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running')",
+      )
+      .get(account);
     return (row?.p ?? 0) + 1;
   }
 
   /** Waiting and running jobs of an account, in queue order. */
   active(account: string): JobRow[] {
-    return this.s.sql<[string], JobRow>("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') ORDER BY state = 'queued', position").all(account);
+    return this.s
+      .sql<[string], JobRow>(
+        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') ORDER BY state = " +
+          "'queued', position",
+      )
+      .all(account);
   }
 
   recent(account: string, limit: number): JobRow[] {
-    return this.s.sql<[string, number], JobRow>("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state NOT IN ('queued', 'running') ORDER BY finished_at DESC LIMIT ?").all(account, limit);
+    return this.s
+      .sql<[string, number], JobRow>(
+        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state NOT IN ('queued', 'running') ORDER BY " +
+          'finished_at DESC LIMIT ?',
+      )
+      .all(account, limit);
   }
 
   /** The next job allowed to start now, skipping ones already starting. */
   next(account: string, now: number, exclude: ReadonlySet<string>): JobRow | null {
     const rows = this.s
-      .sql<[string, number, number], JobRow>("SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before <= ? ORDER BY position LIMIT ?")
+      .sql<[string, number, number], JobRow>(
+        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before <= ? ORDER BY " +
+          'position LIMIT ?',
+      )
       .all(account, now, exclude.size + 1);
     return rows.find((r) => !exclude.has(r.id)) ?? null;
   }
 
   /** When the earliest held-back waiting job may start (Retry-After, backoff), or null. */
   nextWake(account: string, now: number): number | null {
-    const row = this.s.sql<[string, number], { t: number | null }>("SELECT MIN(not_before) AS t FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before > ?").get(account, now);
+    const row = this.s
+      .sql<[string, number], { t: number | null }>(
+        "SELECT MIN(not_before) AS t FROM ai_jobs WHERE account_id = ? AND state = 'queued' AND not_before > ?",
+      )
+      .get(account, now);
     return row?.t ?? null;
   }
 
   counts(account: string): { queued: number; running: number } {
     const rows = this.s
-      .sql<[string], { state: string; n: number }>("SELECT state, COUNT(*) AS n FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY state")
+      .sql<[string], { state: string; n: number }>(
+        "SELECT state, COUNT(*) AS n FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY " +
+          'state',
+      )
       .all(account);
-    return { queued: rows.find((r) => r.state === 'queued')?.n ?? 0, running: rows.find((r) => r.state === 'running')?.n ?? 0 };
+    return {
+      queued: rows.find((r) => r.state === 'queued')?.n ?? 0,
+      running: rows.find((r) => r.state === 'running')?.n ?? 0,
+    };
   }
 
   /** Running jobs left by a stopped app go back to the queue, keeping their idempotency keys. */
   reconcile(): number {
-    return this.s.sql<unknown[]>("UPDATE ai_jobs SET state = 'queued', not_before = 0 WHERE state = 'running'").run().changes;
+    return this.s.sql<unknown[]>("UPDATE ai_jobs SET state = 'queued', not_before = 0 WHERE state = 'running'").run()
+      .changes;
   }
 
   /** A job the platform already accepted keeps its start: it resumes asking, it is not requested again. */
   markRunning(id: string, now: number): void {
-    this.s.sql<unknown[]>(
-      `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
+    this.s
+      .sql<unknown[]>(
+        `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
          started_at = CASE WHEN remote_job_id IS NULL OR started_at IS NULL THEN ? ELSE started_at END,
          requested_at = CASE WHEN remote_job_id IS NULL OR requested_at IS NULL THEN ? ELSE requested_at END
        WHERE id = ? AND state = 'queued'`,
-    ).run(now, now, id);
+      )
+      .run(now, now, id);
   }
 
   /**
    * The platform accepted an asynchronous job: its id is written before anything else happens, so
    * the job is never submitted again. False when the job is no longer running (cancelled meanwhile).
    */
-  accepted(id: string, r: { remoteJobId: string; request: string; at: number; nextAt: number; deadlineAt: number }): boolean {
+  accepted(
+    id: string,
+    r: { remoteJobId: string; request: string; at: number; nextAt: number; deadlineAt: number },
+  ): boolean {
     return (
-      this.s.sql<unknown[]>(
-        `UPDATE ai_jobs SET remote_job_id = ?, request = ?, submitted_at = ?, poll_next_at = ?, poll_deadline_at = ?, poll_count = 0
+      this.s
+        .sql<unknown[]>(
+          `UPDATE ai_jobs SET remote_job_id = ?, request = ?, submitted_at = ?, poll_next_at = ?, poll_deadline_at = ?, poll_count = 0
          WHERE id = ? AND state = 'running'`,
-      ).run(r.remoteJobId, r.request, r.at, r.nextAt, r.deadlineAt, id).changes === 1
+        )
+        .run(r.remoteJobId, r.request, r.at, r.nextAt, r.deadlineAt, id).changes === 1
     );
   }
 
@@ -245,20 +289,32 @@ export class JobStore {
 
   /** Back to waiting (offline, rate limited, signed out), with why. */
   requeue(id: string, notBefore: number, error: AppError | null): void {
-    this.s.sql<unknown[]>("UPDATE ai_jobs SET state = 'queued', not_before = ?, error = ? WHERE id = ? AND state = 'running'").run(notBefore, error ? JSON.stringify(error) : null, id);
+    this.s
+      .sql<unknown[]>(
+        "UPDATE ai_jobs SET state = 'queued', not_before = ?, error = ? WHERE id = ? AND state = 'running'",
+      )
+      .run(notBefore, error ? JSON.stringify(error) : null, id);
   }
 
-  finish(id: string, state: 'failed' | 'cancelled', now: number, error: AppError | null, extra: FinishExtra = {}): void {
+  finish(
+    id: string,
+    state: 'failed' | 'cancelled',
+    now: number,
+    error: AppError | null,
+    extra: FinishExtra = {},
+  ): void {
     this.s.transaction(() => {
-      const changed = this.s.sql<unknown[]>("UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, request = COALESCE(?, request) WHERE id = ? AND state IN ('queued', 'running')").run(
-        state,
-        now,
-        error ? JSON.stringify(error) : null,
-        extra.request ?? null,
-        id,
-      ).changes;
+      const changed = this.s
+        .sql<unknown[]>(
+          'UPDATE ai_jobs SET state = ?, finished_at = ?, error = ?, request = COALESCE(?, request) WHERE id = ? ' +
+            "AND state IN ('queued', 'running')",
+        )
+        .run(state, now, error ? JSON.stringify(error) : null, extra.request ?? null, id).changes;
       if (changed === 0) return;
-      if (extra.answer) this.s.sql<unknown[]>('UPDATE ai_jobs SET response = ?, unknown_shape = 1, shape_note = ? WHERE id = ?').run(extra.answer.response, extra.answer.note, id);
+      if (extra.answer)
+        this.s
+          .sql<unknown[]>('UPDATE ai_jobs SET response = ?, unknown_shape = 1, shape_note = ? WHERE id = ?')
+          .run(extra.answer.response, extra.answer.note, id);
       // Nothing more to ask: the platform's word on its job is final (see `retry`).
       if (extra.platformFailed) this.s.sql<unknown[]>('UPDATE ai_jobs SET poll_next_at = NULL WHERE id = ?').run(id);
     });
@@ -269,22 +325,42 @@ export class JobStore {
     const saved = new Map(this.outputs(id).map((o) => [o.sha256, o.asset_id]));
     this.s.sql<unknown[]>('DELETE FROM ai_outputs WHERE job_id = ?').run(id);
     for (const o of outputs) {
-      this.s.sql<unknown[]>(
-        `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms, thumb_sha256, remote_url, asset_id)
+      this.s
+        .sql<unknown[]>(
+          `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms, thumb_sha256, remote_url, asset_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(id, o.idx, o.kind, o.sha256, o.mime_type, o.size_bytes, o.width, o.height, o.duration_ms, o.thumb_sha256, o.remote_url, saved.get(o.sha256) ?? null);
+        )
+        .run(
+          id,
+          o.idx,
+          o.kind,
+          o.sha256,
+          o.mime_type,
+          o.size_bytes,
+          o.width,
+          o.height,
+          o.duration_ms,
+          o.thumb_sha256,
+          o.remote_url,
+          saved.get(o.sha256) ?? null,
+        );
     }
   }
 
-  succeed(id: string, r: StoredAnswer & { now: number; durationMs: number; request: string; response: string }): boolean {
+  succeed(
+    id: string,
+    r: StoredAnswer & { now: number; durationMs: number; request: string; response: string },
+  ): boolean {
     return this.s.transaction(() => {
       // A job cancelled while its answer was being stored stays cancelled.
       if ((this.get(id)?.state ?? null) !== 'running') return false;
       this.putOutputs(id, r.outputs);
-      this.s.sql<unknown[]>(
-        `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?, result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
+      this.s
+        .sql<unknown[]>(
+          `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?, result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
          WHERE id = ?`,
-      ).run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, r.note, id);
+        )
+        .run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, r.note, id);
       return true;
     });
   }
@@ -294,7 +370,9 @@ export class JobStore {
     return this.s.transaction(() => {
       if ((this.get(id)?.state ?? null) !== 'succeeded') return false;
       this.putOutputs(id, r.outputs);
-      this.s.sql<unknown[]>('UPDATE ai_jobs SET result_text = ?, unknown_shape = ?, shape_note = ? WHERE id = ?').run(r.text, r.unknownShape ? 1 : 0, r.note, id);
+      this.s
+        .sql<unknown[]>('UPDATE ai_jobs SET result_text = ?, unknown_shape = ?, shape_note = ? WHERE id = ?')
+        .run(r.text, r.unknownShape ? 1 : 0, r.note, id);
       return true;
     });
   }
@@ -309,16 +387,20 @@ export class JobStore {
     if (!row) return 'submits';
     const position = this.nextPosition(row.account_id);
     if (row.remote_job_id !== null && row.poll_next_at !== null) {
-      this.s.sql<unknown[]>(
-        `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, poll_next_at = ?, poll_count = 0, poll_deadline_at = ?, position = ?
+      this.s
+        .sql<unknown[]>(
+          `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, poll_next_at = ?, poll_count = 0, poll_deadline_at = ?, position = ?
          WHERE id = ?`,
-      ).run(now, now + pollDeadlineMs, position, id);
+        )
+        .run(now, now + pollDeadlineMs, position, id);
       return 'polls';
     }
-    this.s.sql<unknown[]>(
-      `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = NULL, submitted_at = NULL,
+    this.s
+      .sql<unknown[]>(
+        `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = NULL, submitted_at = NULL,
          poll_next_at = NULL, poll_deadline_at = NULL, poll_count = 0, response = NULL, unknown_shape = 0, shape_note = NULL, position = ? WHERE id = ?`,
-    ).run(position, id);
+      )
+      .run(position, id);
     return 'submits';
   }
 
@@ -328,11 +410,13 @@ export class JobStore {
    */
   resumeAccepted(id: string, r: { remoteJobId: string; at: number; nextAt: number; deadlineAt: number }): boolean {
     return (
-      this.s.sql<unknown[]>(
-        `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = ?, submitted_at = ?, poll_next_at = ?,
+      this.s
+        .sql<unknown[]>(
+          `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = ?, submitted_at = ?, poll_next_at = ?,
            poll_deadline_at = ?, poll_count = 0, unknown_shape = 0, shape_note = NULL
          WHERE id = ? AND state IN ('failed', 'succeeded') AND remote_job_id IS NULL`,
-      ).run(r.remoteJobId, r.at, r.nextAt, r.deadlineAt, id).changes === 1
+        )
+        .run(r.remoteJobId, r.at, r.nextAt, r.deadlineAt, id).changes === 1
     );
   }
 
@@ -353,8 +437,14 @@ export class JobStore {
     if (match) add('j.rowid IN (SELECT rowid FROM ai_fts WHERE ai_fts MATCH ?)', match);
     const from = `FROM ai_jobs j WHERE ${where.join(' AND ')}`;
     const total = this.s.sql<unknown[], Count>(`SELECT COUNT(*) AS n ${from}`).get(...args)?.n ?? 0;
-    const rows = this.s.sql<unknown[], JobRow>(`SELECT j.rowid, j.* ${from} ORDER BY j.created_at DESC, j.rowid DESC LIMIT ? OFFSET ?`).all(...args, f.limit, f.offset);
-    const models = this.s.sql<[string], { model_id: string }>('SELECT DISTINCT model_id FROM ai_jobs WHERE account_id = ? ORDER BY model_id').all(f.account);
+    const rows = this.s
+      .sql<unknown[], JobRow>(`SELECT j.rowid, j.* ${from} ORDER BY j.created_at DESC, j.rowid DESC LIMIT ? OFFSET ?`)
+      .all(...args, f.limit, f.offset);
+    const models = this.s
+      .sql<[string], { model_id: string }>(
+        'SELECT DISTINCT model_id FROM ai_jobs WHERE account_id = ? ORDER BY model_id',
+      )
+      .all(f.account);
     return { rows, total, models: models.map((r) => r.model_id) };
   }
 
@@ -373,8 +463,13 @@ export class JobStore {
   /** Whether any job still uses this file (as input, output or poster). */
   uses(sha: string): boolean {
     return (
-      this.s.sql<[string, string, string], 1>('SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE input_sha256 = ? LIMIT 1').get(sha, sha, sha) !==
-      undefined
+      this.s
+        // The row is `{ '1': 1 }` (a column named 1), not the number itself.
+        .sql<[string, string, string], { 1: 1 }>(
+          'SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE ' +
+            'input_sha256 = ? LIMIT 1',
+        )
+        .get(sha, sha, sha) !== undefined
     );
   }
 }
@@ -394,14 +489,28 @@ export function outputView(o: OutputRow): AiOutputView {
   };
 }
 
-export function jobView(row: JobRow, outputs: OutputRow[], live: { progress?: AiProgress; waiting?: string | null; now: number }): AiJobView {
+export function jobView(
+  row: JobRow,
+  outputs: OutputRow[],
+  live: { progress?: AiProgress; waiting?: string | null; now: number },
+): AiJobView {
   const error = parseJson<AppError | null>(row.error, null);
   const elapsedMs =
-    row.started_at === null ? null : row.state === 'running' ? Math.max(0, live.now - row.started_at) : row.finished_at !== null ? Math.max(0, row.finished_at - row.started_at) : null;
+    row.started_at === null
+      ? null
+      : row.state === 'running'
+        ? Math.max(0, live.now - row.started_at)
+        : row.finished_at !== null
+          ? Math.max(0, row.finished_at - row.started_at)
+          : null;
   const ended = row.state === 'succeeded' || row.state === 'failed' || row.state === 'cancelled';
   const progress: AiProgress =
     live.progress ??
-    (ended ? { phase: 'done', fraction: 1 } : row.state === 'running' ? { phase: row.remote_job_id ? 'polling' : 'generating', fraction: null } : { phase: 'waiting', fraction: null });
+    (ended
+      ? { phase: 'done', fraction: 1 }
+      : row.state === 'running'
+        ? { phase: row.remote_job_id ? 'polling' : 'generating', fraction: null }
+        : { phase: 'waiting', fraction: null });
   return {
     id: row.id,
     operation: row.operation,
@@ -411,7 +520,13 @@ export function jobView(row: JobRow, outputs: OutputRow[], live: { progress?: Ai
     input:
       row.input_sha256 === null
         ? null
-        : { sha256: row.input_sha256, name: row.input_name ?? '', mimeType: row.input_mime ?? 'application/octet-stream', kind: row.input_kind ?? 'image', sizeBytes: row.input_size ?? 0 },
+        : {
+            sha256: row.input_sha256,
+            name: row.input_name ?? '',
+            mimeType: row.input_mime ?? 'application/octet-stream',
+            kind: row.input_kind ?? 'image',
+            sizeBytes: row.input_size ?? 0,
+          },
     state: row.state,
     position: row.position,
     createdAt: iso(row.created_at) as string,

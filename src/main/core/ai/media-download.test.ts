@@ -41,9 +41,13 @@ describe('judging a result URL', () => {
   it('says why, in words', () => {
     expect(judgeMediaUrl('http://cdn.example.com/a.png', platform)).toEqual({
       kind: 'refused',
-      reason: 'The answer names a result on another host over plain http (cdn.example.com); Atelier downloads from other hosts only over https',
+      reason:
+        'The answer names a result on another host over plain http (cdn.example.com); Atelier downloads from other ' +
+        'hosts only over https',
     });
-    expect(judgeMediaUrl('javascript:alert(1)', platform)).toMatchObject({ reason: expect.stringMatching(/"javascript:" address, which Atelier never opens/) });
+    expect(judgeMediaUrl('javascript:alert(1)', platform)).toMatchObject({
+      reason: expect.stringMatching(/"javascript:" address, which Atelier never opens/),
+    });
   });
 });
 
@@ -64,7 +68,13 @@ describe('downloading', () => {
     servers.push(s);
     return s;
   }
-  const opts = (blobs: BlobStore, maxBytes: number) => ({ route: () => (r: HttpRequest) => new HttpClient().request(r), blobs, signal: new AbortController().signal, maxBytes, onFraction: () => undefined });
+  const opts = (blobs: BlobStore, maxBytes: number) => ({
+    route: () => (r: HttpRequest) => new HttpClient().request(r),
+    blobs,
+    signal: new AbortController().signal,
+    maxBytes,
+    onFraction: () => undefined,
+  });
 
   it('stores the bytes under their hash', async () => {
     const s = await server();
@@ -81,7 +91,9 @@ describe('downloading', () => {
     await expect(downloadMedia(`${s.url}/announced-big`, opts(blobs, 1024 * 1024))).rejects.toMatchObject({
       error: { code: 'validation', message: 'It is larger than 1 MB, the most the library takes for one file.' },
     });
-    await expect(downloadMedia(`${s.url}/chunked`, opts(blobs, 40 * 1024))).rejects.toMatchObject({ error: { message: expect.stringMatching(/larger than 40 KB/) } });
+    await expect(downloadMedia(`${s.url}/chunked`, opts(blobs, 40 * 1024))).rejects.toMatchObject({
+      error: { message: expect.stringMatching(/larger than 40 KB/) },
+    });
     expect(fs.existsSync(blobs.path(crypto.createHash('sha256').update(bytes).digest('hex')))).toBe(false);
   });
 });
@@ -93,12 +105,47 @@ describe('the result store', () => {
       requests.push(req.url);
       throw new Error('no request should be made');
     };
-    const store = new ResultStore({ send: spy, fetchPlain: spy, blobs: new BlobStore(path.join(tmp, 'c')), tools: async () => ({ ffmpeg: null, ffprobe: null }) });
-    const answer = { text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [
-      { url: 'http://media.example.com/x.png', data: null, mimeType: null, sha256: null, width: null, height: null, durationMs: null },
-      { url: 'file:///etc/passwd', data: null, mimeType: null, sha256: null, width: null, height: null, durationMs: null },
-    ] };
-    const stored = await store.storeAll(answer, 'text2image', 'http://127.0.0.1:1', new AbortController().signal, () => undefined);
+    const store = new ResultStore({
+      send: spy,
+      fetchPlain: spy,
+      blobs: new BlobStore(path.join(tmp, 'c')),
+      tools: async () => ({ ffmpeg: null, ffprobe: null }),
+    });
+    const answer = {
+      text: null,
+      failure: null,
+      unknownShape: false,
+      note: null,
+      jobId: null,
+      status: null,
+      outputs: [
+        {
+          url: 'http://media.example.com/x.png',
+          data: null,
+          mimeType: null,
+          sha256: null,
+          width: null,
+          height: null,
+          durationMs: null,
+        },
+        {
+          url: 'file:///etc/passwd',
+          data: null,
+          mimeType: null,
+          sha256: null,
+          width: null,
+          height: null,
+          durationMs: null,
+        },
+      ],
+    };
+    const stored = await store.storeAll(
+      answer,
+      'text2image',
+      'http://127.0.0.1:1',
+      new AbortController().signal,
+      () => undefined,
+    );
     expect(requests).toEqual([]);
     expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
     expect(stored.note).toMatch(/plain http \(media\.example\.com\).*"file:" address/);
@@ -106,31 +153,92 @@ describe('the result store', () => {
 
   it('what is not media at all stays raw with a note, and nothing is stored for it', async () => {
     const root = path.join(tmp, 'd');
-    const store = new ResultStore({ send: async () => Promise.reject(new Error('no request')), fetchPlain: async () => Promise.reject(new Error('no request')), blobs: new BlobStore(root), tools: realTools });
-    const text = { url: null, data: Buffer.from('plain words, not a picture').toString('base64'), mimeType: 'text/plain', sha256: null, width: null, height: null, durationMs: null };
-    const stored = await store.storeAll({ text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [text] }, 'text2image', null, new AbortController().signal, () => undefined);
-    expect(stored).toMatchObject({ unknownShape: true, outputs: [], note: 'Result 1 is not an image, a video or audio Atelier recognises.' });
-    expect(fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile())).toEqual([]);
+    const store = new ResultStore({
+      send: async () => Promise.reject(new Error('no request')),
+      fetchPlain: async () => Promise.reject(new Error('no request')),
+      blobs: new BlobStore(root),
+      tools: realTools,
+    });
+    const text = {
+      url: null,
+      data: Buffer.from('plain words, not a picture').toString('base64'),
+      mimeType: 'text/plain',
+      sha256: null,
+      width: null,
+      height: null,
+      durationMs: null,
+    };
+    const stored = await store.storeAll(
+      { text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [text] },
+      'text2image',
+      null,
+      new AbortController().signal,
+      () => undefined,
+    );
+    expect(stored).toMatchObject({
+      unknownShape: true,
+      outputs: [],
+      note: 'Result 1 is not an image, a video or audio Atelier recognises.',
+    });
+    expect(
+      fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile()),
+    ).toEqual([]);
   });
 
-  it('a result the intake refuses fails the answer in its words; what the answer stored before it goes again', async () => {
-    const root = path.join(tmp, 'e');
-    const store = new ResultStore({ send: async () => Promise.reject(new Error('no request')), fetchPlain: async () => Promise.reject(new Error('no request')), blobs: new BlobStore(root), tools: realTools });
-    const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } }).png().toBuffer();
-    const inline = (bytes: Buffer) => ({ url: null, data: bytes.toString('base64'), mimeType: 'image/png', sha256: null, width: null, height: null, durationMs: null });
-    const answer = { text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [inline(good), inline(good.subarray(0, 40))] };
-    await expect(store.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined)).rejects.toMatchObject({
-      error: { code: 'validation', message: 'Result 2 could not be kept: It is a damaged or incomplete file: the picture cannot be decoded.', hint: expect.stringMatching(/^Retry the job/) },
-    });
-    expect(fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile())).toEqual([]);
-  });
+  it(
+    'a result the intake refuses fails the answer in its words; what the answer stored before it goes ' + 'again',
+    async () => {
+      const root = path.join(tmp, 'e');
+      const store = new ResultStore({
+        send: async () => Promise.reject(new Error('no request')),
+        fetchPlain: async () => Promise.reject(new Error('no request')),
+        blobs: new BlobStore(root),
+        tools: realTools,
+      });
+      const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
+        .png()
+        .toBuffer();
+      const inline = (bytes: Buffer) => ({
+        url: null,
+        data: bytes.toString('base64'),
+        mimeType: 'image/png',
+        sha256: null,
+        width: null,
+        height: null,
+        durationMs: null,
+      });
+      const answer = {
+        text: null,
+        failure: null,
+        unknownShape: false,
+        note: null,
+        jobId: null,
+        status: null,
+        outputs: [inline(good), inline(good.subarray(0, 40))],
+      };
+      await expect(
+        store.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined),
+      ).rejects.toMatchObject({
+        error: {
+          code: 'validation',
+          message: 'Result 2 could not be kept: It is a damaged or incomplete file: the picture cannot be decoded.',
+          hint: expect.stringMatching(/^Retry the job/),
+        },
+      });
+      expect(
+        fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile()),
+      ).toEqual([]);
+    },
+  );
 });
 
 describe('redirects of a result URL', () => {
   // A real picture: results pass the library's intake, which decodes them.
   let png: Buffer;
   beforeAll(async () => {
-    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
   });
   const noTools = async () => ({ ffmpeg: null, ffprobe: null });
   const answerOf = (url: string) => ({
@@ -157,7 +265,10 @@ describe('redirects of a result URL', () => {
 
   /** The platform's client as the session makes it: the credential in a header of the profile's choosing. */
   const withCredentials = (client: HttpClient) => (req: HttpRequest) =>
-    client.request({ ...req, headers: { ...req.headers, Authorization: 'Bearer secret-token', 'X-Auth-Token': 'secret-key' } });
+    client.request({
+      ...req,
+      headers: { ...req.headers, Authorization: 'Bearer secret-token', 'X-Auth-Token': 'secret-key' },
+    });
 
   async function redirecting(to: (path: string) => string | null): Promise<TestServer> {
     const s = await startServer((_req, res, hit) => {
@@ -176,41 +287,85 @@ describe('redirects of a result URL', () => {
   it('a redirect to plain http on a network host is refused before any request goes there', async () => {
     const { client, sent } = recordingClient();
     const cdn = await redirecting(() => 'http://10.1.2.3/x.png');
-    const store = new ResultStore({ send: withCredentials(client), fetchPlain: (r) => client.request(r), blobs: new BlobStore(path.join(tmp, 'r1')), tools: noTools });
-    const stored = await store.storeAll(answerOf(`${cdn.url}/a.png`), 'text2image', 'http://127.0.0.1:1', new AbortController().signal, () => undefined);
+    const store = new ResultStore({
+      send: withCredentials(client),
+      fetchPlain: (r) => client.request(r),
+      blobs: new BlobStore(path.join(tmp, 'r1')),
+      tools: noTools,
+    });
+    const stored = await store.storeAll(
+      answerOf(`${cdn.url}/a.png`),
+      'text2image',
+      'http://127.0.0.1:1',
+      new AbortController().signal,
+      () => undefined,
+    );
     expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
-    expect(stored.note).toBe('A redirect leads to a result on another host over plain http (10.1.2.3); Atelier downloads from other hosts only over https.');
+    expect(stored.note).toBe(
+      'A redirect leads to a result on another host over plain http (10.1.2.3); Atelier downloads from other hosts ' +
+        'only over https.',
+    );
     expect(sent).toEqual([`${cdn.url}/a.png`]);
   });
 
-  it('from the platform to another port: the next requests carry no credential, whatever its header is called, even back on the platform', async () => {
-    const { client } = recordingClient();
-    let otherUrl = '';
-    let platformUrl = '';
-    // The platform sends its file on to another port, which sends it back to the platform.
-    const platform = await redirecting((p) => (p === '/files/a.png' ? `${otherUrl}/step` : null));
-    const other = await redirecting((p) => (p === '/step' ? `${platformUrl}/files/final.png` : null));
-    platformUrl = platform.url;
-    otherUrl = other.url;
-    const store = new ResultStore({ send: withCredentials(client), fetchPlain: (r) => client.request(r), blobs: new BlobStore(path.join(tmp, 'r2')), tools: noTools });
-    const stored = await store.storeAll(answerOf(`${platform.url}/files/a.png`), 'text2image', platform.url, new AbortController().signal, () => undefined);
-    expect(stored.note).toBeNull();
-    expect(stored.outputs).toHaveLength(1);
-    expect(stored.outputs[0]!.sha256).toBe(crypto.createHash('sha256').update(png).digest('hex'));
-    const credentials = (h: { path: string; headers: Record<string, unknown> }) => [h.path, h.headers.authorization ?? null, h.headers['x-auth-token'] ?? null];
-    // The platform's own address gets the credential; from the hop that left it on, nothing.
-    expect(platform.hits.map(credentials)).toEqual([
-      ['/files/a.png', 'Bearer secret-token', 'secret-key'],
-      ['/files/final.png', null, null],
-    ]);
-    expect(other.hits.map(credentials)).toEqual([['/step', null, null]]);
-  });
+  it(
+    'from the platform to another port: the next requests carry no credential, whatever its header is called, even ' +
+      'back on the platform',
+    async () => {
+      const { client } = recordingClient();
+      let otherUrl = '';
+      let platformUrl = '';
+      // The platform sends its file on to another port, which sends it back to the platform.
+      const platform = await redirecting((p) => (p === '/files/a.png' ? `${otherUrl}/step` : null));
+      const other = await redirecting((p) => (p === '/step' ? `${platformUrl}/files/final.png` : null));
+      platformUrl = platform.url;
+      otherUrl = other.url;
+      const store = new ResultStore({
+        send: withCredentials(client),
+        fetchPlain: (r) => client.request(r),
+        blobs: new BlobStore(path.join(tmp, 'r2')),
+        tools: noTools,
+      });
+      const stored = await store.storeAll(
+        answerOf(`${platform.url}/files/a.png`),
+        'text2image',
+        platform.url,
+        new AbortController().signal,
+        () => undefined,
+      );
+      expect(stored.note).toBeNull();
+      expect(stored.outputs).toHaveLength(1);
+      expect(stored.outputs[0]!.sha256).toBe(crypto.createHash('sha256').update(png).digest('hex'));
+      const credentials = (h: { path: string; headers: Record<string, unknown> }) => [
+        h.path,
+        h.headers.authorization ?? null,
+        h.headers['x-auth-token'] ?? null,
+      ];
+      // The platform's own address gets the credential; from the hop that left it on, nothing.
+      expect(platform.hits.map(credentials)).toEqual([
+        ['/files/a.png', 'Bearer secret-token', 'secret-key'],
+        ['/files/final.png', null, null],
+      ]);
+      expect(other.hits.map(credentials)).toEqual([['/step', null, null]]);
+    },
+  );
 
   it('more than 5 redirects are refused with words: 6 requests, no more', async () => {
     const { client, sent } = recordingClient();
     const loop = await redirecting((p) => `/hop/${Number(p.split('/')[2] ?? 0) + 1}`);
-    const store = new ResultStore({ send: withCredentials(client), fetchPlain: (r) => client.request(r), blobs: new BlobStore(path.join(tmp, 'r3')), tools: noTools });
-    const stored = await store.storeAll(answerOf(`${loop.url}/hop/0`), 'text2image', loop.url, new AbortController().signal, () => undefined);
+    const store = new ResultStore({
+      send: withCredentials(client),
+      fetchPlain: (r) => client.request(r),
+      blobs: new BlobStore(path.join(tmp, 'r3')),
+      tools: noTools,
+    });
+    const stored = await store.storeAll(
+      answerOf(`${loop.url}/hop/0`),
+      'text2image',
+      loop.url,
+      new AbortController().signal,
+      () => undefined,
+    );
     expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
     expect(stored.note).toBe('The address redirected more than 5 times, so Atelier stopped following it.');
     expect(sent).toHaveLength(6);
@@ -224,7 +379,13 @@ describe('redirects of a result URL', () => {
       return n < 5 ? `/hop/${n + 1}` : null;
     });
     const blobs = new BlobStore(path.join(tmp, 'r4'));
-    const got = await downloadMedia(`${loop.url}/hop/0`, { route: () => (r) => client.request(r), blobs, signal: new AbortController().signal, maxBytes: 1024 * 1024, onFraction: () => undefined });
+    const got = await downloadMedia(`${loop.url}/hop/0`, {
+      route: () => (r) => client.request(r),
+      blobs,
+      signal: new AbortController().signal,
+      maxBytes: 1024 * 1024,
+      onFraction: () => undefined,
+    });
     expect(got).toMatchObject({ size: png.length, contentType: 'image/png' });
     expect(loop.hits).toHaveLength(6);
   });

@@ -14,8 +14,13 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export type UrlVerdict = { kind: 'platform' } | { kind: 'other' } | { kind: 'refused'; reason: string };
 
-/** Where a result URL may be fetched from, and with what (see the file comment); `subject` starts the refusal's words. */
-export function judgeMediaUrl(raw: string, platformBase: string | null, subject = 'The answer names a result'): UrlVerdict {
+/** Where a result URL may be fetched from, and with what (see the file comment); `subject` starts the refusal's words.
+ * */
+export function judgeMediaUrl(
+  raw: string,
+  platformBase: string | null,
+  subject = 'The answer names a result',
+): UrlVerdict {
   let url: URL;
   try {
     url = new URL(raw);
@@ -27,7 +32,12 @@ export function judgeMediaUrl(raw: string, platformBase: string | null, subject 
   }
   if (platformBase !== null && url.origin === new URL(platformBase).origin) return { kind: 'platform' };
   if (url.protocol === 'https:' || LOOPBACK.has(url.hostname)) return { kind: 'other' };
-  return { kind: 'refused', reason: `${subject} on another host over plain http (${url.host}); Atelier downloads from other hosts only over https` };
+  return {
+    kind: 'refused',
+    reason:
+      `${subject} on another host over plain http (${url.host}); Atelier downloads from other hosts only ` +
+      `over https`,
+  };
 }
 
 /**
@@ -38,7 +48,11 @@ export function judgeMediaUrl(raw: string, platformBase: string | null, subject 
 export function mediaRoute(platformBase: string | null, clients: { platform: Sender; plain: Sender }): Route {
   let left = false;
   return (url, hop) => {
-    const verdict = judgeMediaUrl(url, platformBase, hop === 0 ? 'The answer names a result' : 'A redirect leads to a result');
+    const verdict = judgeMediaUrl(
+      url,
+      platformBase,
+      hop === 0 ? 'The answer names a result' : 'A redirect leads to a result',
+    );
     if (verdict.kind === 'refused') return { refused: verdict.reason };
     if (verdict.kind === 'other') left = true;
     return left ? clients.plain : clients.platform;
@@ -68,7 +82,8 @@ export interface DownloadOptions {
   signal: AbortSignal;
   maxBytes: number;
   onFraction(f: number): void;
-  /** Runs on the whole download before it is stored (see BlobStore's PutOptions.check); the server's content type is given. */
+  /** Runs on the whole download before it is stored (see BlobStore's PutOptions.check); the server's content type is
+   * given. */
   check?: (tempFile: string, contentType: string | null) => Promise<void>;
 }
 

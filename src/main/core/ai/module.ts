@@ -11,7 +11,10 @@ import { JobRunner } from './runner';
 import { Studio } from './studio';
 import { Teacher } from './teacher';
 
-export interface AiDeps extends Pick<Kernel, 'deps' | 'db' | 'meta' | 'now' | 'bus' | 'push' | 'damage' | 'notifier' | 'files'> {
+export interface AiDeps extends Pick<
+  Kernel,
+  'deps' | 'db' | 'meta' | 'now' | 'bus' | 'push' | 'damage' | 'notifier' | 'files'
+> {
   platform: Pick<Platform, 'http' | 'connection' | 'session'>;
   store: RecordStore;
   workspace: Workspace;
@@ -31,8 +34,19 @@ export function createAi(d: AiDeps): Ai {
   const jobs = new JobStore(d.db);
   files.keep((sha) => jobs.uses(sha));
   const account = () => workspace.account();
-  const changed = throttledIds(200, (ids, progressOnly) => push.emit('ai.changed', { ids, status: queue.status(), progressOnly }));
-  const runner = new JobRunner({ send: (req) => session.request(req), fetchPlain: (req) => http.request(req), target: () => connection.target(), blobs: files.blobs, jobs, tools: files.tools, now, logger: deps.logger });
+  const changed = throttledIds(200, (ids, progressOnly) =>
+    push.emit('ai.changed', { ids, status: queue.status(), progressOnly }),
+  );
+  const runner = new JobRunner({
+    send: (req) => session.request(req),
+    fetchPlain: (req) => http.request(req),
+    target: () => connection.target(),
+    blobs: files.blobs,
+    jobs,
+    tools: files.tools,
+    now,
+    logger: deps.logger,
+  });
   const queue: AiQueue = new AiQueue({
     jobs,
     runner,
@@ -69,7 +83,11 @@ export function createAi(d: AiDeps): Ai {
     account,
     profiles: () => {
       const inUse = connection.profile();
-      return { inUse, builtin: connection.summaries().some((p) => p.id === inUse.id && p.builtin), ids: connection.profiles().map((p) => p.id) };
+      return {
+        inUse,
+        builtin: connection.summaries().some((p) => p.id === inUse.id && p.builtin),
+        ids: connection.profiles().map((p) => p.id),
+      };
     },
     adopt: async (json) => {
       await connection.adoptDerived(json);

@@ -19,7 +19,8 @@ export interface PollerDeps {
 }
 
 /** `final`: the platform itself said the job failed (a Retry then submits it again; otherwise it asks again). */
-export type PollResult = { kind: 'done'; res: HttpResponse } | { kind: 'failed'; error: AppError; final?: boolean } | { kind: 'gone' };
+export type PollResult =
+  { kind: 'done'; res: HttpResponse } | { kind: 'failed'; error: AppError; final?: boolean } | { kind: 'gone' };
 
 const POLL_DEADLINE_MS = 30_000;
 
@@ -53,7 +54,8 @@ function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-const matches = (values: readonly string[], state: string) => values.some((v) => v.toLowerCase() === state.toLowerCase());
+const matches = (values: readonly string[], state: string) =>
+  values.some((v) => v.toLowerCase() === state.toLowerCase());
 
 /** What the last question got: a state, or a problem (a 5xx) that kept the answer away. */
 type LastAnswer = { state: string | null } | { problem: string };
@@ -68,7 +70,9 @@ export function deadlineError(poll: AiPoll, remoteId: string, last: LastAnswer):
   return {
     code: 'unavailable',
     message: `The platform did not finish the job within ${spoken(poll.deadlineMs)}; it may still be billed.${said}`,
-    hint: `Atelier stopped asking about it (platform job ${remoteId}). Check the platform's own history, or retry: Atelier asks about the same job again.`,
+    hint:
+      `Atelier stopped asking about it (platform job ${remoteId}). Check the platform's own history, or ` +
+      `retry: Atelier asks about the same job again.`,
   };
 }
 
@@ -85,16 +89,23 @@ export class Poller {
    * deadline. Past the deadline the platform is still asked once per run (a restart after the
    * deadline may find the result ready) before the job fails.
    */
-  async until(jobId: string, poll: AiPoll, url: (remoteId: string) => string, errors: ErrorFields, signal: AbortSignal): Promise<PollResult> {
+  async until(
+    jobId: string,
+    poll: AiPoll,
+    url: (remoteId: string) => string,
+    errors: ErrorFields,
+    signal: AbortSignal,
+  ): Promise<PollResult> {
     const { deps } = this;
     const sleep = deps.sleep ?? sleepFor;
     let last: LastAnswer = { state: null };
-    for (let askedHere = 0; ; ) {
+    for (let askedHere = 0; ;) {
       const row = deps.jobs.get(jobId);
       if (!row || row.state !== 'running' || row.remote_job_id === null) return { kind: 'gone' };
       const now = deps.now();
       const deadline = row.poll_deadline_at ?? (row.submitted_at ?? now) + poll.deadlineMs;
-      if (now >= deadline && askedHere > 0) return { kind: 'failed', error: deadlineError(poll, row.remote_job_id, last) };
+      if (now >= deadline && askedHere > 0)
+        return { kind: 'failed', error: deadlineError(poll, row.remote_job_id, last) };
       const wake = Math.min(row.poll_next_at ?? now, deadline);
       if (wake > now) {
         await sleep(wake - now, signal);
@@ -104,7 +115,13 @@ export class Poller {
       const asked = row.poll_count + 1;
       let res: HttpResponse;
       try {
-        res = await deps.send({ method: poll.method, url: url(row.remote_job_id), deadlineMs: POLL_DEADLINE_MS, errorFields: errors, signal });
+        res = await deps.send({
+          method: poll.method,
+          url: url(row.remote_job_id),
+          deadlineMs: POLL_DEADLINE_MS,
+          errorFields: errors,
+          signal,
+        });
       } catch (e) {
         if (!passing(e)) throw e;
         last = { problem: e.error.message };
@@ -118,7 +135,15 @@ export class Poller {
       if (state !== null && matches(poll.doneValues, state)) return { kind: 'done', res };
       if (state !== null && matches(poll.failedValues, state)) {
         const words = readFirstText(res.body, errors.message) ?? `The platform reported the job as "${state}".`;
-        return { kind: 'failed', final: true, error: { code: 'denied', message: words, hint: 'The platform did not produce a result; change the request or retry.' } };
+        return {
+          kind: 'failed',
+          final: true,
+          error: {
+            code: 'denied',
+            message: words,
+            hint: 'The platform did not produce a result; change the request or retry.',
+          },
+        };
       }
       last = { state };
     }

@@ -52,7 +52,10 @@ export class AiQueue {
   constructor(private readonly deps: QueueDeps) {
     const saved = deps.load();
     this.paused = saved?.paused === true;
-    this.concurrency = Number.isInteger(saved?.concurrency) && (saved?.concurrency as number) >= 1 ? (saved?.concurrency as number) : DEFAULT_CONCURRENCY;
+    this.concurrency =
+      Number.isInteger(saved?.concurrency) && (saved?.concurrency as number) >= 1
+        ? (saved?.concurrency as number)
+        : DEFAULT_CONCURRENCY;
   }
 
   /** Reconcile what a stopped app left running, then start. */
@@ -90,7 +93,11 @@ export class AiQueue {
     if (!session.signedIn) return 'Sign in to run AI jobs; they wait until then.';
     if (session.state !== 'active') return 'Your session ended: sign in again to run AI jobs.';
     if (this.offlineUntil > now) return 'The platform cannot be reached; jobs start when it is back.';
-    if (this.rateLimitedUntil > now) return `The platform asked to slow down; jobs start again at ${new Date(this.rateLimitedUntil).toLocaleTimeString()}.`;
+    if (this.rateLimitedUntil > now)
+      return (
+        `The platform asked to slow down; jobs start again ` +
+        `at ${new Date(this.rateLimitedUntil).toLocaleTimeString()}.`
+      );
     return null;
   }
 
@@ -164,7 +171,9 @@ export class AiQueue {
         }
       }
       // Wake for the earliest time-based hold (Retry-After, offline backoff, a held-back job).
-      const wakes = [this.offlineUntil, this.rateLimitedUntil, this.deps.jobs.nextWake(account, now) ?? 0].filter((t) => t > now);
+      const wakes = [this.offlineUntil, this.rateLimitedUntil, this.deps.jobs.nextWake(account, now) ?? 0].filter(
+        (t) => t > now,
+      );
       if (wakes.length > 0 && !this.paused) this.kick(Math.min(...wakes) - now + 5);
     } finally {
       this.pumping = false;
@@ -183,7 +192,10 @@ export class AiQueue {
 
   private launch(job: JobRow): void {
     const controller = new AbortController();
-    const entry: Running = { controller, progress: { phase: job.remote_job_id === null ? 'sending' : 'polling', fraction: null } };
+    const entry: Running = {
+      controller,
+      progress: { phase: job.remote_job_id === null ? 'sending' : 'polling', fraction: null },
+    };
     this.running.set(job.id, entry);
     this.deps.jobs.markRunning(job.id, this.deps.now());
     this.deps.changed([job.id]);
@@ -200,7 +212,14 @@ export class AiQueue {
         (outcome) => this.settle(fresh, outcome),
         (e: unknown) => {
           this.deps.logger.error('AI job runner threw', { job: job.id, error: e });
-          this.settle(fresh, { kind: 'failed', error: { code: 'internal', message: 'Something went wrong while running this job.', hint: 'Retry it; if it happens again, export diagnostics.' } });
+          this.settle(fresh, {
+            kind: 'failed',
+            error: {
+              code: 'internal',
+              message: 'Something went wrong while running this job.',
+              hint: 'Retry it; if it happens again, export diagnostics.',
+            },
+          });
         },
       );
   }
@@ -224,7 +243,11 @@ export class AiQueue {
         jobs.finish(job.id, 'cancelled', now, null);
         break;
       case 'failed':
-        jobs.finish(job.id, 'failed', now, outcome.error, { request: outcome.request, answer: outcome.answer, platformFailed: outcome.platformFailed });
+        jobs.finish(job.id, 'failed', now, outcome.error, {
+          request: outcome.request,
+          answer: outcome.answer,
+          platformFailed: outcome.platformFailed,
+        });
         this.notifyIfLong(job, 'failed');
         break;
       case 'wait': {

@@ -12,12 +12,43 @@ const read = (body: unknown, m: MapInput) => readMapped(body, map(m), defaultErr
 const PNG_B64 = 'iVBORw0KGgo=';
 
 describe('the mapped reader', () => {
-  const cases: { name: string; body: unknown; map: MapInput; outputs?: { url?: string | null; data?: string | null; mimeType?: string | null }[]; text?: string | null }[] = [
-    { name: 'base64 under an unknown field', body: { result: { pixels: PNG_B64 } }, map: { media: ['result.pixels'] }, outputs: [{ data: PNG_B64, url: null }] },
-    { name: 'base64 said explicitly', body: { img: PNG_B64 }, map: { media: ['img'], mediaEncoding: 'base64' }, outputs: [{ data: PNG_B64 }] },
-    { name: 'a data URL gives its type', body: { img: `data:image/png;base64,${PNG_B64}` }, map: { media: ['img'] }, outputs: [{ data: `data:image/png;base64,${PNG_B64}`, mimeType: 'image/png' }] },
-    { name: 'a URL', body: { out: { href: 'https://cdn.example/a.png' } }, map: { media: ['out.href'] }, outputs: [{ url: 'https://cdn.example/a.png', data: null }] },
-    { name: 'a URL said explicitly', body: { out: 'https://cdn.example/a' }, map: { media: ['out'], mediaEncoding: 'url' }, outputs: [{ url: 'https://cdn.example/a' }] },
+  const cases: {
+    name: string;
+    body: unknown;
+    map: MapInput;
+    outputs?: { url?: string | null; data?: string | null; mimeType?: string | null }[];
+    text?: string | null;
+  }[] = [
+    {
+      name: 'base64 under an unknown field',
+      body: { result: { pixels: PNG_B64 } },
+      map: { media: ['result.pixels'] },
+      outputs: [{ data: PNG_B64, url: null }],
+    },
+    {
+      name: 'base64 said explicitly',
+      body: { img: PNG_B64 },
+      map: { media: ['img'], mediaEncoding: 'base64' },
+      outputs: [{ data: PNG_B64 }],
+    },
+    {
+      name: 'a data URL gives its type',
+      body: { img: `data:image/png;base64,${PNG_B64}` },
+      map: { media: ['img'] },
+      outputs: [{ data: `data:image/png;base64,${PNG_B64}`, mimeType: 'image/png' }],
+    },
+    {
+      name: 'a URL',
+      body: { out: { href: 'https://cdn.example/a.png' } },
+      map: { media: ['out.href'] },
+      outputs: [{ url: 'https://cdn.example/a.png', data: null }],
+    },
+    {
+      name: 'a URL said explicitly',
+      body: { out: 'https://cdn.example/a' },
+      map: { media: ['out'], mediaEncoding: 'url' },
+      outputs: [{ url: 'https://cdn.example/a' }],
+    },
     {
       name: 'a list of URLs: one output each',
       body: { files: ['https://cdn.example/1.png', 'https://cdn.example/2.png'] },
@@ -36,9 +67,26 @@ describe('the mapped reader', () => {
       map: { media: ['out'], mimeType: ['meta.type'] },
       outputs: [{ url: 'https://cdn.example/v.mp4', mimeType: 'video/mp4' }],
     },
-    { name: 'the second alias when the first is absent', body: { b: PNG_B64 }, map: { media: ['a', 'b'] }, outputs: [{ data: PNG_B64 }] },
-    { name: 'text', body: { choices: [{ message: { content: 'A red square.' } }] }, map: { text: ['choices.0.message.content'] }, outputs: [], text: 'A red square.' },
-    { name: 'text from a list joins the lines', body: { segments: [{ t: 'one' }, { t: 'two' }] }, map: { text: ['segments.*.t'] }, outputs: [], text: 'one\ntwo' },
+    {
+      name: 'the second alias when the first is absent',
+      body: { b: PNG_B64 },
+      map: { media: ['a', 'b'] },
+      outputs: [{ data: PNG_B64 }],
+    },
+    {
+      name: 'text',
+      body: { choices: [{ message: { content: 'A red square.' } }] },
+      map: { text: ['choices.0.message.content'] },
+      outputs: [],
+      text: 'A red square.',
+    },
+    {
+      name: 'text from a list joins the lines',
+      body: { segments: [{ t: 'one' }, { t: 'two' }] },
+      map: { text: ['segments.*.t'] },
+      outputs: [],
+      text: 'one\ntwo',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -55,9 +103,13 @@ describe('the mapped reader', () => {
   it('a missing field: unknown shape, with the configured path named, never a throw', () => {
     const a = read({ result: { other: 1 } }, { media: ['result.image', 'result.images.*.url'] });
     expect(a).toMatchObject({ unknownShape: true, outputs: [], text: null, failure: null });
-    expect(a.note).toBe('The profile says to find the media at "result.image" or "result.images.*.url", but the answer has nothing there.');
+    expect(a.note).toBe(
+      'The profile says to find the media at "result.image" or "result.images.*.url", but the answer has nothing ' +
+        'there.',
+    );
     expect(read({}, { media: ['m'], text: ['t'] }).note).toMatch(/the media at "m" and text at "t"/);
-    for (const body of [null, 'text', 42, [], { m: null }]) expect(read(body, { media: ['m'] }).unknownShape).toBe(true);
+    for (const body of [null, 'text', 42, [], { m: null }])
+      expect(read(body, { media: ['m'] }).unknownShape).toBe(true);
   });
 
   it('values that are not media are said, and the readable ones kept', () => {
@@ -70,22 +122,37 @@ describe('the mapped reader', () => {
 
   it('any URL scheme is kept for the download to judge (and refuse) with words', () => {
     expect(read({ img: 'file:///etc/passwd' }, { media: ['img'] }).outputs[0]?.url).toBe('file:///etc/passwd');
-    expect(read({ img: { url: 'javascript:alert(1)' } }, { media: ['img'] }).outputs[0]?.url).toBe('javascript:alert(1)');
+    expect(read({ img: { url: 'javascript:alert(1)' } }, { media: ['img'] }).outputs[0]?.url).toBe(
+      'javascript:alert(1)',
+    );
   });
 
   it('a failed status fails with the answer’s words (the profile’s error fields), or says the state', () => {
-    expect(read({ state: 'FAILED', error: { message: 'Prompt refused by the safety filter.' } }, { status: ['state'], media: ['m'] })).toMatchObject({
+    expect(
+      read(
+        { state: 'FAILED', error: { message: 'Prompt refused by the safety filter.' } },
+        { status: ['state'], media: ['m'] },
+      ),
+    ).toMatchObject({
       failure: 'Prompt refused by the safety filter.',
       unknownShape: false,
     });
-    expect(read({ s: 'boom' }, { status: ['s'], failedValues: ['boom'], text: ['t'] }).failure).toBe('The platform reported the generation as "boom".');
+    expect(read({ s: 'boom' }, { status: ['s'], failedValues: ['boom'], text: ['t'] }).failure).toBe(
+      'The platform reported the generation as "boom".',
+    );
     expect(read({ state: 'succeeded', t: 'ok' }, { status: ['state'], text: ['t'] }).failure).toBeNull();
-    const custom = readMapped({ state: 'failed', problem: { why: 'Out of credits.' } }, map({ status: ['state'], media: ['m'] }), { message: ['problem.why'], code: ['code'] });
+    const custom = readMapped(
+      { state: 'failed', problem: { why: 'Out of credits.' } },
+      map({ status: ['state'], media: ['m'] }),
+      { message: ['problem.why'], code: ['code'] },
+    );
     expect(custom.failure).toBe('Out of credits.');
   });
 
   it('reads the job id and the status', () => {
-    expect(read({ job: { id: 'j-7' }, state: 'queued' }, { jobId: ['job.id'], status: ['state'], media: ['m'] })).toMatchObject({ jobId: 'j-7', status: 'queued' });
+    expect(
+      read({ job: { id: 'j-7' }, state: 'queued' }, { jobId: ['job.id'], status: ['state'], media: ['m'] }),
+    ).toMatchObject({ jobId: 'j-7', status: 'queued' });
     expect(read({ id: 42 }, { jobId: ['id'] }).jobId).toBe('42');
   });
 

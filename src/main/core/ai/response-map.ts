@@ -17,7 +17,16 @@ export interface ReadAnswer extends ParsedAnswer {
   status: string | null;
 }
 
-const bare = (o: Partial<ParsedOutput>): ParsedOutput => ({ url: null, data: null, mimeType: null, sha256: null, width: null, height: null, durationMs: null, ...o });
+const bare = (o: Partial<ParsedOutput>): ParsedOutput => ({
+  url: null,
+  data: null,
+  mimeType: null,
+  sha256: null,
+  width: null,
+  height: null,
+  durationMs: null,
+  ...o,
+});
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -30,7 +39,8 @@ function dataUrl(s: string): ParsedOutput | null {
   return bare({ data: s, mimeType: end > 5 ? s.slice(5, end) : null });
 }
 
-/** A media string as the map's encoding says; `auto`: a data: URL, another URL (any scheme, judged later), else base64. */
+/** A media string as the map's encoding says; `auto`: a data: URL, another URL (any scheme, judged later), else base64.
+ * */
 function fromString(s: string, encoding: AiResponseMap['mediaEncoding']): ParsedOutput | null {
   const compact = s.replace(/\s+/g, '');
   switch (encoding) {
@@ -54,7 +64,10 @@ function flatten(value: unknown): unknown[] {
 
 const quoted = (paths: readonly string[]) => paths.map((p) => `"${p}"`).join(' or ');
 
-function readMedia(body: unknown, map: AiResponseMap): { outputs: ParsedOutput[]; missing: string | null; skipped: string | null } {
+function readMedia(
+  body: unknown,
+  map: AiResponseMap,
+): { outputs: ParsedOutput[]; missing: string | null; skipped: string | null } {
   if (!map.media) return { outputs: [], missing: null, skipped: null };
   const hit = findFirst(body, map.media);
   if (!hit) return { outputs: [], missing: `the media at ${quoted(map.media)}`, skipped: null };
@@ -66,7 +79,11 @@ function readMedia(body: unknown, map: AiResponseMap): { outputs: ParsedOutput[]
     if (out) outputs.push(out.mimeType === null && mime !== null ? { ...out, mimeType: mime } : out);
     else skipped += 1;
   }
-  const skippedNote = skipped > 0 ? `${skipped === 1 ? 'A value' : `${skipped} values`} at "${hit.path}" ${skipped === 1 ? 'is' : 'are'} not media Atelier can read (a URL, base64, a data: URL, or an object with url or data)` : null;
+  const skippedNote =
+    skipped > 0
+      ? `${skipped === 1 ? 'A value' : `${skipped} values`} at "${hit.path}" ${skipped === 1 ? 'is' : 'are'} not ` +
+        `media Atelier can read (a URL, base64, a data: URL, or an object with url or data)`
+      : null;
   return { outputs, missing: null, skipped: skippedNote };
 }
 
@@ -74,12 +91,20 @@ function readText(body: unknown, map: AiResponseMap): { text: string | null; mis
   if (!map.text) return { text: null, missing: null };
   const hit = findFirst(body, map.text);
   const value = hit?.value;
-  const parts = flatten(value).filter((v): v is string | number => (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v)));
+  const parts = flatten(value).filter(
+    (v): v is string | number =>
+      (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v)),
+  );
   if (parts.length === 0) return { text: null, missing: `text at ${quoted(map.text)}` };
   return { text: parts.map(String).join('\n'), missing: null };
 }
 
-function failureOf(body: unknown, status: string | null, failedValues: readonly string[], errors: ErrorFields): string | null {
+function failureOf(
+  body: unknown,
+  status: string | null,
+  failedValues: readonly string[],
+  errors: ErrorFields,
+): string | null {
   if (status === null || !failedValues.some((v) => v.toLowerCase() === status.toLowerCase())) return null;
   return readFirstText(body, errors.message) ?? `The platform reported the generation as "${status}".`;
 }
@@ -89,7 +114,8 @@ export function readMapped(body: unknown, map: AiResponseMap, errors: ErrorField
   const status = readFirstText(body, map.status) ?? null;
   const jobId = readFirstText(body, map.jobId) ?? null;
   const failure = failureOf(body, status, map.failedValues, errors);
-  // A map that names neither media nor text leaves the result to the common shapes (it may only say where the job id is).
+  // A map that names neither media nor text leaves the result to the common shapes (it may only say where the job id
+  // is).
   if (!map.media && !map.text) {
     const common = parseAnswer(body);
     return { ...common, failure: failure ?? (map.status ? null : common.failure), note: null, jobId, status };
@@ -98,7 +124,12 @@ export function readMapped(body: unknown, map: AiResponseMap, errors: ErrorField
   const text = readText(body, map);
   const empty = media.outputs.length === 0 && text.text === null;
   const missing = [media.missing, text.missing].filter((m): m is string => m !== null);
-  const notes = [media.skipped, empty && missing.length > 0 ? `The profile says to find ${missing.join(' and ')}, but the answer has nothing there` : null].filter((n): n is string => n !== null);
+  const notes = [
+    media.skipped,
+    empty && missing.length > 0
+      ? `The profile says to find ${missing.join(' and ')}, but the answer has nothing there`
+      : null,
+  ].filter((n): n is string => n !== null);
   return {
     text: text.text,
     outputs: media.outputs,

@@ -7,20 +7,46 @@ const SHA = 'b'.repeat(64);
 
 describe('parseAnswer', () => {
   it("reads the sandbox's shape", () => {
-    const a = parseAnswer({ status: 'succeeded', text: null, outputs: [{ url: 'http://h/v2/files/x.png', mime_type: 'image/png', sha256: SHA, width: 8, height: 6, duration_s: 1.5 }] });
+    const a = parseAnswer({
+      status: 'succeeded',
+      text: null,
+      outputs: [
+        { url: 'http://h/v2/files/x.png', mime_type: 'image/png', sha256: SHA, width: 8, height: 6, duration_s: 1.5 },
+      ],
+    });
     expect(a).toEqual({
       text: null,
       unknownShape: false,
       failure: null,
-      outputs: [{ url: 'http://h/v2/files/x.png', data: null, mimeType: 'image/png', sha256: SHA, width: 8, height: 6, durationMs: 1500 }],
+      outputs: [
+        {
+          url: 'http://h/v2/files/x.png',
+          data: null,
+          mimeType: 'image/png',
+          sha256: SHA,
+          width: 8,
+          height: 6,
+          durationMs: 1500,
+        },
+      ],
     });
-    expect(parseAnswer({ text: 'a caption', outputs: [] })).toMatchObject({ text: 'a caption', outputs: [], unknownShape: false });
+    expect(parseAnswer({ text: 'a caption', outputs: [] })).toMatchObject({
+      text: 'a caption',
+      outputs: [],
+      unknownShape: false,
+    });
   });
 
   it('reads common other shapes: nested data, a single url, inline base64, plain URL strings, other text names', () => {
-    expect(parseAnswer({ data: { images: [{ b64_json: 'QUJD', mime_type: 'image/png' }] } }).outputs[0]).toMatchObject({ data: 'QUJD', url: null });
+    expect(parseAnswer({ data: { images: [{ b64_json: 'QUJD', mime_type: 'image/png' }] } }).outputs[0]).toMatchObject({
+      data: 'QUJD',
+      url: null,
+    });
     expect(parseAnswer({ url: 'https://cdn/x.mp4' }).outputs[0]).toMatchObject({ url: 'https://cdn/x.mp4' });
-    expect(parseAnswer({ output: ['https://cdn/a.png', 'https://cdn/b.png'] }).outputs.map((o) => o.url)).toEqual(['https://cdn/a.png', 'https://cdn/b.png']);
+    expect(parseAnswer({ output: ['https://cdn/a.png', 'https://cdn/b.png'] }).outputs.map((o) => o.url)).toEqual([
+      'https://cdn/a.png',
+      'https://cdn/b.png',
+    ]);
     expect(parseAnswer({ result: { transcript: 'hello' } }).text).toBe('hello');
   });
 

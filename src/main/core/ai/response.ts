@@ -56,8 +56,18 @@ function num(o: Obj, names: string[]): number | null {
  */
 export function readOutputItem(item: unknown, anyScheme = false): ParsedOutput | null {
   if (typeof item === 'string') {
-    if (/^https?:\/\//i.test(item)) return { url: item, data: null, mimeType: null, sha256: null, width: null, height: null, durationMs: null };
-    if (item.startsWith('data:')) return { url: null, data: item, mimeType: item.slice(5, item.indexOf(';')) || null, sha256: null, width: null, height: null, durationMs: null };
+    if (/^https?:\/\//i.test(item))
+      return { url: item, data: null, mimeType: null, sha256: null, width: null, height: null, durationMs: null };
+    if (item.startsWith('data:'))
+      return {
+        url: null,
+        data: item,
+        mimeType: item.slice(5, item.indexOf(';')) || null,
+        sha256: null,
+        width: null,
+        height: null,
+        durationMs: null,
+      };
     return null;
   }
   if (!isObj(item)) return null;
@@ -101,7 +111,10 @@ function readOne(o: Obj): ParsedAnswer | null {
   }
   const text = str(o, TEXT_FIELDS);
   const status = typeof o.status === 'string' ? o.status.toLowerCase() : null;
-  const failure = status !== null && FAILED.has(status) ? (str(o, ['message', 'error', 'detail']) ?? `The platform reported the generation as "${status}".`) : null;
+  const failure =
+    status !== null && FAILED.has(status)
+      ? (str(o, ['message', 'error', 'detail']) ?? `The platform reported the generation as "${status}".`)
+      : null;
   if (outputs.length === 0 && text === null && failure === null) return null;
   return { text, outputs, unknownShape: skipped, failure };
 }

@@ -62,8 +62,11 @@ async function firstBytes(file: string): Promise<Buffer> {
 /** Neither the declared type nor the content says media: nothing is stored and the answer stays raw. */
 class NotMedia extends Error {}
 
-const GENERIC_NOTE = 'The answer has no field Atelier recognises as the result. Point at the field that holds it to teach Atelier where to look.';
-const REFUSED_HINT = 'Retry the job; if the same happens again, the platform is sending a file the library does not take.';
+const GENERIC_NOTE =
+  'The answer has no field Atelier recognises as the result. Point at the field that holds it to teach Atelier ' +
+  'where to look.';
+const REFUSED_HINT =
+  'Retry the job; if the same happens again, the platform is sending a file the library does not take.';
 
 export class ResultStore {
   constructor(private readonly deps: ResultStoreDeps) {}
@@ -72,7 +75,13 @@ export class ResultStore {
    * Every output of an answer, stored; what is not media is said in the note and the answer stays
    * raw. A file the intake refuses fails the whole answer, and what it stored on the way goes again.
    */
-  async storeAll(answer: ReadAnswer, op: AiOperation, baseUrl: string | null, signal: AbortSignal, progress: (p: AiProgress) => void): Promise<StoredAnswer> {
+  async storeAll(
+    answer: ReadAnswer,
+    op: AiOperation,
+    baseUrl: string | null,
+    signal: AbortSignal,
+    progress: (p: AiProgress) => void,
+  ): Promise<StoredAnswer> {
     const outputs: NewOutput[] = [];
     const notes: string[] = answer.note ? [answer.note] : [];
     const created: string[] = [];
@@ -82,7 +91,9 @@ export class ResultStore {
       for (const [idx, out] of answer.outputs.entries()) {
         progress({ phase: 'receiving', fraction: idx / total });
         const label = total === 1 ? 'The result' : `Result ${idx + 1}`;
-        const stored = await this.storeOne(out, idx, label, baseUrl, signal, created, (f) => progress({ phase: 'receiving', fraction: (idx + f) / total }));
+        const stored = await this.storeOne(out, idx, label, baseUrl, signal, created, (f) =>
+          progress({ phase: 'receiving', fraction: (idx + f) / total }),
+        );
         if (typeof stored === 'string') {
           unknownShape = true;
           notes.push(stored);
@@ -94,7 +105,12 @@ export class ResultStore {
     }
     if (AI_IO[op].output !== 'text' && outputs.length === 0 && answer.text === null) unknownShape = true;
     if (unknownShape && notes.length === 0) notes.push(GENERIC_NOTE);
-    return { text: answer.text, unknownShape, note: unknownShape ? notes.map((n) => n.replace(/\.?$/, '.')).join(' ') : null, outputs };
+    return {
+      text: answer.text,
+      unknownShape,
+      note: unknownShape ? notes.map((n) => n.replace(/\.?$/, '.')).join(' ') : null,
+      outputs,
+    };
   }
 
   /** Download (or decode) one output through the intake; a sentence saying why when it is not media. */
@@ -120,11 +136,22 @@ export class ResultStore {
       if (out.data !== null) {
         const bytes = decodeInline(out.data);
         if (!bytes) return `Result ${idx + 1} is not valid base64`;
-        put = await deps.blobs.putBuffer(bytes, { signal, label: 'an AI result', check: (temp) => check(temp, out.mimeType) });
+        put = await deps.blobs.putBuffer(bytes, {
+          signal,
+          label: 'an AI result',
+          check: (temp) => check(temp, out.mimeType),
+        });
       } else if (out.url !== null) {
         // Credentials go only to the platform itself, never to another host named in an answer or a redirect.
         const route = mediaRoute(baseUrl, { platform: deps.send, plain: deps.fetchPlain });
-        const got = await downloadMedia(out.url, { route, blobs: deps.blobs, signal, maxBytes, onFraction, check: (temp, type) => check(temp, out.mimeType ?? type) }).catch((e: unknown) => {
+        const got = await downloadMedia(out.url, {
+          route,
+          blobs: deps.blobs,
+          signal,
+          maxBytes,
+          onFraction,
+          check: (temp, type) => check(temp, out.mimeType ?? type),
+        }).catch((e: unknown) => {
           if (e instanceof RedirectRefused) return e.reason;
           throw e;
         });
@@ -133,24 +160,51 @@ export class ResultStore {
       } else return `Result ${idx + 1} has neither a URL nor data`;
     } catch (e) {
       if (e instanceof NotMedia) return `Result ${idx + 1} is not an image, a video or audio Atelier recognises`;
-      if (e instanceof IntakeRefusal) throw new AppException({ code: 'validation', message: `${label} could not be kept: ${e.message}`, hint: REFUSED_HINT });
+      if (e instanceof IntakeRefusal)
+        throw new AppException({
+          code: 'validation',
+          message: `${label} could not be kept: ${e.message}`,
+          hint: REFUSED_HINT,
+        });
       throw e;
     }
     if (!put.existed) created.push(put.sha256);
     if (out.sha256 !== null && out.sha256 !== put.sha256) {
-      throw new AppException({ code: 'unavailable', message: 'A result arrived damaged (its checksum did not match).', hint: 'Retry the job; the platform will send it again.' });
+      throw new AppException({
+        code: 'unavailable',
+        message: 'A result arrived damaged (its checksum did not match).',
+        hint: 'Retry the job; the platform will send it again.',
+      });
     }
     const file = accepted as Accepted | null;
     if (!file) throw new Error('the intake did not run on a stored result');
     // Size and duration from the answer when it says, else what the intake learned.
-    const media = describeMedia({ ...file, size: put.size }, { width: out.width, height: out.height, durationMs: out.durationMs });
-    return { idx, sha256: put.sha256, width: null, height: null, duration_ms: null, ...mediaFields(media), thumb_sha256: await this.poster(put.sha256, media, created), remote_url: out.url };
+    const media = describeMedia(
+      { ...file, size: put.size },
+      { width: out.width, height: out.height, durationMs: out.durationMs },
+    );
+    return {
+      idx,
+      sha256: put.sha256,
+      width: null,
+      height: null,
+      duration_ms: null,
+      ...mediaFields(media),
+      thumb_sha256: await this.poster(put.sha256, media, created),
+      remote_url: out.url,
+    };
   }
 
   /** A video gets a poster frame for the gallery; images are their own preview and sound has none. */
   private async poster(sha: string, media: MediaDescription<AiMediaKind>, created: string[]): Promise<string | null> {
     if (media.kind !== 'video') return null;
-    const preview = await storePreview(this.deps.blobs.path(sha), media, await this.deps.tools(), this.deps.blobs, 'a poster frame');
+    const preview = await storePreview(
+      this.deps.blobs.path(sha),
+      media,
+      await this.deps.tools(),
+      this.deps.blobs,
+      'a poster frame',
+    );
     if (preview.state !== 'ready') return null;
     if (preview.created) created.push(preview.sha256);
     return preview.sha256;

@@ -35,8 +35,15 @@ export interface RunnerDeps {
 
 export type RunOutcome =
   | { kind: 'succeeded' }
-  /** `answer`: an answer kept to teach from; `platformFailed`: the platform said its job failed (Retry submits again). */
-  | { kind: 'failed'; error: AppError; request?: string; answer?: { response: string; note: string }; platformFailed?: boolean }
+  /** `answer`: an answer kept to teach from; `platformFailed`: the platform said its job failed (Retry submits again).
+   * */
+  | {
+      kind: 'failed';
+      error: AppError;
+      request?: string;
+      answer?: { response: string; note: string };
+      platformFailed?: boolean;
+    }
   | { kind: 'cancelled' }
   /** Not done, not failed: wait and send again with the same idempotency key (offline, rate limited, signed out). */
   | { kind: 'wait'; afterMs: number; error: AppError; reason: 'offline' | 'rate_limited' | 'auth' | 'busy' };
@@ -49,7 +56,8 @@ const AI_DEADLINE_MS = 15 * 60 * 1000;
 const JOB_ID_FIELDS = ['job_id', 'jobId', 'id', 'job.id', 'data.id', 'data.job_id'];
 const FAILED_HINT = 'The platform did not produce a result; change the request or retry.';
 const NO_ID_HINT =
-  'The platform may still finish it, and bill it. Point at the field of the answer below that holds the platform’s job id: Atelier then asks about this job without submitting it again (Retry would submit it again).';
+  'The platform may still finish it, and bill it. Point at the field of the answer below that holds the platform’s ' +
+  'job id: Atelier then asks about this job without submitting it again (Retry would submit it again).';
 const NO_ID_NOTE = 'Point at the field that holds the platform’s job id to teach Atelier where to look.';
 
 const HINTS: Partial<Record<AppError['code'], string>> = {
@@ -67,26 +75,40 @@ function withHint(error: AppError): AppError {
 const failed = (error: AppError): Extract<RunOutcome, { kind: 'failed' }> => ({ kind: 'failed', error });
 const quoted = (paths: readonly string[]) => paths.map((p) => `"${p}"`).join(' or ');
 
-/** The platform accepted the job but its answer has no id Atelier can find: failed, naming the field, the answer kept to teach from. */
+/** The platform accepted the job but its answer has no id Atelier can find: failed, naming the field, the answer kept
+ * to teach from. */
 function noJobId(job: JobRow, spec: AiOperationSpec, raw: string): RunOutcome {
   const paths = spec.response?.jobId;
   const where = paths ? `has no job id at ${quoted(paths)}` : 'has no job id in a field Atelier knows';
   return {
     kind: 'failed',
-    error: { code: 'validation', message: `The platform accepted the job, but its answer ${where} (ai.${job.operation}.response.jobId), so Atelier cannot ask for the result.`, hint: NO_ID_HINT },
+    error: {
+      code: 'validation',
+      message:
+        `The platform accepted the job, but its answer ${where} (ai.${job.operation}.response.jobId), so ` +
+        `Atelier cannot ask for the result.`,
+      hint: NO_ID_HINT,
+    },
     answer: { response: raw, note: NO_ID_NOTE },
   };
 }
-const matches = (values: readonly string[], state: string | null) => state !== null && values.some((v) => v.toLowerCase() === state.toLowerCase());
+const matches = (values: readonly string[], state: string | null) =>
+  state !== null && values.some((v) => v.toLowerCase() === state.toLowerCase());
 
-/** Runs one job: streams the request, reads the answer (asking again later for asynchronous ones), stores every output. */
+/** Runs one job: streams the request, reads the answer (asking again later for asynchronous ones), stores every output.
+ * */
 export class JobRunner {
   private readonly results: ResultStore;
   private readonly poller: Poller;
 
   constructor(private readonly deps: RunnerDeps) {
     this.results = new ResultStore(deps);
-    this.poller = new Poller({ send: deps.send, jobs: deps.jobs, now: deps.now, ...(deps.sleep && { sleep: deps.sleep }) });
+    this.poller = new Poller({
+      send: deps.send,
+      jobs: deps.jobs,
+      now: deps.now,
+      ...(deps.sleep && { sleep: deps.sleep }),
+    });
   }
 
   async run(job: JobRow, signal: AbortSignal, progress: Progress): Promise<RunOutcome> {
@@ -95,7 +117,12 @@ export class JobRunner {
     return outcome.kind === 'failed' && sent.request !== null ? { ...outcome, request: sent.request } : outcome;
   }
 
-  private async outcome(job: JobRow, signal: AbortSignal, progress: Progress, sent: { request: string | null }): Promise<RunOutcome> {
+  private async outcome(
+    job: JobRow,
+    signal: AbortSignal,
+    progress: Progress,
+    sent: { request: string | null },
+  ): Promise<RunOutcome> {
     try {
       return await this.attempt(job, signal, progress, sent);
     } catch (e) {
@@ -103,7 +130,7 @@ export class JobRunner {
       if (e instanceof BlobCorruptError || e instanceof BlobNotFoundError) {
         return failed({
           code: 'storage',
-          message: `The input file ${e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data folder'}, so it was not sent.`,
+          message: `The input file ${e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data ' + 'folder'}, so it was not sent.`,
           hint: 'Choose the input again (import the original), then run a new job.',
         });
       }
@@ -125,10 +152,20 @@ export class JobRunner {
     }
   }
 
-  private async attempt(job: JobRow, signal: AbortSignal, progress: Progress, sent: { request: string | null }): Promise<RunOutcome> {
+  private async attempt(
+    job: JobRow,
+    signal: AbortSignal,
+    progress: Progress,
+    sent: { request: string | null },
+  ): Promise<RunOutcome> {
     const target = await this.deps.target();
     const spec = target.profile.ai[job.operation];
-    if (!target.baseUrl) throw new AppException({ code: 'auth', message: 'No platform address is set.', hint: 'Choose the sandbox or enter your platform address in Settings.' });
+    if (!target.baseUrl)
+      throw new AppException({
+        code: 'auth',
+        message: 'No platform address is set.',
+        hint: 'Choose the sandbox or enter your platform address in Settings.',
+      });
     // A job the platform already accepted is never submitted again: ask about it with its id.
     if (job.remote_job_id !== null) return this.resume(job, target, spec, signal, progress);
     const started = this.deps.now();
@@ -140,7 +177,13 @@ export class JobRunner {
     if (first.failure) return failed({ code: 'denied', message: first.failure, hint: FAILED_HINT });
     if (spec.poll) {
       const state = readFirstText(res.body, spec.poll.statusField) ?? null;
-      if (matches(spec.poll.failedValues, state)) return failed({ code: 'denied', message: readFirstText(res.body, target.profile.errors.message) ?? `The platform reported the job as "${state}".`, hint: FAILED_HINT });
+      if (matches(spec.poll.failedValues, state))
+        return failed({
+          code: 'denied',
+          message:
+            readFirstText(res.body, target.profile.errors.message) ?? `The platform reported the job as "${state}".`,
+          hint: FAILED_HINT,
+        });
       const done = matches(spec.poll.doneValues, state);
       const remoteId = first.jobId ?? (spec.response?.jobId ? null : (readFirstText(res.body, JOB_ID_FIELDS) ?? null));
       const holdsResult = first.outputs.length > 0 || first.text !== null;
@@ -148,24 +191,59 @@ export class JobRunner {
       if (remoteId === null && !done && !holdsResult) return noJobId(job, spec, res.text);
       if (remoteId !== null && !done && !holdsResult) {
         const now = this.deps.now();
-        const stored = this.deps.jobs.accepted(job.id, { remoteJobId: remoteId, request, at: started, nextAt: now + spec.poll.intervalMs, deadlineAt: started + spec.poll.deadlineMs });
+        const stored = this.deps.jobs.accepted(job.id, {
+          remoteJobId: remoteId,
+          request,
+          at: started,
+          nextAt: now + spec.poll.intervalMs,
+          deadlineAt: started + spec.poll.deadlineMs,
+        });
         if (!stored) return { kind: 'cancelled' };
         return this.resume({ ...job, remote_job_id: remoteId }, target, spec, signal, progress);
       }
       // The first answer already holds the result: a finished answer is read as the poll's.
-      if (done) return this.complete(job, readAnswer(res.body, spec.poll.response ?? spec.response, target.profile.errors), res.text, request, started, target, signal, progress);
+      if (done)
+        return this.complete(
+          job,
+          readAnswer(res.body, spec.poll.response ?? spec.response, target.profile.errors),
+          res.text,
+          request,
+          started,
+          target,
+          signal,
+          progress,
+        );
     }
     return this.complete(job, first, res.text, request, started, target, signal, progress);
   }
 
   /** Send the job's request (streaming a media input) and wait for the first answer. */
-  private async submit(job: JobRow, target: SessionTarget, spec: AiOperationSpec, signal: AbortSignal, progress: Progress, sent: { request: string | null }): Promise<HttpResponse> {
+  private async submit(
+    job: JobRow,
+    target: SessionTarget,
+    spec: AiOperationSpec,
+    signal: AbortSignal,
+    progress: Progress,
+    sent: { request: string | null },
+  ): Promise<HttpResponse> {
     const { deps } = this;
     const media =
       job.input_sha256 === null
         ? null
-        : { sha256: job.input_sha256, mimeType: job.input_mime ?? 'application/octet-stream', name: job.input_name ?? '', size: job.input_size ?? 0, url: job.input_url };
-    const body = renderBody(spec, { operation: job.operation, modelId: job.model_id, prompt: job.prompt, params: parseJson(job.params, {}), media });
+        : {
+            sha256: job.input_sha256,
+            mimeType: job.input_mime ?? 'application/octet-stream',
+            name: job.input_name ?? '',
+            size: job.input_size ?? 0,
+            url: job.input_url,
+          };
+    const body = renderBody(spec, {
+      operation: job.operation,
+      modelId: job.model_id,
+      prompt: job.prompt,
+      params: parseJson(job.params, {}),
+      media,
+    });
     sent.request = JSON.stringify(body.provenance); // kept with the outcome, for the provenance of a failed job too
     const total = bodyLength(body);
     let bytes = 0;
@@ -175,7 +253,11 @@ export class JobRunner {
       const now = deps.now();
       if (bytes >= total || now - lastReport >= 100) {
         lastReport = now;
-        progress(bytes >= total ? { phase: 'generating', fraction: null } : { phase: 'sending', fraction: Math.min(1, bytes / total) });
+        progress(
+          bytes >= total
+            ? { phase: 'generating', fraction: null }
+            : { phase: 'sending', fraction: Math.min(1, bytes / total) },
+        );
       }
     };
     progress(body.streamed ? { phase: 'sending', fraction: 0 } : { phase: 'generating', fraction: null });
@@ -183,7 +265,9 @@ export class JobRunner {
       method: 'POST',
       url: new URL(spec.path, target.baseUrl as string).toString(),
       // The length is known before the first byte, so the platform can refuse an oversize body at once.
-      headers: body.streamed ? { 'content-type': 'application/json', 'content-length': String(total) } : { 'content-type': 'application/json' },
+      headers: body.streamed
+        ? { 'content-type': 'application/json', 'content-length': String(total) }
+        : { 'content-type': 'application/json' },
       body: body.streamed
         ? () => {
             bytes = 0;
@@ -199,12 +283,20 @@ export class JobRunner {
   }
 
   /** Ask about an accepted job until it ends, then read and store its result. */
-  private async resume(job: JobRow, target: SessionTarget, spec: AiOperationSpec, signal: AbortSignal, progress: Progress): Promise<RunOutcome> {
+  private async resume(
+    job: JobRow,
+    target: SessionTarget,
+    spec: AiOperationSpec,
+    signal: AbortSignal,
+    progress: Progress,
+  ): Promise<RunOutcome> {
     const poll: AiPoll | undefined = spec.poll;
     if (!poll) {
       return failed({
         code: 'validation',
-        message: `The platform accepted this job (platform job ${job.remote_job_id}), but the profile in use no longer says how to ask about it (ai.${job.operation}.poll).`,
+        message:
+          `The platform accepted this job (platform job ${job.remote_job_id}), but the profile in use no ` +
+          `longer says how to ask about it (ai.${job.operation}.poll).`,
         hint: 'Select the profile that has poll settings for this operation; the job is not submitted again.',
       });
     }
@@ -213,14 +305,34 @@ export class JobRunner {
     const url = (id: string) => new URL(poll.path.replaceAll('{id}', encodeURIComponent(id)), base).toString();
     const result = await this.poller.until(job.id, poll, url, target.profile.errors, signal);
     if (result.kind === 'gone') return { kind: 'cancelled' };
-    if (result.kind === 'failed') return result.final ? { ...failed(result.error), platformFailed: true } : failed(result.error);
+    if (result.kind === 'failed')
+      return result.final ? { ...failed(result.error), platformFailed: true } : failed(result.error);
     const answer = readAnswer(result.res.body, poll.response ?? spec.response, target.profile.errors);
-    if (answer.failure) return { ...failed({ code: 'denied', message: answer.failure, hint: FAILED_HINT }), platformFailed: true };
+    if (answer.failure)
+      return { ...failed({ code: 'denied', message: answer.failure, hint: FAILED_HINT }), platformFailed: true };
     const row = this.deps.jobs.get(job.id);
-    return this.complete(job, answer, result.res.text, row?.request ?? job.request ?? '', row?.submitted_at ?? job.submitted_at ?? this.deps.now(), target, signal, progress);
+    return this.complete(
+      job,
+      answer,
+      result.res.text,
+      row?.request ?? job.request ?? '',
+      row?.submitted_at ?? job.submitted_at ?? this.deps.now(),
+      target,
+      signal,
+      progress,
+    );
   }
 
-  private async complete(job: JobRow, answer: ReadAnswer, raw: string, request: string, started: number, target: SessionTarget, signal: AbortSignal, progress: Progress): Promise<RunOutcome> {
+  private async complete(
+    job: JobRow,
+    answer: ReadAnswer,
+    raw: string,
+    request: string,
+    started: number,
+    target: SessionTarget,
+    signal: AbortSignal,
+    progress: Progress,
+  ): Promise<RunOutcome> {
     const stored = await this.results.storeAll(answer, job.operation, target.baseUrl, signal, progress);
     const durationMs = this.deps.now() - started;
     const ok = this.deps.jobs.succeed(job.id, { ...stored, now: this.deps.now(), durationMs, request, response: raw });
@@ -238,11 +350,20 @@ export class JobRunner {
     const target = await this.deps.target();
     const spec = target.profile.ai[row.operation];
     if (!spec.poll) return false;
-    const remoteId = readAnswer(parseJson<unknown>(row.response, row.response), spec.response, target.profile.errors).jobId;
+    const remoteId = readAnswer(
+      parseJson<unknown>(row.response, row.response),
+      spec.response,
+      target.profile.errors,
+    ).jobId;
     if (remoteId === null) return false;
     const now = this.deps.now();
     // Atelier only starts asking now: the deadline counts from here.
-    return this.deps.jobs.resumeAccepted(jobId, { remoteJobId: remoteId, at: row.requested_at ?? now, nextAt: now, deadlineAt: now + spec.poll.deadlineMs });
+    return this.deps.jobs.resumeAccepted(jobId, {
+      remoteJobId: remoteId,
+      at: row.requested_at ?? now,
+      nextAt: now,
+      deadlineAt: now + spec.poll.deadlineMs,
+    });
   }
 
   /**
@@ -256,7 +377,13 @@ export class JobRunner {
     const spec = target.profile.ai[row.operation];
     const map = row.remote_job_id !== null && spec.poll ? (spec.poll.response ?? spec.response) : spec.response;
     const body = parseJson<unknown>(row.response, row.response);
-    const stored = await this.results.storeAll(readAnswer(body, map, target.profile.errors), row.operation, target.baseUrl, signal, () => undefined);
+    const stored = await this.results.storeAll(
+      readAnswer(body, map, target.profile.errors),
+      row.operation,
+      target.baseUrl,
+      signal,
+      () => undefined,
+    );
     return this.deps.jobs.reread(jobId, stored);
   }
 }

@@ -55,7 +55,10 @@ function profileKey(t: SessionTarget): string {
 function dayBound(value: string, end: boolean): number {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const ms = dateOnly ? new Date(`${value}T${end ? '23:59:59.999' : '00:00:00'}`).getTime() : Date.parse(value);
-  if (!Number.isFinite(ms)) fail('validation', `"${value}" is not a date.`, { issues: [{ path: end ? 'to' : 'from', message: 'Expected a date like 2026-11-21.' }] });
+  if (!Number.isFinite(ms))
+    fail('validation', `"${value}" is not a date.`, {
+      issues: [{ path: end ? 'to' : 'from', message: 'Expected a date like 2026-11-21.' }],
+    });
   return ms;
 }
 
@@ -107,7 +110,8 @@ export class Studio {
     const general = this.deps.queue.waitingReason();
     const error = parseJson<{ code?: string; message?: string } | null>(row.error, null);
     // The platform's own words first when it refused the credential (a denied or expired key).
-    if (general && error?.message && error.code === 'auth' && !this.deps.queue.isPaused()) return `${error.message.replace(/[.\s]*$/, '.')} ${general}`;
+    if (general && error?.message && error.code === 'auth' && !this.deps.queue.isPaused())
+      return `${error.message.replace(/[.\s]*$/, '.')} ${general}`;
     if (general) return general;
     if (row.not_before > this.deps.now()) {
       const at = new Date(row.not_before).toLocaleTimeString();
@@ -118,7 +122,8 @@ export class Studio {
 
   private row(id: string): JobRow {
     const row = this.deps.jobs.get(id);
-    if (!row || row.account_id !== this.deps.account()) fail('not_found', 'That AI job does not exist (it may have been removed).');
+    if (!row || row.account_id !== this.deps.account())
+      fail('not_found', 'That AI job does not exist (it may have been removed).');
     return row;
   }
 
@@ -129,16 +134,34 @@ export class Studio {
     const account = this.deps.account();
     const params: AiParams = checkParams(spec.params ?? [], input.params);
     const prompt = io.input === 'text' ? (input.prompt ?? '').trim() : input.prompt?.trim() || null;
-    if (io.input === 'text' && !prompt) fail('validation', 'Write a prompt first.', { issues: [{ path: 'prompt', message: 'A prompt is required.' }] });
+    if (io.input === 'text' && !prompt)
+      fail('validation', 'Write a prompt first.', { issues: [{ path: 'prompt', message: 'A prompt is required.' }] });
     let media = null;
     if (io.input !== 'text') {
-      if (!input.input) fail('validation', 'Choose an input first: a library item, a file, or a result.', { issues: [{ path: 'input', message: 'A media input is required.' }] });
-      media = await resolveInput(AiInputRef.parse(input.input), io.input, { store: this.deps.store, jobs: this.deps.jobs, blobs: this.deps.blobs, uploadsDir: this.deps.uploadsDir, account });
+      if (!input.input)
+        fail('validation', 'Choose an input first: a library item, a file, or a result.', {
+          issues: [{ path: 'input', message: 'A media input is required.' }],
+        });
+      media = await resolveInput(AiInputRef.parse(input.input), io.input, {
+        store: this.deps.store,
+        jobs: this.deps.jobs,
+        blobs: this.deps.blobs,
+        uploadsDir: this.deps.uploadsDir,
+        account,
+      });
       if (spec.media === 'url' && !media.url) {
-        fail('validation', `This platform takes media by URL, and "${media.name}" is not on the platform yet.`, { hint: 'Use a result the platform produced as the input.' });
+        fail('validation', `This platform takes media by URL, and "${media.name}" is not on the platform yet.`, {
+          hint: 'Use a result the platform produced as the input.',
+        });
       }
     }
-    const print = fingerprint(profileKey(target), { operation: input.operation, modelId: input.modelId, prompt, params, inputSha: media?.sha256 ?? null });
+    const print = fingerprint(profileKey(target), {
+      operation: input.operation,
+      modelId: input.modelId,
+      prompt,
+      params,
+      inputSha: media?.sha256 ?? null,
+    });
     if (!input.force) {
       const cached = this.deps.jobs.cached(account, print);
       if (cached) return { kind: 'cached', job: this.view(cached) };
@@ -174,15 +197,29 @@ export class Studio {
   async rerun(id: string, force: boolean): Promise<AiSubmitResult> {
     const row = this.row(id);
     const params = parseJson<AiParams>(row.params, {});
-    if (row.input_sha256 === null) return this.submit({ operation: row.operation, modelId: row.model_id, prompt: row.prompt ?? undefined, params, force });
+    if (row.input_sha256 === null)
+      return this.submit({
+        operation: row.operation,
+        modelId: row.model_id,
+        prompt: row.prompt ?? undefined,
+        params,
+        force,
+      });
     const target = await this.deps.target();
     const account = this.deps.account();
-    const print = fingerprint(profileKey(target), { operation: row.operation, modelId: row.model_id, prompt: row.prompt, params, inputSha: row.input_sha256 });
+    const print = fingerprint(profileKey(target), {
+      operation: row.operation,
+      modelId: row.model_id,
+      prompt: row.prompt,
+      params,
+      inputSha: row.input_sha256,
+    });
     if (!force) {
       const cached = this.deps.jobs.cached(account, print);
       if (cached) return { kind: 'cached', job: this.view(cached) };
     }
-    if ((await this.deps.blobs.size(row.input_sha256)) === null) fail('not_found', 'The input of that job is missing from the data folder.', { hint: 'Choose the input again.' });
+    if ((await this.deps.blobs.size(row.input_sha256)) === null)
+      fail('not_found', 'The input of that job is missing from the data folder.', { hint: 'Choose the input again.' });
     const fresh = newId();
     this.deps.jobs.insert({
       ...row,
@@ -245,7 +282,8 @@ export class Studio {
 
   cancel(id: string): AiJobView {
     const row = this.row(id);
-    if (row.state !== 'queued' && row.state !== 'running') fail('conflict', `That job has already ${row.state === 'succeeded' ? 'finished' : row.state}.`);
+    if (row.state !== 'queued' && row.state !== 'running')
+      fail('conflict', `That job has already ${row.state === 'succeeded' ? 'finished' : row.state}.`);
     // Marked first, so the runner's late answer cannot turn it into a success.
     this.deps.jobs.finish(id, 'cancelled', this.deps.now(), null);
     this.deps.queue.abort(id);
@@ -255,7 +293,8 @@ export class Studio {
 
   async retry(id: string): Promise<AiJobView> {
     const row = this.row(id);
-    if (row.state !== 'failed' && row.state !== 'cancelled') fail('conflict', 'Only a failed or cancelled job can be retried.');
+    if (row.state !== 'failed' && row.state !== 'cancelled')
+      fail('conflict', 'Only a failed or cancelled job can be retried.');
     // A job the platform accepted is asked about again for a whole deadline of the profile in use.
     const poll = (await this.deps.target()).profile.ai[row.operation].poll;
     this.deps.jobs.retry(id, this.deps.now(), poll?.deadlineMs ?? 0);
@@ -289,7 +328,9 @@ export class Studio {
     const asset = await this.deps.library.importBlob(out.sha256, {
       name,
       tags: input.tags,
-      notes: `Made with ${row.operation} (${row.model_id}) on ${new Date(row.finished_at ?? row.created_at).toISOString().slice(0, 10)}.`,
+      notes:
+        `Made with ${row.operation} (${row.model_id}) ` +
+        `on ${new Date(row.finished_at ?? row.created_at).toISOString().slice(0, 10)}.`,
       ...(row.prompt && { aiText: row.prompt }),
     });
     this.deps.jobs.setAsset(input.id, input.output, asset.id);
@@ -299,11 +340,13 @@ export class Studio {
   async remove(id: string): Promise<void> {
     const row = this.row(id);
     if (row.state === 'queued' || row.state === 'running') fail('conflict', 'Cancel the job before removing it.');
-    const shas = [row.input_sha256, ...this.deps.jobs.outputs(id).flatMap((o) => [o.sha256, o.thumb_sha256])].filter((s): s is string => s !== null);
+    const shas = [row.input_sha256, ...this.deps.jobs.outputs(id).flatMap((o) => [o.sha256, o.thumb_sha256])].filter(
+      (s): s is string => s !== null,
+    );
     this.deps.jobs.remove(id);
     for (const sha of new Set(shas)) {
-      if (!this.deps.library.holdsFile(sha) && !this.deps.jobs.uses(sha) && !this.deps.otherUses(sha)) await this.deps.blobs.remove(sha).catch(() => false);
+      if (!this.deps.library.holdsFile(sha) && !this.deps.jobs.uses(sha) && !this.deps.otherUses(sha))
+        await this.deps.blobs.remove(sha).catch(() => false);
     }
   }
 }
-

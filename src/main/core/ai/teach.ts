@@ -40,7 +40,10 @@ function mapWith(map: AiResponseMap | undefined, role: AiTeachRole, path: string
 }
 
 /** The profile in use with one more mapping (see the file comment); throws TeachError with words. */
-export function teachProfile(profile: PlatformProfile, opts: { builtin: boolean; takenIds: Iterable<string> } & TeachRequest): Taught {
+export function teachProfile(
+  profile: PlatformProfile,
+  opts: { builtin: boolean; takenIds: Iterable<string> } & TeachRequest,
+): Taught {
   if (!isFieldPath(opts.path)) throw new TeachError(`"${opts.path}" is not a field path.`);
   const spec = profile.ai[opts.operation];
   // Plain data until parseProfile below validates the whole profile again.
@@ -53,7 +56,9 @@ export function teachProfile(profile: PlatformProfile, opts: { builtin: boolean;
     next.response = mapWith(spec.response, opts.role, opts.path);
   }
   if (opts.role === 'jobId' && !spec.poll) {
-    note = `This operation has no poll settings (ai.${opts.operation}.poll): Atelier will read the job id but cannot ask about the job until they are added (Edit as JSON).`;
+    note =
+      `This operation has no poll settings (ai.${opts.operation}.poll): Atelier will read the job id but ` +
+      `cannot ask about the job until they are added (Edit as JSON).`;
   }
   const copy = opts.builtin;
   const raw = {

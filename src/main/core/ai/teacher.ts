@@ -22,19 +22,25 @@ type TeachArgs = z.output<typeof TeachSchema>;
 
 const pretty = (p: PlatformProfile) => JSON.stringify(p, null, 2);
 
-/** Teaching Atelier where a job's answer keeps its result: preview the profile, then save it and read the answer again. */
+/** Teaching Atelier where a job's answer keeps its result: preview the profile, then save it and read the answer again.
+ * */
 export class Teacher {
   constructor(private readonly deps: TeacherDeps) {}
 
   /** A finished job with a stored answer; a failed one only to teach its job id (it failed for want of it). */
   private job(id: string, role: TeachArgs['role']): JobRow {
     const row = this.deps.jobs.get(id);
-    if (!row || row.account_id !== this.deps.account()) fail('not_found', 'That AI job does not exist (it may have been removed).');
-    const teachable = row.response !== null && (row.state === 'succeeded' || (row.state === 'failed' && role === 'jobId'));
+    if (!row || row.account_id !== this.deps.account())
+      fail('not_found', 'That AI job does not exist (it may have been removed).');
+    const teachable =
+      row.response !== null && (row.state === 'succeeded' || (row.state === 'failed' && role === 'jobId'));
     if (!teachable) {
-      fail('conflict', row.state === 'failed' && row.response !== null
-        ? 'This job failed before its result arrived: only the platform’s job id can be taught from its answer.'
-        : 'Only a finished job with a stored answer can teach Atelier where its result is.');
+      fail(
+        'conflict',
+        row.state === 'failed' && row.response !== null
+          ? 'This job failed before its result arrived: only the platform’s job id can be taught from its answer.'
+          : 'Only a finished job with a stored answer can teach Atelier where its result is.',
+      );
     }
     return row;
   }
@@ -43,14 +49,25 @@ export class Teacher {
     const row = this.job(input.jobId, input.role);
     const answer = parseJson<unknown>(row.response, row.response);
     if (readPath(answer, input.path) === undefined) {
-      fail('validation', `The stored answer has nothing at "${input.path}".`, { issues: [{ path: 'path', message: 'Choose a field of the answer.' }] });
+      fail('validation', `The stored answer has nothing at "${input.path}".`, {
+        issues: [{ path: 'path', message: 'Choose a field of the answer.' }],
+      });
     }
     if (input.role === 'jobId' && readFirstText(answer, [input.path]) === undefined) {
-      fail('validation', `"${input.path}" holds no id (text or a number).`, { issues: [{ path: 'path', message: 'Choose the field that holds the id itself.' }] });
+      fail('validation', `"${input.path}" holds no id (text or a number).`, {
+        issues: [{ path: 'path', message: 'Choose the field that holds the id itself.' }],
+      });
     }
     const { inUse, builtin, ids } = this.deps.profiles();
     try {
-      const taught = teachProfile(inUse, { builtin, takenIds: ids, operation: row.operation, role: input.role, path: input.path, finalOfPoll: row.remote_job_id !== null });
+      const taught = teachProfile(inUse, {
+        builtin,
+        takenIds: ids,
+        operation: row.operation,
+        role: input.role,
+        path: input.path,
+        finalOfPoll: row.remote_job_id !== null,
+      });
       return { taught, inUse, row };
     } catch (e) {
       if (e instanceof TeachError) fail('validation', e.message, { issues: [{ path: 'path', message: e.message }] });
@@ -61,7 +78,14 @@ export class Teacher {
   preview(input: TeachArgs): AiTeachPreview {
     const { taught, inUse } = this.derive(input);
     const json = pretty(taught.profile);
-    return { profileId: taught.profile.id, profileName: taught.profile.name, copy: taught.copy, diff: lineDiff(pretty(inUse), json), json, note: taught.note };
+    return {
+      profileId: taught.profile.id,
+      profileName: taught.profile.name,
+      copy: taught.copy,
+      diff: lineDiff(pretty(inUse), json),
+      json,
+      note: taught.note,
+    };
   }
 
   /**

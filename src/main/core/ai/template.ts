@@ -51,11 +51,17 @@ export function checkParams(specs: AiParamSpec[], params: AiParams): AiParams {
     }
     if (spec.type === 'integer' || spec.type === 'number') {
       if (typeof value !== 'number' || (spec.type === 'integer' && !Number.isInteger(value))) {
-        issues.push({ path: `params.${name}`, message: `${spec.label} must be ${spec.type === 'integer' ? 'a whole number' : 'a number'}.` });
+        issues.push({
+          path: `params.${name}`,
+          message: `${spec.label} must be ${spec.type === 'integer' ? 'a whole number' : 'a number'}.`,
+        });
         continue;
       }
       if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
-        issues.push({ path: `params.${name}`, message: `${spec.label} must be between ${spec.min ?? '−∞'} and ${spec.max ?? '∞'}.` });
+        issues.push({
+          path: `params.${name}`,
+          message: `${spec.label} must be between ${spec.min ?? '−∞'} and ${spec.max ?? '∞'}.`,
+        });
         continue;
       }
     } else if (typeof value !== 'string') {
@@ -74,13 +80,17 @@ export function checkParams(specs: AiParamSpec[], params: AiParams): AiParams {
 function scalar(name: string, v: BodyValues): unknown {
   if (name === 'model_id') return v.modelId;
   if (name === 'prompt') {
-    if (v.prompt === null || v.prompt === '') fail('validation', 'Write a prompt first.', { issues: [{ path: 'prompt', message: 'A prompt is required.' }] });
+    if (v.prompt === null || v.prompt === '')
+      fail('validation', 'Write a prompt first.', { issues: [{ path: 'prompt', message: 'A prompt is required.' }] });
     return v.prompt;
   }
   if (name.startsWith('params.')) return v.params[name.slice('params.'.length)] ?? null;
   if (name.startsWith('media.')) {
     const m = v.media;
-    if (!m) fail('validation', `${v.operation} needs a media input: choose a file, a library item or a result.`, { issues: [{ path: 'input', message: 'A media input is required.' }] });
+    if (!m)
+      fail('validation', `${v.operation} needs a media input: choose a file, a library item or a result.`, {
+        issues: [{ path: 'input', message: 'A media input is required.' }],
+      });
     if (name === 'media.mime') return m.mimeType;
     if (name === 'media.name') return m.name;
     if (name === 'media.sha256') return m.sha256;
@@ -93,10 +103,13 @@ function scalar(name: string, v: BodyValues): unknown {
       return m.url;
     }
   }
-  fail('validation', `The platform profile's body template uses {{${name}}}, which Atelier does not know.`, { hint: 'Fix the profile, or choose another one in Settings.' });
+  fail('validation', `The platform profile's body template uses {{${name}}}, which Atelier does not know.`, {
+    hint: 'Fix the profile, or choose another one in Settings.',
+  });
 }
 
-/** Fill the profile's template: `{{model_id}}`, `{{prompt}}`, `{{params.x}}`, `{{media.*}}`; parameters not in the template go into `image`. */
+/** Fill the profile's template: `{{model_id}}`, `{{prompt}}`, `{{params.x}}`, `{{media.*}}`; parameters not in the
+ * template go into `image`. */
 export function renderBody(spec: AiOperationSpec, v: BodyValues): RenderedBody {
   const marker = `@@media-${crypto.randomUUID()}@@`;
   let streamedUses = 0;
@@ -115,20 +128,30 @@ export function renderBody(spec: AiOperationSpec, v: BodyValues): RenderedBody {
       });
     }
     if (Array.isArray(value)) return value.map(fill);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, fill(x)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, fill(x)]));
     return value;
   };
   const body = fill(spec.template) as { image: Record<string, unknown> } & Record<string, unknown>;
-  if (streamedUses > 1) fail('validation', 'The platform profile sends the media data twice in one body, which Atelier does not support.', { hint: 'Fix the profile.' });
+  if (streamedUses > 1)
+    fail('validation', 'The platform profile sends the media data twice in one body, which Atelier does not support.', {
+      hint: 'Fix the profile.',
+    });
   for (const [name, value] of Object.entries(v.params)) if (!(name in body.image)) body.image[name] = value;
   const json = JSON.stringify(body);
   const at = json.indexOf(marker);
   const streamed = at >= 0 ? v.media : null;
   if (spec.media === 'base64' && v.media && !streamed) {
-    fail('validation', "The platform profile sends media inline but its template has no {{media.base64}} or {{media.data_url}}.", { hint: 'Fix the profile.' });
+    fail(
+      'validation',
+      'The platform profile sends media inline but its template has no {{media.base64}} or {{media.data_url}}.',
+      { hint: 'Fix the profile.' },
+    );
   }
   const provenance = streamed ? JSON.parse(json.replace(marker, `<base64 of sha256:${streamed.sha256}>`)) : body;
-  return at >= 0 ? { prefix: json.slice(0, at), suffix: json.slice(at + marker.length), streamed, provenance } : { prefix: json, suffix: '', streamed: null, provenance };
+  return at >= 0
+    ? { prefix: json.slice(0, at), suffix: json.slice(at + marker.length), streamed, provenance }
+    : { prefix: json, suffix: '', streamed: null, provenance };
 }
 
 /** Bytes of base64 text for `size` bytes. */
@@ -138,7 +161,11 @@ export function base64Length(size: number): number {
 
 /** Total body bytes (the JSON around the media is ASCII-safe JSON, but prompts may not be). */
 export function bodyLength(body: RenderedBody): number {
-  return Buffer.byteLength(body.prefix) + Buffer.byteLength(body.suffix) + (body.streamed ? base64Length(body.streamed.size) : 0);
+  return (
+    Buffer.byteLength(body.prefix) +
+    Buffer.byteLength(body.suffix) +
+    (body.streamed ? base64Length(body.streamed.size) : 0)
+  );
 }
 
 /** Canonical JSON (sorted keys) for fingerprints. */
@@ -157,6 +184,15 @@ export function canonical(value: unknown): string {
 export function fingerprint(profileKey: string, v: Omit<BodyValues, 'media'> & { inputSha: string | null }): string {
   return crypto
     .createHash('sha256')
-    .update(canonical({ profile: profileKey, operation: v.operation, model: v.modelId, prompt: v.prompt, params: v.params, input: v.inputSha }))
+    .update(
+      canonical({
+        profile: profileKey,
+        operation: v.operation,
+        model: v.modelId,
+        prompt: v.prompt,
+        params: v.params,
+        input: v.inputSha,
+      }),
+    )
     .digest('hex');
 }

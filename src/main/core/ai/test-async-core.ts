@@ -27,7 +27,11 @@ export async function asyncPlatform(cleanup: Cleanup): Promise<AsyncPlatform> {
 }
 
 /** Resolves with the probe's first value that is not null, undefined or false. */
-export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 20_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 20_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -38,13 +42,21 @@ export async function until<T>(what: string, probe: () => Promise<T | null | und
 }
 
 /** A core using the async platform at `url` (profile imported and selected, an API key in use). */
-export async function connectedCore(cleanup: Cleanup, url: string, poll: Partial<z.input<typeof AiPoll>> = {}, opts: Parameters<typeof coreWithSandbox>[0] = {}): Promise<Harness> {
+export async function connectedCore(
+  cleanup: Cleanup,
+  url: string,
+  poll: Partial<z.input<typeof AiPoll>> = {},
+  opts: Parameters<typeof coreWithSandbox>[0] = {},
+): Promise<Harness> {
   const h = await coreWithSandbox(opts);
   cleanup.push(() => h.stop());
   const base = JSON.parse((await call(h, 'profile.export', { id: 'platform' })).json) as PlatformProfileInput;
   await call(h, 'profile.import', { json: JSON.stringify(asyncProfile(base, url, poll)) });
   await call(h, 'profile.select', { id: 'async-test' });
-  await call(h, 'apiKey.set', { key: 'test-key-123456', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+  await call(h, 'apiKey.set', {
+    key: 'test-key-123456',
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
   return h;
 }
 

@@ -29,13 +29,21 @@ export interface AsyncPlatform {
 }
 
 export async function pngBase64(width = 6, height = 4): Promise<string> {
-  return (await sharp({ create: { width, height, channels: 3, background: '#c04020' } }).png().toBuffer()).toString('base64');
+  return (
+    await sharp({ create: { width, height, channels: 3, background: '#c04020' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
 }
 
 export async function startAsyncPlatform(): Promise<AsyncPlatform> {
   let submitted = 0;
   // What the platform answers is read from here on each request (tests change it as they go).
-  const state: Pick<AsyncPlatform, 'finish' | 'submitAnswer' | 'redirects'> = { finish: { state: 'running' }, submitAnswer: null, redirects: {} };
+  const state: Pick<AsyncPlatform, 'finish' | 'submitAnswer' | 'redirects'> = {
+    finish: { state: 'running' },
+    submitAnswer: null,
+    redirects: {},
+  };
   const server = await startServer((req, res, hit) => {
     if (hit.path === '/user/token/validate') return json(res, 200, { valid: true });
     const location = state.redirects[hit.path];
@@ -71,7 +79,11 @@ export async function startAsyncPlatform(): Promise<AsyncPlatform> {
 }
 
 /** A profile for the platform above: text2image is asynchronous and polled quickly. */
-export function asyncProfile(base: PlatformProfileInput, url: string, poll: Record<string, unknown> = {}): PlatformProfileInput {
+export function asyncProfile(
+  base: PlatformProfileInput,
+  url: string,
+  poll: Record<string, unknown> = {},
+): PlatformProfileInput {
   const t2i = base.ai.text2image;
   return {
     ...base,
@@ -84,7 +96,16 @@ export function asyncProfile(base: PlatformProfileInput, url: string, poll: Reco
         ...t2i,
         models: ['paint-1'],
         response: { jobId: ['job.id'], media: ['result.images.*.b64'], mediaEncoding: 'base64' },
-        poll: { path: '/v2/jobs/{id}', statusField: ['state'], doneValues: ['done'], intervalMs: 100, maxIntervalMs: 200, backoff: 1.5, deadlineMs: 60_000, ...poll },
+        poll: {
+          path: '/v2/jobs/{id}',
+          statusField: ['state'],
+          doneValues: ['done'],
+          intervalMs: 100,
+          maxIntervalMs: 200,
+          backoff: 1.5,
+          deadlineMs: 60_000,
+          ...poll,
+        },
       },
     },
   };

@@ -54,7 +54,8 @@ function fullDisk(tmpFile: string, error: Error): copy.CopyRun {
   return { result: Promise.reject(error), cancel: async () => undefined };
 }
 
-const backupsIn = (dir: string) => (fs.existsSync(path.join(dir, 'backups')) ? fs.readdirSync(path.join(dir, 'backups')) : []);
+const backupsIn = (dir: string) =>
+  fs.existsSync(path.join(dir, 'backups')) ? fs.readdirSync(path.join(dir, 'backups')) : [];
 
 describe('a backup that cannot be finished', () => {
   for (const [name, error] of [
@@ -65,7 +66,14 @@ describe('a backup that cannot be finished', () => {
       const { core: c, dir } = core();
       copyDatabase.mockImplementationOnce((_db, file) => fullDisk(file, error));
       const result = await c.dispatch('backups.create', {});
-      expect(result).toMatchObject({ ok: false, error: { code: 'storage', message: 'The backup could not be written. The disk is full; nothing was changed.', hint: expect.stringContaining('Free some disk space') } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'storage',
+          message: 'The backup could not be written. The disk is full; nothing was changed.',
+          hint: expect.stringContaining('Free some disk space'),
+        },
+      });
       expect(backupsIn(dir)).toEqual([]);
       expect(c.damage.current()).toBeNull();
       // The next one, with room again, is taken and listed.
@@ -73,24 +81,47 @@ describe('a backup that cannot be finished', () => {
     });
   }
 
-  it('fails in words when the check of the copy could not run, and leaves the damage state and the list alone', async () => {
-    const { core: c, dir } = core();
-    copyDatabase.mockImplementationOnce((db, file) => {
-      const run = realCopy(db, file);
-      return { ...run, result: run.result.then(({ facts }) => ({ facts, check: { ok: false, problems: ['database is locked'], damaged: false } })) };
-    });
-    const result = await c.dispatch('backups.create', {});
-    expect(result).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringMatching(/^The backup could not be checked \(database is locked\), so it was not kept\./) } });
-    expect(c.damage.current()).toBeNull();
-    expect(c.backups.store.list()).toEqual([]);
-    expect(backupsIn(dir)).toEqual([]);
-  });
+  it(
+    'fails in words when the check of the copy could not run, and leaves the damage state and the list ' + 'alone',
+    async () => {
+      const { core: c, dir } = core();
+      copyDatabase.mockImplementationOnce((db, file) => {
+        const run = realCopy(db, file);
+        return {
+          ...run,
+          result: run.result.then(({ facts }) => ({
+            facts,
+            check: { ok: false, problems: ['database is locked'], damaged: false },
+          })),
+        };
+      });
+      const result = await c.dispatch('backups.create', {});
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'storage',
+          message: expect.stringMatching(
+            /^The backup could not be checked \(database is locked\), so it was not kept\./,
+          ),
+        },
+      });
+      expect(c.damage.current()).toBeNull();
+      expect(c.backups.store.list()).toEqual([]);
+      expect(backupsIn(dir)).toEqual([]);
+    },
+  );
 
   it('trips damage when the copy is found damaged', async () => {
     const { core: c } = core();
     copyDatabase.mockImplementationOnce((db, file) => {
       const run = realCopy(db, file);
-      return { ...run, result: run.result.then(({ facts }) => ({ facts, check: { ok: false, problems: ['row 3 missing from index'], damaged: true } })) };
+      return {
+        ...run,
+        result: run.result.then(({ facts }) => ({
+          facts,
+          check: { ok: false, problems: ['row 3 missing from index'], damaged: true },
+        })),
+      };
     });
     const result = await c.dispatch('backups.create', {});
     expect(result).toMatchObject({ ok: true, data: { ok: false, problem: 'row 3 missing from index' } });
@@ -118,7 +149,10 @@ describe('the backup before migrations', () => {
     const { dir, migrations, file } = await oneStepBehind();
     const before = sha256Of(file);
     const real = Database.prototype.prepare;
-    const spy = vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: InstanceType<typeof Database>, sql: string) {
+    const spy = vi.spyOn(Database.prototype, 'prepare').mockImplementation(function (
+      this: InstanceType<typeof Database>,
+      sql: string,
+    ) {
       if (!sql.startsWith('VACUUM INTO')) return real.call(this, sql);
       return {
         run: (target: string) => {
@@ -137,7 +171,14 @@ describe('the backup before migrations', () => {
           return e;
         }
       })();
-      expect(error).toMatchObject({ error: { code: 'storage', message: expect.stringMatching(/^Atelier backs up its database before updating it, and could not: The disk is full/) } });
+      expect(error).toMatchObject({
+        error: {
+          code: 'storage',
+          message: expect.stringMatching(
+            /^Atelier backs up its database before updating it, and could not: The disk is full/,
+          ),
+        },
+      });
     } finally {
       spy.mockRestore();
     }
@@ -148,7 +189,8 @@ describe('the backup before migrations', () => {
   it('shows damage met while copying as damage (the recovery screen), and leaves the file as it was', async () => {
     const { dir, migrations, file } = await oneStepBehind();
     const pages = pagesOf(file, 'posts');
-    for (const at of [0.3, 0.6, 0.9]) scribble(file, ((pages[Math.floor(pages.length * at)] ?? 2) - 1) * 4096, 4096, Math.round(at * 100));
+    for (const at of [0.3, 0.6, 0.9])
+      scribble(file, ((pages[Math.floor(pages.length * at)] ?? 2) - 1) * 4096, 4096, Math.round(at * 100));
     const before = sha256Of(file);
     // The check at open is skipped (a budget of 0 bytes), as it is for a large file.
     let error: unknown = null;

@@ -34,7 +34,15 @@ describe('BackupStore', () => {
   it('takes a checked online backup, private to this user, with its manifest and media list', async () => {
     const { db, store } = setup();
     const view = await store.take(db, 'manual');
-    expect(view).toMatchObject({ ok: true, problem: null, reason: 'manual', appVersion: '1.2.3', schemaVersion: 6, records: 200, mediaFiles: 100 });
+    expect(view).toMatchObject({
+      ok: true,
+      problem: null,
+      reason: 'manual',
+      appVersion: '1.2.3',
+      schemaVersion: 6,
+      records: 200,
+      mediaFiles: 100,
+    });
     expect(store.list()).toEqual([view]);
     const file = store.fileOf(view.id);
     expect(view.sizeBytes).toBe(fs.statSync(file).size);
@@ -65,25 +73,28 @@ describe('BackupStore', () => {
     db.close();
   });
 
-  it('checks a backup again before a restore: damage marks it failed, a check that cannot run changes nothing', async () => {
-    const { db, store } = setup();
-    const view = await store.take(db, 'manual');
-    db.close();
-    await expect(store.recheck(view.id)).resolves.toBeUndefined();
-    // The file cannot be opened (here: a folder in its place): not damage, so the manifest stays as it was.
-    const file = store.fileOf(view.id);
-    fs.renameSync(file, `${file}.aside`);
-    fs.mkdirSync(file);
-    await expect(store.recheck(view.id)).rejects.toThrow(/could not be checked .*Nothing was changed/);
-    expect(store.get(view.id).ok).toBe(true);
-    fs.rmdirSync(file);
-    fs.renameSync(`${file}.aside`, file);
-    // Real damage: pages of random bytes.
-    const pages = pagesOf(file, 'posts');
-    scribble(file, ((pages[Math.floor(pages.length / 2)] ?? 2) - 1) * 4096, 4096, 7);
-    await expect(store.recheck(view.id)).rejects.toThrow(/is damaged too/);
-    expect(store.get(view.id)).toMatchObject({ ok: false, problem: expect.any(String) });
-  });
+  it(
+    'checks a backup again before a restore: damage marks it failed, a check that cannot run changes ' + 'nothing',
+    async () => {
+      const { db, store } = setup();
+      const view = await store.take(db, 'manual');
+      db.close();
+      await expect(store.recheck(view.id)).resolves.toBeUndefined();
+      // The file cannot be opened (here: a folder in its place): not damage, so the manifest stays as it was.
+      const file = store.fileOf(view.id);
+      fs.renameSync(file, `${file}.aside`);
+      fs.mkdirSync(file);
+      await expect(store.recheck(view.id)).rejects.toThrow(/could not be checked .*Nothing was changed/);
+      expect(store.get(view.id).ok).toBe(true);
+      fs.rmdirSync(file);
+      fs.renameSync(`${file}.aside`, file);
+      // Real damage: pages of random bytes.
+      const pages = pagesOf(file, 'posts');
+      scribble(file, ((pages[Math.floor(pages.length / 2)] ?? 2) - 1) * 4096, 4096, 7);
+      await expect(store.recheck(view.id)).rejects.toThrow(/is damaged too/);
+      expect(store.get(view.id)).toMatchObject({ ok: false, problem: expect.any(String) });
+    },
+  );
 
   it('lists nothing half-written, and clears what an interrupted backup left at the next one', async () => {
     let now = Date.parse('2026-01-01T09:00:00Z');
@@ -96,7 +107,9 @@ describe('BackupStore', () => {
     fs.writeFileSync(path.join(store.dir, '2026-01-02T00-00-00-000Z-abcdef.db'), 'no manifest');
     expect(store.list().map((b) => b.id)).toEqual([first.id]);
     const second = await store.take(db, 'manual');
-    expect(fs.readdirSync(store.dir).sort()).toEqual([first.id, second.id].flatMap((id) => [`${id}.db`, `${id}.json`, `${id}.media`]).sort());
+    expect(fs.readdirSync(store.dir).sort()).toEqual(
+      [first.id, second.id].flatMap((id) => [`${id}.db`, `${id}.json`, `${id}.media`]).sort(),
+    );
     db.close();
   });
 
@@ -110,7 +123,15 @@ describe('BackupStore', () => {
     const kept = store.list();
     expect(kept).toHaveLength(11);
     const days = kept.map((b) => b.createdAt.slice(0, 10));
-    expect(days.slice(0, 7)).toEqual(['2026-02-11', '2026-02-10', '2026-02-09', '2026-02-08', '2026-02-07', '2026-02-06', '2026-02-05']);
+    expect(days.slice(0, 7)).toEqual([
+      '2026-02-11',
+      '2026-02-10',
+      '2026-02-09',
+      '2026-02-08',
+      '2026-02-07',
+      '2026-02-06',
+      '2026-02-05',
+    ]);
     // Then the newest of each week (Monday to Sunday) before them.
     expect(days.slice(7)).toEqual(['2026-02-04', '2026-02-01', '2026-01-25', '2026-01-18']);
     // Nothing else is left in the folder.

@@ -105,7 +105,11 @@ export class BackupStore {
   take(db: Db, reason: BackupReason): Promise<BackupView> {
     return this.serially(async () => {
       // Queued behind a restore that closed the database: nothing to back up any more.
-      if (!db.open) fail('conflict', 'Atelier is closing or reopening its database: the backup was not taken. Try again in a moment.');
+      if (!db.open)
+        fail(
+          'conflict',
+          'Atelier is closing or reopening its database: the backup was not taken. Try again in a moment.',
+        );
       const { tmp, id, createdAt } = this.begin();
       try {
         this.copying = copyDatabase(db, tmp);
@@ -173,11 +177,23 @@ export class BackupStore {
     return { tmp, id, createdAt };
   }
 
-  private finish(o: { tmp: string; id: string; createdAt: string; reason: BackupReason; facts: CopyFacts; check: CheckResult }): BackupView {
+  private finish(o: {
+    tmp: string;
+    id: string;
+    createdAt: string;
+    reason: BackupReason;
+    facts: CopyFacts;
+    check: CheckResult;
+  }): BackupView {
     // A check that could not run (busy, out of memory, stopped) says nothing of the copy: nothing is listed.
     if (!o.check.ok && !o.check.damaged) {
       this.options.logger.warn('a backup could not be checked', { id: o.id, problems: o.check.problems });
-      fail('storage', `The backup could not be checked (${o.check.problems[0] ?? 'the check did not run'}), so it was not kept. Nothing else was changed.`, { hint: 'Try again in a moment.' });
+      fail(
+        'storage',
+        `The backup could not be checked (${o.check.problems[0] ?? 'the check did not run'}), so it was not kept. ` +
+          `Nothing else was changed.`,
+        { hint: 'Try again in a moment.' },
+      );
     }
     const names = fileNames(this.dir, o.id);
     const view: BackupView = {
@@ -192,7 +208,8 @@ export class BackupStore {
       records: o.facts.records,
       mediaFiles: o.facts.media.length,
     };
-    if (o.facts.mediaProblem) this.options.logger.warn('the backup’s media list could not be read', { id: o.id, error: o.facts.mediaProblem });
+    if (o.facts.mediaProblem)
+      this.options.logger.warn('the backup’s media list could not be read', { id: o.id, error: o.facts.mediaProblem });
     if (view.ok) {
       syncFile(o.tmp);
       writeFileAtomic(names.media, o.facts.media.length ? `${o.facts.media.join('\n')}\n` : '', 0o600);
@@ -216,10 +233,19 @@ export class BackupStore {
     const check = await checkInBackground(this.fileOf(id), 'integrity_check').result;
     if (check.ok) return;
     const problem = check.problems[0] ?? 'The check failed.';
-    if (!check.damaged) fail('storage', `The backup from ${when(backup.createdAt)} could not be checked (${problem}). Nothing was changed.`, { hint: 'Try again in a moment.' });
+    if (!check.damaged)
+      fail(
+        'storage',
+        `The backup from ${when(backup.createdAt)} could not be checked (${problem}). Nothing was changed.`,
+        { hint: 'Try again in a moment.' },
+      );
     writeManifest(this.dir, { ...backup, ok: false, problem });
     this.mediaCache = null;
-    fail('storage', `The backup from ${when(backup.createdAt)} is damaged too (${problem}). Nothing was changed. Choose another backup.`);
+    fail(
+      'storage',
+      `The backup from ${when(backup.createdAt)} is damaged too (${problem}). Nothing was changed. Choose another ` +
+        `backup.`,
+    );
   }
 
   /**
@@ -246,7 +272,8 @@ export class BackupStore {
     const listed = new Set(names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length)));
     for (const name of names) {
       const orphan = /^(.+)\.(db|media)$/.exec(name);
-      if (TEMP.test(name) || (orphan && !listed.has(orphan[1] ?? ''))) fs.rmSync(path.join(this.dir, name), { force: true });
+      if (TEMP.test(name) || (orphan && !listed.has(orphan[1] ?? '')))
+        fs.rmSync(path.join(this.dir, name), { force: true });
     }
   }
 }

@@ -23,8 +23,24 @@ function consistency(file: string): { orphans: number; unqueued: number; outbox:
     let unqueued = 0;
     for (const group of resourceGroups) {
       const t = tableOf(group).table;
-      orphans += Number(db.prepare(`SELECT count(*) FROM outbox o WHERE o.grp = ? AND NOT EXISTS (SELECT 1 FROM ${t} r WHERE r.id = o.record_id)`).pluck().get(group));
-      unqueued += Number(db.prepare(`SELECT count(*) FROM ${t} r WHERE r.sync_state = 'pending' AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.record_id = r.id)`).pluck().get());
+      orphans += Number(
+        db
+          .prepare(
+            `SELECT count(*) FROM outbox o WHERE o.grp = ? AND NOT EXISTS (SELECT 1 FROM ${t} r WHERE r.id = ` +
+              `o.record_id)`,
+          )
+          .pluck()
+          .get(group),
+      );
+      unqueued += Number(
+        db
+          .prepare(
+            `SELECT count(*) FROM ${t} r WHERE r.sync_state = 'pending' AND NOT EXISTS (SELECT 1 FROM outbox o ` +
+              `WHERE o.record_id = r.id)`,
+          )
+          .pluck()
+          .get(),
+      );
     }
     const outbox = Number(db.prepare('SELECT count(*) FROM outbox').pluck().get());
     const assets = Number(db.prepare('SELECT count(*) FROM assets').pluck().get());
@@ -40,9 +56,12 @@ describe('backups while sync drains and an import runs', () => {
     await signInDemo(h);
     const files = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-busy-media-'));
     try {
-      const paths = await Promise.all(Array.from({ length: 40 }, (_, i) => makeImage(files, `pic-${i}.png`, { width: 40 + i, height: 30 + i })));
+      const paths = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => makeImage(files, `pic-${i}.png`, { width: 40 + i, height: 30 + i })),
+      );
       h.core.db.transaction(() => {
-        for (let i = 0; i < 300; i++) h.core.store.create('posts', h.core.workspace.account(), { text: `busy post ${i}` });
+        for (let i = 0; i < 300; i++)
+          h.core.store.create('posts', h.core.workspace.account(), { text: `busy post ${i}` });
       })();
       let importing = true;
       let draining = true;

@@ -42,7 +42,12 @@ export function backupBeforeMigrations(store: BackupStore, db: Db): void {
     const damage = damageOf(e);
     if (damage) throw damage;
     const { error } = toAppError(e);
-    throw new AppException({ ...error, code: 'storage', message: `Atelier backs up its database before updating it, and could not: ${error.message}`, hint: error.hint ?? 'Free some disk space and start Atelier again.' });
+    throw new AppException({
+      ...error,
+      code: 'storage',
+      message: `Atelier backs up its database before updating it, and could not: ${error.message}`,
+      hint: error.hint ?? 'Free some disk space and start Atelier again.',
+    });
   }
   if (!view.ok) throw new DatabaseDamagedError('corrupt');
 }
@@ -73,14 +78,29 @@ export interface Backups extends CoreModule {
 /** Backups, restore and the recovery screen's channels, for a healthy core and a damaged one alike. */
 export function createBackups(deps: BackupsDeps): Backups {
   const { store, push, damage, core } = deps;
-  const list = (): BackupList => ({ backups: store.list(), folder: store.dir, retention: retentionOf(core.settings.get()), running: store.running });
+  const list = (): BackupList => ({
+    backups: store.list(),
+    folder: store.dir,
+    retention: retentionOf(core.settings.get()),
+    running: store.running,
+  });
   const status = (): RecoveryStatus => {
     const found = damage.current();
     if (!found) return { state: 'ok' };
-    return { state: 'damaged', damage: found, newest: store.newestGood(), canRescue: found.kind !== 'newer' && found.kind !== 'diverged' };
+    return {
+      state: 'damaged',
+      damage: found,
+      newest: store.newestGood(),
+      canRescue: found.kind !== 'newer' && found.kind !== 'diverged',
+    };
   };
   const take = async (reason: BackupReason): Promise<BackupView> => {
-    if (damage.current() || !deps.db) fail('storage', 'The database is damaged: a copy of it would not be a good backup. Restore a backup or rescue the database first.');
+    if (damage.current() || !deps.db)
+      fail(
+        'storage',
+        'The database is damaged: a copy of it would not be a good backup. Restore a backup or rescue the database ' +
+          'first.',
+      );
     const view = await store.take(deps.db, reason).catch((e: unknown) => {
       // The online backup reads every page: SQLite's word that one is damaged is damage of the live file.
       const found = damageOf(e);
@@ -90,7 +110,9 @@ export function createBackups(deps: BackupsDeps): Backups {
       }
       const { error, known } = toAppError(e);
       // Disk full or a folder it may not write: said in words, the partial copy already removed.
-      throw known && !(e instanceof AppException) ? new AppException({ ...error, message: `The backup could not be written. ${error.message}` }) : e;
+      throw known && !(e instanceof AppException)
+        ? new AppException({ ...error, message: `The backup could not be written. ${error.message}` })
+        : e;
     });
     // The online backup copies pages as they are: a copy found damaged means the database has damage.
     // (A check that could not run at all fails the backup in words instead; see BackupStore.finish.)
@@ -112,7 +134,8 @@ export function createBackups(deps: BackupsDeps): Backups {
   let closed = false;
   const schedule = dailySchedule(core, store, () =>
     take('daily').catch((e: unknown) => {
-      if (!closed) push.emit('app.error', { message: `The daily backup could not be taken: ${toAppError(e).error.message}` });
+      if (!closed)
+        push.emit('app.error', { message: `The daily backup could not be taken: ${toAppError(e).error.message}` });
       throw e;
     }),
   );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { resourceGroups, type ResourceGroup } from '../../../shared/profile';
 import { AI_FILES_SQL } from '../ai/job-store';
 import { checkNow, resultOf, type CheckResult } from '../db/check';
-import type { Db } from '../db/open';
+import { type Db, SCHEMA_VERSION_SQL, schemaVersion } from '../db/open';
 import { ASSET_FILES_SQL, countLiveAssets, LIVE_ASSETS_SQL } from '../library/library-sql';
 import { countLiveAutomations, LIVE_AUTOMATIONS_SQL } from '../planning/automations/automations-sql';
 import { countLiveQueueItems, LIVE_QUEUE_SQL } from '../planning/media-queue-sql';
@@ -19,7 +19,10 @@ import { countLiveRecords, liveRecordsSql } from '../store/record-store';
 const MEDIA_SQL = `${ASSET_FILES_SQL}\n  UNION ${AI_FILES_SQL}`;
 
 /** Live records per group, counted by each table's owner (the generic count for groups with no owner of their own). */
-const generic = (group: ResourceGroup) => ({ sql: liveRecordsSql(group), count: (db: Db) => countLiveRecords(db, group) });
+const generic = (group: ResourceGroup) => ({
+  sql: liveRecordsSql(group),
+  count: (db: Db) => countLiveRecords(db, group),
+});
 const BY_GROUP: Record<ResourceGroup, { sql: string; count: (db: Db) => number }> = {
   assets: { sql: LIVE_ASSETS_SQL, count: countLiveAssets },
   automations: { sql: LIVE_AUTOMATIONS_SQL, count: countLiveAutomations },
@@ -54,7 +57,11 @@ export function settleCopy(file: string): CopyFacts {
     let media: string[] = [];
     let mediaProblem: string | null = null;
     try {
-      media = db.prepare(MEDIA_SQL).pluck().all().filter((s): s is string => typeof s === 'string' && /^[a-f0-9]{64}$/.test(s));
+      media = db
+        .prepare(MEDIA_SQL)
+        .pluck()
+        .all()
+        .filter((s): s is string => typeof s === 'string' && /^[a-f0-9]{64}$/.test(s));
     } catch (e) {
       mediaProblem = e instanceof Error ? e.message : String(e);
     }
@@ -66,8 +73,7 @@ export function settleCopy(file: string): CopyFacts {
         // A group this copy's schema does not have yet.
       }
     }
-    const schemaVersion = Number(db.prepare('SELECT count(*) FROM schema_migrations').pluck().get());
-    return { media, records, schemaVersion, mediaProblem };
+    return { media, records, schemaVersion: schemaVersion(db), mediaProblem };
   } finally {
     db.close();
   }
@@ -80,7 +86,8 @@ export function settleAndCheck(file: string): { facts: CopyFacts; check: CheckRe
 }
 
 // The worker's copy of settleCopy and the check (a worker cannot import this module): the inside
-// of an async function of (Database, data) with data.file, data.mediaSql and data.countSqls.
+// of an async function of (Database, data) with data.file, data.mediaSql, data.countSqls
+// and data.schemaSql.
 export const SETTLE_AND_CHECK_BODY = `
   let facts;
   const db = new Database(data.file, { fileMustExist: true });
@@ -97,7 +104,7 @@ export const SETTLE_AND_CHECK_BODY = `
     for (const sql of data.countSqls) {
       try { records += Number(db.prepare(sql).pluck().get()); } catch (e) {}
     }
-    facts = { media, records, schemaVersion: Number(db.prepare('SELECT count(*) FROM schema_migrations').pluck().get()), mediaProblem };
+    facts = { media, records, schemaVersion: Number(db.prepare(data.schemaSql).pluck().get()), mediaProblem };
   } finally {
     db.close();
   }
@@ -108,10 +115,18 @@ export const SETTLE_AND_CHECK_BODY = `
     check.close();
   }`;
 
-export const settleData = (file: string) => ({ file, mediaSql: MEDIA_SQL, countSqls: COUNT_SQLS });
+export const settleData = (file: string) => ({
+  file,
+  mediaSql: MEDIA_SQL,
+  countSqls: COUNT_SQLS,
+  schemaSql: SCHEMA_VERSION_SQL,
+});
 
 const WorkerAnswer = z.object({ facts: CopyFacts, lines: z.array(z.string()) });
-const InThread = z.object({ facts: CopyFacts, check: z.object({ ok: z.boolean(), problems: z.array(z.string()), damaged: z.boolean() }) });
+const InThread = z.object({
+  facts: CopyFacts,
+  check: z.object({ ok: z.boolean(), problems: z.array(z.string()), damaged: z.boolean() }),
+});
 
 /** A settle-and-check answer, from the worker (facts and the check's lines) or from this thread. */
 export function parseSettled(value: unknown): { facts: CopyFacts; check: CheckResult } {

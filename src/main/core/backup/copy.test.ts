@@ -16,7 +16,9 @@ describe('copyDatabase', () => {
     seedRecords(db, 2000, { now: Date.now() });
     const target = path.join(dir, 'copy.db');
     fs.writeFileSync(target, '');
-    const insert = db.prepare("INSERT INTO posts (id, account_id, data, created_at, updated_at) VALUES (?, 'w', '{}', 1, 1)");
+    const insert = db.prepare(
+      "INSERT INTO posts (id, account_id, data, created_at, updated_at) VALUES (?, 'w', '{}', 1, 1)",
+    );
     let writes = 0;
     const writer = setInterval(() => insert.run(`w-${writes++}`), 1);
     try {

@@ -37,7 +37,18 @@ const TABLES = ['assets', 'posts'] as const;
 function idsByRowid(file: string): Map<string, Map<number, string>> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return new Map(TABLES.map((t) => [t, new Map(db.prepare(`SELECT rowid, id FROM ${t}`).all().map((r) => RowidRow.parse(r)).map((r) => [r.rowid, r.id] as const))]));
+    return new Map(
+      TABLES.map((t) => [
+        t,
+        new Map(
+          db
+            .prepare(`SELECT rowid, id FROM ${t}`)
+            .all()
+            .map((r) => RowidRow.parse(r))
+            .map((r) => [r.rowid, r.id] as const),
+        ),
+      ]),
+    );
   } finally {
     db.close();
   }
@@ -45,7 +56,12 @@ function idsByRowid(file: string): Map<string, Map<number, string>> {
 function ids(file: string): string[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return ['assets', 'posts'].flatMap((t) => db.prepare(`SELECT id FROM ${t} ORDER BY id`).all().map((r) => IdRow.parse(r).id));
+    return ['assets', 'posts'].flatMap((t) =>
+      db
+        .prepare(`SELECT id FROM ${t} ORDER BY id`)
+        .all()
+        .map((r) => IdRow.parse(r).id),
+    );
   } finally {
     db.close();
   }
@@ -68,7 +84,10 @@ async function buildWithWal(): Promise<string> {
   const live = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-damage-live-'));
   fs.cpSync(pristine, live, { recursive: true });
   const core = createCore(idleDeps(live));
-  const insert = core.db.prepare("INSERT INTO posts (id, account_id, data, created_at, updated_at) VALUES (?, 'acct-seed', '{\"text\":\"late\"}', ?, ?)");
+  const insert = core.db.prepare(
+    "INSERT INTO posts (id, account_id, data, created_at, updated_at) VALUES (?, 'acct-seed', " +
+      '\'{"text":"late"}\', ?, ?)',
+  );
   for (let i = 0; i < 40; i++) insert.run(`late-${i}`, Date.now(), Date.now());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-damage-wal-'));
   fs.cpSync(path.join(live, 'backups'), path.join(dir, 'backups'), { recursive: true });
@@ -110,7 +129,13 @@ const truncated = (file: string, size: number): Range[] => {
 type Rescue = 'rescued' | 'refused';
 
 const cases: { name: string; from: () => string; kind: DamageKind; damage: Damage; rescue: Rescue }[] = [
-  { name: 'random bytes at the header', from: () => pristine, kind: 'not-a-database', damage: (f) => scribbled(f, 0, 100, 1), rescue: 'rescued' },
+  {
+    name: 'random bytes at the header',
+    from: () => pristine,
+    kind: 'not-a-database',
+    damage: (f) => scribbled(f, 0, 100, 1),
+    rescue: 'rescued',
+  },
   ...[0.25, 0.5, 0.75].map((at, i) => ({
     name: `random bytes in the middle (${at * 100}% of the posts table)`,
     from: () => pristine,
@@ -118,7 +143,13 @@ const cases: { name: string; from: () => string; kind: DamageKind; damage: Damag
     damage: (f: string) => scribbled(f, page(f, 'posts', at) * 4096, 8192, 10 + i),
     rescue: 'rescued' as const,
   })),
-  { name: 'random bytes in an index page', from: () => pristine, kind: 'corrupt', damage: (f) => scribbled(f, page(f, 'assets_name', 0.5) * 4096, 4096, 20), rescue: 'rescued' },
+  {
+    name: 'random bytes in an index page',
+    from: () => pristine,
+    kind: 'corrupt',
+    damage: (f) => scribbled(f, page(f, 'assets_name', 0.5) * 4096, 4096, 20),
+    rescue: 'rescued',
+  },
   // The WAL's third frame: the commits after it would be dropped without a word by SQLite.
   {
     name: 'random bytes in the WAL',
@@ -127,8 +158,20 @@ const cases: { name: string; from: () => string; kind: DamageKind; damage: Damag
     damage: (f) => (scribble(`${f}-wal`, 32 + 2 * (24 + 4096) + 200, 512, 30), []),
     rescue: 'rescued',
   },
-  { name: 'a truncated file', from: () => pristine, kind: 'truncated', damage: (f) => truncated(f, Math.floor(fs.statSync(f).size / 2 / 4096) * 4096), rescue: 'rescued' },
-  { name: 'a zero-length file', from: () => pristine, kind: 'empty', damage: (f) => truncated(f, 0), rescue: 'refused' },
+  {
+    name: 'a truncated file',
+    from: () => pristine,
+    kind: 'truncated',
+    damage: (f) => truncated(f, Math.floor(fs.statSync(f).size / 2 / 4096) * 4096),
+    rescue: 'rescued',
+  },
+  {
+    name: 'a zero-length file',
+    from: () => pristine,
+    kind: 'empty',
+    damage: (f) => truncated(f, 0),
+    rescue: 'refused',
+  },
   {
     name: 'a file from a newer version',
     from: () => pristine,
@@ -143,7 +186,8 @@ const cases: { name: string; from: () => string; kind: DamageKind; damage: Damag
   },
 ];
 
-/** Rescue a copy of the damaged folder: every record on a page the damage did not touch is back, or a refusal in words. */
+/** Rescue a copy of the damaged folder: every record on a page the damage did not touch is back, or a refusal in words.
+ * */
 async function rescueCopy(dir: string, touched: Range[], expected: Rescue): Promise<void> {
   const copy = tmp();
   fs.cpSync(dir, copy, { recursive: true });
@@ -155,7 +199,9 @@ async function rescueCopy(dir: string, touched: Range[], expected: Rescue): Prom
     const rescued = await host.dispatch('recovery.rescue', {});
     if (expected === 'refused') {
       expect(rescued.ok).toBe(false);
-      expect(rescued.ok ? '' : `${rescued.error.message} ${rescued.error.hint ?? ''}`).not.toMatch(/\n\s+at |Error:|SQLITE_|\.ts:\d/);
+      expect(rescued.ok ? '' : `${rescued.error.message} ${rescued.error.hint ?? ''}`).not.toMatch(
+        /\n\s+at |Error:|SQLITE_|\.ts:\d/,
+      );
       expect({ db: sha256Of(file), wal: sha256Of(`${file}-wal`) }).toEqual(before);
       expect(fs.readdirSync(copy).filter((f) => f.startsWith('.rescue-'))).toEqual([]);
       return;
@@ -165,10 +211,18 @@ async function rescueCopy(dir: string, touched: Range[], expected: Rescue): Prom
     const core = host.full();
     expect(core).not.toBeNull();
     for (const table of TABLES) {
-      const now = new Set(core!.db.prepare(`SELECT id FROM ${table}`).all().map((r) => IdRow.parse(r).id));
+      const now = new Set(
+        core!.db
+          .prepare(`SELECT id FROM ${table}`)
+          .all()
+          .map((r) => IdRow.parse(r).id),
+      );
       const wanted = [...(keep.get(table) ?? [])].map((rowid) => idOf.get(table)?.get(rowid));
       expect(wanted.length, table).toBeGreaterThan(0);
-      expect(wanted.filter((id) => id === undefined || !now.has(id)), table).toEqual([]);
+      expect(
+        wanted.filter((id) => id === undefined || !now.has(id)),
+        table,
+      ).toEqual([]);
     }
   } finally {
     await host.close();
@@ -176,50 +230,58 @@ async function rescueCopy(dir: string, touched: Range[], expected: Rescue): Prom
 }
 
 describe('damage matrix: 10,000 records, a backup, then damage', () => {
-  it.each(cases)('$name: recovery screen in words, nothing written, restore brings the backup back, rescue what was untouched', async ({ from, kind, damage, rescue }) => {
-    const dir = tmp();
-    fs.cpSync(from(), dir, { recursive: true });
-    const file = path.join(dir, 'atelier.db');
-    const touched = damage(file);
-    await rescueCopy(dir, touched, rescue);
-    const before = { db: sha256Of(file), wal: sha256Of(`${file}-wal`) };
+  it.each(cases)(
+    '$name: recovery screen in words, nothing written, restore brings the backup back, rescue what was untouched',
+    async ({ from, kind, damage, rescue }) => {
+      const dir = tmp();
+      fs.cpSync(from(), dir, { recursive: true });
+      const file = path.join(dir, 'atelier.db');
+      const touched = damage(file);
+      await rescueCopy(dir, touched, rescue);
+      const before = { db: sha256Of(file), wal: sha256Of(`${file}-wal`) };
 
-    let host: CoreHost | undefined;
-    try {
-      host = openCoreHost(idleDeps(dir));
-      await host.start();
-      expect(host.full()).toBeNull();
-      const status = await call(host, 'recovery.status', {});
-      if (status.state !== 'damaged') throw new Error('expected the recovery screen');
-      const { damage: found, newest } = status;
-      expect(found.kind).toBe(kind);
-      expect(found.during).toBe('start');
-      expect(found.message).toMatch(/^Atelier's database/);
-      expect(`${found.message} ${found.hint}`).not.toMatch(/\n\s+at |Error:|SQLITE_|\.ts:\d/);
-      expect(newest?.records).toBe(RECORDS);
+      let host: CoreHost | undefined;
+      try {
+        host = openCoreHost(idleDeps(dir));
+        await host.start();
+        expect(host.full()).toBeNull();
+        const status = await call(host, 'recovery.status', {});
+        if (status.state !== 'damaged') throw new Error('expected the recovery screen');
+        const { damage: found, newest } = status;
+        expect(found.kind).toBe(kind);
+        expect(found.during).toBe('start');
+        expect(found.message).toMatch(/^Atelier's database/);
+        expect(`${found.message} ${found.hint}`).not.toMatch(/\n\s+at |Error:|SQLITE_|\.ts:\d/);
+        expect(newest?.records).toBe(RECORDS);
 
-      // Nothing else runs, and nothing is written.
-      const write = await host.dispatch('records.create', { group: 'posts', fields: { text: 'x' } });
-      expect(write).toMatchObject({ ok: false, error: { code: 'storage' } });
-      expect(write.ok ? '' : write.error.message).toContain('Nothing more is written');
-      const preview = await host.dispatch('backups.preview', { id: newest!.id });
-      expect(preview.ok).toBe(true);
-      expect({ db: sha256Of(file), wal: sha256Of(`${file}-wal`) }).toEqual(before);
+        // Nothing else runs, and nothing is written.
+        const write = await host.dispatch('records.create', { group: 'posts', fields: { text: 'x' } });
+        expect(write).toMatchObject({ ok: false, error: { code: 'storage' } });
+        expect(write.ok ? '' : write.error.message).toContain('Nothing more is written');
+        const preview = await host.dispatch('backups.preview', { id: newest!.id });
+        expect(preview.ok).toBe(true);
+        expect({ db: sha256Of(file), wal: sha256Of(`${file}-wal`) }).toEqual(before);
 
-      const expected = ids(path.join(dir, 'backups', `${newest!.id}.db`));
-      expect(expected).toHaveLength(RECORDS);
-      const restored = await call(host, 'backups.restore', { id: newest!.id });
-      expect(restored.restarting).toBe(true);
-      // The damaged file was moved aside as it was, and the core reopened on the backup.
-      const kept = path.join(dir, restored.keptAs);
-      expect({ db: sha256Of(kept), wal: sha256Of(`${kept}-wal`) }).toEqual(before);
-      const core = host.full();
-      expect(core).not.toBeNull();
-      expect(await host.dispatch('recovery.status', {})).toEqual({ ok: true, data: { state: 'ok' } });
-      const now = ['assets', 'posts'].flatMap((t) => core!.db.prepare(`SELECT id FROM ${t} ORDER BY id`).all().map((r) => IdRow.parse(r).id));
-      expect(now).toEqual(expected);
-    } finally {
-      await host?.close();
-    }
-  });
+        const expected = ids(path.join(dir, 'backups', `${newest!.id}.db`));
+        expect(expected).toHaveLength(RECORDS);
+        const restored = await call(host, 'backups.restore', { id: newest!.id });
+        expect(restored.restarting).toBe(true);
+        // The damaged file was moved aside as it was, and the core reopened on the backup.
+        const kept = path.join(dir, restored.keptAs);
+        expect({ db: sha256Of(kept), wal: sha256Of(`${kept}-wal`) }).toEqual(before);
+        const core = host.full();
+        expect(core).not.toBeNull();
+        expect(await host.dispatch('recovery.status', {})).toEqual({ ok: true, data: { state: 'ok' } });
+        const now = ['assets', 'posts'].flatMap((t) =>
+          core!.db
+            .prepare(`SELECT id FROM ${t} ORDER BY id`)
+            .all()
+            .map((r) => IdRow.parse(r).id),
+        );
+        expect(now).toEqual(expected);
+      } finally {
+        await host?.close();
+      }
+    },
+  );
 });

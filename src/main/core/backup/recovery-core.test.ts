@@ -26,15 +26,31 @@ describe('the recovery screen’s core', () => {
     await host.start();
     expect(host.full()).toBeNull();
     const status = await call(host, 'recovery.status', {});
-    expect(status).toMatchObject({ state: 'damaged', newest: null, canRescue: true, damage: { kind: 'not-a-database', during: 'start', file: path.join(dir, 'atelier.db') } });
-    expect(await call(host, 'app.info', {})).toMatchObject({ version: '2.0.0', dataDir: dir, database: { schemaVersion: 0 } });
+    expect(status).toMatchObject({
+      state: 'damaged',
+      newest: null,
+      canRescue: true,
+      damage: { kind: 'not-a-database', during: 'start', file: path.join(dir, 'atelier.db') },
+    });
+    expect(await call(host, 'app.info', {})).toMatchObject({
+      version: '2.0.0',
+      dataDir: dir,
+      database: { schemaVersion: 0 },
+    });
     expect(await call(host, 'settings.get', {})).toMatchObject({ theme: 'system', backupsKeepDaily: 7 });
-    expect(await call(host, 'backups.list', {})).toMatchObject({ backups: [], folder: path.join(dir, 'backups'), retention: { daily: 7, weekly: 4 } });
+    expect(await call(host, 'backups.list', {})).toMatchObject({
+      backups: [],
+      folder: path.join(dir, 'backups'),
+      retention: { daily: 7, weekly: 4 },
+    });
     expect(await call(host, 'backups.reveal', {})).toEqual({ folder: path.join(dir, 'backups'), revealed: true });
     expect(revealed).toEqual([path.join(dir, 'backups')]);
     for (const channel of ['library.query', 'connection.get', 'backups.create'] as const) {
       const refused = await host.dispatch(channel, channel === 'library.query' ? { limit: 10 } : {});
-      expect(refused, channel).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringContaining("Atelier's database is damaged") } });
+      expect(refused, channel).toMatchObject({
+        ok: false,
+        error: { code: 'storage', message: expect.stringContaining("Atelier's database is damaged") },
+      });
     }
     await host.close();
   });
@@ -42,7 +58,15 @@ describe('the recovery screen’s core', () => {
   it('says so in words when a rescue cannot be done, and leaves the damaged file where it is', async () => {
     const { dir, host } = hostOn(Buffer.alloc(8192, 7));
     const rescue = await host.dispatch('recovery.rescue', {});
-    expect(rescue).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringMatching(/^The rescue could not read the damaged database .*Nothing was changed; restoring a backup is still possible\.$/) } });
+    expect(rescue).toMatchObject({
+      ok: false,
+      error: {
+        code: 'storage',
+        message: expect.stringMatching(
+          /^The rescue could not read the damaged database .*Nothing was changed; restoring a backup is still possible\.$/,
+        ),
+      },
+    });
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('atelier.db'))).toEqual(['atelier.db']);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('.rescue'))).toEqual([]);
     await host.close();

@@ -33,18 +33,34 @@ export function createRecoveryCore(deps: CoreDeps, found: DatabaseDamagedError):
   const bus = new RendererPush(deps.logger);
   const damage = new DamageState(deps.paths.dbFile, () => deps.clock.now());
   damage.trip(found, 'start');
-  deps.logger.error('the database is damaged: Atelier starts on the recovery screen', { kind: found.kind, message: found.error.message });
+  deps.logger.error('the database is damaged: Atelier starts on the recovery screen', {
+    kind: found.kind,
+    message: found.error.message,
+  });
   const blobs = new BlobStore(path.join(deps.paths.dataDir, 'media'));
-  const backups = createBackups({ core: deps, store: backupStoreFor(deps), push: bus, damage, db: null, mediaPath: (sha) => blobs.path(sha), closeCore: async () => undefined });
+  const backups = createBackups({
+    core: deps,
+    store: backupStoreFor(deps),
+    push: bus,
+    damage,
+    db: null,
+    mediaPath: (sha) => blobs.path(sha),
+    closeCore: async () => undefined,
+  });
   const refused = () => fail('storage', found.error.message, found.error.hint ? { hint: found.error.hint } : {});
   const handlers = Object.fromEntries(channelNames.map((c) => [c, refused])) as unknown as HandlerMap;
   Object.assign(handlers, backups.handlers, {
     'app.info': () => appInfoOf(deps, { schemaVersion: 0, journalMode: 'unavailable (damaged)' }),
     'settings.get': () => deps.settings.get(),
-    'updates.status': () => deps.updates?.status() ?? { state: 'disabled', reason: 'Updates are handled by the desktop app.' },
+    'updates.status': () =>
+      deps.updates?.status() ?? { state: 'disabled', reason: 'Updates are handled by the desktop app.' },
   } satisfies Partial<HandlerMap>);
   return {
-    dispatch: createDispatcher(handlers, { logger: deps.logger, validateOutputs: deps.validateOutputs ?? false, gate: refuseWhileDamaged(damage) }),
+    dispatch: createDispatcher(handlers, {
+      logger: deps.logger,
+      validateOutputs: deps.validateOutputs ?? false,
+      gate: refuseWhileDamaged(damage),
+    }),
     events: bus,
     media: { blobPath: () => null, uploadsDir: path.join(deps.paths.dataDir, 'uploads') },
     full: null,

@@ -42,7 +42,12 @@ function readCurrent<T>(deps: RecoveryDeps, read: (db: Db) => T): { value: T } |
 
 function usable(deps: RecoveryDeps, id: string): BackupView {
   const backup = deps.store.get(id);
-  if (!backup.ok) fail('conflict', `The backup from ${when(backup.createdAt)} failed its check when it was taken and cannot be restored. Choose another one.`);
+  if (!backup.ok)
+    fail(
+      'conflict',
+      `The backup from ${when(backup.createdAt)} failed its check when it was taken and cannot be restored. ` +
+        `Choose another one.`,
+    );
   return backup;
 }
 
@@ -67,13 +72,20 @@ async function restartApp(deps: RecoveryDeps): Promise<boolean> {
 }
 
 const diskFullWords = (what: string) =>
-  fail('storage', `The disk is full: ${what} could not be prepared. Nothing was changed.`, { hint: 'Free some disk space and try again.' });
+  fail('storage', `The disk is full: ${what} could not be prepared. Nothing was changed.`, {
+    hint: 'Free some disk space and try again.',
+  });
 
 /**
  * Stop the core, then put `prepared` (a finished, fsynced file) in place of the database, keeping
  * the current one aside; undone if it fails. `beforeSwap` reads the closed file, untouched yet.
  */
-async function replaceDatabase<T>(deps: RecoveryDeps, label: string, prepared: string, beforeSwap: () => T): Promise<{ outcome: ReplaceOutcome; read: T }> {
+async function replaceDatabase<T>(
+  deps: RecoveryDeps,
+  label: string,
+  prepared: string,
+  beforeSwap: () => T,
+): Promise<{ outcome: ReplaceOutcome; read: T }> {
   try {
     await deps.closeCore();
     const read = beforeSwap();
@@ -125,7 +137,17 @@ export async function restoreBackup(deps: RecoveryDeps, id: string): Promise<Rep
   );
   const now = deps.now();
   const unsent: LostChange[] = 'value' in lost ? lost.value : [];
-  saveRestoreReport(deps.store.dir, { restoredAt: new Date(now).toISOString(), backup, keptAs: outcome.keptAs, lost: unsent, unreadable: 'problem' in lost ? lost.problem : null }, now);
+  saveRestoreReport(
+    deps.store.dir,
+    {
+      restoredAt: new Date(now).toISOString(),
+      backup,
+      keptAs: outcome.keptAs,
+      lost: unsent,
+      unreadable: 'problem' in lost ? lost.problem : null,
+    },
+    now,
+  );
   deps.logger.info('backup restored', { id, keptAs: outcome.keptAs, lost: unsent.length });
   return { ...outcome, restarting: await restartApp(deps) };
 }
@@ -134,7 +156,12 @@ export async function restoreBackup(deps: RecoveryDeps, id: string): Promise<Rep
 export async function rescue(deps: RecoveryDeps): Promise<RescueView> {
   const damage = deps.damage.current();
   if (!damage) fail('conflict', 'The database is not damaged: there is nothing to rescue.');
-  if (damage.kind === 'newer' || damage.kind === 'diverged') fail('conflict', 'This database is not damaged but from another version of Atelier: rescue does not apply. Update Atelier or restore a backup.');
+  if (damage.kind === 'newer' || damage.kind === 'diverged')
+    fail(
+      'conflict',
+      'This database is not damaged but from another version of Atelier: rescue does not apply. Update Atelier or ' +
+        'restore a backup.',
+    );
   const { dbFile, migrationsDir } = deps.paths;
   const target = path.join(path.dirname(dbFile), `.rescue-${stampOf(deps.now())}.db`);
   let report: RescueReport;
@@ -146,16 +173,28 @@ export async function rescue(deps: RecoveryDeps): Promise<RescueView> {
     deps.logger.error('rescue failed', { error: e });
     if (e instanceof AppException) throw e;
     const reason = e instanceof Error ? e.message : String(e);
-    fail('storage', `The rescue could not read the damaged database (${reason}). Nothing was changed; restoring a backup is still possible.`);
+    fail(
+      'storage',
+      `The rescue could not read the damaged database (${reason}). Nothing was changed; restoring a backup is ` +
+        `still possible.`,
+    );
   }
   // Nothing readable: swapping in an empty database would only lose the damaged one from view.
   if (report.tables.every((t) => t.copied === 0)) {
     discardPrepared(target);
-    fail('storage', 'The rescue could not read the damaged database (no record in it could be read). Nothing was changed; restoring a backup is still possible.');
+    fail(
+      'storage',
+      'The rescue could not read the damaged database (no record in it could be read). Nothing was changed; ' +
+        'restoring a backup is still possible.',
+    );
   }
   const { outcome } = await replaceDatabase(deps, 'damaged', target, () => undefined);
   const now = deps.now();
-  saveRescueReport(deps.store.dir, { rescuedAt: new Date(now).toISOString(), keptAs: outcome.keptAs, method: report.method, tables: report.tables }, now);
+  saveRescueReport(
+    deps.store.dir,
+    { rescuedAt: new Date(now).toISOString(), keptAs: outcome.keptAs, method: report.method, tables: report.tables },
+    now,
+  );
   deps.logger.info('damaged database rescued', { keptAs: outcome.keptAs, method: report.method });
   return { ...report, ...outcome, restarting: await restartApp(deps) };
 }

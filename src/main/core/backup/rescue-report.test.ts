@@ -34,11 +34,17 @@ describe('the rescue report', () => {
 
       const reports = fs.readdirSync(path.join(dir, 'backups')).filter((f) => f.startsWith('rescue-'));
       expect(reports).toHaveLength(1);
-      if (process.platform !== 'win32') expect(fs.statSync(path.join(dir, 'backups', reports[0]!)).mode & 0o777).toBe(0o600);
+      if (process.platform !== 'win32')
+        expect(fs.statSync(path.join(dir, 'backups', reports[0]!)).mode & 0o777).toBe(0o600);
       expect(fs.readdirSync(dir).filter((f) => f.startsWith('.rescue') || f.includes('restoring'))).toEqual([]);
 
       const report = await call(host, 'recovery.report', {});
-      expect(report).toMatchObject({ kind: 'rescue', keptAs: result.keptAs, method: result.method, tables: result.tables });
+      expect(report).toMatchObject({
+        kind: 'rescue',
+        keptAs: result.keptAs,
+        method: result.method,
+        tables: result.tables,
+      });
       const posts = result.tables.find((t) => t.name === 'posts');
       expect(posts?.copied).toBeGreaterThan(0);
       expect(await call(host, 'recovery.dismissReport', {})).toEqual({ dismissed: true });

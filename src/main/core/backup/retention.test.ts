@@ -4,7 +4,12 @@ import { backupsToKeep, type Dated } from './retention';
 const DAY = 86_400_000;
 // A Wednesday at noon, UTC.
 const start = Date.parse('2026-03-04T12:00:00Z');
-const daily = (days: number, from = start): Dated[] => Array.from({ length: days }, (_, i) => ({ id: `d${i}`, createdAt: new Date(from - i * DAY).toISOString(), ok: true }));
+const daily = (days: number, from = start): Dated[] =>
+  Array.from({ length: days }, (_, i) => ({
+    id: `d${i}`,
+    createdAt: new Date(from - i * DAY).toISOString(),
+    ok: true,
+  }));
 
 describe('backupsToKeep', () => {
   it('keeps exactly the last 7 days and the 4 weeks before them out of 60 daily backups', () => {

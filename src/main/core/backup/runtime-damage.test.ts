@@ -42,7 +42,9 @@ describe('damage found while running', () => {
 
     const read = await core.dispatch('records.list', { group: 'posts', limit: 1000, offset: 1000 });
     expect(read).toMatchObject({ ok: false, error: { code: 'storage' } });
-    expect(read.ok ? '' : read.error.message).toMatch(/^Atelier's database is damaged.*Nothing more is written to it\.$/);
+    expect(read.ok ? '' : read.error.message).toMatch(
+      /^Atelier's database is damaged.*Nothing more is written to it\.$/,
+    );
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ state: 'damaged', damage: { kind: 'corrupt', during: 'running' } });
 
@@ -53,7 +55,10 @@ describe('damage found while running', () => {
       ['library.import', { paths: [dir] }],
     ] as const) {
       const refused = await core.dispatch(channel, input);
-      expect(refused, channel).toMatchObject({ ok: false, error: { code: 'storage', message: expect.stringContaining('Nothing more is written to it') } });
+      expect(refused, channel).toMatchObject({
+        ok: false,
+        error: { code: 'storage', message: expect.stringContaining('Nothing more is written to it') },
+      });
     }
     expect(await core.dispatch('recovery.status', {})).toMatchObject({ ok: true, data: { state: 'damaged' } });
     expect(core.db.pragma('query_only', { simple: true })).toBe(1);
@@ -70,7 +75,11 @@ describe('damage found while running', () => {
     // No wait at all: the header and schema are read at open, the check runs on in the background.
     const core = createCore(depsFor(dir, 0));
     await core.start();
-    await expect.poll(async () => (await core.dispatch('recovery.status', {})).ok && core.damage.current()?.kind, { timeout: 10_000 }).toBe('corrupt');
+    await expect
+      .poll(async () => (await core.dispatch('recovery.status', {})).ok && core.damage.current()?.kind, {
+        timeout: 10_000,
+      })
+      .toBe('corrupt');
     await core.close();
     expect(sha256Of(file)).toBe(before);
   });

@@ -61,7 +61,13 @@ describe('BackupSchedule', () => {
     vi.useFakeTimers();
     try {
       const take = vi.fn(async () => undefined);
-      const s = new BackupSchedule({ take, last: () => null, now: () => Date.now(), logger: createLogger([], new SecretRegistry()), startDelayMs: 1000 });
+      const s = new BackupSchedule({
+        take,
+        last: () => null,
+        now: () => Date.now(),
+        logger: createLogger([], new SecretRegistry()),
+        startDelayMs: 1000,
+      });
       s.start();
       vi.advanceTimersByTime(999);
       expect(take).not.toHaveBeenCalled();

@@ -27,7 +27,10 @@ export class BackupSchedule {
   start(): void {
     if (this.timers.length) return;
     const { startDelayMs = 30_000, tickMs = HOUR } = this.options;
-    this.timers.push(setTimeout(() => void this.check(), startDelayMs).unref(), setInterval(() => void this.check(), tickMs).unref());
+    this.timers.push(
+      setTimeout(() => void this.check(), startDelayMs).unref(),
+      setInterval(() => void this.check(), tickMs).unref(),
+    );
   }
 
   stop(): void {
@@ -35,7 +38,8 @@ export class BackupSchedule {
     this.timers = [];
   }
 
-  /** A backup dated in the future (a clock set back, a copied folder) is not recent: it must not stop the daily ones. */
+  /** A backup dated in the future (a clock set back, a copied folder) is not recent: it must not stop the daily ones.
+   * */
   private recent(): boolean {
     const last = this.options.last();
     if (last === null) return false;

@@ -25,7 +25,13 @@ function failedWith(e: unknown): CheckResult {
 /** Run the check on its own read-only connection, here and now (it blocks until done). */
 export function checkNow(file: string, pragma: CheckPragma): CheckResult {
   try {
-    return resultOf(withReadOnly(file, (db) => (db.pragma(pragma) as unknown[]).map((r) => String(Object.values(z.record(z.string(), z.unknown()).parse(r))[0]))));
+    return resultOf(
+      withReadOnly(file, (db) =>
+        (db.pragma(pragma) as unknown[]).map((r) =>
+          String(Object.values(z.record(z.string(), z.unknown()).parse(r))[0]),
+        ),
+      ),
+    );
   } catch (e) {
     return failedWith(e);
   }
@@ -56,7 +62,8 @@ function answerOf(value: unknown): CheckResult {
   return lines.success ? resultOf(lines.data) : failedWith(new Error('The check answered in an unexpected form.'));
 }
 
-const errorOf = (e: unknown): CheckResult => (e instanceof WorkerError && e.message === STOPPED.problems[0] ? STOPPED : failedWith(e));
+const errorOf = (e: unknown): CheckResult =>
+  e instanceof WorkerError && e.message === STOPPED.problems[0] ? STOPPED : failedWith(e);
 
 /** The same check on a worker thread, so a large file never blocks the app. */
 export function checkInBackground(file: string, pragma: CheckPragma): BackgroundCheck {

@@ -24,7 +24,14 @@ export class DamageState {
   trip(damage: DatabaseDamagedError, during: DamageView['during']): boolean {
     if (this.view) return false;
     const { message, hint = '' } = damage.error;
-    this.view = { kind: damage.kind, message, hint, during, detectedAt: new Date(this.now()).toISOString(), file: this.file };
+    this.view = {
+      kind: damage.kind,
+      message,
+      hint,
+      during,
+      detectedAt: new Date(this.now()).toISOString(),
+      file: this.file,
+    };
     for (const listener of this.listeners) listener(this.view);
     return true;
   }
@@ -40,7 +47,11 @@ const servedWhileDamaged: ReadonlySet<string> = new Set(channelsWhileDamaged);
 export function damageWords(damage: DamageState): AppError | null {
   const found = damage.current();
   if (!found) return null;
-  return { code: 'storage', message: `${found.message} Nothing more is written to it until you restore a backup or rescue it.`, hint: found.hint };
+  return {
+    code: 'storage',
+    message: `${found.message} Nothing more is written to it until you restore a backup or rescue it.`,
+    hint: found.hint,
+  };
 }
 
 /** The dispatcher's gate: while damaged, only the recovery screen's channels run; the rest are refused in words. */

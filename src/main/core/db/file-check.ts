@@ -80,7 +80,8 @@ function walHeader(head: Buffer): WalHeader | null {
   const bigEndian = (magic & 1) === 1;
   const pageSize = head.readUInt32BE(8);
   const sum = checksum(head.subarray(0, 24), bigEndian, [0, 0]);
-  if (sum[0] !== head.readUInt32BE(24) || sum[1] !== head.readUInt32BE(28) || pageSize < 512 || pageSize > 65536) return null;
+  if (sum[0] !== head.readUInt32BE(24) || sum[1] !== head.readUInt32BE(28) || pageSize < 512 || pageSize > 65536)
+    return null;
   return { bigEndian, pageSize, salts: [head.readUInt32BE(16), head.readUInt32BE(20)], sum };
 }
 
@@ -108,7 +109,11 @@ export function checkWal(walFile: string): WalState {
         if (sameGeneration && frame.readUInt32BE(4) !== 0) commitsAfterBreak++;
         continue;
       }
-      const next = checksum(frame.subarray(FRAME_HEADER_BYTES), header.bigEndian, checksum(frame.subarray(0, 8), header.bigEndian, sum));
+      const next = checksum(
+        frame.subarray(FRAME_HEADER_BYTES),
+        header.bigEndian,
+        checksum(frame.subarray(0, 8), header.bigEndian, sum),
+      );
       // The end of what SQLite reads: normally frames left from before the WAL was restarted.
       if (!sameGeneration || next[0] !== frame.readUInt32BE(16) || next[1] !== frame.readUInt32BE(20)) {
         broken = true;

@@ -18,7 +18,11 @@ function watched<F extends Fn>(fn: F, self: unknown, onDamage: (e: unknown) => v
 
 function watchStatement(stmt: Database.Statement, onDamage: (e: unknown) => void): Database.Statement {
   for (const name of ['run', 'get', 'all', 'iterate'] as const) {
-    Object.defineProperty(stmt, name, { value: watched(stmt[name] as Fn, stmt, onDamage), configurable: true, writable: true });
+    Object.defineProperty(stmt, name, {
+      value: watched(stmt[name] as Fn, stmt, onDamage),
+      configurable: true,
+      writable: true,
+    });
   }
   return stmt;
 }
@@ -36,8 +40,16 @@ export function guardDatabase(db: Db, onDamage: (e: unknown) => void): Db {
     configurable: true,
     writable: true,
   });
-  Object.defineProperty(db, 'exec', { value: watched(db.exec.bind(db), db, onDamage), configurable: true, writable: true });
-  Object.defineProperty(db, 'pragma', { value: watched(db.pragma.bind(db), db, onDamage), configurable: true, writable: true });
+  Object.defineProperty(db, 'exec', {
+    value: watched(db.exec.bind(db), db, onDamage),
+    configurable: true,
+    writable: true,
+  });
+  Object.defineProperty(db, 'pragma', {
+    value: watched(db.pragma.bind(db), db, onDamage),
+    configurable: true,
+    writable: true,
+  });
   Object.defineProperty(db, 'transaction', {
     value: (fn: Fn) => {
       const tx = transaction(fn);

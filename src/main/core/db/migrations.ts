@@ -13,7 +13,10 @@ const FILE = /^(\d{4})_([a-z0-9_-]+)\.sql$/;
 
 /** Read numbered migration files (0001_name.sql …); numbering must be contiguous from 1. */
 export function loadMigrations(dir: string): Migration[] {
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const migrations = files.map((file, index) => {
     const match = FILE.exec(file);
     if (!match) throw new Error(`Migration file name ${file} must look like 0001_name.sql`);

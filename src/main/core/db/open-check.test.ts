@@ -65,8 +65,9 @@ describe('the check at open', () => {
     expect(opened.checked).toBe('partial');
     expect(autocheckpoint(opened.db)).toBe(0);
     // Far more than the 1000 pages after which SQLite would copy the WAL into the file.
-    const insert = opened.db.prepare("INSERT INTO app_meta (key, value) VALUES (?, ?)");
-    for (let i = 0; i < 40; i++) opened.db.transaction(() => insert.run(`filler-${i}`, JSON.stringify('x'.repeat(200_000))))();
+    const insert = opened.db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?)');
+    for (let i = 0; i < 40; i++)
+      opened.db.transaction(() => insert.run(`filler-${i}`, JSON.stringify('x'.repeat(200_000))))();
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(WAL_AUTOCHECKPOINT_PAGES * 4096);
     expect(sha256Of(file)).toBe(before);
     expect(await opened.pendingCheck!.result).toMatchObject({ damaged: true });

@@ -36,7 +36,9 @@ describe('openDatabase', () => {
     first.db.close();
     const second = openDatabase(file, defaultMigrationsDir);
     expect(second.applied).toEqual([]);
-    expect(second.db.prepare('SELECT id, name FROM schema_migrations').all()).toEqual(loadMigrations(defaultMigrationsDir).map((m) => ({ id: m.id, name: m.name })));
+    expect(second.db.prepare('SELECT id, name FROM schema_migrations').all()).toEqual(
+      loadMigrations(defaultMigrationsDir).map((m) => ({ id: m.id, name: m.name })),
+    );
     second.db.close();
   });
 

@@ -35,7 +35,8 @@ export interface OpenedDatabase {
   db: Db;
   schemaVersion: number;
   applied: number[];
-  /** full: quick_check passed before opening; partial: it had not finished in time (see pendingCheck); new: created now. */
+  /** full: quick_check passed before opening; partial: it had not finished in time (see pendingCheck); new: created
+   * now. */
   checked: 'full' | 'partial' | 'new';
   /**
    * The check still running when `checked` is partial. Until it passes the WAL is never
@@ -53,12 +54,28 @@ export function allowCheckpoints(db: Db): void {
 /** Every commit waits for the disk, unless a writer says otherwise for one commit it can afford to lose. */
 export const SYNCHRONOUS = 'FULL';
 
+/**
+ * The schema version of a database (how many migrations it has applied). schema_migrations is created and
+ * kept here, so other modules (the backup's copy facts) read it through this, never with SQL of their own.
+ */
+export const SCHEMA_VERSION_SQL = 'SELECT count(*) FROM schema_migrations';
+export function schemaVersion(db: Db): number {
+  return Number(db.prepare<[], number>(SCHEMA_VERSION_SQL).pluck().get());
+}
+
 function readApplied(file: string): { applied: AppliedRow[]; error: unknown } {
   try {
     return {
       applied: withReadOnly(file, (db) => {
-        const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_migrations'").get();
-        return hasTable ? db.prepare('SELECT id, name, checksum FROM schema_migrations ORDER BY id').all().map((r) => AppliedRow.parse(r)) : [];
+        const hasTable = db
+          .prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name='schema_migrations'")
+          .get();
+        return hasTable
+          ? db
+              .prepare('SELECT id, name, checksum FROM schema_migrations ORDER BY id')
+              .all()
+              .map((r) => AppliedRow.parse(r))
+          : [];
       }),
       error: null,
     };
@@ -70,8 +87,13 @@ function readApplied(file: string): { applied: AppliedRow[]; error: unknown } {
 function compareSchema(applied: AppliedRow[], migrations: Migration[]): void {
   for (const row of applied) {
     const known = migrations.find((m) => m.id === row.id);
-    if (!known) throw new DatabaseDamagedError('newer', `It uses schema ${applied.length}; this version knows ${migrations.length}. The file was left untouched.`);
-    if (known.checksum !== row.checksum || known.name !== row.name) throw new DatabaseDamagedError('diverged', `(step ${row.id} ${row.name}) The file was left untouched.`);
+    if (!known)
+      throw new DatabaseDamagedError(
+        'newer',
+        `It uses schema ${applied.length}; this version knows ${migrations.length}. The file was left untouched.`,
+      );
+    if (known.checksum !== row.checksum || known.name !== row.name)
+      throw new DatabaseDamagedError('diverged', `(step ${row.id} ${row.name}) The file was left untouched.`);
   }
 }
 
@@ -80,7 +102,8 @@ function refuseFailedCheck(file: string, check: CheckResult, logger?: Logger): n
   if (check.damaged) throw new DatabaseDamagedError('corrupt');
   throw new AppException({
     code: 'storage',
-    message: `The database at ${file} could not be checked (${check.problems[0] ?? 'no answer'}). It was left untouched.`,
+    message:
+      `The database at ${file} could not be checked (${check.problems[0] ?? 'no answer'}). It was left ` + `untouched.`,
     hint: 'Check that the data folder is readable by you and the disk has room, then start Atelier again.',
   });
 }
@@ -127,7 +150,9 @@ function inspectExisting(file: string, migrations: Migration[], options: OpenOpt
     if (damage) throw damage;
     throw new AppException({
       code: 'storage',
-      message: `The database at ${file} could not be read (${error instanceof Error ? error.message : String(error)}). It was left untouched.`,
+      message:
+        `The database at ${file} could not be ` +
+        `read (${error instanceof Error ? error.message : String(error)}). It was left untouched.`,
       hint: 'Check that the data folder is readable by you, then start Atelier again.',
     });
   }
@@ -135,10 +160,21 @@ function inspectExisting(file: string, migrations: Migration[], options: OpenOpt
   return quickCheck(file, options, logger);
 }
 
-function applyMigrations(db: Db, migrations: Migration[], existed: boolean, options: OpenOptions, logger?: Logger): number[] {
+function applyMigrations(
+  db: Db,
+  migrations: Migration[],
+  existed: boolean,
+  options: OpenOptions,
+  logger?: Logger,
+): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const done = new Set((db.prepare<[], { id: number }>('SELECT id FROM schema_migrations').all()).map((r) => r.id));
+  const done = new Set(
+    db
+      .prepare<[], { id: number }>('SELECT id FROM schema_migrations')
+      .all()
+      .map((r) => r.id),
+  );
   const pending = migrations.filter((m) => !done.has(m.id));
   if (pending.length > 0 && existed && done.size > 0) options.beforeMigrations?.(db, pending);
   const record = db.prepare('INSERT INTO schema_migrations (id, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
@@ -158,7 +194,12 @@ function applyMigrations(db: Db, migrations: Migration[], existed: boolean, opti
  * Open (or create) the database: verify it first without writing, then WAL + synchronous=FULL,
  * then apply pending numbered migrations, each in its own transaction, recording them.
  */
-export function openDatabase(file: string, migrationsDir: string, logger?: Logger, options: OpenOptions = {}): OpenedDatabase {
+export function openDatabase(
+  file: string,
+  migrationsDir: string,
+  logger?: Logger,
+  options: OpenOptions = {},
+): OpenedDatabase {
   const migrations = loadMigrations(migrationsDir);
   let inspection: Inspection = { checked: 'new' };
   const existed = file !== ':memory:' && fs.existsSync(file);

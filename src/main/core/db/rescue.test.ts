@@ -41,7 +41,8 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 
-const sha = (file: string) => (fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : 'absent');
+const sha = (file: string) =>
+  fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : 'absent';
 const fingerprint = (file: string) => ['', '-wal', '-shm'].map((s) => sha(`${file}${s}`));
 
 interface Case {
@@ -79,10 +80,15 @@ function checkTarget(target: string, report: RescueReport): void {
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.pragma('foreign_key_check')).toEqual([]);
-    expect(db.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toEqual(loadMigrations(migrationsDir).map((m) => m.id));
-    for (const t of report.tables) expect(db.prepare(`SELECT count(*) FROM ${t.name}`).pluck().get(), t.name).toBe(t.copied);
+    expect(db.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toEqual(
+      loadMigrations(migrationsDir).map((m) => m.id),
+    );
+    for (const t of report.tables)
+      expect(db.prepare(`SELECT count(*) FROM ${t.name}`).pluck().get(), t.name).toBe(t.copied);
     // Full text is rebuilt from the copied assets: every asset is found by a word all of them hold.
-    expect(db.prepare(`SELECT count(*) FROM assets_fts WHERE assets_fts MATCH 'library'`).pluck().get()).toBe(db.prepare('SELECT count(*) FROM assets').pluck().get());
+    expect(db.prepare(`SELECT count(*) FROM assets_fts WHERE assets_fts MATCH 'library'`).pluck().get()).toBe(
+      db.prepare('SELECT count(*) FROM assets').pluck().get(),
+    );
   } finally {
     db.close();
   }
@@ -146,20 +152,25 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     ['at 30, 55 and 80 %', undefined],
     ['at 10, 45, 65 and 90 %', [0.1, 0.45, 0.65, 0.9]],
   ] as const) {
-    it(`middle, 8 KiB of random bytes ${name}: keeps every record on an untouched page, and counts the rest as lost`, async () => {
-      const size = fs.statSync(pristine).size;
-      const c = damaged('middle', offsets ? { offsets: offsets.map((f) => Math.floor(size * f)) } : {});
-      const started = Date.now();
-      const report = await rescue(c);
-      expect(Date.now() - started).toBeLessThan(5000);
-      expect(checkUntouchedBack(c, c.target)).toBeGreaterThan(RECORDS * 0.9);
-      const total = recordCount(pristine);
-      const back = recordCount(c.target);
-      expect(back).toBeGreaterThanOrEqual(total * 0.9);
-      expect(back).toBeLessThan(total); // the damage did reach records
-      // A full index of each table could still be read, so "lost" is exact.
-      for (const table of COUNTED) expect(copiedOf(report, table) + lostOf(report, table), table).toBe(rowsByRowid(pristine, table).size);
-    });
+    it(
+      `middle, 8 KiB of random bytes ${name}: keeps every record on an untouched page, and counts the rest as ` +
+        `lost`,
+      async () => {
+        const size = fs.statSync(pristine).size;
+        const c = damaged('middle', offsets ? { offsets: offsets.map((f) => Math.floor(size * f)) } : {});
+        const started = Date.now();
+        const report = await rescue(c);
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(checkUntouchedBack(c, c.target)).toBeGreaterThan(RECORDS * 0.9);
+        const total = recordCount(pristine);
+        const back = recordCount(c.target);
+        expect(back).toBeGreaterThanOrEqual(total * 0.9);
+        expect(back).toBeLessThan(total); // the damage did reach records
+        // A full index of each table could still be read, so "lost" is exact.
+        for (const table of COUNTED)
+          expect(copiedOf(report, table) + lostOf(report, table), table).toBe(rowsByRowid(pristine, table).size);
+      },
+    );
   }
 
   it('index-page: an index page of random bytes costs no record (rows are read from the table)', async () => {
@@ -190,7 +201,8 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
   it('a damaged page of the schema itself: the tables named on its other pages are still read', async () => {
     const schema = rowPages(pristine, ['sqlite_schema']);
     const names = new Map([...rowsByRowid(pristine, 'sqlite_schema')].map(([rowid, r]) => [rowid, String(r.name)]));
-    const leafOf = (name: string) => [...(schema.tables.get('sqlite_schema') ?? [])].find(([rowid]) => names.get(rowid) === name)?.[1][0] ?? 0;
+    const leafOf = (name: string) =>
+      [...(schema.tables.get('sqlite_schema') ?? [])].find(([rowid]) => names.get(rowid) === name)?.[1][0] ?? 0;
     const page = leafOf('assets');
     expect(page).toBeGreaterThan(1);
     const c = damaged('middle', { offsets: [(page - 1) * pages.pageSize], length: pages.pageSize });
@@ -213,24 +225,33 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     const dir = tmp();
     const file = path.join(dir, 'atelier.db');
     fs.writeFileSync(file, crypto.randomBytes(64 * 1024));
-    const c: Case = { dir, file, target: path.join(dir, 'rescued.db'), damage: { kind: 'middle', ranges: [] }, before: fingerprint(file) };
+    const c: Case = {
+      dir,
+      file,
+      target: path.join(dir, 'rescued.db'),
+      damage: { kind: 'middle', ranges: [] },
+      before: fingerprint(file),
+    };
     const report = await rescue(c, {});
     expect(report.tables.every((t) => t.copied === 0)).toBe(true);
   });
 
-  it('newer-schema: copies every record into the current schema, without the unknown step, table or column', async () => {
-    const c = damaged('newer-schema');
-    const report = await rescue(c);
-    expect(recordCount(c.target)).toBe(recordCount(pristine));
-    expect(report.tables.map((t) => t.name)).not.toContain('future_things');
-    const db = new Database(c.target, { readonly: true });
-    try {
-      expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'future_things'`).all()).toEqual([]);
-      expect(db.prepare('SELECT name FROM pragma_table_xinfo(?)').pluck().all('posts')).not.toContain('future_note');
-    } finally {
-      db.close();
-    }
-  });
+  it(
+    'newer-schema: copies every record into the current schema, without the unknown step, table or ' + 'column',
+    async () => {
+      const c = damaged('newer-schema');
+      const report = await rescue(c);
+      expect(recordCount(c.target)).toBe(recordCount(pristine));
+      expect(report.tables.map((t) => t.name)).not.toContain('future_things');
+      const db = new Database(c.target, { readonly: true });
+      try {
+        expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'future_things'`).all()).toEqual([]);
+        expect(db.prepare('SELECT name FROM pragma_table_xinfo(?)').pluck().all('posts')).not.toContain('future_note');
+      } finally {
+        db.close();
+      }
+    },
+  );
 
   it('refuses rows the schema refuses (broken JSON, a child without its parent) and counts them as lost', async () => {
     const c = damaged('index-page');
@@ -238,7 +259,10 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     db.pragma('ignore_check_constraints = ON');
     db.pragma('foreign_keys = OFF');
     db.prepare(`UPDATE outbox SET payload = 'not json' WHERE seq = 7`).run();
-    db.prepare(`INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes) VALUES ('no-such-job', 0, 'image', 'x', 'image/png', 1)`).run();
+    db.prepare(
+      `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes) VALUES ('no-such-job', 0, 'image', ` +
+        `'x', 'image/png', 1)`,
+    ).run();
     db.close();
     c.before = fingerprint(c.file);
     const report = await rescue(c);
@@ -249,7 +273,8 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
   });
 });
 
-/** A stand-in for a sqlite3 whose `.recover` works: it answers `.recover` with the real tool's `.dump`, plus a lost_and_found table. */
+/** A stand-in for a sqlite3 whose `.recover` works: it answers `.recover` with the real tool's `.dump`, plus a
+ * lost_and_found table. */
 function fakeSqlite3(dir: string, real: string): string {
   const bin = path.join(dir, 'sqlite3');
   fs.writeFileSync(
@@ -308,7 +333,11 @@ describe('rescueDatabase: sqlite3 .recover first, the row walk when it cannot', 
     fs.writeFileSync(failing, '#!/bin/sh\necho "Error: no such table: sqlite_dbpage" >&2\nexit 1\n', { mode: 0o755 });
     const hanging = path.join(c.dir, 'hanging-sqlite3');
     fs.writeFileSync(hanging, '#!/bin/sh\nexec sleep 30\n', { mode: 0o755 });
-    const options: RescueOptions[] = [{ sqlite3: path.join(c.dir, 'no-such-sqlite3') }, { sqlite3: failing }, { sqlite3: hanging, timeoutMs: 300 }];
+    const options: RescueOptions[] = [
+      { sqlite3: path.join(c.dir, 'no-such-sqlite3') },
+      { sqlite3: failing },
+      { sqlite3: hanging, timeoutMs: 300 },
+    ];
     for (const [i, o] of options.entries()) {
       const started = Date.now();
       const report = await rescue({ ...c, target: path.join(c.dir, `rescued-${i}.db`) }, o);
@@ -324,15 +353,23 @@ describe('rescueDatabase: refusals in words', () => {
     fs.writeFileSync(c.target, 'mine');
     const error = await rescueDatabase(c.file, c.target, migrationsDir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppException);
-    expect((error as AppException).error).toMatchObject({ code: 'storage', message: expect.stringContaining('already exists') });
+    expect((error as AppException).error).toMatchObject({
+      code: 'storage',
+      message: expect.stringContaining('already exists'),
+    });
     expect(fs.readFileSync(c.target, 'utf8')).toBe('mine');
     expect(fingerprint(c.file)).toEqual(c.before);
   });
 
   it('says when there is nothing to rescue', async () => {
     const dir = tmp();
-    const error = await rescueDatabase(path.join(dir, 'none.db'), path.join(dir, 'out.db'), migrationsDir).catch((e: unknown) => e);
-    expect((error as AppException).error).toMatchObject({ code: 'storage', message: expect.stringContaining('no database') });
+    const error = await rescueDatabase(path.join(dir, 'none.db'), path.join(dir, 'out.db'), migrationsDir).catch(
+      (e: unknown) => e,
+    );
+    expect((error as AppException).error).toMatchObject({
+      code: 'storage',
+      message: expect.stringContaining('no database'),
+    });
   });
 
   it('a full disk stops the rescue in words and leaves no partial file', async () => {
@@ -342,7 +379,10 @@ describe('rescueDatabase: refusals in words', () => {
     });
     try {
       const error = await rescueDatabase(c.file, c.target, migrationsDir).catch((e: unknown) => e);
-      expect((error as AppException).error).toMatchObject({ code: 'storage', message: expect.stringContaining('disk is full') });
+      expect((error as AppException).error).toMatchObject({
+        code: 'storage',
+        message: expect.stringContaining('disk is full'),
+      });
     } finally {
       full.mockRestore();
     }
@@ -351,8 +391,15 @@ describe('rescueDatabase: refusals in words', () => {
   });
 
   it('puts a full disk while writing and any other failure into words, without a stack', () => {
-    const full = rescueError(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), 'a.db').error;
-    expect(full).toMatchObject({ code: 'storage', message: expect.stringContaining('disk is full'), hint: expect.stringContaining('Free some disk space') });
+    const full = rescueError(
+      Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }),
+      'a.db',
+    ).error;
+    expect(full).toMatchObject({
+      code: 'storage',
+      message: expect.stringContaining('disk is full'),
+      hint: expect.stringContaining('Free some disk space'),
+    });
     const other = rescueError(new TypeError('x is not a function'), 'a.db').error;
     expect(other.code).toBe('storage');
     expect(other.message).toContain('a.db was left untouched');

@@ -44,7 +44,10 @@ export function rescueError(e: unknown, damagedFile: string): AppException {
     );
   }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return storage(`Atelier could not write the rescued database. ${damagedFile} was left untouched.`, 'Check the permissions of the data folder.');
+    return storage(
+      `Atelier could not write the rescued database. ${damagedFile} was left untouched.`,
+      'Check the permissions of the data folder.',
+    );
   }
   const reason = e instanceof Error ? e.message : String(e);
   return storage(`The rescue could not finish (${reason}). ${damagedFile} was left untouched.`);
@@ -54,7 +57,10 @@ function checkPaths(damagedFile: string, targetFile: string): void {
   if (!fs.existsSync(damagedFile)) throw storage(`There is no database at ${damagedFile} to rescue.`);
   const taken = ['', '-wal', '-shm'].find((suffix) => fs.existsSync(`${targetFile}${suffix}`));
   if (taken !== undefined || path.resolve(damagedFile) === path.resolve(targetFile)) {
-    throw storage(`A file already exists at ${targetFile}${taken ?? ''}; a rescue only writes a new file.`, 'Choose another name, or move that file aside.');
+    throw storage(
+      `A file already exists at ${targetFile}${taken ?? ''}; a rescue only writes a new file.`,
+      'Choose another name, or move that file aside.',
+    );
   }
 }
 
@@ -72,7 +78,10 @@ function copyRows(target: Db, work: WorkCopy, recovered: string | undefined): Ta
     sources = from ? sourceTables(from) : new Map<string, SourceTable>();
     // Rows sqlite3 .recover could not place are in its lost_and_found table: never a table of ours.
     const recoveredFrom = recovered ? { countIn: damaged } : undefined;
-    if (sources.size || recovered) return tables.map((t) => copyTable(target, t, { db: from, table: sources.get(t.name), recovered: recoveredFrom }));
+    if (sources.size || recovered)
+      return tables.map((t) =>
+        copyTable(target, t, { db: from, table: sources.get(t.name), recovered: recoveredFrom }),
+      );
   } finally {
     if (from !== damaged) from?.close();
     damaged?.close();
@@ -84,7 +93,8 @@ function copyRows(target: Db, work: WorkCopy, recovered: string | undefined): Ta
 function fill(target: Db, work: WorkCopy, recovered: string | undefined): TableReport[] {
   const report = copyRows(target, work, recovered);
   // Full-text indexes are rebuilt from the rows now in place, never copied from damaged pages.
-  for (const fts of fullTextTables(target)) target.prepare(`INSERT INTO ${quoteName(fts)} (${quoteName(fts)}) VALUES ('rebuild')`).run();
+  for (const fts of fullTextTables(target))
+    target.prepare(`INSERT INTO ${quoteName(fts)} (${quoteName(fts)}) VALUES ('rebuild')`).run();
   target.pragma('wal_checkpoint(TRUNCATE)');
   return report;
 }
@@ -108,7 +118,12 @@ async function tryCli(work: WorkCopy, options: RescueOptions): Promise<string | 
  * Rows come from `sqlite3 .recover` when that tool is on PATH and works, else from the row walk.
  * A file that is no database at all gives a report of empty tables, not an error.
  */
-export async function rescueDatabase(damagedFile: string, targetFile: string, migrationsDir: string, options: RescueOptions = {}): Promise<RescueReport> {
+export async function rescueDatabase(
+  damagedFile: string,
+  targetFile: string,
+  migrationsDir: string,
+  options: RescueOptions = {},
+): Promise<RescueReport> {
   checkPaths(damagedFile, targetFile);
   let work: WorkCopy | undefined;
   let created = false;
@@ -128,7 +143,8 @@ export async function rescueDatabase(damagedFile: string, targetFile: string, mi
     }
   } catch (e) {
     if (created) removeDatabase(targetFile);
-    if (!(e instanceof AppException)) options.logger?.error('rescue failed', { error: e instanceof Error ? e.message : String(e) });
+    if (!(e instanceof AppException))
+      options.logger?.error('rescue failed', { error: e instanceof Error ? e.message : String(e) });
     throw rescueError(e, damagedFile);
   } finally {
     if (work) fs.rmSync(work.dir, { recursive: true, force: true });

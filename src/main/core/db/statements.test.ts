@@ -13,7 +13,12 @@ describe('Statements', () => {
     const one = s.sql<[string], { n: number }>('SELECT n FROM t WHERE id = ?');
     expect(one.get('a')?.n).toBe(1);
     expect(s.sql<[string], { n: number }>('SELECT n FROM t WHERE id = ?')).toBe(one);
-    expect(s.sql<[], { id: string }>('SELECT id FROM t ORDER BY id').all().map((r) => r.id)).toEqual(['a', 'b']);
+    expect(
+      s
+        .sql<[], { id: string }>('SELECT id FROM t ORDER BY id')
+        .all()
+        .map((r) => r.id),
+    ).toEqual(['a', 'b']);
   });
 
   it('rolls a failed transaction back whole', () => {

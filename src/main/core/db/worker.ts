@@ -86,7 +86,12 @@ export function runSqliteWorker(body: string, data: Record<string, unknown>, inT
   const channel = new MessageChannel();
   let worker: Worker | null = null;
   try {
-    if (module) worker = new Worker(source(body), { eval: true, workerData: { module, data, flag, port: channel.port2 }, transferList: [channel.port2] });
+    if (module)
+      worker = new Worker(source(body), {
+        eval: true,
+        workerData: { module, data, flag, port: channel.port2 },
+        transferList: [channel.port2],
+      });
   } catch {
     worker = null;
   }

@@ -70,12 +70,17 @@ function recentLogs(logsDir: string, limits: LogLimits): { name: string; text: s
 }
 
 /** Every file of the export, built in memory and scrubbed; names are paths inside the zip. */
-export async function collectDiagnostics(sources: DiagnosticsSources, limits: LogLimits = defaultLogLimits): Promise<Record<string, string>> {
+export async function collectDiagnostics(
+  sources: DiagnosticsSources,
+  limits: LogLimits = defaultLogLimits,
+): Promise<Record<string, string>> {
   const known = new SecretRegistry();
   for (const value of await sources.knownSecrets()) known.add(value);
-  const scrubText = (text: string): string => scrubPatterns(known.scrub(sources.registry ? sources.registry.scrub(text) : text));
+  const scrubText = (text: string): string =>
+    scrubPatterns(known.scrub(sources.registry ? sources.registry.scrub(text) : text));
   // Structured parts: secret-named fields go by key, then the values the app knows, then the patterns.
-  const json = (value: unknown): string => scrubText(JSON.stringify(redact(redact(value, sources.registry), known), null, 2));
+  const json = (value: unknown): string =>
+    scrubText(JSON.stringify(redact(redact(value, sources.registry), known), null, 2));
   // Log lines are JSON records: redact each like the logger does, keep any other line as text.
   const logLine = (line: string): string => {
     if (!line.startsWith('{')) return line;

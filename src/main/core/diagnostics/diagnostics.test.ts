@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { call, createApiKey, harnesses, listAssets, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import {
+  call,
+  createApiKey,
+  harnesses,
+  listAssets,
+  signInDemo,
+  type Harness,
+} from '../../../../test/support/core-with-sandbox';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { SECRET } from '../platform/secret-keys';
 import { collectDiagnostics } from './collect';
@@ -46,12 +53,20 @@ describe('export diagnostics', () => {
 
     // Lines that would leak if anything on the way out trusted the logger alone:
     // through the logger (redacted on the way in) …
-    h.deps.logger.warn(`request failed with ${secrets['access token']}`, { url: `${h.sandbox.url}/v2/assets?api_key=${secrets['API key']}`, body: { password: secrets.password } });
+    h.deps.logger.warn(`request failed with ${secrets['access token']}`, {
+      url: `${h.sandbox.url}/v2/assets?api_key=${secrets['API key']}`,
+      body: { password: secrets.password },
+    });
     // … and an older file written before the registry knew these values, in every shape.
     fs.writeFileSync(
       path.join(h.deps.paths.logsDir, 'atelier.log.1'),
       [
-        JSON.stringify({ t: '2024-01-01T00:00:00.000Z', level: 'info', msg: `refreshed ${secrets['refresh token']}`, tokens: { access: secrets['access token'] } }),
+        JSON.stringify({
+          t: '2024-01-01T00:00:00.000Z',
+          level: 'info',
+          msg: `refreshed ${secrets['refresh token']}`,
+          tokens: { access: secrets['access token'] },
+        }),
         `Authorization: Bearer ${secrets['access token']}`,
         `POST /oauth/token grant_type=refresh_token&refresh_token=${secrets['refresh token']}&client_secret=${secrets['client secret']}`,
         `{"username":"demo@atelier.local","password":"${secrets.password}"}`,
@@ -66,21 +81,47 @@ describe('export diagnostics', () => {
 
     const files = unzip(result.file);
     const names = Object.keys(files).map((n) => n.replace(/^atelier-diagnostics\//, ''));
-    expect(names).toEqual(expect.arrayContaining(['versions.json', 'settings.json', 'sync-status.json', 'queues.json', 'README.txt', 'logs/atelier.log', 'logs/atelier.log.1']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'versions.json',
+        'settings.json',
+        'sync-status.json',
+        'queues.json',
+        'README.txt',
+        'logs/atelier.log',
+        'logs/atelier.log.1',
+      ]),
+    );
 
     for (const [name, text] of Object.entries(files)) {
-      for (const [what, value] of Object.entries(secrets)) expect(text.includes(value), `${name} contains the ${what}`).toBe(false);
+      for (const [what, value] of Object.entries(secrets))
+        expect(text.includes(value), `${name} contains the ${what}`).toBe(false);
     }
     // Not even in the zip's raw bytes (names, comments).
     const raw = fs.readFileSync(result.file).toString('latin1');
-    for (const [what, value] of Object.entries(secrets)) expect(raw.includes(value), `zip bytes contain the ${what}`).toBe(false);
+    for (const [what, value] of Object.entries(secrets))
+      expect(raw.includes(value), `zip bytes contain the ${what}`).toBe(false);
 
     const versions = JSON.parse(files['atelier-diagnostics/versions.json']!) as Record<string, unknown>;
-    expect(versions).toMatchObject({ name: 'Atelier', host: 'test', profile: 'sandbox', database: { schemaVersion: expect.any(Number) }, updates: { state: 'disabled' } });
+    expect(versions).toMatchObject({
+      name: 'Atelier',
+      host: 'test',
+      profile: 'sandbox',
+      database: { schemaVersion: expect.any(Number) },
+      updates: { state: 'disabled' },
+    });
     expect(versions).not.toHaveProperty('dataDir');
-    expect(JSON.parse(files['atelier-diagnostics/settings.json']!)).toMatchObject({ theme: 'system', autoDownloadUpdates: true });
-    expect(JSON.parse(files['atelier-diagnostics/sync-status.json']!)).toMatchObject({ totals: { pending: expect.any(Number) } });
-    expect(JSON.parse(files['atelier-diagnostics/queues.json']!)).toMatchObject({ outbox: { pending: expect.any(Number) }, ai: { queued: 0 } });
+    expect(JSON.parse(files['atelier-diagnostics/settings.json']!)).toMatchObject({
+      theme: 'system',
+      autoDownloadUpdates: true,
+    });
+    expect(JSON.parse(files['atelier-diagnostics/sync-status.json']!)).toMatchObject({
+      totals: { pending: expect.any(Number) },
+    });
+    expect(JSON.parse(files['atelier-diagnostics/queues.json']!)).toMatchObject({
+      outbox: { pending: expect.any(Number) },
+      ai: { queued: 0 },
+    });
     // The logs are there, with the secrets replaced rather than the lines dropped.
     expect(files['atelier-diagnostics/logs/atelier.log']).toContain('signed in');
     expect(files['atelier-diagnostics/logs/atelier.log.1']).toContain('grant_type=refresh_token');
@@ -100,8 +141,13 @@ describe('export diagnostics', () => {
     const h = await open();
     const missing = await h.core.dispatch('app.exportDiagnostics', {});
     expect(missing).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ path: 'folder' }] } });
-    expect(await h.core.dispatch('app.exportDiagnostics', { folder: 'relative/dir' })).toMatchObject({ ok: false, error: { code: 'validation' } });
-    expect(await h.core.dispatch('app.exportDiagnostics', { folder: path.join(os.tmpdir(), 'atelier-no-such-folder-x') })).toMatchObject({
+    expect(await h.core.dispatch('app.exportDiagnostics', { folder: 'relative/dir' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
+    expect(
+      await h.core.dispatch('app.exportDiagnostics', { folder: path.join(os.tmpdir(), 'atelier-no-such-folder-x') }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
@@ -109,18 +155,30 @@ describe('export diagnostics', () => {
 
   it('caps the logs at their newest part', async () => {
     const logsDir = tmp();
-    const lines = Array.from({ length: 2000 }, (_, i) => JSON.stringify({ t: 'x', level: 'info', msg: `line ${i}` })).join('\n');
+    const lines = Array.from({ length: 2000 }, (_, i) =>
+      JSON.stringify({ t: 'x', level: 'info', msg: `line ${i}` }),
+    ).join('\n');
     fs.writeFileSync(path.join(logsDir, 'atelier.log'), lines);
     fs.writeFileSync(path.join(logsDir, 'atelier.log.1'), lines);
     const files = await collectDiagnostics(
-      { logsDir, now: () => 0, facts: () => ({}), settings: () => ({}), syncStatus: () => ({}), queues: () => ({}), knownSecrets: async () => [] },
+      {
+        logsDir,
+        now: () => 0,
+        facts: () => ({}),
+        settings: () => ({}),
+        syncStatus: () => ({}),
+        queues: () => ({}),
+        knownSecrets: async () => [],
+      },
       { perFile: 4000, total: 6000 },
     );
     const log = files['logs/atelier.log'] ?? files['logs/atelier.log.1'];
     expect(log).toContain('line 1999');
     expect(log).not.toContain('"line 0"');
     expect(log!.startsWith('[earlier lines left out]\n{')).toBe(true);
-    const total = Object.entries(files).filter(([n]) => n.startsWith('logs/')).reduce((sum, [, t]) => sum + t.length, 0);
+    const total = Object.entries(files)
+      .filter(([n]) => n.startsWith('logs/'))
+      .reduce((sum, [, t]) => sum + t.length, 0);
     expect(total).toBeLessThan(6000 + 100);
   });
 });

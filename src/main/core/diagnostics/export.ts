@@ -22,7 +22,10 @@ function freeFile(folder: string, at: number): string {
 }
 
 function checkFolder(folder: string): void {
-  if (!path.isAbsolute(folder)) fail('validation', 'Type the full path of the folder.', { issues: [{ path: 'folder', message: 'A full path is required.' }] });
+  if (!path.isAbsolute(folder))
+    fail('validation', 'Type the full path of the folder.', {
+      issues: [{ path: 'folder', message: 'A full path is required.' }],
+    });
   let stat: fs.Stats;
   try {
     stat = fs.statSync(folder);
@@ -33,7 +36,11 @@ function checkFolder(folder: string): void {
 }
 
 /** Write the diagnostics zip into `folder`; returns its full path. */
-export async function exportDiagnostics(folder: string, sources: DiagnosticsSources, limits?: LogLimits): Promise<string> {
+export async function exportDiagnostics(
+  folder: string,
+  sources: DiagnosticsSources,
+  limits?: LogLimits,
+): Promise<string> {
   checkFolder(folder);
   const files = await collectDiagnostics(sources, limits);
   const at = sources.now();
@@ -43,12 +50,18 @@ export async function exportDiagnostics(folder: string, sources: DiagnosticsSour
 }
 
 /** 'app.exportDiagnostics': the folder given (browser mode), or one the user picks (desktop). */
-export function diagnosticsHandlers(sources: DiagnosticsSources, dialogs: Dialogs | undefined): Pick<HandlerMap, 'app.exportDiagnostics'> {
+export function diagnosticsHandlers(
+  sources: DiagnosticsSources,
+  dialogs: Dialogs | undefined,
+): Pick<HandlerMap, 'app.exportDiagnostics'> {
   return {
     'app.exportDiagnostics': async ({ folder }) => {
       let into = folder ?? null;
       if (into === null) {
-        if (!dialogs) fail('validation', 'Type the full path of the folder.', { issues: [{ path: 'folder', message: 'A folder is required here.' }] });
+        if (!dialogs)
+          fail('validation', 'Type the full path of the folder.', {
+            issues: [{ path: 'folder', message: 'A folder is required here.' }],
+          });
         into = await dialogs.chooseFolder('Export diagnostics');
         if (into === null) return { file: '' };
       }

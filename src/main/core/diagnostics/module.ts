@@ -18,7 +18,17 @@ export interface DiagnosticsDeps extends Pick<Kernel, 'deps' | 'db' | 'now'> {
 }
 
 /** What the app is and runs on (app.info), and the diagnostics export built from it and the other domains' state. */
-export function createDiagnostics({ deps, db, now, schemaVersion, connection, updates, sync, aiQueue, mediaQueue }: DiagnosticsDeps): CoreModule {
+export function createDiagnostics({
+  deps,
+  db,
+  now,
+  schemaVersion,
+  connection,
+  updates,
+  sync,
+  aiQueue,
+  mediaQueue,
+}: DiagnosticsDeps): CoreModule {
   const appInfo = () =>
     appInfoOf(
       deps,
@@ -41,11 +51,23 @@ export function createDiagnostics({ deps, db, now, schemaVersion, connection, up
       },
       settings: () => deps.settings.get(),
       syncStatus: () => sync.status(),
-      queues: () => ({ outbox: sync.status().totals, ai: aiQueue.status(), mediaQueue: mediaQueue.list().items.length }),
+      queues: () => ({
+        outbox: sync.status().totals,
+        ai: aiQueue.status(),
+        mediaQueue: mediaQueue.list().items.length,
+      }),
       ...(deps.registry && { registry: deps.registry }),
-      knownSecrets: async () => (await Promise.all([SECRET.tokens, SECRET.apiKey, SECRET.clientSecret].map((k) => deps.secrets.get(k)))).filter((v): v is string => Boolean(v)),
+      knownSecrets: async () =>
+        (await Promise.all([SECRET.tokens, SECRET.apiKey, SECRET.clientSecret].map((k) => deps.secrets.get(k)))).filter(
+          (v): v is string => Boolean(v),
+        ),
     },
     deps.dialogs,
   );
-  return { name: 'diagnostics', handlers: { 'app.info': appInfo, ...exportHandlers }, start: () => undefined, close: () => undefined };
+  return {
+    name: 'diagnostics',
+    handlers: { 'app.info': appInfo, ...exportHandlers },
+    start: () => undefined,
+    close: () => undefined,
+  };
 }

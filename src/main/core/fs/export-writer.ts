@@ -59,7 +59,8 @@ export class ExportWriter {
   /** Everything this export wrote goes again (newest first, folders last). */
   async discard(): Promise<void> {
     for (const file of this.files.splice(0).reverse()) await fs.rm(file, { force: true }).catch(() => undefined);
-    for (const dir of this.folders.splice(0).reverse()) await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    for (const dir of this.folders.splice(0).reverse())
+      await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 
   private async remove(file: string): Promise<void> {

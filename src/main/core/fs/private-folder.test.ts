@@ -18,8 +18,17 @@ const mode = (p: string) => fs.lstatSync(p).mode & 0o777;
 /** An old data folder: folders 0755, files 0644 (one executable), and a link to a file outside. */
 function oldFolder(outside: string): string {
   const root = path.join(tmp(), 'Atelier');
-  for (const dir of ['media/ab', 'uploads', 'logs', 'backups']) fs.mkdirSync(path.join(root, dir), { recursive: true, mode: 0o755 });
-  for (const file of ['atelier.db', 'atelier.db-wal', 'media/ab/ab12', 'uploads/0b6c2a5e', 'logs/atelier.log', 'backups/daily.db', 'settings.json']) {
+  for (const dir of ['media/ab', 'uploads', 'logs', 'backups'])
+    fs.mkdirSync(path.join(root, dir), { recursive: true, mode: 0o755 });
+  for (const file of [
+    'atelier.db',
+    'atelier.db-wal',
+    'media/ab/ab12',
+    'uploads/0b6c2a5e',
+    'logs/atelier.log',
+    'backups/daily.db',
+    'settings.json',
+  ]) {
     fs.writeFileSync(path.join(root, file), 'x', { mode: 0o644 });
   }
   fs.chmodSync(path.join(root, 'settings.json'), 0o755);
@@ -31,7 +40,9 @@ function oldFolder(outside: string): string {
 /** Every entry below root (links excluded) that group or others may read, write or enter. */
 function open(root: string): string[] {
   const entries = ['.', ...fs.readdirSync(root, { recursive: true }).map(String)];
-  return entries.filter((e) => !fs.lstatSync(path.join(root, e)).isSymbolicLink() && (mode(path.join(root, e)) & 0o077) !== 0);
+  return entries.filter(
+    (e) => !fs.lstatSync(path.join(root, e)).isSymbolicLink() && (mode(path.join(root, e)) & 0o077) !== 0,
+  );
 }
 
 function logger() {
@@ -63,7 +74,9 @@ describe('makeDataFolderPrivate', () => {
     expect(makeDataFolderPrivate(root, first.logger, 'linux')).toEqual({ folders: 6, files: 7, failed: 0 });
     expect(open(root)).toEqual([]);
     expect(fs.existsSync(path.join(root, PRIVATE_MARKER))).toBe(true);
-    expect(first.records.map((r) => [r.level, r.msg])).toEqual([['info', 'data folder made private to this user (0700 folders, 0600 files)']]);
+    expect(first.records.map((r) => [r.level, r.msg])).toEqual([
+      ['info', 'data folder made private to this user (0700 folders, 0600 files)'],
+    ]);
 
     // Later starts do not walk again: a file loosened since stays as it is, the folder is private again.
     fs.chmodSync(path.join(root, 'settings.json'), 0o644);

@@ -70,7 +70,11 @@ export function tightenFiles(files: string[], platform: NodeJS.Platform = proces
  * created 0644 files and 0755 folders; the log says what changed. On Windows the folder inherits
  * the user profile's ACL, which already keeps other users out, so nothing is done there.
  */
-export function makeDataFolderPrivate(dataDir: string, logger: Logger, platform: NodeJS.Platform = process.platform): Tightened | null {
+export function makeDataFolderPrivate(
+  dataDir: string,
+  logger: Logger,
+  platform: NodeJS.Platform = process.platform,
+): Tightened | null {
   if (platform === 'win32') return null;
   fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const marker = path.join(dataDir, PRIVATE_MARKER);
@@ -84,6 +88,7 @@ export function makeDataFolderPrivate(dataDir: string, logger: Logger, platform:
   if (counts.folders + counts.files + counts.failed > 0) {
     logger.info('data folder made private to this user (0700 folders, 0600 files)', { ...counts });
   }
-  if (counts.failed > 0) logger.warn('some entries of the data folder could not be made private', { failed: counts.failed });
+  if (counts.failed > 0)
+    logger.warn('some entries of the data folder could not be made private', { failed: counts.failed });
   return counts;
 }

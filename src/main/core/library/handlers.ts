@@ -23,9 +23,14 @@ export function libraryHandlers(library: Library, dialogs: Dialogs | undefined):
     'library.get': ({ id }) => library.get(id),
     'library.import': ({ paths, tags }) => library.importPaths(paths, undefined, tags),
     'library.importDialog': async ({ tags }) => {
-      if (!dialogs) fail('unavailable', 'There is no file dialog here.', { hint: 'Use Import… to upload files, or drop them on the library.' });
+      if (!dialogs)
+        fail('unavailable', 'There is no file dialog here.', {
+          hint: 'Use Import… to upload files, or drop them on the library.',
+        });
       const paths = await dialogs.chooseImport();
-      return paths.length === 0 ? { imported: [], duplicates: [], skipped: [], failed: [] } : library.importPaths(paths, undefined, tags);
+      return paths.length === 0
+        ? { imported: [], duplicates: [], skipped: [], failed: [] }
+        : library.importPaths(paths, undefined, tags);
     },
     'library.importUploads': ({ uploads, tags }) => library.importUploads(uploads, tags),
     'library.update': (input) => library.update(input),

@@ -17,7 +17,14 @@ function setup() {
   return { db, store, sql, add };
 }
 
-const query = (q: Partial<ResolvedQuery> = {}): ResolvedQuery => ({ trash: false, sort: 'name', dir: 'asc', offset: 0, limit: 10, ...q });
+const query = (q: Partial<ResolvedQuery> = {}): ResolvedQuery => ({
+  trash: false,
+  sort: 'name',
+  dir: 'asc',
+  offset: 0,
+  limit: 10,
+  ...q,
+});
 
 describe('AssetSql', () => {
   it('pages an account’s assets by tag and text, with the total', () => {
@@ -25,7 +32,10 @@ describe('AssetSql', () => {
     add('beach.jpg', { tags: ['summer'] });
     add('city.jpg', { tags: ['summer', 'night'] });
     add('other.jpg', { tags: ['summer'] }, 'someone-else');
-    expect(sql.page(query({ tag: 'summer' }), 'acct')).toMatchObject({ total: 2, rows: [{ data: expect.stringContaining('beach') }, { data: expect.stringContaining('city') }] });
+    expect(sql.page(query({ tag: 'summer' }), 'acct')).toMatchObject({
+      total: 2,
+      rows: [{ data: expect.stringContaining('beach') }, { data: expect.stringContaining('city') }],
+    });
     expect(sql.page(query({ text: 'city' }), 'acct').rows.map((r) => JSON.parse(r.data).name)).toEqual(['city.jpg']);
     expect(sql.tags('acct')).toEqual([
       { tag: 'summer', count: 2 },

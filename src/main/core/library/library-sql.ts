@@ -11,7 +11,13 @@ export interface AssetRow extends RecordRow {
   thumb_state: AssetView['thumb']['state'];
 }
 
-export type ResolvedQuery = LibraryQuery & { trash: boolean; sort: NonNullable<LibraryQuery['sort']>; dir: 'asc' | 'desc'; offset: number; limit: number };
+export type ResolvedQuery = LibraryQuery & {
+  trash: boolean;
+  sort: NonNullable<LibraryQuery['sort']>;
+  dir: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+};
 
 const SORT_COLUMNS: Record<ResolvedQuery['sort'], string> = {
   created: 'a.created_at',
@@ -25,7 +31,10 @@ const SORT_COLUMNS: Record<ResolvedQuery['sort'], string> = {
  * The two statements behind one library window: the total and the page. Kept apart from the
  * library so the benchmark runs exactly this SQL on a raw connection as its baseline.
  */
-export function librarySql(q: ResolvedQuery, account: string): { count: string; page: string; params: unknown[]; pageParams: unknown[] } {
+export function librarySql(
+  q: ResolvedQuery,
+  account: string,
+): { count: string; page: string; params: unknown[]; pageParams: unknown[] } {
   const where = ['a.account_id = ?', 'a.deleted = 0', q.trash ? 'a.trashed_at IS NOT NULL' : 'a.trashed_at IS NULL'];
   const params: unknown[] = [];
   let source = 'assets a';
@@ -95,12 +104,18 @@ export class AssetSql {
 
   /** A live asset (trashed or not) of the account holding this content. */
   bySha(account: string, sha: string): AssetRow | undefined {
-    return this.s.sql<[string, string], AssetRow>('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1').get(account, sha);
+    return this.s
+      .sql<[string, string], AssetRow>(
+        'SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND sha256 = ? LIMIT 1',
+      )
+      .get(account, sha);
   }
 
   /** Whether a live asset (of any account) keeps this file as its content or its ready thumbnail. */
   holdsFile(sha: string): boolean {
-    const sql = "SELECT 1 AS one FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1";
+    const sql =
+      "SELECT 1 AS one FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = " +
+      '?)) LIMIT 1';
     return this.s.sql<[string, string], { one: 1 }>(sql).get(sha, sha) !== undefined;
   }
 
@@ -115,42 +130,68 @@ export class AssetSql {
 
   /** Live assets of the account in the trash. */
   trashed(account: string): AssetRow[] {
-    return this.s.sql<[string], AssetRow>('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND trashed_at IS NOT NULL').all(account);
+    return this.s
+      .sql<[string], AssetRow>('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND trashed_at IS NOT NULL')
+      .all(account);
   }
 
   /** Live assets out of the trash, oldest first (what an export carries). */
   untrashed(account: string): AssetRow[] {
-    return this.s.sql<[string], AssetRow>('SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND trashed_at IS NULL ORDER BY created_at, id').all(account);
+    return this.s
+      .sql<[string], AssetRow>(
+        'SELECT * FROM assets WHERE account_id = ? AND deleted = 0 AND trashed_at IS NULL ORDER BY created_at, id',
+      )
+      .all(account);
   }
 
   /** When an asset went to the trash (null: it is not there); undefined when there is no such asset. */
   trashedAt(id: string): number | null | undefined {
-    return this.s.sql<[string], { trashed_at: number | null }>('SELECT trashed_at FROM assets WHERE id = ?').get(id)?.trashed_at;
+    return this.s.sql<[string], { trashed_at: number | null }>('SELECT trashed_at FROM assets WHERE id = ?').get(id)
+      ?.trashed_at;
   }
 
   /** Whether the asset is live, the account's, and out of the trash (so it can be used in a post or the queue). */
   usable(id: string, account: string): boolean {
-    return this.s.sql<[string, string], { id: string }>('SELECT id FROM assets WHERE id = ? AND account_id = ? AND deleted = 0 AND trashed_at IS NULL').get(id, account) !== undefined;
+    return (
+      this.s
+        .sql<[string, string], { id: string }>(
+          'SELECT id FROM assets WHERE id = ? AND account_id = ? AND deleted = 0 AND trashed_at IS NULL',
+        )
+        .get(id, account) !== undefined
+    );
   }
 
   /** The name of an asset ('' when it has none), or undefined when there is no such asset. */
   name(id: string): string | undefined {
-    return this.s.sql<[string], { name: string | null }>('SELECT name FROM assets WHERE id = ?').get(id)?.name ?? undefined;
+    return (
+      this.s.sql<[string], { name: string | null }>('SELECT name FROM assets WHERE id = ?').get(id)?.name ?? undefined
+    );
   }
 
   /** Names of the assets among `ids` that have one. */
   names(ids: string[]): Map<string, string> {
-    const found = this.s.sql<[string], IdData & { name: string }>("SELECT id, name FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND name <> ''").all(JSON.stringify(ids));
+    const found = this.s
+      .sql<[string], IdData & { name: string }>(
+        "SELECT id, name FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND name <> ''",
+      )
+      .all(JSON.stringify(ids));
     return new Map(found.map((a) => [a.id, a.name]));
   }
 
   setTrashed(id: string, now: number): void {
-    this.s.sql<[number, number, string]>("UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?").run(now, now, id);
+    this.s
+      .sql<[number, number, string]>(
+        "UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN " +
+          "'conflict' ELSE 'pending' END WHERE id = ?",
+      )
+      .run(now, now, id);
   }
 
   /** Out of the trash, to be sent again. */
   setUntrashed(id: string, now: number): void {
-    this.s.sql<[number, string]>("UPDATE assets SET trashed_at = NULL, updated_at = ?, sync_state = 'pending' WHERE id = ?").run(now, id);
+    this.s
+      .sql<[number, string]>("UPDATE assets SET trashed_at = NULL, updated_at = ?, sync_state = 'pending' WHERE id = ?")
+      .run(now, id);
   }
 
   /** The platform's copy is gone: the asset goes up again as a new record. */

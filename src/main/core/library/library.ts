@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ThumbReason, type AssetDetail, type AssetView, type ImportReport, type LibraryPage } from '../../../shared/library';
+import {
+  ThumbReason,
+  type AssetDetail,
+  type AssetView,
+  type ImportReport,
+  type LibraryPage,
+} from '../../../shared/library';
 import type { AppError } from '../../../shared/errors';
 import type { AssetKind } from '../../../shared/records';
 import { AppException, fail, toAppError } from '../errors';
@@ -38,7 +44,11 @@ export interface LibraryDeps {
   whileDamaged?: () => AppError | null;
 }
 
-const CLOSING: AppError = { code: 'conflict', message: 'Atelier is closing, so this file was not imported.', hint: 'Import it again once Atelier is open.' };
+const CLOSING: AppError = {
+  code: 'conflict',
+  message: 'Atelier is closing, so this file was not imported.',
+  hint: 'Import it again once Atelier is open.',
+};
 
 // For a placeholder, the thumbnail column holds why there is none.
 const thumbReason = (value: string | null): ThumbReason => {
@@ -57,7 +67,9 @@ function assetFields(name: string, media: MediaDescription, sha256: string, tags
 
 /** The thumbnail columns: the stored preview, or why there is none. */
 function thumbColumns(preview: StoredPreview): Record<string, string | null> {
-  return preview.state === 'ready' ? { thumb_state: 'ready', thumb_sha256: preview.sha256 } : { thumb_state: 'placeholder', thumb_sha256: preview.reason };
+  return preview.state === 'ready'
+    ? { thumb_state: 'ready', thumb_sha256: preview.sha256 }
+    : { thumb_state: 'placeholder', thumb_sha256: preview.reason };
 }
 
 /** Files in, assets out: import, search, tag, trash. Each asset is a record of the Assets group. */
@@ -141,7 +153,8 @@ export class Library {
 
   private row(id: string): AssetRow {
     const row = this.sql.row(id);
-    if (!row || row.deleted === 1 || row.account_id !== this.account()) fail('not_found', 'That asset does not exist (it may have been deleted).');
+    if (!row || row.deleted === 1 || row.account_id !== this.account())
+      fail('not_found', 'That asset does not exist (it may have been deleted).');
     return row;
   }
 
@@ -153,7 +166,12 @@ export class Library {
   get(id: string): AssetDetail {
     const row = this.row(id);
     const fields = parseFields(row.data);
-    return { ...this.toView(row), aiText: typeof fields.ai_text === 'string' ? fields.ai_text : '', usage: this.usage(id), fields };
+    return {
+      ...this.toView(row),
+      aiText: typeof fields.ai_text === 'string' ? fields.ai_text : '',
+      usage: this.usage(id),
+      fields,
+    };
   }
 
   /** Posts, creatives and queue items that use the asset. */
@@ -162,7 +180,8 @@ export class Library {
     const out: AssetDetail['usage'] = [];
     const find = (group: 'posts' | 'creatives' | 'mediaQueue', field: string) => {
       const noun = tableOf(group).noun;
-      for (const r of this.deps.store.referencing(group, account, field, id)) out.push({ group, id: r.id, label: recordLabel(noun, parseFields(r.data)) });
+      for (const r of this.deps.store.referencing(group, account, field, id))
+        out.push({ group, id: r.id, label: recordLabel(noun, parseFields(r.data)) });
     };
     find('posts', 'asset_ids');
     find('creatives', 'asset_ids');
@@ -212,8 +231,13 @@ export class Library {
     });
   }
 
-  /** `change` on each asset of `ids` that is `where` (the others are left as they are), in one transaction; how many changed. */
-  private eachAsset(ids: string[], where: 'trashed' | 'untrashed', change: (id: string, row: AssetRow, account: string) => void): number {
+  /** `change` on each asset of `ids` that is `where` (the others are left as they are), in one transaction; how many
+   * changed. */
+  private eachAsset(
+    ids: string[],
+    where: 'trashed' | 'untrashed',
+    change: (id: string, row: AssetRow, account: string) => void,
+  ): number {
     const { store } = this.deps;
     const account = this.account();
     let count = 0;
@@ -244,7 +268,10 @@ export class Library {
       }
     })();
     for (const sha of blobs) {
-      if (!this.holdsFile(sha) && !this.deps.otherUses?.(sha)) await this.deps.blobs.remove(sha).catch((e: unknown) => this.deps.logger.warn('could not remove a blob', { error: e }));
+      if (!this.holdsFile(sha) && !this.deps.otherUses?.(sha))
+        await this.deps.blobs
+          .remove(sha)
+          .catch((e: unknown) => this.deps.logger.warn('could not remove a blob', { error: e }));
     }
     store.changed('assets', null);
     return rows.length;
@@ -254,7 +281,11 @@ export class Library {
   async importPaths(paths: string[], names?: Map<string, string>, tags: string[] = []): Promise<ImportReport> {
     return this.tracked(async () => {
       const { files, skipped } = await expandImportPaths(paths);
-      const report = await this.importFiles(files.map((f) => f.path), names, tags);
+      const report = await this.importFiles(
+        files.map((f) => f.path),
+        names,
+        tags,
+      );
       report.skipped.unshift(...skipped);
       return report;
     });
@@ -285,7 +316,12 @@ export class Library {
           const { error, known } = toAppError(e, this.deps.whileDamaged?.());
           if (!known) this.deps.logger.error('import failed', { error: e });
           // The file store's own words name the file; the generic mapping does not.
-          const message = e instanceof BlobWriteError || (e instanceof Error && errnoCode(e) === 'ENOSPC') ? e.message : error.hint ? `${error.message} ${error.hint}` : error.message;
+          const message =
+            e instanceof BlobWriteError || (e instanceof Error && errnoCode(e) === 'ENOSPC')
+              ? e.message
+              : error.hint
+                ? `${error.message} ${error.hint}`
+                : error.message;
           report.failed.push({ path: file, message });
           if (error.code === 'storage') stopped = message; // disk full: the rest would fail the same way
         }
@@ -293,13 +329,22 @@ export class Library {
     };
     await Promise.all(Array.from({ length: this.concurrency }, worker));
     if (report.imported.length > 0) {
-      this.deps.store.changed('assets', report.imported.map((a) => a.id));
+      this.deps.store.changed(
+        'assets',
+        report.imported.map((a) => a.id),
+      );
       this.announce(report.imported.map((a) => ({ id: a.id, name: a.name, tags: [...new Set(tags)] })));
     }
     return report;
   }
 
-  private async importOne(file: string, name: string, tools: MediaTools, report: ImportReport, tags: string[]): Promise<void> {
+  private async importOne(
+    file: string,
+    name: string,
+    tools: MediaTools,
+    report: ImportReport,
+    tags: string[],
+  ): Promise<void> {
     const { store, blobs } = this.deps;
     const { signal } = this.closing;
     // The copy is what is checked: the source may change between a check and a second read.
@@ -315,7 +360,11 @@ export class Library {
     const stored = blobs.path(put.sha256);
     const existing = this.sql.bySha(this.account(), put.sha256);
     if (existing) {
-      report.duplicates.push({ path: file, existingId: existing.id, name: String(parseFields(existing.data).name ?? accepted.name) });
+      report.duplicates.push({
+        path: file,
+        existingId: existing.id,
+        name: String(parseFields(existing.data).name ?? accepted.name),
+      });
       return;
     }
     const created: string[] = put.existed ? [] : [put.sha256];
@@ -323,7 +372,9 @@ export class Library {
       const media = describeMedia({ ...accepted, size: put.size });
       const preview = await storePreview(stored, media, tools, blobs);
       if (preview.state === 'ready' && preview.created) created.push(preview.sha256);
-      const row = store.create('assets', this.account(), assetFields(accepted.name, media, put.sha256, tags, ''), { columns: thumbColumns(preview) });
+      const row = store.create('assets', this.account(), assetFields(accepted.name, media, put.sha256, tags, ''), {
+        columns: thumbColumns(preview),
+      });
       report.imported.push({ id: row.id, name: accepted.name });
     } catch (e) {
       // Nothing half-done: files written for an asset that was not recorded go again.
@@ -336,14 +387,21 @@ export class Library {
    * A file already in the store (an AI result) becomes an asset, probed and thumbnailed like an
    * import. When the library already has that content, the existing asset gets the tags instead.
    */
-  async importBlob(sha: string, input: { name: string; tags: string[]; notes?: string; aiText?: string }): Promise<AssetView> {
+  async importBlob(
+    sha: string,
+    input: { name: string; tags: string[]; notes?: string; aiText?: string },
+  ): Promise<AssetView> {
     return this.tracked(() => this.importBlobNow(sha, input));
   }
 
-  private async importBlobNow(sha: string, input: { name: string; tags: string[]; notes?: string; aiText?: string }): Promise<AssetView> {
+  private async importBlobNow(
+    sha: string,
+    input: { name: string; tags: string[]; notes?: string; aiText?: string },
+  ): Promise<AssetView> {
     const { store, blobs } = this.deps;
     const file = this.blobPath(sha);
-    if (!file) fail('not_found', 'That file is no longer in the data folder.', { hint: 'Run the job again to get it back.' });
+    if (!file)
+      fail('not_found', 'That file is no longer in the data folder.', { hint: 'Run the job again to get it back.' });
     const tools = await this.deps.tools();
     // The same intake as an import: a damaged or unsupported result never becomes an asset.
     const accepted = await checkIntake(file, { name: input.name, tools, maxBytes: this.deps.maxFileBytes });
@@ -402,7 +460,11 @@ export class Library {
     }
   }
 
-  private async importUploadedFiles(paths: string[], names: Map<string, string>, tags: string[]): Promise<ImportReport> {
+  private async importUploadedFiles(
+    paths: string[],
+    names: Map<string, string>,
+    tags: string[],
+  ): Promise<ImportReport> {
     const report = await this.importFiles(paths, names, tags);
     const rename = (p: string) => names.get(p) ?? p;
     return {

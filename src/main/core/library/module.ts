@@ -34,7 +34,9 @@ export function createLibrary({ deps, now, bus, damage, files, store, workspace 
     library,
     handlers: libraryHandlers(library, deps.dialogs),
     start: async () => {
-      await files.blobs.cleanTemp().catch((e: unknown) => deps.logger.warn('could not clean unfinished media files', { error: e }));
+      await files.blobs
+        .cleanTemp()
+        .catch((e: unknown) => deps.logger.warn('could not clean unfinished media files', { error: e }));
     },
     // Imports stop: none may write to the database or remove a file once it is being replaced.
     close: () => library.close(),

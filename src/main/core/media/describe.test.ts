@@ -30,7 +30,10 @@ describe('describeMedia', () => {
   });
 
   it('lets declared values win over probing, and keeps probing where nothing is declared', () => {
-    const d = describeMedia({ kind: 'video', mime: 'video/mp4', size: 5, probe: { width: 640, height: 360, durationMs: 2000 } }, { width: 1280, height: null, durationMs: undefined });
+    const d = describeMedia(
+      { kind: 'video', mime: 'video/mp4', size: 5, probe: { width: 640, height: 360, durationMs: 2000 } },
+      { width: 1280, height: null, durationMs: undefined },
+    );
     expect(d).toMatchObject({ width: 1280, height: 360, durationMs: 2000 });
   });
 });
@@ -44,7 +47,9 @@ describe('mediaFields', () => {
       width: 4,
       height: 5,
     });
-    expect(mediaFields({ kind: 'audio', mime: 'audio/wav', size: 1, width: null, height: null, durationMs: 7 })).toEqual({ kind: 'audio', mime_type: 'audio/wav', size_bytes: 1, duration_ms: 7 });
+    expect(
+      mediaFields({ kind: 'audio', mime: 'audio/wav', size: 1, width: null, height: null, durationMs: 7 }),
+    ).toEqual({ kind: 'audio', mime_type: 'audio/wav', size_bytes: 1, duration_ms: 7 });
   });
 });
 
@@ -63,8 +68,13 @@ describe('storePreview', () => {
     const store = memoryStore();
     const junk = path.join(tmp(), 'junk.png');
     fs.writeFileSync(junk, 'not a picture at all');
-    expect(await storePreview(junk, { kind: 'audio', durationMs: 1000 }, NO_MEDIA_TOOLS, store)).toEqual({ state: 'placeholder', reason: 'audio' });
-    expect(await storePreview(junk, { kind: 'image', durationMs: null }, NO_MEDIA_TOOLS, store)).toMatchObject({ state: 'placeholder' });
+    expect(await storePreview(junk, { kind: 'audio', durationMs: 1000 }, NO_MEDIA_TOOLS, store)).toEqual({
+      state: 'placeholder',
+      reason: 'audio',
+    });
+    expect(await storePreview(junk, { kind: 'image', durationMs: null }, NO_MEDIA_TOOLS, store)).toMatchObject({
+      state: 'placeholder',
+    });
     expect(store.puts).toHaveLength(0);
   });
 });

@@ -27,7 +27,10 @@ export interface DeclaredMedia {
  * The description of a file whose content was checked (the intake found its kind, type and
  * probe); declared values win over probing, which cannot size sound or a file it cannot read.
  */
-export function describeMedia<K extends MediaKind>(file: { kind: K; mime: string; size: number; probe: MediaProbe }, declared: DeclaredMedia = {}): MediaDescription<K> {
+export function describeMedia<K extends MediaKind>(
+  file: { kind: K; mime: string; size: number; probe: MediaProbe },
+  declared: DeclaredMedia = {},
+): MediaDescription<K> {
   return {
     kind: file.kind,
     mime: file.mime,
@@ -62,17 +65,30 @@ export interface PreviewStore {
 }
 
 export type StoredPreview =
-  | { state: 'ready'; sha256: string; /** Stored by this call (so it goes again if the record is not written). */ created: boolean }
+  | {
+      state: 'ready';
+      sha256: string;
+      /** Stored by this call (so it goes again if the record is not written). */ created: boolean;
+    }
   | { state: 'placeholder'; reason: Extract<Thumbnail, { state: 'placeholder' }>['reason'] };
 
 /**
  * A preview made and stored beside the file, or why there is none. A preview that cannot be made
  * never costs the file (it gets a placeholder); a preview that cannot be stored fails like any write.
  */
-export async function storePreview(file: string, media: Pick<MediaDescription, 'kind' | 'durationMs'>, tools: MediaTools, store: PreviewStore, label?: string): Promise<StoredPreview> {
-  const thumb = await makeThumbnail(file, media.kind, tools, media.durationMs === null ? {} : { durationMs: media.durationMs }).catch(
-    (): Thumbnail => ({ state: 'placeholder', reason: 'unreadable' }),
-  );
+export async function storePreview(
+  file: string,
+  media: Pick<MediaDescription, 'kind' | 'durationMs'>,
+  tools: MediaTools,
+  store: PreviewStore,
+  label?: string,
+): Promise<StoredPreview> {
+  const thumb = await makeThumbnail(
+    file,
+    media.kind,
+    tools,
+    media.durationMs === null ? {} : { durationMs: media.durationMs },
+  ).catch((): Thumbnail => ({ state: 'placeholder', reason: 'unreadable' }));
   if (thumb.state !== 'ready') return thumb;
   const put = await store.putBuffer(thumb.data, label === undefined ? {} : { label });
   return { state: 'ready', sha256: put.sha256, created: !put.existed };

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirs } from '../../../../test/support/temp-dirs';
-import { detectMediaType, IMPORTABLE_EXTENSIONS, isImportableExtension, mediaTypeFromExtension, sniffMediaType } from './media-kind';
+import {
+  detectMediaType,
+  IMPORTABLE_EXTENSIONS,
+  isImportableExtension,
+  mediaTypeFromExtension,
+  sniffMediaType,
+} from './media-kind';
 import { makeAudio, makeImage, makeVideo } from './test-media';
 
 const tmp = tempDirs('media-kind');
@@ -74,7 +80,11 @@ describe('detectMediaType', () => {
     const notes = path.join(dir, 'notes.txt');
     fs.writeFileSync(notes, 'hello');
     expect(await detectMediaType(notes)).toEqual({ kind: 'other', mime: 'application/octet-stream', by: 'none' });
-    expect(await detectMediaType(path.join(dir, 'missing.mp4'))).toEqual({ kind: 'video', mime: 'video/mp4', by: 'extension' });
+    expect(await detectMediaType(path.join(dir, 'missing.mp4'))).toEqual({
+      kind: 'video',
+      mime: 'video/mp4',
+      by: 'extension',
+    });
   });
 
   it('reads ISO brands: HEIC, generic HEIF and AVIF in compatible brands', () => {
@@ -96,7 +106,25 @@ describe('detectMediaType', () => {
   });
 
   it('lists the importable extensions in lowercase without dots', () => {
-    for (const ext of ['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'heic', 'mp4', 'mov', 'webm', 'mkv', 'avi', 'mp3', 'wav', 'ogg', 'flac', 'm4a']) {
+    for (const ext of [
+      'png',
+      'jpg',
+      'jpeg',
+      'gif',
+      'webp',
+      'avif',
+      'heic',
+      'mp4',
+      'mov',
+      'webm',
+      'mkv',
+      'avi',
+      'mp3',
+      'wav',
+      'ogg',
+      'flac',
+      'm4a',
+    ]) {
       expect(IMPORTABLE_EXTENSIONS).toContain(ext);
     }
     expect(IMPORTABLE_EXTENSIONS.every((e) => e === e.toLowerCase() && !e.startsWith('.'))).toBe(true);

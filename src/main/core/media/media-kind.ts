@@ -136,7 +136,11 @@ export const SVG_SNIFF_BYTES = 1024;
 
 /** An SVG document (XML whose root is <svg>), whatever the file is called. */
 export function looksLikeSvg(head: Uint8Array): boolean {
-  const text = Buffer.from(head).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const text = Buffer.from(head)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (text.startsWith('<svg')) return true;
   const xmlish = text.startsWith('<?xml') || text.startsWith('<!--') || text.startsWith('<!doctype svg');
   return xmlish && /<svg[\s>]/.test(text);
@@ -171,4 +175,11 @@ export async function detectMediaType(file: string): Promise<MediaType> {
 }
 
 /** Formats sharp's prebuilt libvips decodes; a failure on one of these means a damaged file. */
-export const SHARP_DECODES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff', 'image/avif']);
+export const SHARP_DECODES: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/tiff',
+  'image/avif',
+]);

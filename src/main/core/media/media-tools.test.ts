@@ -35,10 +35,16 @@ describe('detectMediaTools', () => {
     fakeTool(onPath, 'ffmpeg');
     fakeTool(onPath, 'ffprobe');
     const custom = fakeTool(tmp(), 'my-ffmpeg');
-    const tools = await detectMediaTools({ env: { PATH: onPath, ATELIER_FFMPEG: custom, ATELIER_FFPROBE: 'none' }, platform: 'linux' });
+    const tools = await detectMediaTools({
+      env: { PATH: onPath, ATELIER_FFMPEG: custom, ATELIER_FFPROBE: 'none' },
+      platform: 'linux',
+    });
     expect(tools).toEqual({ ffmpeg: custom, ffprobe: null });
     // A configured path that does not exist is absent, not silently replaced by the one on PATH.
-    const wrong = await detectMediaTools({ env: { PATH: onPath, ATELIER_FFMPEG: path.join(onPath, 'nope') }, platform: 'linux' });
+    const wrong = await detectMediaTools({
+      env: { PATH: onPath, ATELIER_FFMPEG: path.join(onPath, 'nope') },
+      platform: 'linux',
+    });
     expect(wrong.ffmpeg).toBeNull();
   });
 

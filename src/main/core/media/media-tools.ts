@@ -48,7 +48,12 @@ async function findOnPath(name: string, env: NodeJS.ProcessEnv, platform: NodeJS
  * An explicit setting wins: a path is used if it is executable; "none" (or an empty value)
  * means the user wants the tool off. Otherwise the tool is looked up on PATH.
  */
-async function locate(name: string, setting: string | undefined, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): Promise<string | null> {
+async function locate(
+  name: string,
+  setting: string | undefined,
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+): Promise<string | null> {
   if (setting !== undefined) {
     const value = setting.trim();
     if (value === '' || value.toLowerCase() === 'none') return null;

@@ -13,7 +13,10 @@ describe('probeMedia', () => {
   it('reads image dimensions with sharp, as displayed after EXIF rotation', async () => {
     const dir = tmp();
     const tools = await realTools();
-    expect(await probeMedia(await makeImage(dir, 'a.png', { width: 64, height: 48 }), 'image', tools)).toEqual({ width: 64, height: 48 });
+    expect(await probeMedia(await makeImage(dir, 'a.png', { width: 64, height: 48 }), 'image', tools)).toEqual({
+      width: 64,
+      height: 48,
+    });
     // Orientation 6: stored landscape, shown portrait.
     const rotated = await makeImage(dir, 'phone.jpg', { width: 64, height: 48, format: 'jpeg', orientation: 6 });
     expect(await probeMedia(rotated, 'image', NO_MEDIA_TOOLS)).toEqual({ width: 48, height: 64 });
@@ -74,7 +77,10 @@ describe('parseFfprobeOutput', () => {
       format: { duration: '12.345678' },
     });
     expect(parseFfprobeOutput(json, 'video')).toEqual({ width: 1080, height: 1920, durationMs: 12346 });
-    const tagged = JSON.stringify({ streams: [{ codec_type: 'video', width: 640, height: 480, tags: { rotate: '270' }, duration: '3.5' }], format: {} });
+    const tagged = JSON.stringify({
+      streams: [{ codec_type: 'video', width: 640, height: 480, tags: { rotate: '270' }, duration: '3.5' }],
+      format: {},
+    });
     expect(parseFfprobeOutput(tagged, 'video')).toEqual({ width: 480, height: 640, durationMs: 3500 });
   });
 

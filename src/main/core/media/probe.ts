@@ -31,7 +31,12 @@ async function probeImage(file: string): Promise<MediaProbe | null> {
   }
 }
 
-async function ffprobe(file: string, kind: 'video' | 'audio' | 'image', tool: string, options: ProbeOptions): Promise<MediaProbe> {
+async function ffprobe(
+  file: string,
+  kind: 'video' | 'audio' | 'image',
+  tool: string,
+  options: ProbeOptions,
+): Promise<MediaProbe> {
   try {
     const { stdout } = await runTool(
       tool,
@@ -48,7 +53,12 @@ async function ffprobe(file: string, kind: 'video' | 'audio' | 'image', tool: st
  * Width, height (as displayed) and duration of a media file. Never throws for a bad file: a
  * damaged or unknown file still imports, just with what could be learned (possibly nothing).
  */
-export async function probeMedia(file: string, kind: MediaKind, tools: MediaTools, options: ProbeOptions = {}): Promise<MediaProbe> {
+export async function probeMedia(
+  file: string,
+  kind: MediaKind,
+  tools: MediaTools,
+  options: ProbeOptions = {},
+): Promise<MediaProbe> {
   if (kind === 'image') {
     const fromSharp = await probeImage(file);
     if (fromSharp) return fromSharp;

@@ -11,7 +11,10 @@ const exec = promisify(execFile);
 export async function realTools(): Promise<{ ffmpeg: string; ffprobe: string } & MediaTools> {
   const tools = await detectMediaTools();
   if (!tools.ffmpeg || !tools.ffprobe) {
-    throw new Error('These tests need ffmpeg and ffprobe on the PATH (apt-get install ffmpeg, or set ATELIER_FFMPEG / ATELIER_FFPROBE).');
+    throw new Error(
+      'These tests need ffmpeg and ffprobe on the PATH (apt-get install ffmpeg, or set ATELIER_FFMPEG / ' +
+        'ATELIER_FFPROBE).',
+    );
   }
   return { ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe };
 }
@@ -34,7 +37,12 @@ export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'avif' | 'tiff';
 export async function makeImage(
   dir: string,
   name: string,
-  { width = 64, height = 48, format = 'png', orientation }: { width?: number; height?: number; format?: ImageFormat; orientation?: number } = {},
+  {
+    width = 64,
+    height = 48,
+    format = 'png',
+    orientation,
+  }: { width?: number; height?: number; format?: ImageFormat; orientation?: number } = {},
 ): Promise<string> {
   const file = path.join(dir, name);
   let image = picture(width, height).toFormat(format);
@@ -55,12 +63,25 @@ export async function makeVideo(
   { seconds = 2, size = '320x240', extra = [] }: { seconds?: number; size?: string; extra?: string[] } = {},
 ): Promise<string> {
   const file = path.join(dir, name);
-  await ffmpeg(['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=10`, '-pix_fmt', 'yuv420p', ...extra, file]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=${size}:rate=10`,
+    '-pix_fmt',
+    'yuv420p',
+    ...extra,
+    file,
+  ]);
   return file;
 }
 
 /** A sine tone, format from the name's extension. */
-export async function makeAudio(dir: string, name: string, { seconds = 1, extra = [] }: { seconds?: number; extra?: string[] } = {}): Promise<string> {
+export async function makeAudio(
+  dir: string,
+  name: string,
+  { seconds = 1, extra = [] }: { seconds?: number; extra?: string[] } = {},
+): Promise<string> {
   const file = path.join(dir, name);
   await ffmpeg(['-f', 'lavfi', '-i', `sine=duration=${seconds}`, ...extra, file]);
   return file;

@@ -20,10 +20,14 @@ async function ready(thumbnail: Thumbnail): Promise<{ width: number; height: num
 describe('makeThumbnail', () => {
   it('makes a webp of an image that fits inside 320×320', async () => {
     const dir = tmp();
-    const thumb = await ready(await makeThumbnail(await makeImage(dir, 'wide.png', { width: 1280, height: 640 }), 'image', NO_MEDIA_TOOLS));
+    const thumb = await ready(
+      await makeThumbnail(await makeImage(dir, 'wide.png', { width: 1280, height: 640 }), 'image', NO_MEDIA_TOOLS),
+    );
     expect(thumb).toMatchObject({ width: 320, height: 160, format: 'webp' });
     // Small images are not blown up.
-    const small = await ready(await makeThumbnail(await makeImage(dir, 'small.png', { width: 40, height: 30 }), 'image', NO_MEDIA_TOOLS));
+    const small = await ready(
+      await makeThumbnail(await makeImage(dir, 'small.png', { width: 40, height: 30 }), 'image', NO_MEDIA_TOOLS),
+    );
     expect(small).toMatchObject({ width: 40, height: 30 });
   });
 
@@ -34,7 +38,9 @@ describe('makeThumbnail', () => {
     const thumb = await ready(await makeThumbnail(photo, 'image', NO_MEDIA_TOOLS));
     expect(thumb).toMatchObject({ width: 160, height: 320 });
     const { data, info } = await sharp(thumb.data).raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
     // After turning clockwise the red (left) half is on top.
     expect(pixel(80, 40)[0]).toBeGreaterThan(150);
     expect(pixel(80, 280)[2]).toBeGreaterThan(150);
@@ -50,11 +56,17 @@ describe('makeThumbnail', () => {
   it('makes a poster frame of a clip shorter than a second, and of a larger video scaled down', async () => {
     const dir = tmp();
     const tools = await realTools();
-    const short = await makeVideo(dir, 'short.webm', { seconds: 0.3, extra: ['-c:v', 'libvpx', '-deadline', 'realtime'] });
+    const short = await makeVideo(dir, 'short.webm', {
+      seconds: 0.3,
+      extra: ['-c:v', 'libvpx', '-deadline', 'realtime'],
+    });
     expect(await ready(await makeThumbnail(short, 'video', tools))).toMatchObject({ width: 320, height: 240 });
     const wide = await makeVideo(dir, 'wide.mp4', { seconds: 1, size: '1280x720' });
     // A wrong duration hint (past the end) still yields a frame.
-    expect(await ready(await makeThumbnail(wide, 'video', tools, { durationMs: 60_000 }))).toMatchObject({ width: 320, height: 180 });
+    expect(await ready(await makeThumbnail(wide, 'video', tools, { durationMs: 60_000 }))).toMatchObject({
+      width: 320,
+      height: 180,
+    });
   });
 
   it('gives a placeholder for video when ffmpeg is absent, and for audio', async () => {
@@ -63,7 +75,10 @@ describe('makeThumbnail', () => {
     expect(await makeThumbnail(video, 'video', NO_MEDIA_TOOLS)).toEqual({ state: 'placeholder', reason: 'no-ffmpeg' });
     const audio = await makeAudio(dir, 'tone.mp3');
     expect(await makeThumbnail(audio, 'audio', await realTools())).toEqual({ state: 'placeholder', reason: 'audio' });
-    expect(await makeThumbnail(audio, 'other', await realTools())).toEqual({ state: 'placeholder', reason: 'unsupported' });
+    expect(await makeThumbnail(audio, 'other', await realTools())).toEqual({
+      state: 'placeholder',
+      reason: 'unsupported',
+    });
   });
 
   it('gives a placeholder, never an exception, for damaged and unsupported files', async () => {
@@ -78,7 +93,10 @@ describe('makeThumbnail', () => {
     const damagedVideo = path.join(dir, 'damaged.mp4');
     fs.writeFileSync(damagedVideo, Buffer.alloc(5000, 7));
     expect(await makeThumbnail(damagedVideo, 'video', tools)).toEqual({ state: 'placeholder', reason: 'unreadable' });
-    expect(await makeThumbnail(path.join(dir, 'missing.mp4'), 'video', tools)).toEqual({ state: 'placeholder', reason: 'unreadable' });
+    expect(await makeThumbnail(path.join(dir, 'missing.mp4'), 'video', tools)).toEqual({
+      state: 'placeholder',
+      reason: 'unreadable',
+    });
   });
 
   it('kills ffmpeg after the timeout', async () => {

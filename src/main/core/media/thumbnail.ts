@@ -40,24 +40,49 @@ export function posterTimeMs(durationMs: number | undefined): number {
 }
 
 /** One frame as PNG on stdout, already scaled near the target so a 4K frame is not piped whole. */
-async function grabFrame(ffmpeg: string, file: string, atMs: number, size: number, options: ThumbnailOptions): Promise<Buffer> {
+async function grabFrame(
+  ffmpeg: string,
+  file: string,
+  atMs: number,
+  size: number,
+  options: ThumbnailOptions,
+): Promise<Buffer> {
   const bound = size * 2;
   const { stdout } = await runTool(
     ffmpeg,
     [
-      '-hide_banner', '-nostdin', '-v', 'error',
-      '-ss', (atMs / 1000).toFixed(3),
-      '-i', ffmpegInput(file),
-      '-frames:v', '1', '-an', '-sn', '-dn',
-      '-vf', `scale='min(${bound},iw)':'min(${bound},ih)':force_original_aspect_ratio=decrease`,
-      '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-ss',
+      (atMs / 1000).toFixed(3),
+      '-i',
+      ffmpegInput(file),
+      '-frames:v',
+      '1',
+      '-an',
+      '-sn',
+      '-dn',
+      '-vf',
+      `scale='min(${bound},iw)':'min(${bound},ih)':force_original_aspect_ratio=decrease`,
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'png',
+      'pipe:1',
     ],
     { timeoutMs: options.timeoutMs ?? 20_000, signal: options.signal },
   );
   return stdout;
 }
 
-async function videoThumbnail(file: string, tools: MediaTools, size: number, options: ThumbnailOptions): Promise<Thumbnail> {
+async function videoThumbnail(
+  file: string,
+  tools: MediaTools,
+  size: number,
+  options: ThumbnailOptions,
+): Promise<Thumbnail> {
   if (!tools.ffmpeg) return { state: 'placeholder', reason: 'no-ffmpeg' };
   const durationMs = options.durationMs ?? (await probeMedia(file, 'video', tools, options)).durationMs;
   try {
@@ -75,7 +100,12 @@ async function failureReason(file: string): Promise<'unsupported' | 'unreadable'
   return SHARP_DECODES.has((await detectMediaType(file)).mime) ? 'unreadable' : 'unsupported';
 }
 
-async function imageThumbnail(file: string, tools: MediaTools, size: number, options: ThumbnailOptions): Promise<Thumbnail> {
+async function imageThumbnail(
+  file: string,
+  tools: MediaTools,
+  size: number,
+  options: ThumbnailOptions,
+): Promise<Thumbnail> {
   try {
     return await toWebp(file, size);
   } catch {
@@ -96,7 +126,12 @@ async function imageThumbnail(file: string, tools: MediaTools, size: number, opt
  * A small webp preview for the library grid, or the reason there is none (the UI then shows an
  * icon). Never throws for a bad file, and child processes are killed after a timeout.
  */
-export async function makeThumbnail(file: string, kind: MediaKind, tools: MediaTools, options: ThumbnailOptions = {}): Promise<Thumbnail> {
+export async function makeThumbnail(
+  file: string,
+  kind: MediaKind,
+  tools: MediaTools,
+  options: ThumbnailOptions = {},
+): Promise<Thumbnail> {
   const size = options.size ?? DEFAULT_SIZE;
   switch (kind) {
     case 'image':

@@ -29,7 +29,14 @@ describe('parseCsv', () => {
   it('accepts semicolons and tabs, trailing commas, and renames repeated columns', () => {
     expect(parseCsv('a;b\n1;2\n').rows).toEqual([{ a: '1', b: '2' }]);
     expect(parseCsv('a\tb\n1\t2\n').rows).toEqual([{ a: '1', b: '2' }]);
-    expect(parseCsv('a,b,\n1,2,\n3,4\n')).toEqual({ columns: ['a', 'b'], rows: [{ a: '1', b: '2' }, { a: '3', b: '4' }], errors: [] });
+    expect(parseCsv('a,b,\n1,2,\n3,4\n')).toEqual({
+      columns: ['a', 'b'],
+      rows: [
+        { a: '1', b: '2' },
+        { a: '3', b: '4' },
+      ],
+      errors: [],
+    });
     expect(parseCsv('tag,tag\nx,y\n').rows).toEqual([{ tag: 'x', tag_2: 'y' }]);
   });
 

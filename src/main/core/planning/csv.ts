@@ -2,7 +2,9 @@ import Papa from 'papaparse';
 import type { ParsedCsv } from '../../../shared/planner';
 
 /** One data row: its values by column, or why it could not be read. `row` is 1-based, after the header. */
-export type CsvRecord = { row: number; values: Record<string, string>; error?: undefined } | { row: number; values?: undefined; error: string };
+export type CsvRecord =
+  | { row: number; values: Record<string, string>; error?: undefined }
+  | { row: number; values?: undefined; error: string };
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
@@ -40,13 +42,15 @@ const QUOTE_MESSAGES: Record<string, string> = {
   InvalidQuotes: 'A quoted value has text after its closing quote.',
 };
 
-/** Read CSV text: the first non-empty line is the header; empty lines are skipped; bad rows are reported, not guessed at. */
+/** Read CSV text: the first non-empty line is the header; empty lines are skipped; bad rows are reported, not guessed
+ * at. */
 export function readCsv(text: string): { columns: string[]; records: CsvRecord[] } {
   const source = text.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(source, { delimiter: delimiterOf(source), skipEmptyLines: false });
   const quoteErrors = new Map<number, string>();
   for (const e of parsed.errors) {
-    if (e.type === 'Quotes' && e.row !== undefined && !quoteErrors.has(e.row)) quoteErrors.set(e.row, QUOTE_MESSAGES[e.code] ?? e.message);
+    if (e.type === 'Quotes' && e.row !== undefined && !quoteErrors.has(e.row))
+      quoteErrors.set(e.row, QUOTE_MESSAGES[e.code] ?? e.message);
   }
   const lines = parsed.data;
   const headerAt = lines.findIndex((cells) => !blank(cells));
@@ -68,7 +72,12 @@ export function readCsv(text: string): { columns: string[]; records: CsvRecord[]
     // Extra empty cells (a trailing comma) are harmless; extra values would be silently lost.
     const extra = cells.slice(width);
     if (cells.length < width || !blank(extra)) {
-      records.push({ row, error: `This row has ${cells.length} value${cells.length === 1 ? '' : 's'} but the header has ${width} columns.` });
+      records.push({
+        row,
+        error:
+          `This row has ${cells.length} value${cells.length === 1 ? '' : 's'} but the header has ${width} ` +
+          `columns.`,
+      });
       continue;
     }
     // fromEntries defines own keys, so even a column named __proto__ stays a column.

@@ -30,9 +30,16 @@ export interface ContentDeps {
 }
 
 /** The folder given, or one the user picks; null when they cancelled the dialog. */
-async function folderOf(folder: string | undefined, dialogs: Dialogs | undefined, title: string): Promise<string | null> {
+async function folderOf(
+  folder: string | undefined,
+  dialogs: Dialogs | undefined,
+  title: string,
+): Promise<string | null> {
   if (folder !== undefined) return folder;
-  if (!dialogs) fail('validation', 'Type the full path of the folder.', { issues: [{ path: 'folder', message: 'A folder is required here.' }] });
+  if (!dialogs)
+    fail('validation', 'Type the full path of the folder.', {
+      issues: [{ path: 'folder', message: 'A folder is required here.' }],
+    });
   return dialogs.chooseFolder(title);
 }
 

@@ -11,7 +11,13 @@ export interface ScheduleHandlerDeps {
 
 type ScheduleChannels = Pick<
   HandlerMap,
-  'planner.calendar' | 'planner.reschedule' | 'planner.duplicatePost' | 'planner.queue' | 'planner.queueAdd' | 'planner.queueMove' | 'planner.queueRemove'
+  | 'planner.calendar'
+  | 'planner.reschedule'
+  | 'planner.duplicatePost'
+  | 'planner.queue'
+  | 'planner.queueAdd'
+  | 'planner.queueMove'
+  | 'planner.queueRemove'
 >;
 
 export function scheduleHandlers({ schedule, queue, posts }: ScheduleHandlerDeps): ScheduleChannels {

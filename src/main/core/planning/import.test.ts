@@ -46,13 +46,29 @@ describe('planner import', () => {
       [1, []],
       [2, ['scheduled_at "tomorrow 9am" is not a date and time; write it like 2026-05-01T09:00:00Z.']],
       [3, []],
-      [4, ['Unknown status "posted"; use draft, ready, scheduled, published or failed.', 'No asset with id "missing-asset" in this workspace.']],
+      [
+        4,
+        [
+          'Unknown status "posted"; use draft, ready, scheduled, published or failed.',
+          'No asset with id "missing-asset" in this workspace.',
+        ],
+      ],
       [5, ['The post has no text (a "text" column).']],
       [6, ['A scheduled post needs a scheduled_at time.']],
     ]);
     // Fields as they will be stored: known columns only, status lower-cased, times in UTC, id lists split.
-    expect(preview.rows[0]?.fields).toEqual({ text: 'Hello world', status: 'draft', channel: 'Instagram', asset_ids: [asset] });
-    expect(preview.rows[2]?.fields).toEqual({ text: 'Spring sale', status: 'scheduled', scheduled_at: '2026-04-01T07:00:00.000Z', channel: 'Newsletter' });
+    expect(preview.rows[0]?.fields).toEqual({
+      text: 'Hello world',
+      status: 'draft',
+      channel: 'Instagram',
+      asset_ids: [asset],
+    });
+    expect(preview.rows[2]?.fields).toEqual({
+      text: 'Spring sale',
+      status: 'scheduled',
+      scheduled_at: '2026-04-01T07:00:00.000Z',
+      channel: 'Newsletter',
+    });
   });
 
   it('imports nothing while a row is invalid, and only the valid rows with validOnly, in one go', async () => {
@@ -60,14 +76,26 @@ describe('planner import', () => {
     const { importer, posts, outbox, store, account } = setup(h);
     const asset = store.create('assets', account, { name: 'a.png' }).id;
     const before = outbox();
-    const error = await refusal(() => importer.import({ kind: 'posts', format: 'csv', text: POSTS_CSV(asset), validOnly: false }));
+    const error = await refusal(() =>
+      importer.import({ kind: 'posts', format: 'csv', text: POSTS_CSV(asset), validOnly: false }),
+    );
     expect(error).toMatchObject({ code: 'validation', message: '4 of 6 rows are not valid, so nothing was imported.' });
-    expect(error.issues?.[0]).toEqual({ path: 'rows.2', message: 'Row 2: scheduled_at "tomorrow 9am" is not a date and time; write it like 2026-05-01T09:00:00Z.' });
+    expect(error.issues?.[0]).toEqual({
+      path: 'rows.2',
+      message: 'Row 2: scheduled_at "tomorrow 9am" is not a date and time; write it like 2026-05-01T09:00:00Z.',
+    });
     expect(posts()).toEqual([]);
     expect(outbox()).toBe(before);
 
-    expect(importer.import({ kind: 'posts', format: 'csv', text: POSTS_CSV(asset), validOnly: true })).toEqual({ created: 2, skipped: 4 });
-    expect(posts().map((p) => p.fields.text).sort()).toEqual(['Hello world', 'Spring sale']);
+    expect(importer.import({ kind: 'posts', format: 'csv', text: POSTS_CSV(asset), validOnly: true })).toEqual({
+      created: 2,
+      skipped: 4,
+    });
+    expect(
+      posts()
+        .map((p) => p.fields.text)
+        .sort(),
+    ).toEqual(['Hello world', 'Spring sale']);
     expect(outbox()).toBe(before + 2);
   });
 
@@ -79,22 +107,47 @@ describe('planner import', () => {
       { starts_at: 'soon' },
       'not an object',
     ];
-    const preview = importer.preview({ kind: 'contentPlans', format: 'json', text: JSON.stringify({ items }), validOnly: false });
+    const preview = importer.preview({
+      kind: 'contentPlans',
+      format: 'json',
+      text: JSON.stringify({ items }),
+      validOnly: false,
+    });
     expect(preview.rows.map((r) => r.errors)).toEqual([
       [],
       ['ends_at is before starts_at.'],
-      ['starts_at "soon" is not a date and time; write it like 2026-05-01T09:00:00Z.', 'The plan has no title (a "title" column).'],
+      [
+        'starts_at "soon" is not a date and time; write it like 2026-05-01T09:00:00Z.',
+        'The plan has no title (a "title" column).',
+      ],
       ['This item is not an object with fields.'],
     ]);
-    expect(importer.import({ kind: 'contentPlans', format: 'json', text: JSON.stringify(items.slice(0, 1)), validOnly: false })).toEqual({ created: 1, skipped: 0 });
+    expect(
+      importer.import({
+        kind: 'contentPlans',
+        format: 'json',
+        text: JSON.stringify(items.slice(0, 1)),
+        validOnly: false,
+      }),
+    ).toEqual({ created: 1, skipped: 0 });
     const plans = store.list('contentPlans', account, { offset: 0, limit: 10, includeDeleted: false }).items;
-    expect(plans.map((p) => p.fields)).toEqual([{ title: 'April', starts_at: '2026-04-01T00:00:00.000Z', ends_at: '2026-04-30T23:59:59.000Z' }]);
+    expect(plans.map((p) => p.fields)).toEqual([
+      { title: 'April', starts_at: '2026-04-01T00:00:00.000Z', ends_at: '2026-04-30T23:59:59.000Z' },
+    ]);
   });
 
   it('refuses a file that is not JSON or has no rows', async () => {
     const { importer } = setup(await harness());
-    expect((await refusal(() => importer.preview({ kind: 'posts', format: 'json', text: '{oops', validOnly: false }))).message).toMatch(/^The file is not valid JSON/);
-    expect((await refusal(() => importer.preview({ kind: 'posts', format: 'json', text: '{"posts":[]}', validOnly: false }))).message).toMatch(/"items" list/);
-    expect((await refusal(() => importer.import({ kind: 'posts', format: 'csv', text: 'text\n', validOnly: true }))).message).toBe('There is nothing to import in this file.');
+    expect(
+      (await refusal(() => importer.preview({ kind: 'posts', format: 'json', text: '{oops', validOnly: false })))
+        .message,
+    ).toMatch(/^The file is not valid JSON/);
+    expect(
+      (await refusal(() => importer.preview({ kind: 'posts', format: 'json', text: '{"posts":[]}', validOnly: false })))
+        .message,
+    ).toMatch(/"items" list/);
+    expect(
+      (await refusal(() => importer.import({ kind: 'posts', format: 'csv', text: 'text\n', validOnly: true }))).message,
+    ).toBe('There is nothing to import in this file.');
   });
 });

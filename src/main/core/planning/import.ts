@@ -30,7 +30,9 @@ export class PlannerImporter {
   constructor(private readonly deps: ImporterDeps) {}
 
   preview(input: ImportArgs): ImportPreview {
-    const rows = this.rows(input).map((r) => (r.errors.length > 0 ? r : { ...r, errors: this.check(input.kind, r.fields) }));
+    const rows = this.rows(input).map((r) =>
+      r.errors.length > 0 ? r : { ...r, errors: this.check(input.kind, r.fields) },
+    );
     const invalid = rows.filter((r) => r.errors.length > 0).length;
     return { rows, valid: rows.length - invalid, invalid };
   }
@@ -39,10 +41,16 @@ export class PlannerImporter {
     const { rows, invalid } = this.preview(input);
     if (rows.length === 0) fail('validation', 'There is nothing to import in this file.');
     if (invalid > 0 && !input.validOnly) {
-      fail('validation', `${invalid} of ${rows.length} rows ${invalid === 1 ? 'is' : 'are'} not valid, so nothing was imported.`, {
-        hint: 'Fix those rows, or import only the valid ones.',
-        issues: rows.flatMap((r) => r.errors.map((message) => ({ path: `rows.${r.row}`, message: `Row ${r.row}: ${message}` }))),
-      });
+      fail(
+        'validation',
+        `${invalid} of ${rows.length} rows ${invalid === 1 ? 'is' : 'are'} not valid, so nothing was imported.`,
+        {
+          hint: 'Fix those rows, or import only the valid ones.',
+          issues: rows.flatMap((r) =>
+            r.errors.map((message) => ({ path: `rows.${r.row}`, message: `Row ${r.row}: ${message}` })),
+          ),
+        },
+      );
     }
     const { store } = this.deps;
     const account = this.deps.account();
@@ -57,7 +65,9 @@ export class PlannerImporter {
   private rows(input: ImportArgs): Row[] {
     if (input.format === 'csv') {
       return readCsv(input.text).records.map((r) =>
-        r.error !== undefined ? { row: r.row, fields: {}, errors: [r.error] } : { row: r.row, fields: pick(input.kind, lowerKeys(r.values)), errors: [] },
+        r.error !== undefined
+          ? { row: r.row, fields: {}, errors: [r.error] }
+          : { row: r.row, fields: pick(input.kind, lowerKeys(r.values)), errors: [] },
       );
     }
     let data: unknown;
@@ -69,7 +79,9 @@ export class PlannerImporter {
     const items = Array.isArray(data) ? data : isObject(data) && Array.isArray(data.items) ? data.items : null;
     if (items === null) fail('validation', 'The JSON must be a list of objects, or an object with an "items" list.');
     return items.map((item: unknown, i) =>
-      isObject(item) ? { row: i + 1, fields: pick(input.kind, item), errors: [] } : { row: i + 1, fields: {}, errors: ['This item is not an object with fields.'] },
+      isObject(item)
+        ? { row: i + 1, fields: pick(input.kind, item), errors: [] }
+        : { row: i + 1, fields: {}, errors: ['This item is not an object with fields.'] },
     );
   }
 
@@ -84,7 +96,8 @@ export class PlannerImporter {
     const dates = kind === 'posts' ? ['scheduled_at'] : ['starts_at', 'ends_at'];
     for (const field of dates) {
       const v = fields[field];
-      if (v !== undefined && !(typeof v === 'string' && isoInstant.safeParse(v).success)) problem(field, `${field} "${String(v)}" is not a date and time; ${ISO_EXAMPLE}.`);
+      if (v !== undefined && !(typeof v === 'string' && isoInstant.safeParse(v).success))
+        problem(field, `${field} "${String(v)}" is not a date and time; ${ISO_EXAMPLE}.`);
     }
     if (kind === 'posts') {
       if (fields.text === undefined) {
@@ -94,19 +107,33 @@ export class PlannerImporter {
       if (fields.status !== undefined) {
         const status = typeof fields.status === 'string' ? fields.status.trim().toLowerCase() : '';
         if ((postStatuses as readonly string[]).includes(status)) fields.status = status;
-        else problem('status', `Unknown status "${String(fields.status)}"; use ${postStatuses.slice(0, -1).join(', ')} or ${postStatuses.at(-1)}.`);
+        else
+          problem(
+            'status',
+            `Unknown status "${String(fields.status)}"; use ${postStatuses.slice(0, -1).join(', ')} ` +
+              `or ${postStatuses.at(-1)}.`,
+          );
       }
-      if (fields.status === 'scheduled' && fields.scheduled_at === undefined) problem('scheduled_at', 'A scheduled post needs a scheduled_at time.');
+      if (fields.status === 'scheduled' && fields.scheduled_at === undefined)
+        problem('scheduled_at', 'A scheduled post needs a scheduled_at time.');
       this.checkIds(fields, 'asset_ids', 'assets', 'No asset with id', problem);
     } else {
       if (fields.title === undefined) problem('title', 'The plan has no title (a "title" column).');
       const { starts_at: from, ends_at: to } = fields;
-      if (!bad.has('starts_at') && !bad.has('ends_at') && typeof from === 'string' && typeof to === 'string' && Date.parse(to) < Date.parse(from)) {
+      if (
+        !bad.has('starts_at') &&
+        !bad.has('ends_at') &&
+        typeof from === 'string' &&
+        typeof to === 'string' &&
+        Date.parse(to) < Date.parse(from)
+      ) {
         problem('ends_at', 'ends_at is before starts_at.');
       }
       this.checkIds(fields, 'post_ids', 'posts', 'No post with id', problem);
     }
-    for (const field of dates) if (typeof fields[field] === 'string' && !bad.has(field)) fields[field] = new Date(fields[field] as string).toISOString();
+    for (const field of dates)
+      if (typeof fields[field] === 'string' && !bad.has(field))
+        fields[field] = new Date(fields[field] as string).toISOString();
     const parsed = groupFields[kind].safeParse(fields);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -117,10 +144,17 @@ export class PlannerImporter {
     return errors;
   }
 
-  private checkIds(fields: Fields, field: string, group: 'assets' | 'posts', what: string, problem: (f: string, m: string) => void): void {
+  private checkIds(
+    fields: Fields,
+    field: string,
+    group: 'assets' | 'posts',
+    what: string,
+    problem: (f: string, m: string) => void,
+  ): void {
     const ids = fields[field];
     if (ids === undefined) return;
-    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) return problem(field, `${field} must be a list of ids.`);
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
+      return problem(field, `${field} must be a list of ids.`);
     const account = this.deps.account();
     for (const id of ids as string[]) {
       const row = this.deps.store.get(group, id);
@@ -145,7 +179,11 @@ function pick(kind: Kind, source: Record<string, unknown>): Fields {
   for (const key of KNOWN[kind]) {
     let v = source[key];
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
-    if (ID_LISTS.has(key) && typeof v === 'string') v = v.split(';').map((s) => s.trim()).filter((s) => s !== '');
+    if (ID_LISTS.has(key) && typeof v === 'string')
+      v = v
+        .split(';')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
     else if (typeof v === 'string' && key !== 'text') v = v.trim();
     out[key] = v;
   }

@@ -12,7 +12,8 @@ export function countLiveQueueItems(db: Db): number {
 }
 
 /** A subquery of the channels (column `c`) of an account's live queue items; one parameter, the account. */
-export const queueChannelsSql = (): string => 'SELECT DISTINCT channel FROM media_queue WHERE account_id = ? AND deleted = 0 AND channel IS NOT NULL';
+export const queueChannelsSql = (): string =>
+  'SELECT DISTINCT channel FROM media_queue WHERE account_id = ? AND deleted = 0 AND channel IS NOT NULL';
 
 export interface QueueRowData {
   id: string;
@@ -46,12 +47,19 @@ export class QueueSql {
     const sql = `SELECT * FROM (SELECT id, data, created_at, ${msOf()} AS ms FROM media_queue
          WHERE account_id = ? AND deleted = 0 AND scheduled_at >= ? AND scheduled_at < ?)
        WHERE ms >= ? AND ms < ?`;
-    return scheduledRows('mediaQueue', this.s.sql<[string, string, string, number, number], RawScheduled>(sql).all(account, ...windowArgs(fromMs, toMs)));
+    return scheduledRows(
+      'mediaQueue',
+      this.s.sql<[string, string, string, number, number], RawScheduled>(sql).all(account, ...windowArgs(fromMs, toMs)),
+    );
   }
 
   /** One live queue item by id with its instant (null when it has no usable time). */
   scheduledOne(id: string): ScheduledRow | null {
-    const row = this.s.sql<[string], RawScheduled>(`SELECT id, data, created_at, ${msOf()} AS ms FROM media_queue WHERE id = ? AND deleted = 0`).get(id);
+    const row = this.s
+      .sql<[string], RawScheduled>(
+        `SELECT id, data, created_at, ${msOf()} AS ms FROM media_queue WHERE id = ? AND deleted = 0`,
+      )
+      .get(id);
     return scheduledRows('mediaQueue', row ? [row] : [])[0] ?? null;
   }
 }

@@ -10,7 +10,8 @@ import { make, plannerOf, remoteAll } from './test-kit';
 
 const harness = harnesses();
 const ids = (view: { items: { id: string }[] }) => view.items.map((i) => i.id);
-const orders = (h: Harness, list: string[]) => list.map((id) => parseFields(h.core.store.get('mediaQueue', id)?.data ?? null).order);
+const orders = (h: Harness, list: string[]) =>
+  list.map((id) => parseFields(h.core.store.get('mediaQueue', id)?.data ?? null).order);
 
 describe('media queue', () => {
   it('adds assets, and creatives and posts by their first media, at the end', async () => {
@@ -26,26 +27,63 @@ describe('media queue', () => {
     const plan = make(h, 'contentPlans', { title: 'May' });
 
     const i1 = await p.run('planner.queueAdd', { source: { group: 'assets', id: one } });
-    expect(i1).toMatchObject({ position: 1, assetId: one, source: { group: 'assets', id: one, label: 'one.png' }, planId: null, scheduledAt: null, note: '', syncState: 'pending' });
-    const i2 = await p.run('planner.queueAdd', { source: { group: 'creatives', id: creative }, planId: plan, scheduledAt: '2026-05-01T09:00:00+02:00', note: 'hero' });
-    expect(i2).toMatchObject({ position: 2, assetId: two, source: { group: 'creatives', id: creative, label: 'Banner' }, planId: plan, scheduledAt: '2026-05-01T07:00:00.000Z', note: 'hero' });
+    expect(i1).toMatchObject({
+      position: 1,
+      assetId: one,
+      source: { group: 'assets', id: one, label: 'one.png' },
+      planId: null,
+      scheduledAt: null,
+      note: '',
+      syncState: 'pending',
+    });
+    const i2 = await p.run('planner.queueAdd', {
+      source: { group: 'creatives', id: creative },
+      planId: plan,
+      scheduledAt: '2026-05-01T09:00:00+02:00',
+      note: 'hero',
+    });
+    expect(i2).toMatchObject({
+      position: 2,
+      assetId: two,
+      source: { group: 'creatives', id: creative, label: 'Banner' },
+      planId: plan,
+      scheduledAt: '2026-05-01T07:00:00.000Z',
+      note: 'hero',
+    });
     const i3 = await p.run('planner.queueAdd', { source: { group: 'posts', id: post } });
     expect(i3).toMatchObject({ position: 3, assetId: one, source: { group: 'posts', id: post, label: 'Spring sale' } });
-    expect(h.core.store.view('mediaQueue', i2.id).fields).toEqual({ asset_id: two, creative_id: creative, plan_id: plan, scheduled_at: '2026-05-01T07:00:00.000Z', note: 'hero', order: 2 });
+    expect(h.core.store.view('mediaQueue', i2.id).fields).toEqual({
+      asset_id: two,
+      creative_id: creative,
+      plan_id: plan,
+      scheduled_at: '2026-05-01T07:00:00.000Z',
+      note: 'hero',
+      order: 2,
+    });
     expect(h.core.store.view('mediaQueue', i3.id).fields).toMatchObject({ asset_id: one, post_id: post, order: 3 });
     expect(ids(await p.run('planner.queue', {}))).toEqual([i1.id, i2.id, i3.id]);
 
     const empty = make(h, 'creatives', { name: 'Empty', asset_ids: [gone] });
-    await expect(p.run('planner.queueAdd', { source: { group: 'creatives', id: empty } })).rejects.toThrow('validation The creative “Empty” has no media to queue.');
+    await expect(p.run('planner.queueAdd', { source: { group: 'creatives', id: empty } })).rejects.toThrow(
+      'validation The creative “Empty” has no media to queue.',
+    );
     const bare = make(h, 'posts', { text: 'Words only' });
-    await expect(p.run('planner.queueAdd', { source: { group: 'posts', id: bare } })).rejects.toThrow(/has no media to queue/);
+    await expect(p.run('planner.queueAdd', { source: { group: 'posts', id: bare } })).rejects.toThrow(
+      /has no media to queue/,
+    );
     await expect(p.run('planner.queueAdd', { source: { group: 'assets', id: gone } })).rejects.toThrow(/not_found/);
-    await expect(p.run('planner.queueAdd', { source: { group: 'assets', id: one }, planId: 'nope' })).rejects.toThrow(/not_found/);
+    await expect(p.run('planner.queueAdd', { source: { group: 'assets', id: one }, planId: 'nope' })).rejects.toThrow(
+      /not_found/,
+    );
     expect((await p.run('planner.queue', {})).items).toHaveLength(3);
 
     // The source's label follows the source; a deleted one says so.
     h.core.store.remove('posts', account, post);
-    expect((await p.run('planner.queue', {})).items[2]?.source).toEqual({ group: 'posts', id: post, label: 'Deleted post' });
+    expect((await p.run('planner.queue', {})).items[2]?.source).toEqual({
+      group: 'posts',
+      id: post,
+      label: 'Deleted post',
+    });
   });
 
   it('moves an item between its new neighbours by writing only its own order, and removes items', async () => {
@@ -73,7 +111,8 @@ describe('media queue', () => {
     await expect(p.run('planner.queueMove', { id: a, before: 'missing' })).rejects.toThrow(/not_found/);
 
     // Squeezing between the same two neighbours again and again ends in a renumbering, in order.
-    for (let i = 0; i < 30; i++) await p.run('planner.queueMove', i % 2 === 0 ? { id: c, before: a } : { id: a, before: c });
+    for (let i = 0; i < 30; i++)
+      await p.run('planner.queueMove', i % 2 === 0 ? { id: c, before: a } : { id: a, before: c });
     expect(ids(await p.run('planner.queue', {}))).toEqual([b, a, c]);
     const squeezed = orders(h, [b, a, c]) as number[];
     expect(squeezed[0]).toBeLessThan(squeezed[1] as number);
@@ -137,7 +176,9 @@ describe('media queue', () => {
     const removed = await p.run('planner.queueRemove', { id: first.id });
     expect(ids(removed)).toEqual([second.id]);
     await h.core.sync.run();
-    expect(h.core.store.outbox.entries(first.id)).toMatchObject([{ op: 'delete', state: 'pending', last_error: expect.stringMatching(/no way to delete/) }]);
+    expect(h.core.store.outbox.entries(first.id)).toMatchObject([
+      { op: 'delete', state: 'pending', last_error: expect.stringMatching(/no way to delete/) },
+    ]);
     expect(await remoteAll(h, '/v2/media-queue')).toHaveLength(2);
     expect(ids(await p.run('planner.queue', {}))).toEqual([second.id]);
   });

@@ -22,7 +22,8 @@ type AddArgs = z.output<typeof QueueAddInput>;
 /** Below this gap between neighbours a move renumbers the queue instead of halving again. */
 const MIN_GAP = 1e-6;
 
-const orderOf = (f: Fields): number | null => (typeof f.order === 'number' && Number.isFinite(f.order) ? f.order : null);
+const orderOf = (f: Fields): number | null =>
+  typeof f.order === 'number' && Number.isFinite(f.order) ? f.order : null;
 
 /**
  * The media queue in Atelier's order. The platform keeps its own `position` (server-owned, append
@@ -127,9 +128,12 @@ export class MediaQueue {
       return id;
     }
     const fields = parseFields(row.data);
-    const ids = Array.isArray(fields.asset_ids) ? fields.asset_ids.filter((v): v is string => typeof v === 'string') : [];
+    const ids = Array.isArray(fields.asset_ids)
+      ? fields.asset_ids.filter((v): v is string => typeof v === 'string')
+      : [];
     const first = ids.find((assetId) => this.assets.usable(assetId, account));
-    if (first === undefined) fail('validation', `The ${NOUNS[group]} “${labelOf(group, fields)}” has no media to queue.`);
+    if (first === undefined)
+      fail('validation', `The ${NOUNS[group]} “${labelOf(group, fields)}” has no media to queue.`);
     return first;
   }
 }

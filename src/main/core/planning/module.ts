@@ -14,7 +14,10 @@ import { Schedule } from './schedule';
 import { Templates } from './templates';
 import { WorkspaceTransfer } from './workspace-transfer';
 
-export interface PlanningDeps extends Pick<Kernel, 'deps' | 'meta' | 'now' | 'bus' | 'push' | 'damage' | 'notifier' | 'files'> {
+export interface PlanningDeps extends Pick<
+  Kernel,
+  'deps' | 'meta' | 'now' | 'bus' | 'push' | 'damage' | 'notifier' | 'files'
+> {
   store: RecordStore;
   workspace: Workspace;
   connection: Pick<Connection, 'profile'>;
@@ -52,7 +55,9 @@ export function createPlanning(d: PlanningDeps): Planning {
   });
   const runAutomations = (event: AutomationEvent): void => {
     if (d.damage.current()) return;
-    automations.handle(event).catch((e: unknown) => deps.logger.error('automations failed', { event: event.type, error: e }));
+    automations
+      .handle(event)
+      .catch((e: unknown) => deps.logger.error('automations failed', { event: event.type, error: e }));
   };
   const reminders = new Reminders({
     store,
@@ -66,7 +71,9 @@ export function createPlanning(d: PlanningDeps): Planning {
   bus.on('library.imported', ({ assets }) => {
     for (const a of assets) runAutomations({ type: 'asset_imported', assetId: a.id, name: a.name, tags: a.tags });
   });
-  bus.on('ai.jobSucceeded', ({ jobId, operation, prompt }) => runAutomations({ type: 'ai_job_succeeded', jobId, operation, prompt }));
+  bus.on('ai.jobSucceeded', ({ jobId, operation, prompt }) =>
+    runAutomations({ type: 'ai_job_succeeded', jobId, operation, prompt }),
+  );
   bus.on('session.changed', () => reminders.replan());
   bus.on('records.changed', ({ group }) => {
     if (group === 'posts' || group === 'mediaQueue') reminders.replan();

@@ -7,8 +7,10 @@ import { countLivePosts, PostsSql } from './posts-sql';
 function setup() {
   const { db } = openDatabase(':memory:', defaultMigrationsDir);
   const store = new RecordStore(db, () => 1_000);
-  const post = (fields: Record<string, unknown>, account = 'acct') => store.create('posts', account, { text: 'hello', ...fields }).id;
-  const queued = (fields: Record<string, unknown>) => store.create('mediaQueue', 'acct', { asset_id: 'x', ...fields }).id;
+  const post = (fields: Record<string, unknown>, account = 'acct') =>
+    store.create('posts', account, { text: 'hello', ...fields }).id;
+  const queued = (fields: Record<string, unknown>) =>
+    store.create('mediaQueue', 'acct', { asset_id: 'x', ...fields }).id;
   return { db, store, posts: new PostsSql(db), post, queued };
 }
 
@@ -28,7 +30,12 @@ describe('PostsSql', () => {
     const a = post({ text: 'Same start', scheduled_at: '2026-01-01T10:00:00Z' });
     const b = post({ text: '  Same start ', scheduled_at: '2026-02-01T10:00:00Z' });
     post({ text: 'Else', scheduled_at: '2026-02-01T10:00:00Z' });
-    expect(posts.scheduledLike('acct', [a]).map((r) => r.id).sort()).toEqual([a, b].sort());
+    expect(
+      posts
+        .scheduledLike('acct', [a])
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([a, b].sort());
     expect(posts.scheduledLike('acct', [])).toEqual([]);
   });
 

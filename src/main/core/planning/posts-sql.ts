@@ -27,7 +27,10 @@ export class PostsSql {
     const sql = `SELECT * FROM (SELECT id, data, created_at, ${msOf()} AS ms FROM posts
          WHERE account_id = ? AND deleted = 0 AND scheduled_at >= ? AND scheduled_at < ?)
        WHERE ms >= ? AND ms < ?`;
-    return scheduledRows('posts', this.s.sql<[string, string, string, number, number], RawScheduled>(sql).all(account, ...windowArgs(fromMs, toMs)));
+    return scheduledRows(
+      'posts',
+      this.s.sql<[string, string, string, number, number], RawScheduled>(sql).all(account, ...windowArgs(fromMs, toMs)),
+    );
   }
 
   /**
@@ -43,12 +46,19 @@ export class PostsSql {
          CROSS JOIN posts p
          WHERE p.account_id = ? AND p.deleted = 0 AND p.text_head = h.text_head AND p.scheduled_at IS NOT NULL)
        WHERE ms IS NOT NULL`;
-    return scheduledRows('posts', this.s.sql<[string, string], RawScheduled>(sql).all(JSON.stringify(postIds), account));
+    return scheduledRows(
+      'posts',
+      this.s.sql<[string, string], RawScheduled>(sql).all(JSON.stringify(postIds), account),
+    );
   }
 
   /** One live post by id with its instant (null when it has no usable time). */
   scheduledOne(id: string): ScheduledRow | null {
-    const row = this.s.sql<[string], RawScheduled>(`SELECT id, data, created_at, ${msOf()} AS ms FROM posts WHERE id = ? AND deleted = 0`).get(id);
+    const row = this.s
+      .sql<[string], RawScheduled>(
+        `SELECT id, data, created_at, ${msOf()} AS ms FROM posts WHERE id = ? AND deleted = 0`,
+      )
+      .get(id);
     return scheduledRows('posts', row ? [row] : [])[0] ?? null;
   }
 
@@ -60,7 +70,10 @@ export class PostsSql {
       ...(ids === null ? [] : ['id IN (SELECT value FROM json_each(?))']),
     ];
     const args = [account, ...(channel === undefined ? [] : [channel]), ...(ids === null ? [] : [JSON.stringify(ids)])];
-    return this.s.sql<string[], { n: number }>(`SELECT count(*) AS n FROM posts WHERE ${where.join(' AND ')}`).get(...args)?.n ?? 0;
+    return (
+      this.s.sql<string[], { n: number }>(`SELECT count(*) AS n FROM posts WHERE ${where.join(' AND ')}`).get(...args)
+        ?.n ?? 0
+    );
   }
 
   /** Every channel named by a live post or queue item of the account, trimmed, once each (any case), in name order. */
@@ -69,6 +82,9 @@ export class PostsSql {
            SELECT DISTINCT channel AS c FROM posts WHERE account_id = ? AND deleted = 0 AND channel IS NOT NULL
            UNION ${queueChannelsSql()})
          WHERE typeof(c) = 'text' AND trim(c) <> '' ORDER BY 1 COLLATE NOCASE`;
-    return this.s.sql<[string, string], { channel: string }>(sql).all(account, account).map((r) => r.channel);
+    return this.s
+      .sql<[string, string], { channel: string }>(sql)
+      .all(account, account)
+      .map((r) => r.channel);
   }
 }

@@ -24,7 +24,11 @@ function predicted(op: PendingEntry['op'], profile: PlatformProfile | undefined)
 }
 
 /** The waiting message of each queue item of the account that has one. */
-export function queueWaiting(store: RecordStore, account: string, profile: PlatformProfile | undefined): Map<string, string> {
+export function queueWaiting(
+  store: RecordStore,
+  account: string,
+  profile: PlatformProfile | undefined,
+): Map<string, string> {
   const entries = store.outbox.pendingNotes(account, 'mediaQueue');
   const out = new Map<string, string>();
   for (const e of entries) {

@@ -54,7 +54,11 @@ describe('reminders', () => {
     const clock = { now: () => now };
     const timers = manualTimers();
     const asset = make(h, 'assets', { name: 'beach.png' });
-    const post = make(h, 'posts', { text: 'Spring sale\nAll week', scheduled_at: at(T0 + 5 * MIN), channel: 'Instagram' });
+    const post = make(h, 'posts', {
+      text: 'Spring sale\nAll week',
+      scheduled_at: at(T0 + 5 * MIN),
+      channel: 'Instagram',
+    });
     const queued = make(h, 'mediaQueue', { asset_id: asset, scheduled_at: at(T0 + 5 * MIN + 30_000) });
     make(h, 'posts', { text: 'Already out', status: 'published', scheduled_at: at(T0 + 5 * MIN) });
     h.core.store.create('posts', 'someone-else', { text: 'Not mine', scheduled_at: at(T0 + 5 * MIN) });
@@ -70,7 +74,9 @@ describe('reminders', () => {
 
     now = T0 + 5 * MIN;
     reminders.tick();
-    expect(notes).toEqual([{ title: 'Time to post on Instagram', body: 'Spring sale', route: 'planner', item: { group: 'posts', id: post } }]);
+    expect(notes).toEqual([
+      { title: 'Time to post on Instagram', body: 'Spring sale', route: 'planner', item: { group: 'posts', id: post } },
+    ]);
     expect(due).toEqual([`posts:${post}`]);
     expect(timers.delays.at(-1)).toBe(30_000);
 

@@ -88,7 +88,9 @@ export class Reminders {
   private announce(now: number): void {
     const account = this.deps.workspace.account();
     // Published posts are done: their time arriving is no news.
-    const due = this.scheduled.between(account, now - LATE_LIMIT_MS, now + 1).filter((r) => r.group !== 'posts' || r.fields.status !== 'published');
+    const due = this.scheduled
+      .between(account, now - LATE_LIMIT_MS, now + 1)
+      .filter((r) => r.group !== 'posts' || r.fields.status !== 'published');
     if (due.length === 0) return;
     const notified = this.deps.meta.get<Record<string, number>>(KEY) ?? {};
     const fresh = due.filter((r) => notified[keyOf(r)] === undefined);
@@ -110,7 +112,8 @@ export class Reminders {
 
   private message(row: ScheduledRow): { title: string; body: string } {
     const title = titleOf(row, (id) => this.assets.name(id) || undefined);
-    const channel = typeof row.fields.channel === 'string' && row.fields.channel.trim() !== '' ? row.fields.channel.trim() : null;
+    const channel =
+      typeof row.fields.channel === 'string' && row.fields.channel.trim() !== '' ? row.fields.channel.trim() : null;
     if (row.group === 'posts') return { title: channel ? `Time to post on ${channel}` : 'Time to post', body: title };
     return { title: channel ? `Queue item due on ${channel}` : 'Queue item due', body: title };
   }

@@ -24,7 +24,10 @@ type RescheduleArgs = z.output<typeof RescheduleInput>;
 
 function instant(value: string, path: string): number {
   const ms = Date.parse(value);
-  if (!Number.isFinite(ms)) fail('validation', `"${value}" is not a date and time.`, { issues: [{ path, message: 'Use an ISO 8601 date and time.' }] });
+  if (!Number.isFinite(ms))
+    fail('validation', `"${value}" is not a date and time.`, {
+      issues: [{ path, message: 'Use an ISO 8601 date and time.' }],
+    });
   return ms;
 }
 
@@ -50,7 +53,10 @@ export class Schedule {
     const account = this.account();
     const from = instant(q.from, 'from');
     const to = instant(q.to, 'to');
-    if (to < from) fail('validation', 'The end of the range is before its start.', { issues: [{ path: 'to', message: 'Must not be before from.' }] });
+    if (to < from)
+      fail('validation', 'The end of the range is before its start.', {
+        issues: [{ path: 'to', message: 'Must not be before from.' }],
+      });
     const planPosts = q.planId === undefined ? null : this.postsOfPlan(account, q.planId);
     const channel = q.channel?.toLowerCase();
     // Warnings look past the range's edges: an item just outside it can still share a slot.
@@ -60,9 +66,14 @@ export class Schedule {
         r.ms >= from &&
         r.ms < to &&
         (channel === undefined || channelOf(r)?.toLowerCase() === channel) &&
-        (q.planId === undefined || (r.group === 'posts' ? (planPosts?.has(r.id) ?? false) : r.fields.plan_id === q.planId)),
+        (q.planId === undefined ||
+          (r.group === 'posts' ? (planPosts?.has(r.id) ?? false) : r.fields.plan_id === q.planId)),
     );
-    return { items: this.toItems(account, rows, neighbours, q.zone), unscheduled: this.unscheduled(account, q.channel, planPosts), channels: this.channels(account) };
+    return {
+      items: this.toItems(account, rows, neighbours, q.zone),
+      unscheduled: this.unscheduled(account, q.channel, planPosts),
+      channels: this.channels(account),
+    };
   }
 
   /** Move a post or queue item to `at` (its status stays as it is); answers with fresh warnings. */
@@ -84,11 +95,20 @@ export class Schedule {
 
   private toItems(account: string, rows: ScheduledRow[], neighbours: ScheduledRow[], zone?: string): CalendarItem[] {
     const posts = rows.filter((r) => r.group === 'posts');
-    const sameContent = this.scheduled.postsLike(account, posts.map((p) => p.id));
+    const sameContent = this.scheduled.postsLike(
+      account,
+      posts.map((p) => p.id),
+    );
     const assetNames = this.assetNames([...rows, ...neighbours, ...sameContent]);
     const title = (r: ScheduledRow): string => titleOf(r, (id) => assetNames.get(id));
-    const warnings = warningsOf(rows, neighbours, sameContent, { title, zone: validZone(zone) ?? this.deps.zone?.() ?? localZone() });
-    const plans = this.plans.plansOfPosts(account, posts.map((p) => p.id));
+    const warnings = warningsOf(rows, neighbours, sameContent, {
+      title,
+      zone: validZone(zone) ?? this.deps.zone?.() ?? localZone(),
+    });
+    const plans = this.plans.plansOfPosts(
+      account,
+      posts.map((p) => p.id),
+    );
     return rows.map((r) => ({
       group: r.group,
       id: r.id,
@@ -96,7 +116,8 @@ export class Schedule {
       channel: channelOf(r),
       at: new Date(r.ms).toISOString(),
       status: r.group === 'posts' ? (typeof r.fields.status === 'string' ? r.fields.status : 'draft') : null,
-      planIds: r.group === 'posts' ? (plans.get(r.id) ?? []) : typeof r.fields.plan_id === 'string' ? [r.fields.plan_id] : [],
+      planIds:
+        r.group === 'posts' ? (plans.get(r.id) ?? []) : typeof r.fields.plan_id === 'string' ? [r.fields.plan_id] : [],
       assetIds: assetIdsOf(r),
       warnings: warnings.get(`${r.group}:${r.id}`) ?? [],
     }));
@@ -109,7 +130,9 @@ export class Schedule {
   }
 
   private assetNames(rows: ScheduledRow[]): Map<string, string> {
-    const ids = [...new Set(rows.filter((r) => r.group === 'mediaQueue').map((r) => r.fields.asset_id))].filter((v) => typeof v === 'string');
+    const ids = [...new Set(rows.filter((r) => r.group === 'mediaQueue').map((r) => r.fields.asset_id))].filter(
+      (v) => typeof v === 'string',
+    );
     if (ids.length === 0) return new Map();
     return this.assets.names(ids);
   }

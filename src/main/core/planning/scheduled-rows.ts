@@ -27,7 +27,8 @@ export interface RawScheduled {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SQL for the instant of a scheduled_at column in ms (NULL when it is not a time SQLite can read). */
-export const msOf = (column = 'scheduled_at'): string => `CAST(round(unixepoch(${column}, 'subsec') * 1000) AS INTEGER)`;
+export const msOf = (column = 'scheduled_at'): string =>
+  `CAST(round(unixepoch(${column}, 'subsec') * 1000) AS INTEGER)`;
 
 /** The parameters of a window read: the widened text bounds, then the exact instants [fromMs, toMs). */
 export function windowArgs(fromMs: number, toMs: number): [string, string, number, number] {
@@ -37,6 +38,7 @@ export function windowArgs(fromMs: number, toMs: number): [string, string, numbe
 /** Rows with a usable instant, as the planner reads them. */
 export function scheduledRows(group: ScheduledGroup, rows: RawScheduled[]): ScheduledRow[] {
   const out: ScheduledRow[] = [];
-  for (const r of rows) if (r.ms !== null) out.push({ group, id: r.id, ms: r.ms, fields: parseFields(r.data), createdAt: r.created_at });
+  for (const r of rows)
+    if (r.ms !== null) out.push({ group, id: r.id, ms: r.ms, fields: parseFields(r.data), createdAt: r.created_at });
   return out;
 }

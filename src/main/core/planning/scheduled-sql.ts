@@ -17,7 +17,10 @@ export class Scheduled {
 
   /** Live scheduled posts and queue items of an account whose instant is in [fromMs, toMs), in time order. */
   between(account: string, fromMs: number, toMs: number): ScheduledRow[] {
-    const rows = [...this.posts.scheduledBetween(account, fromMs, toMs), ...this.queue.scheduledBetween(account, fromMs, toMs)];
+    const rows = [
+      ...this.posts.scheduledBetween(account, fromMs, toMs),
+      ...this.queue.scheduledBetween(account, fromMs, toMs),
+    ];
     return rows.sort((a, b) => a.ms - b.ms || a.id.localeCompare(b.id));
   }
 

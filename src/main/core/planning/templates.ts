@@ -62,7 +62,10 @@ export function withBuiltIns(dayMs: number, values: Values): Values {
 
 /** The failure for a template that lacks values; the message lists them as the creator wrote them. */
 export function missingMessage(missing: string[]): string {
-  return `The template needs ${missing.map((m) => `{{${m}}}`).join(', ')}, which ${missing.length === 1 ? 'has' : 'have'} no value.`;
+  return (
+    `The template needs ${missing.map((m) => `{{${m}}}`).join(', ')}, ` +
+    `which ${missing.length === 1 ? 'has' : 'have'} no value.`
+  );
 }
 
 export interface TemplatesDeps {
@@ -82,13 +85,20 @@ export class Templates {
 
   template(id: string): { id: string; name: string; body: string } {
     const fields = parseFields(this.deps.store.live('mediaTemplates', this.deps.account(), id).data);
-    return { id, name: typeof fields.name === 'string' ? fields.name : 'Template', body: typeof fields.body === 'string' ? fields.body : '' };
+    return {
+      id,
+      name: typeof fields.name === 'string' ? fields.name : 'Template',
+      body: typeof fields.body === 'string' ? fields.body : '',
+    };
   }
 
   preview(input: PreviewArgs): TemplatePreview {
     // A body being edited wins over the stored one, so the preview follows the editor.
     const body = input.body ?? (input.templateId ? this.template(input.templateId).body : undefined);
-    if (body === undefined) fail('validation', 'Choose a template or write a body to preview.', { issues: [{ path: 'body', message: 'A template or a body is required.' }] });
+    if (body === undefined)
+      fail('validation', 'Choose a template or write a body to preview.', {
+        issues: [{ path: 'body', message: 'A template or a body is required.' }],
+      });
     return fillTemplate(body, withBuiltIns(this.deps.now(), input.values));
   }
 
@@ -100,9 +110,11 @@ export class Templates {
     const issues: ValidationIssue[] = [];
     const { defaults } = input;
     const posts = input.target === 'posts';
-    if (posts && defaults.planId && !this.exists('contentPlans', defaults.planId)) issues.push({ path: 'defaults.planId', message: 'That content plan does not exist (it may have been deleted).' });
+    if (posts && defaults.planId && !this.exists('contentPlans', defaults.planId))
+      issues.push({ path: 'defaults.planId', message: 'That content plan does not exist (it may have been deleted).' });
     (defaults.assetIds ?? []).forEach((id, i) => {
-      if (!this.exists('assets', id)) issues.push({ path: `defaults.assetIds.${i}`, message: `No asset with id "${id}" is in the library.` });
+      if (!this.exists('assets', id))
+        issues.push({ path: `defaults.assetIds.${i}`, message: `No asset with id "${id}" is in the library.` });
     });
     const drafts = input.rows.map((row, i) => this.draft(tpl, input, row, i + 1, issues));
     if (issues.length > 0) refuse(issues);
@@ -118,7 +130,9 @@ export class Templates {
       for (const [planId, postIds] of byPlan) {
         const had = parseFields(store.live('contentPlans', account, planId).data).post_ids;
         const current = Array.isArray(had) ? had.filter((x): x is string => typeof x === 'string') : [];
-        store.update('contentPlans', account, planId, { post_ids: [...current, ...postIds.filter((p) => !current.includes(p))] });
+        store.update('contentPlans', account, planId, {
+          post_ids: [...current, ...postIds.filter((p) => !current.includes(p))],
+        });
       }
     })();
     return { created: ids.map((id) => store.view(input.target, id)) };
@@ -140,15 +154,25 @@ export class Templates {
     return row !== undefined && row.deleted === 0 && row.account_id === this.deps.account();
   }
 
-  private draft(tpl: { id: string; name: string; body: string }, input: FromTemplateArgs, row: Record<string, string>, n: number, issues: ValidationIssue[]): Draft | null {
+  private draft(
+    tpl: { id: string; name: string; body: string },
+    input: FromTemplateArgs,
+    row: Record<string, string>,
+    n: number,
+    issues: ValidationIssue[],
+  ): Draft | null {
     const before = issues.length;
-    const problem: Problem = (field, message) => issues.push({ path: `rows.${n}.${field}`, message: `Row ${n}: ${message}` });
+    const problem: Problem = (field, message) =>
+      issues.push({ path: `rows.${n}.${field}`, message: `Row ${n}: ${message}` });
     const cell = (name: string) => {
       const v = valueOf(row, name);
       return given(v) ? v.trim() : undefined;
     };
     const post = input.target === 'posts' ? this.postPart(cell, input.defaults, problem) : null;
-    const filled = fillTemplate(tpl.body, withBuiltIns(post?.scheduledAt ? Date.parse(post.scheduledAt) : this.deps.now(), row));
+    const filled = fillTemplate(
+      tpl.body,
+      withBuiltIns(post?.scheduledAt ? Date.parse(post.scheduledAt) : this.deps.now(), row),
+    );
     for (const name of filled.missing) problem(name, `{{${name}}} has no value.`);
     const fields: Fields = post
       ? { text: filled.text, ...post.fields, template_id: tpl.id }
@@ -161,20 +185,27 @@ export class Templates {
   }
 
   /** A post's status, time, channel and plan: the row's columns, else the defaults. */
-  private postPart(cell: (name: string) => string | undefined, defaults: FromTemplateArgs['defaults'], problem: Problem): { fields: Fields; scheduledAt: string | undefined; planId: string | null } {
+  private postPart(
+    cell: (name: string) => string | undefined,
+    defaults: FromTemplateArgs['defaults'],
+    problem: Problem,
+  ): { fields: Fields; scheduledAt: string | undefined; planId: string | null } {
     const fields: Fields = {};
     let scheduledAt = cell('scheduled_at') ?? defaults.scheduledAt;
     let badTime = false;
     if (scheduledAt !== undefined) {
-      if (isoInstant.safeParse(scheduledAt).success) fields.scheduled_at = scheduledAt = new Date(scheduledAt).toISOString();
+      if (isoInstant.safeParse(scheduledAt).success)
+        fields.scheduled_at = scheduledAt = new Date(scheduledAt).toISOString();
       else {
         problem('scheduled_at', `"${scheduledAt}" is not a date and time; write it like 2026-05-01T09:00:00Z.`);
         [scheduledAt, badTime] = [undefined, true];
       }
     }
     const status = cell('status')?.toLowerCase() ?? defaults.status ?? 'draft';
-    if (!(makeStatuses as readonly string[]).includes(status)) problem('status', `unknown status "${cell('status')}"; use draft, ready or scheduled.`);
-    else if (status === 'scheduled' && scheduledAt === undefined && !badTime) problem('status', 'a scheduled post needs a scheduled_at time.');
+    if (!(makeStatuses as readonly string[]).includes(status))
+      problem('status', `unknown status "${cell('status')}"; use draft, ready or scheduled.`);
+    else if (status === 'scheduled' && scheduledAt === undefined && !badTime)
+      problem('status', 'a scheduled post needs a scheduled_at time.');
     fields.status = status;
     const channel = cell('channel') ?? defaults.channel;
     if (channel !== undefined) {
@@ -182,7 +213,8 @@ export class Templates {
       else problem('channel', 'the channel must be 1 to 100 characters.');
     }
     const rowPlan = cell('plan_id');
-    if (rowPlan && !this.exists('contentPlans', rowPlan)) problem('plan_id', `no content plan has the id "${rowPlan}".`);
+    if (rowPlan && !this.exists('contentPlans', rowPlan))
+      problem('plan_id', `no content plan has the id "${rowPlan}".`);
     return { fields, scheduledAt, planId: rowPlan ?? defaults.planId ?? null };
   }
 }

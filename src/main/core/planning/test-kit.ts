@@ -17,7 +17,10 @@ export function plannerOf(h: Harness, zone = 'Europe/Berlin') {
   const schedule = new Schedule({ store, workspace, zone: () => zone });
   const queue = new MediaQueue({ store, workspace, profile: () => h.core.connection.profile() });
   const posts = new Posts({ store, workspace });
-  const dispatch = createDispatcher(scheduleHandlers({ schedule, queue, posts }) as unknown as HandlerMap, { logger: h.deps.logger, validateOutputs: true });
+  const dispatch = createDispatcher(scheduleHandlers({ schedule, queue, posts }) as unknown as HandlerMap, {
+    logger: h.deps.logger,
+    validateOutputs: true,
+  });
   /** Call a channel; a failure throws with its code and message. */
   const run = async <C extends ScheduleChannel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
     const result = await dispatch(channel, input);
@@ -28,7 +31,10 @@ export function plannerOf(h: Harness, zone = 'Europe/Berlin') {
 }
 
 /** Create a record of the current account straight in the store (as records.create would). */
-export function make(h: Harness, group: Parameters<Harness['core']['store']['create']>[0], fields: Record<string, unknown>): string {
+export function make(
+  h: Harness,
+  group: Parameters<Harness['core']['store']['create']>[0],
+  fields: Record<string, unknown>,
+): string {
   return h.core.store.create(group, h.core.workspace.account(), fields).id;
 }
-

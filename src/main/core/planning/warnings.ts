@@ -64,7 +64,9 @@ function duplicateWarning(others: ScheduledRow[], ctx: WarningContext): Schedule
   const channel = channelOf(first);
   return {
     kind: 'duplicate',
-    message: `The same text and media are also scheduled for ${when}${channel ? ` on ${channel}` : ''}${more(others.length - 1)}`,
+    message:
+      `The same text and media are also scheduled ` +
+      `for ${when}${channel ? ` on ${channel}` : ''}${more(others.length - 1)}`,
     with: others.map(ref),
   };
 }
@@ -73,7 +75,12 @@ function duplicateWarning(others: ScheduledRow[], ctx: WarningContext): Schedule
  * Warnings of each row in `rows`. `neighbours` must hold every scheduled item within SLOT_MS of
  * them; `sameContent` every scheduled post sharing a text with one of them.
  */
-export function warningsOf(rows: ScheduledRow[], neighbours: ScheduledRow[], sameContent: ScheduledRow[], ctx: WarningContext): Map<string, ScheduleWarning[]> {
+export function warningsOf(
+  rows: ScheduledRow[],
+  neighbours: ScheduledRow[],
+  sameContent: ScheduledRow[],
+  ctx: WarningContext,
+): Map<string, ScheduleWarning[]> {
   const byChannel = new Map<string, ScheduledRow[]>();
   for (const n of neighbours) {
     const key = channelKey(n);
@@ -89,11 +96,27 @@ export function warningsOf(rows: ScheduledRow[], neighbours: ScheduledRow[], sam
     const warnings: ScheduleWarning[] = [];
     const channel = channelKey(row);
     // Items without a channel go nowhere yet, so they cannot take anyone's slot.
-    const near = channel === null ? [] : (byChannel.get(channel) ?? []).filter((n) => n.id !== row.id && Math.abs(n.ms - row.ms) < SLOT_MS);
-    if (near.length > 0) warnings.push(slotWarning(row, near.sort((a, b) => Math.abs(a.ms - row.ms) - Math.abs(b.ms - row.ms)), ctx));
+    const near =
+      channel === null
+        ? []
+        : (byChannel.get(channel) ?? []).filter((n) => n.id !== row.id && Math.abs(n.ms - row.ms) < SLOT_MS);
+    if (near.length > 0)
+      warnings.push(
+        slotWarning(
+          row,
+          near.sort((a, b) => Math.abs(a.ms - row.ms) - Math.abs(b.ms - row.ms)),
+          ctx,
+        ),
+      );
     const key = contentKey(row);
     const same = key === null ? [] : (byContent.get(key) ?? []).filter((p) => p.id !== row.id);
-    if (same.length > 0) warnings.push(duplicateWarning(same.sort((a, b) => a.ms - b.ms), ctx));
+    if (same.length > 0)
+      warnings.push(
+        duplicateWarning(
+          same.sort((a, b) => a.ms - b.ms),
+          ctx,
+        ),
+      );
     out.set(`${row.group}:${row.id}`, warnings);
   }
   return out;

@@ -13,7 +13,11 @@ export interface AdmitOptions {
   maxBytes?: number;
 }
 
-const exists = (p: string) => fs.access(p).then(() => true, () => false);
+const exists = (p: string) =>
+  fs.access(p).then(
+    () => true,
+    () => false,
+  );
 const short = (name: string) => (name.length > 80 ? `${name.slice(0, 79)}…` : name);
 
 /** An asset's name cleaned as every way in cleans it; a refusal stops the restore, in the intake's words. */
@@ -22,7 +26,8 @@ export function admitAssetName(r: ExportedRecord): void {
   try {
     r.fields.name = intakeName(r.fields.name);
   } catch (e) {
-    if (e instanceof IntakeRefusal) fail('validation', `The export's asset ${r.id} was refused: ${e.message} Nothing was imported.`);
+    if (e instanceof IntakeRefusal)
+      fail('validation', `The export's asset ${r.id} was refused: ${e.message} Nothing was imported.`);
     throw e;
   }
 }
@@ -32,7 +37,11 @@ function describe(r: ExportedRecord, file: Accepted): void {
   Object.assign(r.fields, mediaFields(describeMedia(file)));
 }
 
-async function admitMedia(folder: string, assets: ExportedRecord[], options: AdmitOptions): Promise<Map<string, string>> {
+async function admitMedia(
+  folder: string,
+  assets: ExportedRecord[],
+  options: AdmitOptions,
+): Promise<Map<string, string>> {
   const checked = new Map<string, Accepted>();
   const names = new Map<string, string>();
   for (const r of assets) {
@@ -46,7 +55,8 @@ async function admitMedia(folder: string, assets: ExportedRecord[], options: Adm
       try {
         accepted = await checkIntake(source, { name, tools: options.tools, maxBytes: options.maxBytes });
       } catch (e) {
-        if (e instanceof IntakeRefusal) fail('validation', `The file of "${short(name)}" was refused: ${e.message} Nothing was imported.`);
+        if (e instanceof IntakeRefusal)
+          fail('validation', `The file of "${short(name)}" was refused: ${e.message} Nothing was imported.`);
         throw e;
       }
       checked.set(file, accepted);
@@ -58,17 +68,27 @@ async function admitMedia(folder: string, assets: ExportedRecord[], options: Adm
 }
 
 /** A thumbnail that is missing or refused is left out: the library can make it again. */
-async function admitThumbs(folder: string, assets: ExportedRecord[], media: Map<string, string>, options: AdmitOptions): Promise<Set<string>> {
+async function admitThumbs(
+  folder: string,
+  assets: ExportedRecord[],
+  media: Map<string, string>,
+  options: AdmitOptions,
+): Promise<Set<string>> {
   const verdicts = new Map<string, boolean>();
   for (const r of assets) {
     const file = r.thumb?.state === 'ready' ? r.thumb.value : null;
     if (!file || media.has(file)) continue;
     if (!verdicts.has(file)) {
       const source = path.join(folder, MEDIA, file);
-      const ok = (await exists(source)) && (await checkIntake(source, { name: 'thumbnail', tools: options.tools, maxBytes: options.maxBytes }).then(() => true, (e: unknown) => {
-        if (e instanceof IntakeRefusal) return false;
-        throw e;
-      }));
+      const ok =
+        (await exists(source)) &&
+        (await checkIntake(source, { name: 'thumbnail', tools: options.tools, maxBytes: options.maxBytes }).then(
+          () => true,
+          (e: unknown) => {
+            if (e instanceof IntakeRefusal) return false;
+            throw e;
+          },
+        ));
       verdicts.set(file, ok);
     }
     if (!verdicts.get(file)) r.thumb = { state: 'none', value: null };
@@ -84,7 +104,8 @@ export async function checkCopy(temp: string, name: string, options: AdmitOption
   try {
     await checkIntake(temp, { name, tools: options.tools, maxBytes: options.maxBytes });
   } catch (e) {
-    if (e instanceof IntakeRefusal) fail('validation', `The file of "${short(name)}" was refused: ${e.message} Nothing was imported.`);
+    if (e instanceof IntakeRefusal)
+      fail('validation', `The file of "${short(name)}" was refused: ${e.message} Nothing was imported.`);
     throw e;
   }
 }
@@ -94,17 +115,27 @@ export async function checkCopy(temp: string, name: string, options: AdmitOption
  * intake refuses stops the restore in its words; a refused thumbnail is left out. Returns the
  * files to store, with the name their stored copy is checked under.
  */
-export async function admitExportFiles(folder: string, manifest: Manifest, options: AdmitOptions): Promise<{ file: string; name: string }[]> {
+export async function admitExportFiles(
+  folder: string,
+  manifest: Manifest,
+  options: AdmitOptions,
+): Promise<{ file: string; name: string }[]> {
   const assets = manifest.records.assets ?? [];
   // Damage first: a file whose bytes no longer match its name is not judged as media at all.
   const named = assets.flatMap((r) => [r.fields.sha256, r.thumb?.state === 'ready' ? r.thumb.value : null]);
   for (const file of new Set(named.filter((f): f is string => typeof f === 'string'))) {
     const source = path.join(folder, MEDIA, file);
     if ((await exists(source)) && (await hashFile(source)).sha256 !== file) {
-      fail('validation', `The file media/${file} is damaged (its content does not match its name), so nothing was imported.`);
+      fail(
+        'validation',
+        `The file media/${file} is damaged (its content does not match its name), so nothing was imported.`,
+      );
     }
   }
   const media = await admitMedia(folder, assets, options);
   const thumbs = await admitThumbs(folder, assets, media, options);
-  return [...[...media].map(([file, name]) => ({ file, name })), ...[...thumbs].map((file) => ({ file, name: 'thumbnail' }))];
+  return [
+    ...[...media].map(([file, name]) => ({ file, name })),
+    ...[...thumbs].map((file) => ({ file, name: 'thumbnail' })),
+  ];
 }

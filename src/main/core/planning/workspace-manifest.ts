@@ -16,7 +16,9 @@ export const ExportedRecord = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   /** Assets only: the thumbnail (its file, or why there is none), which is local and never synced. */
-  thumb: z.object({ state: z.enum(['none', 'ready', 'placeholder', 'missing']), value: z.string().max(200).nullable() }).optional(),
+  thumb: z
+    .object({ state: z.enum(['none', 'ready', 'placeholder', 'missing']), value: z.string().max(200).nullable() })
+    .optional(),
 });
 export type ExportedRecord = z.infer<typeof ExportedRecord>;
 
@@ -31,7 +33,10 @@ export const Manifest = z.object({
 export type Manifest = z.infer<typeof Manifest>;
 
 export async function assertFolder(folder: string): Promise<void> {
-  if (!path.isAbsolute(folder)) fail('validation', 'Give the folder by its full path.', { issues: [{ path: 'folder', message: 'A full path is required.' }] });
+  if (!path.isAbsolute(folder))
+    fail('validation', 'Give the folder by its full path.', {
+      issues: [{ path: 'folder', message: 'A full path is required.' }],
+    });
   const stat = await fs.stat(folder).catch(() => null);
   if (!stat) fail('not_found', `The folder ${folder} does not exist.`, { hint: 'Create it or choose another one.' });
   if (!stat.isDirectory()) fail('validation', `${folder} is not a folder.`);
@@ -51,9 +56,20 @@ export async function readManifest(folder: string): Promise<Manifest> {
     fail('validation', `${MANIFEST} is not valid JSON; the export is damaged.`);
   }
   const head = z.object({ format: z.string(), version: z.number() }).safeParse(json);
-  if (!head.success || head.data.format !== EXPORT_FORMAT) fail('validation', `${MANIFEST} is not an Atelier workspace export.`);
-  if (head.data.version > EXPORT_VERSION) fail('validation', `This export was made by a newer Atelier (format ${head.data.version}).`, { hint: 'Update Atelier, then restore it.' });
+  if (!head.success || head.data.format !== EXPORT_FORMAT)
+    fail('validation', `${MANIFEST} is not an Atelier workspace export.`);
+  if (head.data.version > EXPORT_VERSION)
+    fail('validation', `This export was made by a newer Atelier (format ${head.data.version}).`, {
+      hint: 'Update Atelier, then restore it.',
+    });
   const parsed = Manifest.safeParse(json);
-  if (!parsed.success) fail('validation', `${MANIFEST} is damaged: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`);
+  if (!parsed.success)
+    fail(
+      'validation',
+      `${MANIFEST} is damaged: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}.`,
+    );
   return parsed.data;
 }

@@ -19,7 +19,12 @@ const harness = harnesses();
 const tmp = tempDirs('transfer');
 
 const transferOf = (h: Harness) =>
-  new WorkspaceTransfer({ store: h.core.store, blobs: h.core.blobs, account: () => h.core.workspace.account(), now: () => Date.parse('2026-03-10T12:00:00Z') });
+  new WorkspaceTransfer({
+    store: h.core.store,
+    blobs: h.core.blobs,
+    account: () => h.core.workspace.account(),
+    now: () => Date.parse('2026-03-10T12:00:00Z'),
+  });
 
 async function refusal(fn: () => Promise<unknown>): Promise<AppException['error']> {
   try {
@@ -35,25 +40,47 @@ async function refusal(fn: () => Promise<unknown>): Promise<AppException['error'
 function snapshot(h: Harness): Record<string, Record<string, unknown>> {
   const account = h.core.workspace.account();
   return Object.fromEntries(
-    resourceGroups.map((g) => [g, Object.fromEntries(h.core.store.list(g, account, { offset: 0, limit: 1000, includeDeleted: false }).items.map((r) => [r.id, r.fields]))]),
+    resourceGroups.map((g) => [
+      g,
+      Object.fromEntries(
+        h.core.store
+          .list(g, account, { offset: 0, limit: 1000, includeDeleted: false })
+          .items.map((r) => [r.id, r.fields]),
+      ),
+    ]),
   );
 }
 
 /** A workspace with media (and thumbnails) and records of every group that refer to each other. */
 async function fill(h: Harness): Promise<void> {
   const dir = tmp();
-  const files = [await makeImage(dir, 'beach.png', { width: 80, height: 60 }), await makeImage(dir, 'cliff.jpg', { width: 40, height: 90, format: 'jpeg' })];
+  const files = [
+    await makeImage(dir, 'beach.png', { width: 80, height: 60 }),
+    await makeImage(dir, 'cliff.jpg', { width: 40, height: 90, format: 'jpeg' }),
+  ];
   const report = await h.core.library.importPaths(files);
   expect(report.imported).toHaveLength(2);
   const [a, b] = report.imported.map((x) => x.id) as [string, string];
   const { store } = h.core;
   const account = h.core.workspace.account();
   const tpl = store.create('mediaTemplates', account, { name: 'Drop', body: '{{x}}', variables: ['x'] }).id;
-  const post = store.create('posts', account, { text: 'Sunset', status: 'scheduled', scheduled_at: '2026-04-01T09:00:00Z', asset_ids: [a, b], template_id: tpl, channel: 'Instagram' }).id;
+  const post = store.create('posts', account, {
+    text: 'Sunset',
+    status: 'scheduled',
+    scheduled_at: '2026-04-01T09:00:00Z',
+    asset_ids: [a, b],
+    template_id: tpl,
+    channel: 'Instagram',
+  }).id;
   store.create('contentPlans', account, { title: 'April', post_ids: [post] });
   store.create('creatives', account, { name: 'Card', asset_ids: [b], caption: 'hi' });
   store.create('mediaQueue', account, { asset_id: a, post_id: post, note: 'first', order: 1 });
-  store.create('automations', account, { name: 'Tag', enabled: true, trigger: { type: 'asset_imported' }, actions: [{ type: 'add_tag', tag: 'new' }] });
+  store.create('automations', account, {
+    name: 'Tag',
+    enabled: true,
+    trigger: { type: 'asset_imported' },
+    actions: [{ type: 'add_tag', tag: 'new' }],
+  });
   h.core.library.update({ id: a, tags: ['sea', 'sun'] });
 }
 
@@ -68,10 +95,18 @@ describe('workspace export and import', () => {
     const count = Object.values(before).reduce((n, g) => n + Object.keys(g).length, 0);
     expect(exported).toEqual({ folder, records: count, files: 4 }); // two images and their thumbnails
     for (const name of fs.readdirSync(path.join(folder, 'media'))) {
-      expect(createHash('sha256').update(fs.readFileSync(path.join(folder, 'media', name))).digest('hex')).toBe(name);
+      expect(
+        createHash('sha256')
+          .update(fs.readFileSync(path.join(folder, 'media', name)))
+          .digest('hex'),
+      ).toBe(name);
     }
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'workspace.json'), 'utf8'));
-    expect(manifest).toMatchObject({ format: 'atelier-workspace', version: 1, exported_at: '2026-03-10T12:00:00.000Z' });
+    expect(manifest).toMatchObject({
+      format: 'atelier-workspace',
+      version: 1,
+      exported_at: '2026-03-10T12:00:00.000Z',
+    });
 
     const target = await harness();
     expect(await transferOf(target).import(folder)).toEqual({ folder, records: count, files: 4 });
@@ -79,12 +114,16 @@ describe('workspace export and import', () => {
     const byName = LibraryQuery.parse({ sort: 'name', dir: 'asc' });
     const assets = target.core.library.query(byName).items;
     const original = source.core.library.query(byName).items;
-    expect(assets.map((x) => [x.name, x.sha256, x.thumb, x.hasFile])).toEqual(original.map((x) => [x.name, x.sha256, x.thumb, true]));
+    expect(assets.map((x) => [x.name, x.sha256, x.thumb, x.hasFile])).toEqual(
+      original.map((x) => [x.name, x.sha256, x.thumb, true]),
+    );
     for (const x of assets) {
       expect(await target.core.blobs.verify(x.sha256 as string)).toBe(true);
       expect(await target.core.blobs.verify(x.thumb.sha256 as string)).toBe(true);
     }
-    const queued = target.core.db.prepare("SELECT count(*) AS n FROM outbox WHERE op = 'create'").get() as { n: number };
+    const queued = target.core.db.prepare("SELECT count(*) AS n FROM outbox WHERE op = 'create'").get() as {
+      n: number;
+    };
     expect(queued.n).toBe(count);
 
     // Nothing is ever overwritten: a second export into the same folder is refused.
@@ -97,7 +136,10 @@ describe('workspace export and import', () => {
     const folder = tmp();
     await transferOf(h).export(folder);
     const error = await refusal(() => transferOf(h).import(folder));
-    expect(error).toMatchObject({ code: 'conflict', message: 'This workspace already has records, so the backup was not restored.' });
+    expect(error).toMatchObject({
+      code: 'conflict',
+      message: 'This workspace already has records, so the backup was not restored.',
+    });
   });
 
   it('refuses a damaged file, naming it, and imports nothing', async () => {
@@ -111,7 +153,9 @@ describe('workspace export and import', () => {
 
     const target = await harness();
     const error = await refusal(() => transferOf(target).import(folder));
-    expect(error.message).toBe(`The file media/${victim} is damaged (its content does not match its name), so nothing was imported.`);
+    expect(error.message).toBe(
+      `The file media/${victim} is damaged (its content does not match its name), so nothing was imported.`,
+    );
     expect(Object.values(snapshot(target)).every((g) => Object.keys(g).length === 0)).toBe(true);
     // Checked before anything is stored: the media folder may not even exist.
     const root = target.core.blobs.root;
@@ -123,9 +167,15 @@ describe('workspace export and import', () => {
     const h = await harness();
     const parts = { templates: {} as never, importer: {} as never, automations: {} as never, transfer: transferOf(h) };
     const browser = contentHandlers({ ...parts, dialogs: undefined });
-    expect((await refusal(async () => browser['workspace.export']({})))).toMatchObject({ code: 'validation', issues: [{ path: 'folder' }] });
+    expect(await refusal(async () => browser['workspace.export']({}))).toMatchObject({
+      code: 'validation',
+      issues: [{ path: 'folder' }],
+    });
     const titles: string[] = [];
-    const desktop = contentHandlers({ ...parts, dialogs: { chooseImport: async () => [], chooseFolder: async (title) => (titles.push(title), null) } });
+    const desktop = contentHandlers({
+      ...parts,
+      dialogs: { chooseImport: async () => [], chooseFolder: async (title) => (titles.push(title), null) },
+    });
     expect(await desktop['workspace.export']({})).toEqual({ folder: '', records: 0, files: 0 });
     expect(titles).toEqual(['Export the workspace into an empty folder']);
   });

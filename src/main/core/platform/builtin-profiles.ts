@@ -1,4 +1,13 @@
-import { aiOperations, defaultErrorFields, defaultRecordsFormat, PROFILE_VERSION, type AiOperation, type AiOperationSpec, type PlatformProfile, type ResourceGroup } from '../../../shared/profile';
+import {
+  aiOperations,
+  defaultErrorFields,
+  defaultRecordsFormat,
+  PROFILE_VERSION,
+  type AiOperation,
+  type AiOperationSpec,
+  type PlatformProfile,
+  type ResourceGroup,
+} from '../../../shared/profile';
 
 const responseFields: PlatformProfile['auth']['responseFields'] = {
   accessToken: ['access_token', 'accessToken', 'token', 'data.access_token'],
@@ -14,7 +23,12 @@ const published = {
   apiKeyScheme: { header: 'Authorization', prefix: 'Bearer ' },
   login: { path: '/user/login', usernameField: 'username', passwordField: 'password', clientIdField: 'client_id' },
   validate: { path: '/user/token/validate', tokenField: 'token' },
-  refresh: { path: '/user/token/refresh', refreshTokenField: 'refresh_token', clientIdField: 'client_id', clientSecretField: 'client_secret' },
+  refresh: {
+    path: '/user/token/refresh',
+    refreshTokenField: 'refresh_token',
+    clientIdField: 'client_id',
+    clientSecretField: 'client_secret',
+  },
   responseFields,
   expiry: { expiresIn: 'auto', expiresAt: 'auto' },
 } satisfies PlatformProfile['auth'];
@@ -22,7 +36,15 @@ const published = {
 const textInput = new Set(['text2image', 'text2video']);
 
 type Params = NonNullable<AiOperationSpec['params']>;
-const seed: Params[number] = { name: 'seed', label: 'Seed', type: 'integer', min: 0, max: 2_147_483_647, default: 0, help: 'The same seed gives the same result.' };
+const seed: Params[number] = {
+  name: 'seed',
+  label: 'Seed',
+  type: 'integer',
+  min: 0,
+  max: 2_147_483_647,
+  default: 0,
+  help: 'The same seed gives the same result.',
+};
 const size = (maxW: number, maxH: number, w: number, h: number): Params => [
   { name: 'width', label: 'Width (px)', type: 'integer', min: 16, max: maxW, default: w },
   { name: 'height', label: 'Height (px)', type: 'integer', min: 16, max: maxH, default: h },
@@ -53,7 +75,12 @@ function aiSpec(models: (op: AiOperation) => string[], params?: (op: AiOperation
     const media = textInput.has(op) ? 'none' : 'base64';
     const image: Record<string, unknown> =
       media === 'none' ? { prompt: '{{prompt}}' } : { data: '{{media.base64}}', mime_type: '{{media.mime}}' };
-    const spec: AiOperationSpec = { path: `/v2/ai/${op}`, media, template: { model_id: '{{model_id}}', image }, models: models(op) };
+    const spec: AiOperationSpec = {
+      path: `/v2/ai/${op}`,
+      media,
+      template: { model_id: '{{model_id}}', image },
+      models: models(op),
+    };
     if (params) spec.params = params(op);
     out[op] = spec;
   }
@@ -99,13 +126,20 @@ export const sandboxProfile: PlatformProfile = {
   embeddedSandbox: true,
   auth: published,
   errors: defaultErrorFields,
-  ai: aiSpec((op) => sandboxModels[op], (op) => sandboxParams[op]),
+  ai: aiSpec(
+    (op) => sandboxModels[op],
+    (op) => sandboxParams[op],
+  ),
   groups: {
     assets: crud('assets'),
     automations: crud('automations'),
     contentPlans: crud('content-plans'),
     creatives: crud('creatives'),
-    mediaQueue: { list: { method: 'GET', path: '/v2/media-queue' }, create: { method: 'POST', path: '/v2/media-queue' }, itemsField: 'items' },
+    mediaQueue: {
+      list: { method: 'GET', path: '/v2/media-queue' },
+      create: { method: 'POST', path: '/v2/media-queue' },
+      itemsField: 'items',
+    },
     mediaTemplates: crud('media-templates'),
     posts: crud('posts'),
   },

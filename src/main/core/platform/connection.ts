@@ -96,7 +96,11 @@ export class Connection {
     if (!profile) fail('not_found', `There is no profile "${profileId}".`);
     const address = profile.embeddedSandbox ? null : (baseUrl ?? profile.baseUrl ?? this.rememberedAddress(profileId));
     this.meta.set('connection', { profileId, baseUrl: address, firstRunDone: true });
-    if (address && !profile.baseUrl) this.meta.set('connection.addresses', { ...this.meta.get<Record<string, string>>('connection.addresses'), [profileId]: address });
+    if (address && !profile.baseUrl)
+      this.meta.set('connection.addresses', {
+        ...this.meta.get<Record<string, string>>('connection.addresses'),
+        [profileId]: address,
+      });
     this.cachedTarget = null;
   }
 
@@ -134,7 +138,9 @@ export class Connection {
   async addressOf(profileId: string, baseUrl: string | null): Promise<string | null> {
     const profile = this.profiles().find((p) => p.id === profileId);
     if (!profile) return null;
-    return profile.embeddedSandbox ? (await this.embeddedPlatform()).url : (baseUrl ?? profile.baseUrl ?? this.rememberedAddress(profileId));
+    return profile.embeddedSandbox
+      ? (await this.embeddedPlatform()).url
+      : (baseUrl ?? profile.baseUrl ?? this.rememberedAddress(profileId));
   }
 
   async target(): Promise<SessionTarget> {
@@ -150,7 +156,9 @@ export class Connection {
   async view(signedIn: boolean): Promise<ConnectionView> {
     const stored = this.stored();
     const profile = this.profile();
-    const baseUrl = profile.embeddedSandbox ? ((await this.embedded?.catch(() => null))?.url ?? null) : (stored.baseUrl ?? profile.baseUrl);
+    const baseUrl = profile.embeddedSandbox
+      ? ((await this.embedded?.catch(() => null))?.url ?? null)
+      : (stored.baseUrl ?? profile.baseUrl);
     const [id, secret] = await Promise.all([this.secrets.get(SECRET.clientId), this.secrets.get(SECRET.clientSecret)]);
     return {
       firstRunDone: stored.firstRunDone,
@@ -172,7 +180,18 @@ export class Connection {
 }
 
 export function summarise(p: PlatformProfile, builtin: boolean, lastAddress: string | null = null): ProfileSummary {
-  const groups = Object.fromEntries(resourceGroups.map((g) => [g, p.groups[g] === 'unspecified' ? 'unspecified' : 'specified'])) as ProfileSummary['groups'];
+  const groups = Object.fromEntries(
+    resourceGroups.map((g) => [g, p.groups[g] === 'unspecified' ? 'unspecified' : 'specified']),
+  ) as ProfileSummary['groups'];
   const revision = crypto.createHash('sha256').update(JSON.stringify(p)).digest('hex').slice(0, 16);
-  return { id: p.id, name: p.name, builtin, embeddedSandbox: p.embeddedSandbox, baseUrl: p.baseUrl, lastAddress, groups, revision };
+  return {
+    id: p.id,
+    name: p.name,
+    builtin,
+    embeddedSandbox: p.embeddedSandbox,
+    baseUrl: p.baseUrl,
+    lastAddress,
+    groups,
+    revision,
+  };
 }

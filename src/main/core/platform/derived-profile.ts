@@ -18,7 +18,11 @@ export function copyId(id: string, taken: ReadonlySet<string>): string {
 }
 
 /** `changed` (the profile in use with the change made) under its new identity, validated again; throws with words. */
-export function deriveProfile(changed: Record<string, unknown>, from: PlatformProfile, opts: { builtin: boolean; takenIds: Iterable<string> }): PlatformProfile {
+export function deriveProfile(
+  changed: Record<string, unknown>,
+  from: PlatformProfile,
+  opts: { builtin: boolean; takenIds: Iterable<string> },
+): PlatformProfile {
   const raw = {
     ...changed,
     id: opts.builtin ? copyId(from.id, new Set(opts.takenIds)) : from.id,

@@ -44,11 +44,28 @@ interface Ctx {
   lastCheck: LastCheck;
 }
 
-type ConnectionChannels = Pick<AccountChannels, 'connection.get' | 'connection.useSandbox' | 'connection.connectAccount' | 'connection.setClientCredentials' | 'connection.check'>;
+type ConnectionChannels = Pick<
+  AccountChannels,
+  | 'connection.get'
+  | 'connection.useSandbox'
+  | 'connection.connectAccount'
+  | 'connection.setClientCredentials'
+  | 'connection.check'
+>;
 type ProfileChannels = Pick<AccountChannels, 'profile.list' | 'profile.import' | 'profile.select' | 'profile.export'>;
-type SessionChannels = Pick<AccountChannels, 'session.get' | 'session.signIn' | 'session.signOut' | 'session.check' | 'apiKey.set' | 'apiKey.remove'>;
+type SessionChannels = Pick<
+  AccountChannels,
+  'session.get' | 'session.signIn' | 'session.signOut' | 'session.check' | 'apiKey.set' | 'apiKey.remove'
+>;
 
-function connectionHandlers({ connection, session, connectionView, announce, checkDeps, lastCheck }: Ctx): ConnectionChannels {
+function connectionHandlers({
+  connection,
+  session,
+  connectionView,
+  announce,
+  checkDeps,
+  lastCheck,
+}: Ctx): ConnectionChannels {
   return {
     'connection.get': () => connectionView(),
     'connection.useSandbox': async () => {
@@ -62,7 +79,10 @@ function connectionHandlers({ connection, session, connectionView, announce, che
     'connection.connectAccount': async ({ profileId = 'platform', baseUrl, clientId, clientSecret }) => {
       const chosen = connection.profiles().find((p) => p.id === profileId);
       if (!chosen) fail('not_found', `There is no profile "${profileId}".`);
-      if (chosen.embeddedSandbox) fail('validation', 'The sandbox profile starts its own platform: choose "Try the sandbox" instead.', { issues: [{ path: 'profileId', message: 'Choose a profile for your platform' }] });
+      if (chosen.embeddedSandbox)
+        fail('validation', 'The sandbox profile starts its own platform: choose "Try the sandbox" instead.', {
+          issues: [{ path: 'profileId', message: 'Choose a profile for your platform' }],
+        });
       // Connecting an account starts from a clean session: never carry one to another platform.
       if (connection.profile().id !== profileId || session.view().mode !== 'none') await session.signOut();
       await connection.select(profileId, baseUrl);
@@ -96,15 +116,23 @@ function profileHandlers({ connection, session, announce }: Ctx): ProfileChannel
       const target = connection.profiles().find((p) => p.id === id);
       if (!target) fail('not_found', `There is no profile "${id}".`);
       if (!target.embeddedSandbox && !target.baseUrl && !baseUrl && !connection.rememberedAddress(id)) {
-        fail('validation', 'This profile needs the platform address.', { issues: [{ path: 'baseUrl', message: 'Enter the platform address' }] });
+        fail('validation', 'This profile needs the platform address.', {
+          issues: [{ path: 'baseUrl', message: 'Enter the platform address' }],
+        });
       }
       // A different platform is a different account: never carry a session to another address.
       // Another profile for the same platform (one that names more endpoints, say) keeps it.
-      if (!sameOrigin((await connection.target().catch(() => null))?.baseUrl ?? null, await connection.addressOf(id, baseUrl ?? null).catch(() => null))) {
+      if (
+        !sameOrigin(
+          (await connection.target().catch(() => null))?.baseUrl ?? null,
+          await connection.addressOf(id, baseUrl ?? null).catch(() => null),
+        )
+      ) {
         await session.signOut();
       }
       await connection.select(id, baseUrl ?? null);
-      if (clientId !== undefined && clientSecret !== undefined) await connection.setClientCredentials(clientId, clientSecret);
+      if (clientId !== undefined && clientSecret !== undefined)
+        await connection.setClientCredentials(clientId, clientSecret);
       return announce();
     },
     'profile.export': ({ id }) => {
@@ -138,9 +166,17 @@ function sessionHandlers({ connection, session, clock, announce }: Ctx): Session
         await session.request({ method: assets.list.method, url: url.toString() });
       } else {
         const v = target.profile.auth.validate;
-        await session.request({ method: 'POST', url: new URL(v.path, target.baseUrl ?? undefined).toString(), body: {} });
+        await session.request({
+          method: 'POST',
+          url: new URL(v.path, target.baseUrl ?? undefined).toString(),
+          body: {},
+        });
       }
-      return { latencyMs: clock.now() - started, checkedAt: new Date(clock.now()).toISOString(), baseUrl: target.baseUrl ?? '' };
+      return {
+        latencyMs: clock.now() - started,
+        checkedAt: new Date(clock.now()).toISOString(),
+        baseUrl: target.baseUrl ?? '',
+      };
     },
     'apiKey.set': ({ key, expiresAt }) => session.useApiKey(key, expiresAt),
     'apiKey.remove': () => session.signOut(),

@@ -4,7 +4,11 @@ import { parseProfile } from '../../../shared/profile';
 import { ApiKeyInput } from '../../../shared/session';
 import { readTokenPair } from './response-fields';
 
-const withScheme = (scheme: { header: string; prefix: string }) => ({ ...sandboxProfile, id: 'custom', auth: { ...sandboxProfile.auth, scheme } });
+const withScheme = (scheme: { header: string; prefix: string }) => ({
+  ...sandboxProfile,
+  id: 'custom',
+  auth: { ...sandboxProfile.auth, scheme },
+});
 
 describe('the header a profile sends credentials in', () => {
   it('accepts header names and prefixes HTTP can carry', () => {
@@ -40,7 +44,10 @@ describe('credentials that travel in a header', () => {
     expect(ApiKeyInput.safeParse({ key: 'sk_live_abc123', expiresAt: '2030-01-01T00:00:00Z' }).success).toBe(true);
     const refused = ApiKeyInput.safeParse({ key: 'sk_live_\u1d7e\u32d4', expiresAt: '2030-01-01T00:00:00Z' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]).toMatchObject({ path: ['key'], message: expect.stringMatching(/does not look like an API key/) });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['key'],
+      message: expect.stringMatching(/does not look like an API key/),
+    });
   });
 
   it('does not take a token no header can carry for a token', () => {

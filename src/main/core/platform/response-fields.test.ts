@@ -6,7 +6,7 @@ import { pick, readDuration, readExpiry, readMoment, readTokenPair } from './res
 const auth = platformProfile.auth;
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 
-function withExpiry(expiry: Partial<(typeof auth)['expiry']>): (typeof auth) {
+function withExpiry(expiry: Partial<(typeof auth)['expiry']>): typeof auth {
   return { ...auth, expiry: { ...auth.expiry, ...expiry } };
 }
 
@@ -17,7 +17,13 @@ describe('token response fields', () => {
     [{ token: 'a', refresh_token: 'r', exp: NOW / 1000 + 5 }, NOW + 5000],
     [{ data: { access_token: 'a', refresh_token: 'r' } }, null],
   ])('reads %j', (body, expiry) => {
-    expect(readTokenPair(body, auth, NOW)).toEqual({ access: 'a', refresh: 'r', accessExpiresAt: expiry, issuedAt: NOW, accountId: null });
+    expect(readTokenPair(body, auth, NOW)).toEqual({
+      access: 'a',
+      refresh: 'r',
+      accessExpiresAt: expiry,
+      issuedAt: NOW,
+      accountId: null,
+    });
   });
 
   it('refuses an answer without both tokens when the profile expects a refresh token', () => {
@@ -29,7 +35,13 @@ describe('token response fields', () => {
   it('takes an answer with no refresh token from a profile that names none', () => {
     const { refreshToken: _none, ...rest } = auth.responseFields;
     const noRefresh = { ...auth, responseFields: rest };
-    expect(readTokenPair({ access_token: 'a', expires_in: 5 }, noRefresh, NOW)).toEqual({ access: 'a', refresh: null, accessExpiresAt: NOW + 5000, issuedAt: NOW, accountId: null });
+    expect(readTokenPair({ access_token: 'a', expires_in: 5 }, noRefresh, NOW)).toEqual({
+      access: 'a',
+      refresh: null,
+      accessExpiresAt: NOW + 5000,
+      issuedAt: NOW,
+      accountId: null,
+    });
   });
 
   it('finds nested aliases, list indexes and skips empty values', () => {
@@ -86,7 +98,11 @@ describe('expiry formats, declared or detected', () => {
     delete v1.errors;
     delete (v1.auth as Record<string, unknown>).expiry;
     const parsed = parseProfile(v1);
-    expect(parsed.success && parsed.data).toMatchObject({ version: 2, errors: defaultErrorFields, auth: { expiry: { expiresIn: 'auto', expiresAt: 'auto' } } });
+    expect(parsed.success && parsed.data).toMatchObject({
+      version: 2,
+      errors: defaultErrorFields,
+      auth: { expiry: { expiresIn: 'auto', expiresAt: 'auto' } },
+    });
     expect(parseProfile({ ...v1, version: 3 }).success).toBe(false);
   });
 });
@@ -123,7 +139,12 @@ describe('profile fields by what they name', () => {
 describe("a clock that disagrees with the platform's", () => {
   it('prefers a duration to a moment, and does not believe a token that arrives already expired', () => {
     const ahead = NOW + 10_000; // this computer's clock is 10 s ahead of the platform's
-    const both = { access_token: 'a', refresh_token: 'r', expires_in: 5, expires_at: new Date(NOW + 5_000).toISOString() };
+    const both = {
+      access_token: 'a',
+      refresh_token: 'r',
+      expires_in: 5,
+      expires_at: new Date(NOW + 5_000).toISOString(),
+    };
     expect(readTokenPair(both, auth, ahead)?.accessExpiresAt).toBe(ahead + 5_000);
     const momentOnly = { access_token: 'a', refresh_token: 'r', expires_at: new Date(NOW + 5_000).toISOString() };
     expect(readTokenPair(momentOnly, auth, ahead)?.accessExpiresAt).toBeNull();

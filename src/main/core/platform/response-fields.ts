@@ -36,7 +36,13 @@ export function readTokenPair(body: unknown, auth: Auth, now: number): TokenPair
   // A token that arrives already expired means this computer's clock disagrees with the
   // platform's: its expiry is not believed (a 401 says when it ends), or every request would renew it.
   const expiry = readExpiry(body, auth, now);
-  return { access, refresh, accessExpiresAt: expiry !== null && expiry > now ? expiry : null, issuedAt: now, accountId: readFirstText(body, fields.accountId) ?? null };
+  return {
+    access,
+    refresh,
+    accessExpiresAt: expiry !== null && expiry > now ? expiry : null,
+    issuedAt: now,
+    accountId: readFirstText(body, fields.accountId) ?? null,
+  };
 }
 
 /** Seconds and milliseconds since 1970 are told apart by size: 1e12 ms is 2001, 1e12 s is year 33658. */

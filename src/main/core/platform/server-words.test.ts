@@ -2,7 +2,13 @@
 // refusal shows those words verbatim, with our one-line hint of what to do — and a refusal of the
 // client's credentials points at the client secret, not at the user's password.
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, coreWithSandbox, listAssets, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
+import {
+  call,
+  coreWithSandbox,
+  listAssets,
+  signInDemo,
+  type Harness,
+} from '../../../../test/support/core-with-sandbox';
 import { AppException } from '../errors';
 import { sandboxProfile } from './builtin-profiles';
 import { blamesClient } from './session';
@@ -31,17 +37,30 @@ describe("the platform's words, everywhere", () => {
     const result = await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: 'wrong' });
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'auth', status: 401, message: 'username or password is incorrect', serverCode: 'invalid_credentials', hint: expect.stringMatching(/login and password/) },
+      error: {
+        code: 'auth',
+        status: 401,
+        message: 'username or password is incorrect',
+        serverCode: 'invalid_credentials',
+        hint: expect.stringMatching(/login and password/),
+      },
     });
   });
 
   it('a refused refresh because of the client secret says so and points at the client secret', async () => {
     h = await coreWithSandbox();
     await signInDemo(h);
-    await call(h, 'connection.setClientCredentials', { clientId: h.sandbox.demo.clientId, clientSecret: 'not-the-secret' });
+    await call(h, 'connection.setClientCredentials', {
+      clientId: h.sandbox.demo.clientId,
+      clientSecret: 'not-the-secret',
+    });
     h.sandbox.expireAccessTokens();
     const error = await failure(listAssets(h));
-    expect(error).toMatchObject({ code: 'auth', message: 'client ID or client secret is incorrect', hint: expect.stringMatching(/client secret/) });
+    expect(error).toMatchObject({
+      code: 'auth',
+      message: 'client ID or client secret is incorrect',
+      hint: expect.stringMatching(/client secret/),
+    });
     expect(error.hint).not.toMatch(/password/);
     expect((await call(h, 'session.get', {})).message).toBe('client ID or client secret is incorrect');
   });
@@ -52,15 +71,29 @@ describe("the platform's words, everywhere", () => {
     h.sandbox.expireAccessTokens();
     h.sandbox.expireRefreshTokens();
     const error = await failure(listAssets(h));
-    expect(error).toMatchObject({ code: 'auth', message: 'refresh token expired; log in again', hint: expect.stringMatching(/Sign in again/) });
+    expect(error).toMatchObject({
+      code: 'auth',
+      message: 'refresh token expired; log in again',
+      hint: expect.stringMatching(/Sign in again/),
+    });
   });
 
   it("a profile's error fields decide where the words are read (here: the machine code instead)", async () => {
     h = await coreWithSandbox();
-    const custom = { ...sandboxProfile, id: 'codes-only', name: 'Codes only', embeddedSandbox: false, baseUrl: h.sandbox.url, errors: { message: ['error.code'], code: ['error.code'] } };
+    const custom = {
+      ...sandboxProfile,
+      id: 'codes-only',
+      name: 'Codes only',
+      embeddedSandbox: false,
+      baseUrl: h.sandbox.url,
+      errors: { message: ['error.code'], code: ['error.code'] },
+    };
     await call(h, 'profile.import', { json: JSON.stringify(custom) });
     await call(h, 'profile.select', { id: 'codes-only' });
-    await call(h, 'connection.setClientCredentials', { clientId: h.sandbox.demo.clientId, clientSecret: h.sandbox.demo.clientSecret });
+    await call(h, 'connection.setClientCredentials', {
+      clientId: h.sandbox.demo.clientId,
+      clientSecret: h.sandbox.demo.clientSecret,
+    });
     const result = await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: 'wrong' });
     expect(result).toMatchObject({ ok: false, error: { message: 'invalid_credentials' } });
   });
@@ -68,7 +101,11 @@ describe("the platform's words, everywhere", () => {
   it('an expired API key shows the server’s words and says to generate a new key', async () => {
     h = await coreWithSandbox();
     await signInDemo(h);
-    const created = await h.core.session.request({ method: 'POST', url: `${h.sandbox.url}/account/api-keys`, body: { name: 'test' } });
+    const created = await h.core.session.request({
+      method: 'POST',
+      url: `${h.sandbox.url}/account/api-keys`,
+      body: { name: 'test' },
+    });
     const key = (created.body as { key: string }).key;
     await call(h, 'apiKey.set', { key, expiresAt: new Date(Date.now() + 86_400_000 * 30).toISOString() });
     h.sandbox.expireApiKeys();
@@ -84,7 +121,11 @@ describe("the platform's words, everywhere", () => {
     expect(blamesClient({ message: 'the client_secret does not match' })).toBe(true);
     expect(blamesClient({ message: 'login or secret is wrong', serverCode: 'invalid_credentials' })).toBe(false);
     expect(blamesClient({ message: 'login or secret is wrong' })).toBe(false);
-    expect(blamesClient({ message: 'username or password is incorrect', serverCode: 'invalid_credentials' })).toBe(false);
-    expect(blamesClient({ message: 'refresh token expired; log in again', serverCode: 'refresh_token_expired' })).toBe(false);
+    expect(blamesClient({ message: 'username or password is incorrect', serverCode: 'invalid_credentials' })).toBe(
+      false,
+    );
+    expect(blamesClient({ message: 'refresh token expired; log in again', serverCode: 'refresh_token_expired' })).toBe(
+      false,
+    );
   });
 });

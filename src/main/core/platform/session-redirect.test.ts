@@ -28,7 +28,14 @@ describe('redirects and the platform’s own credential header', () => {
     });
     servers.push(elsewhere, platform);
     h = await coreWithSandbox();
-    const profile = { ...sandboxProfile, id: 'custom-header', name: 'Custom header', embeddedSandbox: false, baseUrl: null, auth: { ...sandboxProfile.auth, scheme: { header: 'X-Auth-Token', prefix: '' } } };
+    const profile = {
+      ...sandboxProfile,
+      id: 'custom-header',
+      name: 'Custom header',
+      embeddedSandbox: false,
+      baseUrl: null,
+      auth: { ...sandboxProfile.auth, scheme: { header: 'X-Auth-Token', prefix: '' } },
+    };
     await call(h, 'profile.import', { json: JSON.stringify(profile) });
     await call(h, 'profile.select', { id: 'custom-header', baseUrl: platform.url, clientId: 'c', clientSecret: 's' });
     await call(h, 'session.signIn', { username: 'u', password: 'p' });
@@ -36,7 +43,11 @@ describe('redirects and the platform’s own credential header', () => {
       () => null,
       (e: unknown) => (e instanceof AppException ? e.error : e),
     );
-    expect(error).toMatchObject({ code: 'unavailable', status: 302, message: expect.stringContaining('does not follow a redirect with your credentials') });
+    expect(error).toMatchObject({
+      code: 'unavailable',
+      status: 302,
+      message: expect.stringContaining('does not follow a redirect with your credentials'),
+    });
     expect(elsewhere.hits).toHaveLength(0);
     expect(platform.hits.at(-1)?.headers['x-auth-token']).toBe('tok-secret-1');
   });
@@ -52,14 +63,31 @@ describe('secrets a platform echoes back', () => {
         return;
       }
       res.statusCode = 401;
-      const echoed = req.url === '/user/login' ? sent.password : req.url === '/user/token/refresh' ? `${sent.refresh_token} / ${sent.client_secret}` : String(req.headers['x-auth-token']);
+      const echoed =
+        req.url === '/user/login'
+          ? sent.password
+          : req.url === '/user/token/refresh'
+            ? `${sent.refresh_token} / ${sent.client_secret}`
+            : String(req.headers['x-auth-token']);
       res.end(JSON.stringify({ error: { message: `refused: ${echoed}` } }));
     });
     servers.push(platform);
     h = await coreWithSandbox();
-    const profile = { ...sandboxProfile, id: 'echo', name: 'Echo', embeddedSandbox: false, baseUrl: null, auth: { ...sandboxProfile.auth, scheme: { header: 'X-Auth-Token', prefix: '' } } };
+    const profile = {
+      ...sandboxProfile,
+      id: 'echo',
+      name: 'Echo',
+      embeddedSandbox: false,
+      baseUrl: null,
+      auth: { ...sandboxProfile.auth, scheme: { header: 'X-Auth-Token', prefix: '' } },
+    };
     await call(h, 'profile.import', { json: JSON.stringify(profile) });
-    await call(h, 'profile.select', { id: 'echo', baseUrl: platform.url, clientId: 'client-1', clientSecret: 'client-secret-value-1' });
+    await call(h, 'profile.select', {
+      id: 'echo',
+      baseUrl: platform.url,
+      clientId: 'client-1',
+      clientSecret: 'client-secret-value-1',
+    });
     const wrong = await h.core.dispatch('session.signIn', { username: 'u', password: 'wrong-password-1' });
     expect(JSON.stringify(wrong)).not.toContain('wrong-password-1');
     await call(h, 'session.signIn', { username: 'u', password: 'right-password-1' });

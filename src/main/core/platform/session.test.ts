@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coreWithSandbox, createApiKey, listAssets, signInDemo, stopAfterEach, type Harness } from '../../../../test/support/core-with-sandbox';
+import {
+  coreWithSandbox,
+  createApiKey,
+  listAssets,
+  signInDemo,
+  stopAfterEach,
+  type Harness,
+} from '../../../../test/support/core-with-sandbox';
 import { AppException } from '../errors';
 
 let h: Harness | undefined;
-stopAfterEach(() => h, () => (h = undefined));
+stopAfterEach(
+  () => h,
+  () => (h = undefined),
+);
 
 const code = async (p: Promise<unknown>) => {
   try {
@@ -33,7 +43,10 @@ describe('auth session against the sandbox', () => {
     h = await coreWithSandbox();
     await signInDemo(h);
     const view = await h.core.dispatch('session.get', {});
-    expect(view).toMatchObject({ ok: true, data: { signedIn: true, mode: 'token', state: 'active', userLabel: h.sandbox.demo.username } });
+    expect(view).toMatchObject({
+      ok: true,
+      data: { signedIn: true, mode: 'token', state: 'active', userLabel: h.sandbox.demo.username },
+    });
     expect(await listAssets(h)).toBeDefined();
   });
 
@@ -42,10 +55,16 @@ describe('auth session against the sandbox', () => {
     await h.core.dispatch('connection.useSandbox', {});
     await h.core.dispatch('session.signOut', {});
     const result = await h.core.dispatch('session.signIn', { username: 'demo@atelier.local', password: 'wrong' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'auth', status: 401, message: expect.stringContaining('incorrect') } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'auth', status: 401, message: expect.stringContaining('incorrect') },
+    });
     const empty = await h.core.dispatch('session.signIn', { username: '', password: '' });
     expect(empty).toMatchObject({ ok: false, error: { code: 'validation' } });
-    expect((empty as { error: { issues: { path: string }[] } }).error.issues.map((i) => i.path).sort()).toEqual(['password', 'username']);
+    expect((empty as { error: { issues: { path: string }[] } }).error.issues.map((i) => i.path).sort()).toEqual([
+      'password',
+      'username',
+    ]);
   });
 
   it('50 concurrent requests meeting an expired access token cause exactly one refresh, and all succeed', async () => {
@@ -74,30 +93,36 @@ describe('auth session against the sandbox', () => {
     expect(h.sandbox.stats.familiesRevoked).toBe(0);
   }, 120_000);
 
-  it('a refused refresh ends the session once, with no refresh loop, and work fails fast with "sign in again"', async () => {
-    h = await coreWithSandbox();
-    await signInDemo(h);
-    const changes: string[] = [];
-    h.core.events.subscribe((event, payload) => {
-      if (event === 'session.changed') changes.push((payload as { state: string }).state);
-    });
-    h.sandbox.expireAccessTokens();
-    h.sandbox.expireRefreshTokens();
-    h.sandbox.resetStats();
-    const codes = await Promise.all(Array.from({ length: 10 }, () => code(listAssets(h!))));
-    expect(codes.every((c) => c === 'auth')).toBe(true);
-    expect(h.sandbox.stats.refreshCalls).toBe(1);
-    expect(changes.filter((s) => s === 'needs_sign_in')).toHaveLength(1);
-    // Later work does not touch the network at all.
-    const before = h.sandbox.stats.requests;
-    expect(await code(listAssets(h))).toBe('auth');
-    expect(h.sandbox.stats.requests).toBe(before);
-    const view = await h.core.dispatch('session.get', {});
-    expect(view).toMatchObject({ ok: true, data: { state: 'needs_sign_in', signedIn: false, message: expect.any(String) } });
-    // Signing in again resumes.
-    await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
-    expect(await code(listAssets(h))).toBe('ok');
-  });
+  it(
+    'a refused refresh ends the session once, with no refresh loop, and work fails fast with "sign in ' + 'again"',
+    async () => {
+      h = await coreWithSandbox();
+      await signInDemo(h);
+      const changes: string[] = [];
+      h.core.events.subscribe((event, payload) => {
+        if (event === 'session.changed') changes.push((payload as { state: string }).state);
+      });
+      h.sandbox.expireAccessTokens();
+      h.sandbox.expireRefreshTokens();
+      h.sandbox.resetStats();
+      const codes = await Promise.all(Array.from({ length: 10 }, () => code(listAssets(h!))));
+      expect(codes.every((c) => c === 'auth')).toBe(true);
+      expect(h.sandbox.stats.refreshCalls).toBe(1);
+      expect(changes.filter((s) => s === 'needs_sign_in')).toHaveLength(1);
+      // Later work does not touch the network at all.
+      const before = h.sandbox.stats.requests;
+      expect(await code(listAssets(h))).toBe('auth');
+      expect(h.sandbox.stats.requests).toBe(before);
+      const view = await h.core.dispatch('session.get', {});
+      expect(view).toMatchObject({
+        ok: true,
+        data: { state: 'needs_sign_in', signedIn: false, message: expect.any(String) },
+      });
+      // Signing in again resumes.
+      await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
+      expect(await code(listAssets(h))).toBe('ok');
+    },
+  );
 
   it('signing out while a refresh is in flight keeps the session signed out', async () => {
     h = await coreWithSandbox({ consent: true });
@@ -108,7 +133,10 @@ describe('auth session against the sandbox', () => {
     await new Promise((r) => setTimeout(r, 100));
     await h.core.dispatch('session.signOut', {});
     expect(await pending).toBe('auth');
-    expect(await h.core.dispatch('session.get', {})).toMatchObject({ ok: true, data: { state: 'signed_out', signedIn: false } });
+    expect(await h.core.dispatch('session.get', {})).toMatchObject({
+      ok: true,
+      data: { state: 'signed_out', signedIn: false },
+    });
     expect(await h.deps.secrets.get('session.tokens')).toBeUndefined();
     expect(await code(listAssets(h))).toBe('auth');
   });
@@ -116,7 +144,10 @@ describe('auth session against the sandbox', () => {
   it('wrong client credentials are refused: one clean prompt', async () => {
     h = await coreWithSandbox();
     await signInDemo(h);
-    await h.core.dispatch('connection.setClientCredentials', { clientId: h.sandbox.demo.clientId, clientSecret: 'not-the-secret' });
+    await h.core.dispatch('connection.setClientCredentials', {
+      clientId: h.sandbox.demo.clientId,
+      clientSecret: 'not-the-secret',
+    });
     h.sandbox.expireAccessTokens();
     h.sandbox.resetStats();
     expect(await code(listAssets(h))).toBe('auth');
@@ -139,14 +170,17 @@ describe('auth session against the sandbox', () => {
     expect(h.sandbox.stats.familiesRevoked).toBe(0);
   });
 
-  it('a response lost after the server rotated the pair ends in one clean re-login prompt (strict reuse rule)', async () => {
-    h = await coreWithSandbox();
-    await loseRotatedPair(h);
-    expect(await code(listAssets(h))).toBe('auth');
-    expect(h.sandbox.stats.familiesRevoked).toBe(1);
-    const view = await h.core.dispatch('session.get', {});
-    expect(view).toMatchObject({ ok: true, data: { state: 'needs_sign_in' } });
-  });
+  it(
+    'a response lost after the server rotated the pair ends in one clean re-login prompt (strict reuse ' + 'rule)',
+    async () => {
+      h = await coreWithSandbox();
+      await loseRotatedPair(h);
+      expect(await code(listAssets(h))).toBe('auth');
+      expect(h.sandbox.stats.familiesRevoked).toBe(1);
+      const view = await h.core.dispatch('session.get', {});
+      expect(view).toMatchObject({ ok: true, data: { state: 'needs_sign_in' } });
+    },
+  );
 
   it('with a reuse grace window the same lost response recovers silently', async () => {
     h = await coreWithSandbox({ sandbox: { refreshReuseGraceMs: 60_000 } });
@@ -171,7 +205,10 @@ describe('auth session against the sandbox', () => {
     expect(h.sent.get('/v2/assets')).toBe(1);
     expect(h.sandbox.stats.refreshCalls).toBe(0);
     const view = await h.core.dispatch('session.get', {});
-    expect(view).toMatchObject({ ok: true, data: { state: 'api_key_denied', message: expect.stringContaining('expired') } });
+    expect(view).toMatchObject({
+      ok: true,
+      data: { state: 'api_key_denied', message: expect.stringContaining('expired') },
+    });
     // Nothing more is sent with it.
     expect(await code(listAssets(h))).toBe('auth');
     expect(h.sent.get('/v2/assets')).toBe(1);
@@ -181,7 +218,10 @@ describe('auth session against the sandbox', () => {
     let now = Date.now();
     h = await coreWithSandbox({ clock: { now: () => now } });
     await h.core.dispatch('connection.useSandbox', {});
-    await h.core.dispatch('apiKey.set', { key: 'ak_not_checked_by_anyone_1234', expiresAt: new Date(now + 2 * 86_400_000).toISOString() });
+    await h.core.dispatch('apiKey.set', {
+      key: 'ak_not_checked_by_anyone_1234',
+      expiresAt: new Date(now + 2 * 86_400_000).toISOString(),
+    });
     now += 3 * 86_400_000;
     h.sent.clear();
     expect(await code(listAssets(h))).toBe('auth');
@@ -193,7 +233,10 @@ describe('auth session against the sandbox', () => {
     let now = Date.now();
     h = await coreWithSandbox({ clock: { now: () => now } });
     await h.core.dispatch('connection.useSandbox', {});
-    await h.core.dispatch('apiKey.set', { key: 'ak_warn_test_key_123456', expiresAt: new Date(now + 10 * 86_400_000).toISOString() });
+    await h.core.dispatch('apiKey.set', {
+      key: 'ak_warn_test_key_123456',
+      expiresAt: new Date(now + 10 * 86_400_000).toISOString(),
+    });
     h.core.session.checkApiKeyExpiry();
     expect(h.notifications).toHaveLength(0);
     now += 4 * 86_400_000;
@@ -201,7 +244,10 @@ describe('auth session against the sandbox', () => {
     h.core.session.checkApiKeyExpiry();
     now += 5.5 * 86_400_000;
     h.core.session.checkApiKeyExpiry();
-    expect(h.notifications.map((n) => n.body)).toEqual([expect.stringContaining('7 days'), expect.stringContaining('less than a day')]);
+    expect(h.notifications.map((n) => n.body)).toEqual([
+      expect.stringContaining('7 days'),
+      expect.stringContaining('less than a day'),
+    ]);
     expect(h.notifications.every((n) => n.route === 'settings')).toBe(true);
   });
 
@@ -271,7 +317,9 @@ describe('the client under the session, against the sandbox', () => {
     const started = Date.now();
     const ends = await Promise.all(
       Array.from({ length: 8 }, async () => {
-        const outcome = await code(h!.core.session.request({ method: 'GET', url: `${h!.sandbox.url}/v2/assets?limit=1`, deadlineMs }));
+        const outcome = await code(
+          h!.core.session.request({ method: 'GET', url: `${h!.sandbox.url}/v2/assets?limit=1`, deadlineMs }),
+        );
         return { outcome, ms: Date.now() - started };
       }),
     );

@@ -64,7 +64,10 @@ export function refreshMargin(t: { accessExpiresAt: number | null; issuedAt?: nu
 }
 
 /** A request body from field paths (`data.username` nests) and the profile's constant extras. */
-function body(extra: Record<string, unknown> | undefined, fields: [string | null, string | null | undefined][]): Record<string, unknown> {
+function body(
+  extra: Record<string, unknown> | undefined,
+  fields: [string | null, string | null | undefined][],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(extra ?? {})) setPath(out, k, v);
   for (const [path, value] of fields) if (path && value !== null && value !== undefined) setPath(out, path, value);
@@ -81,13 +84,23 @@ export function blamesClient(error: { message: string; serverCode?: string | und
 }
 
 const signInAgain = (message: string | null) =>
-  new AppException({ code: 'auth', message: message ?? 'Your session ended.', hint: 'Sign in again to continue; nothing you queued was lost.' });
+  new AppException({
+    code: 'auth',
+    message: message ?? 'Your session ended.',
+    hint: 'Sign in again to continue; nothing you queued was lost.',
+  });
 
-const CLIENT_HINT = 'Check the client ID and client secret in Settings → Connection (they are issued for Atelier by the platform), then sign in again.';
+const CLIENT_HINT =
+  'Check the client ID and client secret in Settings → Connection (they are issued for Atelier by the platform), ' +
+  'then sign in again.';
 
 /** A refresh the platform refused: the client's credentials, or the session itself. */
 const refreshRefused = (message: string, client: boolean) =>
-  new AppException({ code: 'auth', message, hint: client ? CLIENT_HINT : 'Sign in again to continue; nothing you queued was lost.' });
+  new AppException({
+    code: 'auth',
+    message,
+    hint: client ? CLIENT_HINT : 'Sign in again to continue; nothing you queued was lost.',
+  });
 
 /**
  * The one holder of tokens and API keys. Adds credentials to requests, refreshes once for any
@@ -156,7 +169,10 @@ export class AuthSession {
 
   private async url(path: string): Promise<{ url: string; target: SessionTarget }> {
     const target = await this.deps.target();
-    if (!target.baseUrl) fail('auth', 'No platform address is set.', { hint: 'Choose the sandbox or enter your platform address in Settings.' });
+    if (!target.baseUrl)
+      fail('auth', 'No platform address is set.', {
+        hint: 'Choose the sandbox or enter your platform address in Settings.',
+      });
     return { url: new URL(path, target.baseUrl).toString(), target };
   }
 
@@ -172,10 +188,23 @@ export class AuthSession {
     ]);
     let res: HttpResponse;
     try {
-      res = await this.deps.http.request({ method: 'POST', url, body: sent, maxAttempts: 1, errorFields: target.profile.errors, secrets: [password] });
+      res = await this.deps.http.request({
+        method: 'POST',
+        url,
+        body: sent,
+        maxAttempts: 1,
+        errorFields: target.profile.errors,
+        secrets: [password],
+      });
     } catch (e) {
       if (e instanceof PlatformError) observe?.({ status: e.status ?? null, body: e.body });
-      if (e instanceof PlatformError && e.status !== undefined && e.status >= 400 && e.status < 500 && e.error.code !== 'rate_limited') {
+      if (
+        e instanceof PlatformError &&
+        e.status !== undefined &&
+        e.status >= 400 &&
+        e.status < 500 &&
+        e.error.code !== 'rate_limited'
+      ) {
         // The platform's own words, with what to do: a refused client is not a wrong password.
         throw new AppException({
           ...e.error,
@@ -187,8 +216,15 @@ export class AuthSession {
     }
     observe?.({ status: res.status, body: res.body });
     const pair = readTokenPair(res.body, target.profile.auth, this.deps.clock.now());
-    if (!pair) fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', { hint: 'Run the connection check in Settings → Connection: it shows the answer and the profile field to change (auth.responseFields).' });
-    const accountId = pair.accountId ?? `${new URL(url).host}:${crypto.createHash('sha256').update(username).digest('hex').slice(0, 16)}`;
+    if (!pair)
+      fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', {
+        hint:
+          'Run the connection check in Settings → Connection: it shows the answer and the profile field to ' +
+          'change (auth.responseFields).',
+      });
+    const accountId =
+      pair.accountId ??
+      `${new URL(url).host}:${crypto.createHash('sha256').update(username).digest('hex').slice(0, 16)}`;
     const stored: StoredTokens = { ...pair, accountId, userLabel: username };
     this.generation += 1;
     await this.deps.secrets.set(SECRET.tokens, JSON.stringify(stored));
@@ -223,7 +259,9 @@ export class AuthSession {
     this.deps.meta.delete('session.ended');
     this.deps.meta.delete('apiKey.warned');
     const target = await this.deps.target();
-    const accountId = renewing ?? `${target.baseUrl ? new URL(target.baseUrl).host : 'platform'}:key:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+    const accountId =
+      renewing ??
+      `${target.baseUrl ? new URL(target.baseUrl).host : 'platform'}:key:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
     this.deps.meta.set('account.current', accountId);
     this.deps.logger.info(renewing ? 'API key replaced' : 'API key added', { accountId });
     this.changed();
@@ -338,7 +376,8 @@ export class AuthSession {
 
   /** Single flight: whoever meets a stale token waits for the one refresh in progress. */
   private refreshAfter(staleAccess: string, observe?: AnswerObserver): Promise<string> {
-    if (this.tokens && this.tokens.access !== staleAccess && !this.isExpired(this.tokens)) return Promise.resolve(this.tokens.access);
+    if (this.tokens && this.tokens.access !== staleAccess && !this.isExpired(this.tokens))
+      return Promise.resolve(this.tokens.access);
     if (!this.flight) {
       const flight: Promise<string> = this.refresh(observe).finally(() => {
         if (this.flight === flight) this.flight = null;
@@ -362,7 +401,10 @@ export class AuthSession {
         retryAfterMs: this.refreshBlockedUntil - now,
       });
     }
-    const [clientId, clientSecret] = await Promise.all([this.deps.secrets.get(SECRET.clientId), this.deps.secrets.get(SECRET.clientSecret)]);
+    const [clientId, clientSecret] = await Promise.all([
+      this.deps.secrets.get(SECRET.clientId),
+      this.deps.secrets.get(SECRET.clientSecret),
+    ]);
     if (!clientId || !clientSecret) {
       await this.end('needs_sign_in', 'The client ID and client secret are missing, so the session cannot be renewed.');
       throw signInAgain('Enter the client ID and client secret in Settings, then sign in again.');
@@ -403,7 +445,8 @@ export class AuthSession {
       }
       // Network trouble or a server error: keep the refresh token and back off before the next try.
       this.refreshFailures += 1;
-      const delay = Math.min(60_000, 1000 * 2 ** (this.refreshFailures - 1)) * (0.5 + 0.5 * (this.deps.random ?? Math.random)());
+      const delay =
+        Math.min(60_000, 1000 * 2 ** (this.refreshFailures - 1)) * (0.5 + 0.5 * (this.deps.random ?? Math.random)());
       this.refreshBlockedUntil = this.deps.clock.now() + delay;
       throw e;
     }
@@ -433,7 +476,11 @@ export class AuthSession {
   async validateOnce(): Promise<void> {
     if (this.validatedEpoch === this.epoch) return;
     this.validatedEpoch = this.epoch;
-    const cred = this.tokens ? { kind: 'token' as const, value: this.tokens.access } : this.apiKey ? { kind: 'apiKey' as const, value: this.apiKey.key } : null;
+    const cred = this.tokens
+      ? { kind: 'token' as const, value: this.tokens.access }
+      : this.apiKey
+        ? { kind: 'apiKey' as const, value: this.apiKey.key }
+        : null;
     if (!cred || this.ended) return;
     let target: SessionTarget;
     let url: string;
@@ -445,7 +492,14 @@ export class AuthSession {
     this.stats.validations += 1;
     try {
       const v = target.profile.auth.validate;
-      const req: HttpRequest = { method: 'POST', url, body: body(v.extra, [[v.tokenField, cred.value]]), deadlineMs: 10_000, errorFields: target.profile.errors, secrets: [cred.value] };
+      const req: HttpRequest = {
+        method: 'POST',
+        url,
+        body: body(v.extra, [[v.tokenField, cred.value]]),
+        deadlineMs: 10_000,
+        errorFields: target.profile.errors,
+        secrets: [cred.value],
+      };
       const res = await this.deps.http.request(v.tokenField === null ? withAuth(target.profile, req, cred) : req);
       const valid = readFirst(res.body, target.profile.auth.responseFields.valid);
       if (valid === false || valid === 'false') {
@@ -462,7 +516,8 @@ export class AuthSession {
         this.changed();
       }
     } catch (e) {
-      if (e instanceof PlatformError && e.error.status === 401 && cred.kind === 'token') await this.refreshAfter(cred.value).catch(() => undefined);
+      if (e instanceof PlatformError && e.error.status === 401 && cred.kind === 'token')
+        await this.refreshAfter(cred.value).catch(() => undefined);
       else this.deps.logger.info('validation skipped', { code: e instanceof AppException ? e.error.code : 'internal' });
     }
   }
@@ -484,19 +539,25 @@ export class AuthSession {
     const body =
       level === 'expired'
         ? 'Your API key expired. Generate a new one in your account’s API Key section and paste it in Settings.'
-        : `Your API key expires in ${level === '7d' ? 'less than 7 days' : 'less than a day'}. Generate a new one in your account’s API Key section.`;
+        : `Your API key expires in ${level === '7d' ? 'less than 7 days' : 'less than a day'}. Generate a new one ` +
+          `in your account’s API Key section.`;
     this.deps.notifier.notify({ title: 'Atelier API key', body, route: 'settings' });
     this.changed();
   }
 }
 
-function withAuth(profile: PlatformProfile, req: HttpRequest, cred: { kind: 'token' | 'apiKey'; value: string }): HttpRequest {
+function withAuth(
+  profile: PlatformProfile,
+  req: HttpRequest,
+  cred: { kind: 'token' | 'apiKey'; value: string },
+): HttpRequest {
   const scheme = cred.kind === 'apiKey' ? profile.auth.apiKeyScheme : profile.auth.scheme;
   const headers = { ...req.headers, [scheme.header]: `${scheme.prefix}${cred.value}` };
   const secrets = [...(req.secrets ?? []), cred.value];
   // fetch drops Authorization when a redirect leaves the origin, but not a header of the
   // platform's own name: such requests take redirects as answers, never following them blindly.
-  if (scheme.header.toLowerCase() !== 'authorization' && req.redirect === undefined) return { ...req, headers, secrets, redirect: 'manual' };
+  if (scheme.header.toLowerCase() !== 'authorization' && req.redirect === undefined)
+    return { ...req, headers, secrets, redirect: 'manual' };
   return { ...req, headers, secrets };
 }
 
@@ -507,8 +568,12 @@ function refuseRedirect(res: HttpResponse, asked: HttpRequest, sent: HttpRequest
   const to = res.headers.get('location') ?? 'another address';
   throw new AppException({
     code: 'unavailable',
-    message: `The platform redirected the request to ${to.split('?')[0]}; Atelier does not follow a redirect with your credentials.`,
-    hint: 'Use the address the platform redirects to as the platform address in Settings → Connection, if it is the platform’s own.',
+    message:
+      `The platform redirected the request to ${to.split('?')[0]}; Atelier does not follow a redirect with ` +
+      `your credentials.`,
+    hint:
+      'Use the address the platform redirects to as the platform address in Settings → Connection, if it is the ' +
+      'platform’s own.',
     status: res.status,
   });
 }
@@ -528,7 +593,9 @@ function apiKeyProblem(message: string | null): AppException {
   return new AppException({
     code: 'auth',
     message: message ?? 'Your API key was refused.',
-    hint: 'Generate a new key in your account’s API Key section and paste it in Settings. Queued work waits until then.',
+    hint:
+      'Generate a new key in your account’s API Key section and paste it in Settings. Queued work waits until ' +
+      'then.',
   });
 }
 

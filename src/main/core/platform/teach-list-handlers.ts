@@ -22,8 +22,11 @@ type Input = z.output<typeof TeachListInput>;
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
-/** Teaching Atelier where a group's records are: preview the profile, then save it, use it and check the lists again. */
-export function teachListHandlers(deps: TeachListDeps): Pick<HandlerMap, 'profile.teachListPreview' | 'profile.teachListApply'> {
+/** Teaching Atelier where a group's records are: preview the profile, then save it, use it and check the lists again.
+ * */
+export function teachListHandlers(
+  deps: TeachListDeps,
+): Pick<HandlerMap, 'profile.teachListPreview' | 'profile.teachListApply'> {
   const { connection, lastCheck } = deps;
   const derive = async (input: Input) => {
     const target = await connection.target();
@@ -31,9 +34,16 @@ export function teachListHandlers(deps: TeachListDeps): Pick<HandlerMap, 'profil
     const builtin = connection.summaries().some((p) => p.id === target.profile.id && p.builtin);
     let taught: TaughtList;
     try {
-      taught = teachList(target.profile, { answer: kept.answer, itemsPath: input.itemsPath, idPath: input.idPath, builtin, takenIds: connection.profiles().map((p) => p.id) });
+      taught = teachList(target.profile, {
+        answer: kept.answer,
+        itemsPath: input.itemsPath,
+        idPath: input.idPath,
+        builtin,
+        takenIds: connection.profiles().map((p) => p.id),
+      });
     } catch (e) {
-      if (e instanceof TeachListError) fail('validation', e.message, { issues: [{ path: e.field, message: e.message }] });
+      if (e instanceof TeachListError)
+        fail('validation', e.message, { issues: [{ path: e.field, message: e.message }] });
       throw e;
     }
     // The taught group first; then every other list the old profile could not read (records are profile-wide).

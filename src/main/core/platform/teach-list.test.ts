@@ -13,13 +13,22 @@ const answer = {
   },
 };
 
-const custom: PlatformProfile = { ...structuredClone(sandboxProfile), id: 'acme', name: 'Acme', embeddedSandbox: false, baseUrl: 'https://api.acme.test' };
+const custom: PlatformProfile = {
+  ...structuredClone(sandboxProfile),
+  id: 'acme',
+  name: 'Acme',
+  embeddedSandbox: false,
+  baseUrl: 'https://api.acme.test',
+};
 
 const teach = (profile: PlatformProfile, over: Partial<ListTeachRequest> & { itemsPath: string }) =>
   teachList(profile, { answer, builtin: profile.id === 'sandbox', takenIds: ['sandbox', 'platform', 'acme'], ...over });
 
 /** What the user gets wrong, in words, and which input it is about. */
-function refusal(profile: PlatformProfile, over: Partial<ListTeachRequest> & { itemsPath: string }): { field: string; message: string } {
+function refusal(
+  profile: PlatformProfile,
+  over: Partial<ListTeachRequest> & { itemsPath: string },
+): { field: string; message: string } {
   try {
     teach(profile, over);
   } catch (e) {
@@ -31,14 +40,29 @@ function refusal(profile: PlatformProfile, over: Partial<ListTeachRequest> & { i
 
 describe('teaching where the records are', () => {
   it.each([
-    ['a built-in profile becomes a copy', sandboxProfile, [], { id: 'sandbox-custom', name: 'Sandbox (custom)', copy: true }],
-    ['a copy never overwrites an older one', sandboxProfile, ['sandbox-custom'], { id: 'sandbox-custom-2', name: 'Sandbox (custom)', copy: true }],
+    [
+      'a built-in profile becomes a copy',
+      sandboxProfile,
+      [],
+      { id: 'sandbox-custom', name: 'Sandbox (custom)', copy: true },
+    ],
+    [
+      'a copy never overwrites an older one',
+      sandboxProfile,
+      ['sandbox-custom'],
+      { id: 'sandbox-custom-2', name: 'Sandbox (custom)', copy: true },
+    ],
     ['a custom profile gets a new revision of itself', custom, [], { id: 'acme', name: 'Acme', copy: false }],
   ] as const)('%s', (_name, profile, taken, expected) => {
     const taught = teach(profile, { itemsPath: 'data.records', takenIds: [...taken, 'sandbox', 'acme'] });
     expect({ id: taught.profile.id, name: taught.profile.name, copy: taught.copy }).toEqual(expected);
     // Nothing else changes: the same profile with only the items field (and identity) moved.
-    const expectedProfile = { ...profile, id: expected.id, name: expected.name, records: { ...profile.records, itemsField: 'data.records' } };
+    const expectedProfile = {
+      ...profile,
+      id: expected.id,
+      name: expected.name,
+      records: { ...profile.records, itemsField: 'data.records' },
+    };
     expect(taught.profile).toEqual(expectedProfile);
     expect(parseProfile(taught.profile).success).toBe(true);
   });
@@ -69,7 +93,11 @@ describe('teaching where the records are', () => {
   });
 
   it('an id the profile already names among the server fields is not added twice', () => {
-    const taught = teach(custom, { itemsPath: 'data.records', answer: { data: { records: [{ id: 7 }] } }, idPath: 'data.records.0.id' });
+    const taught = teach(custom, {
+      itemsPath: 'data.records',
+      answer: { data: { records: [{ id: 7 }] } },
+      idPath: 'data.records.0.id',
+    });
     expect(taught.profile.records.serverFields).toEqual(custom.records.serverFields);
   });
 
@@ -83,12 +111,32 @@ describe('teaching where the records are', () => {
     ['a value that is not in a list', { itemsPath: 'data.total' }, 'itemsPath', 'is not a list and is not inside one'],
     ['a field the answer does not have', { itemsPath: 'data.rows.0.id' }, 'itemsPath', '"data.rows" is not a list'],
     ['not a path', { itemsPath: 'data..records' }, 'itemsPath', 'not a field path'],
-    ['an answer that is itself a list', { itemsPath: '0.id', answer: [{ id: 1 }] }, 'itemsPath', 'answer is itself a list'],
-    ['an id outside the records', { itemsPath: 'data.records', idPath: 'data.total' }, 'idPath', 'not a field of a record in "data.records"'],
+    [
+      'an answer that is itself a list',
+      { itemsPath: '0.id', answer: [{ id: 1 }] },
+      'itemsPath',
+      'answer is itself a list',
+    ],
+    [
+      'an id outside the records',
+      { itemsPath: 'data.records', idPath: 'data.total' },
+      'idPath',
+      'not a field of a record in "data.records"',
+    ],
     ['a whole record as the id', { itemsPath: 'data.records', idPath: 'data.records.0' }, 'idPath', 'whole record'],
-    ['an id inside a nested object', { itemsPath: 'data.records', idPath: 'data.records.0.meta.uuid' }, 'idPath', '"meta.uuid" is inside "meta"'],
+    [
+      'an id inside a nested object',
+      { itemsPath: 'data.records', idPath: 'data.records.0.meta.uuid' },
+      'idPath',
+      '"meta.uuid" is inside "meta"',
+    ],
     ['an id that is a list', { itemsPath: 'data.records', idPath: 'data.records.0.tags' }, 'idPath', 'not an id'],
-    ['what the profile already reads', { itemsPath: 'items.0', answer: { items: [{ id: 1 }] } }, 'itemsPath', 'already reads the records at "items"'],
+    [
+      'what the profile already reads',
+      { itemsPath: 'items.0', answer: { items: [{ id: 1 }] } },
+      'itemsPath',
+      'already reads the records at "items"',
+    ],
   ] as const)('refuses %s in words', (_name, over, field, words) => {
     const found = refusal(custom, over);
     expect(found.field).toBe(field);

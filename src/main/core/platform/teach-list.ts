@@ -61,14 +61,26 @@ export function teachList(profile: PlatformProfile, req: ListTeachRequest): Taug
   const idField = req.idPath === undefined ? profile.records.idField : idFieldOf(items, itemsField, req.idPath);
   const { records } = profile;
   if (itemsField === records.itemsField && idField === records.idField) {
-    throw new TeachListError(`The profile already reads the records at "${itemsField}"${req.idPath ? ` with their id in "${idField}"` : ''}.`, req.idPath ? 'idPath' : 'itemsPath');
+    throw new TeachListError(
+      `The profile already reads the records at "${itemsField}"${req.idPath ? ` with their id in "${idField}"` : ''}.`,
+      req.idPath ? 'idPath' : 'itemsPath',
+    );
   }
   const first = items[0];
   const note =
     first !== undefined && !isRecordId(readPath(first, idField))
-      ? `The records have no "${idField}": point at the field that holds a record's id too, or this group will still fail on records.idField.`
+      ? `The records have no "${idField}": point at the field that holds a record's id too, or this group will ` +
+        `still fail on records.idField.`
       : null;
-  const changed = { ...profile, records: { ...records, itemsField, idField, serverFields: idField === records.idField ? records.serverFields : serverFieldsWith(records, idField) } };
+  const changed = {
+    ...profile,
+    records: {
+      ...records,
+      itemsField,
+      idField,
+      serverFields: idField === records.idField ? records.serverFields : serverFieldsWith(records, idField),
+    },
+  };
   try {
     const derived = deriveProfile(changed, profile, { builtin: req.builtin, takenIds: req.takenIds });
     return { profile: derived, copy: req.builtin, itemsField, idField, note };

@@ -16,25 +16,42 @@ function osCipher(dir: string): SecretCipher {
 }
 
 function everyFileContains(dir: string, needle: string): boolean {
-  return fs.readdirSync(dir).some((f) => fs.statSync(path.join(dir, f)).isFile() && fs.readFileSync(path.join(dir, f)).includes(needle));
+  return fs
+    .readdirSync(dir)
+    .some((f) => fs.statSync(path.join(dir, f)).isFile() && fs.readFileSync(path.join(dir, f)).includes(needle));
 }
 
 describe('secret store', () => {
   it('with OS protection: persists encrypted, never in plaintext, and survives a restart', async () => {
     const dir = tmp();
     const file = path.join(dir, 'secrets.bin');
-    const a = new PersistentSecretStore({ file, cipher: osCipher(dir), registry: new SecretRegistry(), weakConsent: () => false });
+    const a = new PersistentSecretStore({
+      file,
+      cipher: osCipher(dir),
+      registry: new SecretRegistry(),
+      weakConsent: () => false,
+    });
     await a.set('refresh', SECRET);
     expect(a.status()).toEqual({ protection: 'os', persistent: true, backend: 'test-keychain' });
     expect(everyFileContains(dir, SECRET)).toBe(false);
-    const b = new PersistentSecretStore({ file, cipher: osCipher(dir), registry: new SecretRegistry(), weakConsent: () => false });
+    const b = new PersistentSecretStore({
+      file,
+      cipher: osCipher(dir),
+      registry: new SecretRegistry(),
+      weakConsent: () => false,
+    });
     expect(await b.get('refresh')).toBe(SECRET);
   });
 
   it('with weak protection and no consent: keeps secrets in memory only, writes nothing', async () => {
     const dir = tmp();
     const file = path.join(dir, 'secrets.bin');
-    const s = new PersistentSecretStore({ file, cipher: localKeyCipher(path.join(dir, 'k')), registry: new SecretRegistry(), weakConsent: () => false });
+    const s = new PersistentSecretStore({
+      file,
+      cipher: localKeyCipher(path.join(dir, 'k')),
+      registry: new SecretRegistry(),
+      weakConsent: () => false,
+    });
     await s.set('refresh', SECRET);
     expect(await s.get('refresh')).toBe(SECRET);
     expect(fs.existsSync(file)).toBe(false);
@@ -45,7 +62,12 @@ describe('secret store', () => {
     const dir = tmp();
     const file = path.join(dir, 'secrets.bin');
     let consent = false;
-    const s = new PersistentSecretStore({ file, cipher: localKeyCipher(path.join(dir, 'k')), registry: new SecretRegistry(), weakConsent: () => consent });
+    const s = new PersistentSecretStore({
+      file,
+      cipher: localKeyCipher(path.join(dir, 'k')),
+      registry: new SecretRegistry(),
+      weakConsent: () => consent,
+    });
     await s.set('refresh', SECRET);
     consent = true;
     await s.refreshPersistence();
@@ -59,7 +81,12 @@ describe('secret store', () => {
 
   it('without any cipher: memory only', async () => {
     const dir = tmp();
-    const s = new PersistentSecretStore({ file: path.join(dir, 's.bin'), cipher: null, registry: new SecretRegistry(), weakConsent: () => true });
+    const s = new PersistentSecretStore({
+      file: path.join(dir, 's.bin'),
+      cipher: null,
+      registry: new SecretRegistry(),
+      weakConsent: () => true,
+    });
     await s.set('k', SECRET);
     expect(s.status()).toEqual({ protection: 'memory', persistent: false, backend: 'memory' });
     expect(fs.readdirSync(dir)).toEqual([]);
@@ -69,7 +96,12 @@ describe('secret store', () => {
     const dir = tmp();
     const file = path.join(dir, 'secrets.bin');
     fs.writeFileSync(file, Buffer.from('garbage garbage garbage garbage garbage'));
-    const s = new PersistentSecretStore({ file, cipher: osCipher(dir), registry: new SecretRegistry(), weakConsent: () => false });
+    const s = new PersistentSecretStore({
+      file,
+      cipher: osCipher(dir),
+      registry: new SecretRegistry(),
+      weakConsent: () => false,
+    });
     expect(await s.get('refresh')).toBeUndefined();
     expect(fs.readdirSync(dir).some((f) => f.startsWith('secrets.bin.unreadable-'))).toBe(true);
   });
@@ -104,7 +136,12 @@ describe('secret store', () => {
     await expect(s.set('a', 'second-value-123456')).rejects.toThrow('ENOSPC');
     expect(await s.get('a')).toBe('first-value-123456');
     diskFull = false;
-    const reopened = new PersistentSecretStore({ file, cipher, registry: new SecretRegistry(), weakConsent: () => false });
+    const reopened = new PersistentSecretStore({
+      file,
+      cipher,
+      registry: new SecretRegistry(),
+      weakConsent: () => false,
+    });
     expect(await reopened.get('a')).toBe('first-value-123456');
   });
 });

@@ -36,17 +36,31 @@ describe('file settings store', () => {
   it('reads a file from an older version (without autoDownloadUpdates) and keeps its theme', () => {
     const file = path.join(tmp(), 'settings.json');
     fs.writeFileSync(file, JSON.stringify({ theme: 'dark', allowWeakSecretStorage: true, lastSection: 'planner' }));
-    expect(new FileSettingsStore(file).get()).toEqual({ theme: 'dark', allowWeakSecretStorage: true, lastSection: 'planner', autoDownloadUpdates: true, backupsKeepDaily: 7, backupsKeepWeekly: 4 });
+    expect(new FileSettingsStore(file).get()).toEqual({
+      theme: 'dark',
+      allowWeakSecretStorage: true,
+      lastSection: 'planner',
+      autoDownloadUpdates: true,
+      backupsKeepDaily: 7,
+      backupsKeepWeekly: 4,
+    });
     // Not an unreadable file: nothing is set aside.
     expect(fs.readdirSync(path.dirname(file))).toEqual(['settings.json']);
   });
 
   it('defaults only the invalid field of a hand-edited file, keeps the rest', () => {
     const file = path.join(tmp(), 'settings.json');
-    fs.writeFileSync(file, JSON.stringify({ theme: 'neon', lastSection: 'sync', autoDownloadUpdates: false, retired: 1 }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ theme: 'neon', lastSection: 'sync', autoDownloadUpdates: false, retired: 1 }),
+    );
     const warnings: unknown[] = [];
     const logger = { warn: (_m: string, f?: unknown) => warnings.push(f) } as never;
-    expect(new FileSettingsStore(file, logger).get()).toEqual({ ...defaultSettings, lastSection: 'sync', autoDownloadUpdates: false });
+    expect(new FileSettingsStore(file, logger).get()).toEqual({
+      ...defaultSettings,
+      lastSection: 'sync',
+      autoDownloadUpdates: false,
+    });
     expect(warnings).toEqual([{ fields: ['theme'] }]);
   });
 });

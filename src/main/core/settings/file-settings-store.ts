@@ -26,7 +26,10 @@ export class FileSettingsStore implements SettingsStore {
     } catch (e) {
       const aside = `${this.file}.unreadable-${Date.now()}`;
       fs.renameSync(this.file, aside);
-      this.logger?.warn('settings file unreadable; kept aside and defaults used', { aside, error: (e as Error).message });
+      this.logger?.warn('settings file unreadable; kept aside and defaults used', {
+        aside,
+        error: (e as Error).message,
+      });
       return { ...defaultSettings };
     }
     const { settings, invalid } = readSettings(raw);

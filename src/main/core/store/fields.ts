@@ -25,7 +25,9 @@ export function sameJson(a: unknown, b: unknown): boolean {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const keys = Object.keys(value).filter((k) => (value as Fields)[k] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((k) => (value as Fields)[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Fields)[k])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

@@ -19,7 +19,9 @@ describe('Outbox', () => {
     outbox.created('a1', 'posts', 'r1', { text: 'one' });
     outbox.updated('a1', 'posts', 'r1', { text: 'two', status: 'ready' });
     outbox.updated('a1', 'posts', 'r1', {});
-    expect(outbox.entries('r1')).toMatchObject([{ op: 'create', payload: JSON.stringify({ text: 'two', status: 'ready' }) }]);
+    expect(outbox.entries('r1')).toMatchObject([
+      { op: 'create', payload: JSON.stringify({ text: 'two', status: 'ready' }) },
+    ]);
     outbox.markSent(seqs(outbox, 'r1'));
     outbox.updated('a1', 'posts', 'r1', { status: null });
     expect(outbox.entries('r1').map((e) => [e.op, e.payload])).toEqual([
@@ -53,7 +55,9 @@ describe('Outbox', () => {
     outbox.created('a2', 'posts', 'r3', {});
     const [r2] = outbox.entries('r2');
     outbox.recordAttempt(r2?.seq ?? 0, 'pending', 'later', at() + 5_000, true);
-    expect(outbox.dueHeads('a1', ['posts', 'assets'], at(), 10).map((e) => [e.record_id, e.op])).toEqual([['r1', 'create']]);
+    expect(outbox.dueHeads('a1', ['posts', 'assets'], at(), 10).map((e) => [e.record_id, e.op])).toEqual([
+      ['r1', 'create'],
+    ]);
     expect(outbox.nextDueAt('a1', ['posts', 'assets'])).toBe(0);
     expect(outbox.nextDueAt('a1', ['assets'])).toBe(at() + 5_000);
     expect(outbox.nextDueAt('a1', [])).toBeNull();
@@ -92,7 +96,12 @@ describe('Outbox', () => {
     outbox.created('a1', 'posts', 'r2', {});
     outbox.markSent([...seqs(outbox, 'r1'), ...seqs(outbox, 'r2')]);
     outbox.recordAttempt(seqs(outbox, 'r2')[0] ?? 0, 'pending', 'retry', 0, true);
-    expect(outbox.inDoubt('a1', 'posts').map((e) => e.record_id).sort()).toEqual(['r1', 'r2']);
+    expect(
+      outbox
+        .inDoubt('a1', 'posts')
+        .map((e) => e.record_id)
+        .sort(),
+    ).toEqual(['r1', 'r2']);
     outbox.unfreeze([...seqs(outbox, 'r1'), ...seqs(outbox, 'r2')]);
     // Only the entry never tried opens again: a tried one may have reached the platform.
     expect(outbox.inDoubt('a1', 'posts').map((e) => e.record_id)).toEqual(['r2']);
@@ -102,7 +111,9 @@ describe('Outbox', () => {
     const { outbox, at } = setup();
     outbox.created('local', 'mediaQueue', 'q1', {});
     outbox.recordAttempt(seqs(outbox, 'q1')[0] ?? 0, 'pending', 'Waiting for the spec', at() + 60_000, false);
-    expect(outbox.pendingNotes('local', 'mediaQueue')).toEqual([{ record_id: 'q1', op: 'create', last_error: 'Waiting for the spec' }]);
+    expect(outbox.pendingNotes('local', 'mediaQueue')).toEqual([
+      { record_id: 'q1', op: 'create', last_error: 'Waiting for the spec' },
+    ]);
     outbox.makeAllDue();
     expect(outbox.entries('q1')[0]?.next_attempt_at).toBe(0);
     outbox.adopt('local', 'a1');
@@ -121,11 +132,18 @@ describe('Outbox', () => {
     outbox.created('a1', 'posts', 'r1', { text: 'x' });
     outbox.recordAttempt(seqs(outbox, 'r1')[0] ?? 0, 'failed', 'no', 0, true);
     expect(savedEntries(db)).toEqual([expect.objectContaining({ record_id: 'r1', op: 'create', sent_at: null })]);
-    const row = db.prepare(`SELECT ${pendingCountSql("'r1'")} AS n, ${failedMessageSql("'r1'")} AS failed, ${noEntrySql("'r2'")} AS none`).get();
+    const row = db
+      .prepare(
+        `SELECT ${pendingCountSql("'r1'")} AS n, ${failedMessageSql("'r1'")} AS failed, ${noEntrySql("'r2'")} AS none`,
+      )
+      .get();
     expect(row).toEqual({ n: 1, failed: 'no', none: 1 });
     // A file of another version may hold anything: a row of the wrong shape is an error, not a guess.
     const old = new Database(':memory:');
-    old.exec("CREATE TABLE outbox (seq INTEGER PRIMARY KEY, idempotency_key TEXT, grp TEXT, record_id TEXT, op TEXT, payload TEXT, sent_at INTEGER, created_at INTEGER)");
+    old.exec(
+      'CREATE TABLE outbox (seq INTEGER PRIMARY KEY, idempotency_key TEXT, grp TEXT, record_id TEXT, op TEXT, ' +
+        'payload TEXT, sent_at INTEGER, created_at INTEGER)',
+    );
     old.exec("INSERT INTO outbox VALUES (1, 'k', 'posts', 'r1', 'rename', '{}', NULL, 5)");
     expect(() => savedEntries(old)).toThrow(/op/);
   });

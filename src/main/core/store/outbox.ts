@@ -56,14 +56,16 @@ export type SavedEntry = z.infer<typeof SavedEntry>;
 // take these fragments: the text naming the outbox stays here. `recordId` is an SQL expression.
 
 /** How many entries the record has (an SQL expression). */
-export const pendingCountSql = (recordId: string): string => `(SELECT count(*) FROM outbox o WHERE o.record_id = ${recordId})`;
+export const pendingCountSql = (recordId: string): string =>
+  `(SELECT count(*) FROM outbox o WHERE o.record_id = ${recordId})`;
 
 /** The message of the record's entry that was set aside, or NULL (an SQL expression). */
 export const failedMessageSql = (recordId: string): string =>
   `(SELECT last_error FROM outbox o WHERE o.record_id = ${recordId} AND o.state = 'failed' LIMIT 1)`;
 
 /** True when the record has no entry left (an SQL condition). */
-export const noEntrySql = (recordId: string): string => `NOT EXISTS (SELECT 1 FROM outbox WHERE record_id = ${recordId})`;
+export const noEntrySql = (recordId: string): string =>
+  `NOT EXISTS (SELECT 1 FROM outbox WHERE record_id = ${recordId})`;
 
 /** Every entry of a database file, oldest first, each checked (a backup may come from another version). */
 export function savedEntries(db: Db): SavedEntry[] {
@@ -74,7 +76,8 @@ export function savedEntries(db: Db): SavedEntry[] {
 }
 
 /** An entry not yet handed to the network may still be folded into; after that its payload and key are frozen. */
-const isOpen = (e: OutboxEntry | undefined): e is OutboxEntry => e !== undefined && e.sent_at === null && e.attempts === 0 && e.state === 'pending';
+const isOpen = (e: OutboxEntry | undefined): e is OutboxEntry =>
+  e !== undefined && e.sent_at === null && e.attempts === 0 && e.state === 'pending';
 
 const marks = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
@@ -96,7 +99,9 @@ export class Outbox {
     this.hot = {
       last: db.prepare<[string], OutboxEntry>('SELECT * FROM outbox WHERE record_id = ? ORDER BY seq DESC LIMIT 1'),
       forRecord: db.prepare<[string], OutboxEntry>('SELECT * FROM outbox WHERE record_id = ? ORDER BY seq'),
-      insert: db.prepare<[{ account: string; group: string; record: string; op: OutboxOp; payload: string; key: string; now: number }]>(
+      insert: db.prepare<
+        [{ account: string; group: string; record: string; op: OutboxOp; payload: string; key: string; now: number }]
+      >(
         `INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at)
          VALUES (@account, @group, @record, @op, @payload, @key, @now, @now)`,
       ),
@@ -136,7 +141,10 @@ export class Outbox {
   pendingCount(account: string, groups: ResourceGroup[]): number {
     if (groups.length === 0) return 0;
     const row = this.s
-      .sql<string[], { n: number }>(`SELECT count(*) AS n FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${marks(groups.length)})`)
+      .sql<string[], { n: number }>(
+        `SELECT count(*) AS n FROM outbox WHERE account_id = ? AND state = 'pending' AND grp ` +
+          `IN (${marks(groups.length)})`,
+      )
       .get(account, ...groups);
     return row?.n ?? 0;
   }
@@ -146,7 +154,8 @@ export class Outbox {
     if (groups.length === 0) return null;
     const row = this.s
       .sql<string[], { at: number | null }>(
-        `SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? AND state = 'pending' AND grp IN (${marks(groups.length)})`,
+        `SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? AND state = 'pending' AND grp ` +
+          `IN (${marks(groups.length)})`,
       )
       .get(account, ...groups);
     return row?.at ?? null;
@@ -155,33 +164,52 @@ export class Outbox {
   /** Pending and failed entries per group of the account (groups without entries left out). */
   countsByGroup(account: string): GroupCounts[] {
     return this.s
-      .sql<[string], GroupCounts>("SELECT grp, sum(state = 'pending') AS pending, sum(state = 'failed') AS failed FROM outbox WHERE account_id = ? GROUP BY grp")
+      .sql<[string], GroupCounts>(
+        "SELECT grp, sum(state = 'pending') AS pending, sum(state = 'failed') AS failed FROM outbox WHERE " +
+          'account_id = ? GROUP BY grp',
+      )
       .all(account);
   }
 
   /** Entries set aside (refused by the platform), oldest first. */
   failed(account: string): OutboxEntry[] {
-    return this.s.sql<[string], OutboxEntry>("SELECT * FROM outbox WHERE account_id = ? AND state = 'failed' ORDER BY seq").all(account);
+    return this.s
+      .sql<[string], OutboxEntry>("SELECT * FROM outbox WHERE account_id = ? AND state = 'failed' ORDER BY seq")
+      .all(account);
   }
 
   /** Changes of the group handed to the network whose answer is not stored yet. */
   inDoubt(account: string, group: ResourceGroup): InDoubt[] {
     return this.s
-      .sql<[string, string], InDoubt>("SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = 'pending'")
+      .sql<[string, string], InDoubt>(
+        'SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = ' +
+          "'pending'",
+      )
       .all(account, group);
   }
 
   /** Pending entries of the group, oldest first, with what their last attempt said. */
   pendingNotes(account: string, group: ResourceGroup): PendingNote[] {
     return this.s
-      .sql<[string, string], PendingNote>("SELECT record_id, op, last_error FROM outbox WHERE account_id = ? AND grp = ? AND state = 'pending' ORDER BY seq")
+      .sql<[string, string], PendingNote>(
+        "SELECT record_id, op, last_error FROM outbox WHERE account_id = ? AND grp = ? AND state = 'pending' ORDER " +
+          'BY seq',
+      )
       .all(account, group);
   }
 
   // --- enqueueing ---
 
   private insert(account: string, group: ResourceGroup, record: string, op: OutboxOp, payload: Fields): void {
-    this.hot.insert.run({ account, group, record, op, payload: JSON.stringify(payload), key: newId(), now: this.now() });
+    this.hot.insert.run({
+      account,
+      group,
+      record,
+      op,
+      payload: JSON.stringify(payload),
+      key: newId(),
+      now: this.now(),
+    });
   }
 
   created(account: string, group: ResourceGroup, recordId: string, fields: Fields): void {
@@ -195,7 +223,9 @@ export class Outbox {
     if (isOpen(last) && last.op !== 'delete') {
       const current = parseFields(last.payload);
       const next = last.op === 'create' ? applyPatch(current, patch) : { ...current, ...patch };
-      this.s.sql<[string, number, number]>('UPDATE outbox SET payload = ?, updated_at = ? WHERE seq = ?').run(JSON.stringify(next), this.now(), last.seq);
+      this.s
+        .sql<[string, number, number]>('UPDATE outbox SET payload = ?, updated_at = ? WHERE seq = ?')
+        .run(JSON.stringify(next), this.now(), last.seq);
       return;
     }
     this.insert(account, group, recordId, 'update', patch);
@@ -209,7 +239,9 @@ export class Outbox {
   deleted(account: string, group: ResourceGroup, recordId: string, hasRemoteId: boolean): boolean {
     const all = this.entries(recordId);
     // A create handed to the network and not refused may have reached the platform (its answer lost).
-    const mayExist = hasRemoteId || all.some((e) => e.op === 'create' && (e.sent_at !== null || e.attempts > 0) && e.state !== 'failed');
+    const mayExist =
+      hasRemoteId ||
+      all.some((e) => e.op === 'create' && (e.sent_at !== null || e.attempts > 0) && e.state !== 'failed');
     if (!mayExist) {
       this.clearRecord(recordId);
       return false;
@@ -229,7 +261,8 @@ export class Outbox {
 
   // --- sending ---
 
-  /** Freeze entries before their requests leave: written (durably) first, so a crash mid-request cannot fold later changes into them. */
+  /** Freeze entries before their requests leave: written (durably) first, so a crash mid-request cannot fold later
+   * changes into them. */
   markSent(seqs: number[]): void {
     const now = this.now();
     this.db.transaction(() => {
@@ -249,19 +282,26 @@ export class Outbox {
   recordAttempt(seq: number, state: EntryState, message: string, nextAttemptAt: number, countAttempt: boolean): void {
     this.s
       .sql<[EntryState, string, number, number, number, number]>(
-        'UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ? WHERE seq = ?',
+        'UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ? ' +
+          'WHERE seq = ?',
       )
       .run(state, message, nextAttemptAt, countAttempt ? 1 : 0, this.now(), seq);
   }
 
   /** The record is in conflict: its pending entries wait for the user's choice. */
   holdForConflict(recordId: string): void {
-    this.s.sql<[number, string]>("UPDATE outbox SET state = 'conflict', updated_at = ? WHERE record_id = ? AND state = 'pending'").run(this.now(), recordId);
+    this.s
+      .sql<[number, string]>(
+        "UPDATE outbox SET state = 'conflict', updated_at = ? WHERE record_id = ? AND state = 'pending'",
+      )
+      .run(this.now(), recordId);
   }
 
   /** A set-aside entry goes again at the next drain. */
   requeue(seq: number): void {
-    this.s.sql<[number, number]>("UPDATE outbox SET state = 'pending', next_attempt_at = 0, updated_at = ? WHERE seq = ?").run(this.now(), seq);
+    this.s
+      .sql<[number, number]>("UPDATE outbox SET state = 'pending', next_attempt_at = 0, updated_at = ? WHERE seq = ?")
+      .run(this.now(), seq);
   }
 
   /** Every pending entry is due now (the profile changed: what waited for an endpoint may go). */

@@ -25,10 +25,23 @@ describe('RecordStore generic helpers', () => {
 
   it('inserts a record under its own id and times, with extra columns, and counts live records', () => {
     const { db, store } = setup();
-    store.insertAs('assets', 'acct', { id: 'kept-id', fields: { name: 'x.jpg' }, createdAt: 5, updatedAt: 6 }, { columns: { thumb_state: 'none' } });
-    expect(store.get('assets', 'kept-id')).toMatchObject({ account_id: 'acct', created_at: 5, updated_at: 6, sync_state: 'pending', data: '{"name":"x.jpg"}' });
+    store.insertAs(
+      'assets',
+      'acct',
+      { id: 'kept-id', fields: { name: 'x.jpg' }, createdAt: 5, updatedAt: 6 },
+      { columns: { thumb_state: 'none' } },
+    );
+    expect(store.get('assets', 'kept-id')).toMatchObject({
+      account_id: 'acct',
+      created_at: 5,
+      updated_at: 6,
+      sync_state: 'pending',
+      data: '{"name":"x.jpg"}',
+    });
     expect(store.outbox.entries('kept-id')).toEqual([]);
-    expect(() => store.insertAs('assets', 'acct', { id: 'kept-id', fields: { name: 'y' }, createdAt: 1, updatedAt: 1 })).toThrow(/UNIQUE/);
+    expect(() =>
+      store.insertAs('assets', 'acct', { id: 'kept-id', fields: { name: 'y' }, createdAt: 1, updatedAt: 1 }),
+    ).toThrow(/UNIQUE/);
     expect(countLiveRecords(db, 'assets')).toBe(1);
     expect(countLiveRecords(db, 'creatives')).toBe(0);
     expect(liveRecordsSql('mediaTemplates')).toBe('SELECT count(*) FROM media_templates WHERE deleted = 0');

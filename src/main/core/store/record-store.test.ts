@@ -21,10 +21,19 @@ describe('RecordStore: what sync writes on records', () => {
     store.outbox.remove(entry?.seq ?? 0);
     store.acknowledged('posts', row.id, 'create', { remoteId: 'r-1', version: 1 });
     // The later update is still queued: the record is not in step yet.
-    expect(store.get('posts', row.id)).toMatchObject({ remote_id: 'r-1', remote_version: 1, sync_state: 'pending', base: null });
+    expect(store.get('posts', row.id)).toMatchObject({
+      remote_id: 'r-1',
+      remote_version: 1,
+      sync_state: 'pending',
+      base: null,
+    });
     for (const e of store.outbox.entries(row.id)) store.outbox.remove(e.seq);
     store.acknowledged('posts', row.id, 'update', { remoteId: 'r-1', version: 2 });
-    expect(store.get('posts', row.id)).toMatchObject({ remote_version: 2, sync_state: 'synced', base: JSON.stringify({ text: 'later' }) });
+    expect(store.get('posts', row.id)).toMatchObject({
+      remote_version: 2,
+      sync_state: 'synced',
+      base: JSON.stringify({ text: 'later' }),
+    });
     expect(store.view('posts', row.id)).toMatchObject({ pending: 0, failed: null, syncState: 'synced' });
   });
 
@@ -34,7 +43,10 @@ describe('RecordStore: what sync writes on records', () => {
     const known = store.knownVersion('posts', 'a1', 'r-9');
     expect(known).toMatchObject({ remote_version: 4 });
     expect(store.countKnownRemotely('posts', 'a1')).toBe(1);
-    store.setColumns('posts', known?.id ?? '', { sync_state: 'conflict', conflict: JSON.stringify({ fields: {}, deleted: true, version: 5 }) });
+    store.setColumns('posts', known?.id ?? '', {
+      sync_state: 'conflict',
+      conflict: JSON.stringify({ fields: {}, deleted: true, version: 5 }),
+    });
     store.setColumns('posts', known?.id ?? '', {});
     expect(store.countConflicts('posts', 'a1')).toBe(1);
     expect(store.conflicts('posts', 'a1').map((r) => r.remote_id)).toEqual(['r-9']);
@@ -49,7 +61,10 @@ describe('RecordStore: what sync writes on records', () => {
     const [entry] = store.outbox.entries(row.id);
     store.outbox.recordAttempt(entry?.seq ?? 0, 'failed', 'Name taken.', 0, true);
     expect(store.view('assets', row.id)).toMatchObject({ pending: 1, failed: 'Name taken.' });
-    expect(store.list('assets', 'a1', { offset: 0, limit: 10, includeDeleted: false })).toMatchObject({ total: 1, items: [{ pending: 1, failed: 'Name taken.' }] });
+    expect(store.list('assets', 'a1', { offset: 0, limit: 10, includeDeleted: false })).toMatchObject({
+      total: 1,
+      items: [{ pending: 1, failed: 'Name taken.' }],
+    });
   });
 
   it('reads change counts and stored fields of a database file, and adopts local records with their entries', () => {

@@ -34,7 +34,12 @@ interface ViewRow extends RecordRow {
 }
 
 /** Columns sync may set on a record (names checked by the type: they go into the SQL text). */
-export type SyncColumns = Partial<Pick<RecordRow, 'data' | 'base' | 'remote_id' | 'remote_version' | 'deleted' | 'sync_state' | 'conflict' | 'updated_at'>>;
+export type SyncColumns = Partial<
+  Pick<
+    RecordRow,
+    'data' | 'base' | 'remote_id' | 'remote_version' | 'deleted' | 'sync_state' | 'conflict' | 'updated_at'
+  >
+>;
 
 /** The platform's answer to a change: its id for the record, and the version it now has. */
 export interface AckAnswer {
@@ -64,14 +69,22 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function validateFields(group: ResourceGroup, fields: Fields): Fields {
   const reserved = Object.keys(fields).filter((k) => RESERVED.has(k));
   if (reserved.length > 0) {
-    fail('validation', `${reserved.join(', ')} ${reserved.length === 1 ? 'is' : 'are'} set by the platform, not by Atelier.`, {
-      issues: reserved.map((path) => ({ path, message: 'set by the platform' })),
-    });
+    fail(
+      'validation',
+      `${reserved.join(', ')} ${reserved.length === 1 ? 'is' : 'are'} set by the platform, not by Atelier.`,
+      {
+        issues: reserved.map((path) => ({ path, message: 'set by the platform' })),
+      },
+    );
   }
   const parsed = groupFields[group].safeParse(fields);
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);
-    fail('validation', `This ${tableOf(group).noun} is not valid: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}.`, { issues });
+    fail(
+      'validation',
+      `This ${tableOf(group).noun} is not valid: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}.`,
+      { issues },
+    );
   }
   return parsed.data as Fields;
 }
@@ -111,39 +124,58 @@ export class RecordStore {
    * exists). Reads only those columns: the whole row carries its JSON and the generated columns.
    */
   remoteRef(group: ResourceGroup, id: string): RemoteRef | undefined {
-    return this.s.sql<[string], RemoteRef>(`SELECT remote_id, remote_version, deleted FROM ${this.t(group)} WHERE id = ?`).get(id);
+    return this.s
+      .sql<[string], RemoteRef>(`SELECT remote_id, remote_version, deleted FROM ${this.t(group)} WHERE id = ?`)
+      .get(id);
   }
 
   /** The local id and known version of the record a platform id names, without the rest of the row. */
-  knownVersion(group: ResourceGroup, account: string, remoteId: string): { id: string; remote_version: number | null } | undefined {
+  knownVersion(
+    group: ResourceGroup,
+    account: string,
+    remoteId: string,
+  ): { id: string; remote_version: number | null } | undefined {
     return this.s
-      .sql<[string, string], { id: string; remote_version: number | null }>(`SELECT id, remote_version FROM ${this.t(group)} WHERE account_id = ? AND remote_id = ?`)
+      .sql<[string, string], { id: string; remote_version: number | null }>(
+        `SELECT id, remote_version FROM ${this.t(group)} WHERE account_id = ? AND remote_id = ?`,
+      )
       .get(account, remoteId);
   }
 
   byRemoteId(group: ResourceGroup, account: string, remoteId: string): RecordRow | undefined {
-    return this.s.sql<[string, string], RecordRow>(`SELECT * FROM ${this.t(group)} WHERE account_id = ? AND remote_id = ?`).get(account, remoteId);
+    return this.s
+      .sql<[string, string], RecordRow>(`SELECT * FROM ${this.t(group)} WHERE account_id = ? AND remote_id = ?`)
+      .get(account, remoteId);
   }
 
   /** A live record of this account, or a not_found error naming it. */
   live(group: ResourceGroup, account: string, id: string): RecordRow {
     const row = this.get(group, id);
-    if (!row || row.deleted === 1 || row.account_id !== account) fail('not_found', `That ${tableOf(group).noun} does not exist (it may have been deleted).`);
+    if (!row || row.deleted === 1 || row.account_id !== account)
+      fail('not_found', `That ${tableOf(group).noun} does not exist (it may have been deleted).`);
     return row;
   }
 
   view(group: ResourceGroup, id: string): RecordView {
     const row = this.s
-      .sql<[string], ViewRow>(`SELECT t.*, ${pendingCountSql('t.id')} AS pending, ${failedMessageSql('t.id')} AS failed FROM ${this.t(group)} t WHERE t.id = ?`)
+      .sql<[string], ViewRow>(
+        `SELECT t.*, ${pendingCountSql('t.id')} AS pending, ${failedMessageSql('t.id')} AS failed ` +
+          `FROM ${this.t(group)} t WHERE t.id = ?`,
+      )
       .get(id);
     if (!row) fail('not_found', `That ${tableOf(group).noun} does not exist.`);
     return toView(group, row);
   }
 
-  list(group: ResourceGroup, account: string, opts: { offset: number; limit: number; includeDeleted: boolean }): { items: RecordView[]; total: number } {
+  list(
+    group: ResourceGroup,
+    account: string,
+    opts: { offset: number; limit: number; includeDeleted: boolean },
+  ): { items: RecordView[]; total: number } {
     const t = this.t(group);
     const where = `account_id = ?${opts.includeDeleted ? '' : ' AND deleted = 0'}`;
-    const total = this.s.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${where}`).get(account)?.n ?? 0;
+    const total =
+      this.s.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${t} WHERE ${where}`).get(account)?.n ?? 0;
     const rows = this.s
       .sql<[string, number, number], ViewRow>(
         `SELECT t.*, ${pendingCountSql('t.id')} AS pending, ${failedMessageSql('t.id')} AS failed
@@ -155,17 +187,33 @@ export class RecordStore {
 
   /** Live records of the account the platform knows (what a pull's deletions are weighed against). */
   countKnownRemotely(group: ResourceGroup, account: string): number {
-    return this.s.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.t(group)} WHERE account_id = ? AND deleted = 0 AND remote_id IS NOT NULL`).get(account)?.n ?? 0;
+    return (
+      this.s
+        .sql<[string], { n: number }>(
+          `SELECT count(*) AS n FROM ${this.t(group)} WHERE account_id = ? AND deleted = 0 AND remote_id IS NOT NULL`,
+        )
+        .get(account)?.n ?? 0
+    );
   }
 
   /** Records of the account in conflict. */
   countConflicts(group: ResourceGroup, account: string): number {
-    return this.s.sql<[string], { n: number }>(`SELECT count(*) AS n FROM ${this.t(group)} WHERE account_id = ? AND sync_state = 'conflict'`).get(account)?.n ?? 0;
+    return (
+      this.s
+        .sql<[string], { n: number }>(
+          `SELECT count(*) AS n FROM ${this.t(group)} WHERE account_id = ? AND sync_state = 'conflict'`,
+        )
+        .get(account)?.n ?? 0
+    );
   }
 
   /** Records of the account in conflict, most recently changed first. */
   conflicts(group: ResourceGroup, account: string): RecordRow[] {
-    return this.s.sql<[string], RecordRow>(`SELECT * FROM ${this.t(group)} WHERE account_id = ? AND sync_state = 'conflict' ORDER BY updated_at DESC`).all(account);
+    return this.s
+      .sql<[string], RecordRow>(
+        `SELECT * FROM ${this.t(group)} WHERE account_id = ? AND sync_state = 'conflict' ORDER BY updated_at DESC`,
+      )
+      .all(account);
   }
 
   create(group: ResourceGroup, account: string, fields: Fields, opts: CreateOptions = {}): RecordRow {
@@ -176,7 +224,9 @@ export class RecordStore {
     const columns = ['id', 'account_id', 'data', 'created_at', 'updated_at', 'sync_state', ...extra.map(([k]) => k)];
     this.db.transaction(() => {
       this.s
-        .sql<unknown[]>(`INSERT INTO ${this.t(group)} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+        .sql<unknown[]>(
+          `INSERT INTO ${this.t(group)} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        )
         .run(id, account, JSON.stringify(clean), now, now, 'pending', ...extra.map(([, v]) => v));
       this.outbox.created(account, group, id, clean);
     })();
@@ -205,7 +255,8 @@ export class RecordStore {
       if (Object.keys(effective).length === 0) return;
       this.s
         .sql<[string, number, string]>(
-          `UPDATE ${this.t(group)} SET data = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
+          `UPDATE ${this.t(group)} SET data = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' ` +
+            `THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
         )
         .run(JSON.stringify(next), this.now(), id);
       this.outbox.updated(account, group, id, effective);
@@ -215,28 +266,37 @@ export class RecordStore {
   }
 
   /** Live records of the account whose `field` (one id or a list of ids) holds `id`, latest first. */
-  referencing(group: ResourceGroup, account: string, field: string, id: string, limit = 100): { id: string; data: string }[] {
+  referencing(
+    group: ResourceGroup,
+    account: string,
+    field: string,
+    id: string,
+    limit = 100,
+  ): { id: string; data: string }[] {
     const sql = `SELECT id, data FROM ${tableOf(group).table}
       WHERE account_id = ? AND deleted = 0 AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?) ORDER BY updated_at DESC LIMIT ?`;
-    return this.db.prepare<[string, string, string, number], { id: string; data: string }>(sql).all(account, `$.${field}`, id, limit);
+    return this.db
+      .prepare<[string, string, string, number], { id: string; data: string }>(sql)
+      .all(account, `$.${field}`, id, limit);
   }
 
   /**
    * A record brought from elsewhere (a workspace import) under its own id and times, as not yet
    * sent. Only the row: the caller queues its change in the same transaction.
    */
-  insertAs(group: ResourceGroup, account: string, r: { id: string; fields: Fields; createdAt: number; updatedAt: number }, opts: CreateOptions = {}): void {
+  insertAs(
+    group: ResourceGroup,
+    account: string,
+    r: { id: string; fields: Fields; createdAt: number; updatedAt: number },
+    opts: CreateOptions = {},
+  ): void {
     const extra = Object.entries(opts.columns ?? {});
     const columns = ['id', 'account_id', 'data', 'created_at', 'updated_at', 'sync_state', ...extra.map(([k]) => k)];
-    this.s.sql<unknown[]>(`INSERT INTO ${tableOf(group).table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
-      r.id,
-      account,
-      JSON.stringify(r.fields),
-      r.createdAt,
-      r.updatedAt,
-      'pending',
-      ...extra.map(([, v]) => v),
-    );
+    this.s
+      .sql<unknown[]>(
+        `INSERT INTO ${tableOf(group).table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      )
+      .run(r.id, account, JSON.stringify(r.fields), r.createdAt, r.updatedAt, 'pending', ...extra.map(([, v]) => v));
   }
 
   /** Delete: a tombstone while the platform must hear of it; gone at once when it never knew the record. */
@@ -247,7 +307,8 @@ export class RecordStore {
       if (tell) {
         this.s
           .sql<[number, string]>(
-            `UPDATE ${this.t(group)} SET deleted = 1, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
+            `UPDATE ${this.t(group)} SET deleted = 1, updated_at = ?, sync_state = CASE sync_state WHEN ` +
+              `'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
           )
           .run(this.now(), id);
       } else {
@@ -269,7 +330,9 @@ export class RecordStore {
     const entries = Object.entries(set).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return;
     const assignments = entries.map(([k]) => `${k} = ?`).join(', ');
-    this.s.sql<unknown[]>(`UPDATE ${this.t(group)} SET ${assignments} WHERE id = ?`).run(...entries.map(([, v]) => v), id);
+    this.s
+      .sql<unknown[]>(`UPDATE ${this.t(group)} SET ${assignments} WHERE id = ?`)
+      .run(...entries.map(([, v]) => v), id);
   }
 
   /** A record first seen in the platform's feed, in step with it. */
@@ -300,7 +363,9 @@ export class RecordStore {
       const t = this.t(group);
       const settles = `sync_state <> 'conflict' AND ${noEntrySql('?')}`;
       // The remote columns are always written; sync_state and base only when the record settles.
-      const settleSet = `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, base = CASE WHEN ${settles} THEN data ELSE base END`;
+      const settleSet =
+        `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, base = CASE ` +
+        `WHEN ${settles} THEN data ELSE base END`;
       sql = {
         settle: this.db.prepare(`UPDATE ${t} SET sync_state = 'synced', base = data WHERE id = ? AND ${settles}`),
         created: this.db.prepare(`UPDATE ${t} SET remote_id = ?, remote_version = ?, ${settleSet} WHERE id = ?`),
@@ -314,10 +379,18 @@ export class RecordStore {
 
 // Reads of any database file (the current one or a backup, checked: it may come from another version).
 
-const ChangeCounts = z.object({ created: z.number().nullable(), changed: z.number().nullable(), deleted: z.number().nullable() });
+const ChangeCounts = z.object({
+  created: z.number().nullable(),
+  changed: z.number().nullable(),
+  deleted: z.number().nullable(),
+});
 
 /** Records of the group created, changed or deleted since `sinceMs`. */
-export function changeCountsSince(db: Db, group: ResourceGroup, sinceMs: number): { created: number; changed: number; deleted: number } {
+export function changeCountsSince(
+  db: Db,
+  group: ResourceGroup,
+  sinceMs: number,
+): { created: number; changed: number; deleted: number } {
   const row = ChangeCounts.parse(
     db
       .prepare(
@@ -347,15 +420,20 @@ export function adoptRecords(db: Db, outbox: Outbox, fromAccount: string, toAcco
   outbox.adopt(fromAccount, toAccount);
 }
 
-/** Live records of a group in a database (a backup copy, say): the text, for a worker that cannot import this module. */
-export const liveRecordsSql = (group: ResourceGroup): string => `SELECT count(*) FROM ${tableOf(group).table} WHERE deleted = 0`;
+/** Live records of a group in a database (a backup copy, say): the text, for a worker that cannot import this module.
+ * */
+export const liveRecordsSql = (group: ResourceGroup): string =>
+  `SELECT count(*) FROM ${tableOf(group).table} WHERE deleted = 0`;
 
 /** Live records of a group in a database (a backup copy, say); throws when it has no such table. */
 export function countLiveRecords(db: Db, group: ResourceGroup): number {
   return Number(db.prepare<[], number>(liveRecordsSql(group)).pluck().get() ?? 0);
 }
 
-export function toView(group: ResourceGroup, row: RecordRow & { pending?: number; failed?: string | null }): RecordView {
+export function toView(
+  group: ResourceGroup,
+  row: RecordRow & { pending?: number; failed?: string | null },
+): RecordView {
   return {
     id: row.id,
     group,

@@ -7,7 +7,8 @@ export interface GroupTable {
   noun: string;
   /** Fields holding local ids of records in another group (a string or an array of strings). */
   refs: Record<string, ResourceGroup>;
-  /** Ids one level down: `field` is a list of objects whose `key` holds a local id of `target` (an automation's actions). */
+  /** Ids one level down: `field` is a list of objects whose `key` holds a local id of `target` (an automation's
+   * actions). */
   nestedRefs: { field: string; key: string; target: ResourceGroup }[];
   /** Fields that never leave this device. */
   localOnly: string[];
@@ -30,10 +31,17 @@ const def = (
 
 export const GROUP_TABLES: Record<ResourceGroup, GroupTable> = {
   assets: def('assets', 'assets', 'asset'),
-  automations: def('automations', 'automations', 'automation', {}, [{ field: 'actions', key: 'template_id', target: 'mediaTemplates' }]),
+  automations: def('automations', 'automations', 'automation', {}, [
+    { field: 'actions', key: 'template_id', target: 'mediaTemplates' },
+  ]),
   contentPlans: def('contentPlans', 'content_plans', 'content plan', { post_ids: 'posts' }),
   creatives: def('creatives', 'creatives', 'creative', { asset_ids: 'assets', template_id: 'mediaTemplates' }),
-  mediaQueue: def('mediaQueue', 'media_queue', 'media queue item', { asset_id: 'assets', post_id: 'posts', creative_id: 'creatives', plan_id: 'contentPlans' }),
+  mediaQueue: def('mediaQueue', 'media_queue', 'media queue item', {
+    asset_id: 'assets',
+    post_id: 'posts',
+    creative_id: 'creatives',
+    plan_id: 'contentPlans',
+  }),
   mediaTemplates: def('mediaTemplates', 'media_templates', 'media template'),
   posts: def('posts', 'posts', 'post', { asset_ids: 'assets', template_id: 'mediaTemplates' }),
 };
@@ -42,7 +50,15 @@ export const GROUP_TABLES: Record<ResourceGroup, GroupTable> = {
  * Push and pull order: a record is sent after the records it refers to, so their remote ids are
  * known, and pulled after them, so references resolve to local ids.
  */
-export const SYNC_ORDER: ResourceGroup[] = ['assets', 'mediaTemplates', 'automations', 'creatives', 'posts', 'contentPlans', 'mediaQueue'];
+export const SYNC_ORDER: ResourceGroup[] = [
+  'assets',
+  'mediaTemplates',
+  'automations',
+  'creatives',
+  'posts',
+  'contentPlans',
+  'mediaQueue',
+];
 
 export function tableOf(group: ResourceGroup): GroupTable {
   return GROUP_TABLES[group];

@@ -34,78 +34,108 @@ describe('sync engine', () => {
     expect(() => writer.ackMany(entries.map((entry) => ({ entry, remote: answer('r-same') })))).toThrow(/UNIQUE/);
     expect(synchronous()).toBe(FULL);
     expect(outboxRows(h)).toHaveLength(2);
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: null, syncState: 'pending' });
+    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
+      remoteId: null,
+      syncState: 'pending',
+    });
 
     during.length = 0;
     writer.ackMany(entries.map((entry, i) => ({ entry, remote: answer(`r-${i}`) })));
     expect(during).toEqual([NORMAL, NORMAL]);
     expect(synchronous()).toBe(FULL);
     expect(outboxRows(h)).toEqual([]);
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: 'r-0', syncState: 'synced' });
-    expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({ remoteId: 'r-1', syncState: 'synced' });
-  });
-
-  it('acknowledgements stored with the next batch commit as durably as the batch, and not at all when reading it fails', async () => {
-    const h = await harness();
-    const a = await call(h, 'records.create', { group: 'posts', fields: { text: 'a' } });
-    const b = await call(h, 'records.create', { group: 'posts', fields: { text: 'b' } });
-    const { db, store } = h.core;
-    const FULL = 2;
-    const writer = new SyncWriter(store, () => Date.now());
-    const [first, second] = db.prepare('SELECT * FROM outbox ORDER BY seq').all() as OutboxEntry[];
-    const answer = { remoteId: 'r-a', version: 1, deleted: false, fields: {} };
-
-    // The batch read fails: the acknowledgement goes with it, the entry stays queued.
-    expect(() =>
-      writer.ackThen([{ entry: first!, remote: answer }], () => {
-        throw new Error('read failed');
-      }),
-    ).toThrow('read failed');
-    expect(outboxRows(h)).toHaveLength(2);
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: null, syncState: 'pending' });
-
-    // Inside the transaction the acknowledgement is already applied (the read sees what follows it),
-    // and the commit waits for the disk like any other.
-    const seen = writer.ackThen([{ entry: first!, remote: answer }], () => ({
-      synchronous: db.pragma('synchronous', { simple: true }),
-      left: (db.prepare('SELECT seq FROM outbox').all() as { seq: number }[]).map((r) => r.seq),
-    }));
-    expect(seen).toEqual({ synchronous: FULL, left: [second!.seq] });
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({ remoteId: 'r-a', syncState: 'synced' });
-    expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({ remoteId: null, syncState: 'pending' });
-  });
-
-  it('a full disk while storing acknowledgements stops the drain, loses and duplicates nothing, and the next cycle finishes', async () => {
-    const h = await harness();
-    await signInDemo(h);
-    const count = 600; // more than two batches of the drain
-    h.core.db.transaction(() => {
-      for (let i = 0; i < count; i++) h.core.store.create('posts', h.core.workspace.account(), { text: `post ${i}` });
-    })();
-    const remove = h.core.store.outbox.remove.bind(h.core.store.outbox);
-    let removes = 0;
-    const full = vi.spyOn(h.core.store.outbox, 'remove').mockImplementation((seq) => {
-      // The disk fills up while the first acknowledgements are being stored.
-      if (++removes > 100) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-      remove(seq);
+    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
+      remoteId: 'r-0',
+      syncState: 'synced',
     });
-    await h.core.sync.run();
-    const stopped = h.core.sync.status();
-    expect(stopped.phase).toBe('idle');
-    expect(stopped.message).toMatch(/unexpected error; it will try again/);
-    // The failed transaction kept nothing of its own: every change is still queued or fully settled.
-    const synced = (await call(h, 'records.list', { group: 'posts', limit: 1000 })).items.filter((p) => p.syncState === 'synced').length;
-    expect(outboxRows(h).length).toBeGreaterThan(0);
-    expect(outboxRows(h).length + synced).toBe(count);
-    expect(h.sandbox.stats.byRoute['POST /v2/posts']).toBeLessThan(count); // the other workers stopped too
-    expect(h.core.db.pragma('integrity_check', { simple: true })).toBe('ok');
-
-    full.mockRestore();
-    await h.core.sync.run();
-    expect(outboxRows(h)).toEqual([]);
-    // Requests whose acknowledgement was lost went again with their keys: the platform replayed them.
-    expect(await remoteAll(h, '/v2/posts')).toHaveLength(count);
-    expect(h.sandbox.stats.idempotentReplays).toBeGreaterThan(0);
-    expect((await call(h, 'records.list', { group: 'posts', limit: 1000 })).items.every((p) => p.syncState === 'synced')).toBe(true);
+    expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({
+      remoteId: 'r-1',
+      syncState: 'synced',
+    });
   });
+
+  it(
+    'acknowledgements stored with the next batch commit as durably as the batch, and not at all when reading it ' +
+      'fails',
+    async () => {
+      const h = await harness();
+      const a = await call(h, 'records.create', { group: 'posts', fields: { text: 'a' } });
+      const b = await call(h, 'records.create', { group: 'posts', fields: { text: 'b' } });
+      const { db, store } = h.core;
+      const FULL = 2;
+      const writer = new SyncWriter(store, () => Date.now());
+      const [first, second] = db.prepare('SELECT * FROM outbox ORDER BY seq').all() as OutboxEntry[];
+      const answer = { remoteId: 'r-a', version: 1, deleted: false, fields: {} };
+
+      // The batch read fails: the acknowledgement goes with it, the entry stays queued.
+      expect(() =>
+        writer.ackThen([{ entry: first!, remote: answer }], () => {
+          throw new Error('read failed');
+        }),
+      ).toThrow('read failed');
+      expect(outboxRows(h)).toHaveLength(2);
+      expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
+        remoteId: null,
+        syncState: 'pending',
+      });
+
+      // Inside the transaction the acknowledgement is already applied (the read sees what follows it),
+      // and the commit waits for the disk like any other.
+      const seen = writer.ackThen([{ entry: first!, remote: answer }], () => ({
+        synchronous: db.pragma('synchronous', { simple: true }),
+        left: (db.prepare('SELECT seq FROM outbox').all() as { seq: number }[]).map((r) => r.seq),
+      }));
+      expect(seen).toEqual({ synchronous: FULL, left: [second!.seq] });
+      expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
+        remoteId: 'r-a',
+        syncState: 'synced',
+      });
+      expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({
+        remoteId: null,
+        syncState: 'pending',
+      });
+    },
+  );
+
+  it(
+    'a full disk while storing acknowledgements stops the drain, loses and duplicates nothing, and the next cycle ' +
+      'finishes',
+    async () => {
+      const h = await harness();
+      await signInDemo(h);
+      const count = 600; // more than two batches of the drain
+      h.core.db.transaction(() => {
+        for (let i = 0; i < count; i++) h.core.store.create('posts', h.core.workspace.account(), { text: `post ${i}` });
+      })();
+      const remove = h.core.store.outbox.remove.bind(h.core.store.outbox);
+      let removes = 0;
+      const full = vi.spyOn(h.core.store.outbox, 'remove').mockImplementation((seq) => {
+        // The disk fills up while the first acknowledgements are being stored.
+        if (++removes > 100) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+        remove(seq);
+      });
+      await h.core.sync.run();
+      const stopped = h.core.sync.status();
+      expect(stopped.phase).toBe('idle');
+      expect(stopped.message).toMatch(/unexpected error; it will try again/);
+      // The failed transaction kept nothing of its own: every change is still queued or fully settled.
+      const synced = (await call(h, 'records.list', { group: 'posts', limit: 1000 })).items.filter(
+        (p) => p.syncState === 'synced',
+      ).length;
+      expect(outboxRows(h).length).toBeGreaterThan(0);
+      expect(outboxRows(h).length + synced).toBe(count);
+      expect(h.sandbox.stats.byRoute['POST /v2/posts']).toBeLessThan(count); // the other workers stopped too
+      expect(h.core.db.pragma('integrity_check', { simple: true })).toBe('ok');
+
+      full.mockRestore();
+      await h.core.sync.run();
+      expect(outboxRows(h)).toEqual([]);
+      // Requests whose acknowledgement was lost went again with their keys: the platform replayed them.
+      expect(await remoteAll(h, '/v2/posts')).toHaveLength(count);
+      expect(h.sandbox.stats.idempotentReplays).toBeGreaterThan(0);
+      expect(
+        (await call(h, 'records.list', { group: 'posts', limit: 1000 })).items.every((p) => p.syncState === 'synced'),
+      ).toBe(true);
+    },
+  );
 });

@@ -20,15 +20,25 @@ export class ActivityLog {
   private readonly recent;
   private added = 0;
 
-  constructor(db: Db, private readonly now: () => number) {
-    this.insert = db.prepare('INSERT INTO sync_log (at, account_id, grp, record_id, level, message) VALUES (?, ?, ?, ?, ?, ?)');
+  constructor(
+    db: Db,
+    private readonly now: () => number,
+  ) {
+    this.insert = db.prepare(
+      'INSERT INTO sync_log (at, account_id, grp, record_id, level, message) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     this.trim = db.prepare('DELETE FROM sync_log WHERE id <= (SELECT max(id) FROM sync_log) - ?');
     this.recent = db.prepare<[string | null, number], Row>(
-      'SELECT id, at, grp, record_id, level, message FROM sync_log WHERE account_id IS ? OR account_id IS NULL ORDER BY id DESC LIMIT ?',
+      'SELECT id, at, grp, record_id, level, message FROM sync_log WHERE account_id IS ? OR account_id IS NULL ' +
+        'ORDER BY id DESC LIMIT ?',
     );
   }
 
-  add(level: SyncLogEntry['level'], message: string, where: { account?: string | null; group?: ResourceGroup; recordId?: string } = {}): void {
+  add(
+    level: SyncLogEntry['level'],
+    message: string,
+    where: { account?: string | null; group?: ResourceGroup; recordId?: string } = {},
+  ): void {
     this.insert.run(this.now(), where.account ?? null, where.group ?? null, where.recordId ?? null, level, message);
     if (++this.added % 100 === 0) this.trim.run(KEEP);
   }

@@ -36,7 +36,10 @@ describe('two clients on one account', () => {
     // Keep the platform's: B takes A's version.
     await call(b, 'sync.resolve', { group: 'posts', id: onB?.id ?? '', keep: 'remote' });
     await b.core.sync.run();
-    expect((await call(b, 'records.get', { group: 'posts', id: onB?.id ?? '' })).fields).toEqual({ text: 'from A', status: 'draft' });
+    expect((await call(b, 'records.get', { group: 'posts', id: onB?.id ?? '' })).fields).toEqual({
+      text: 'from A',
+      status: 'draft',
+    });
 
     // Again, and keep mine: A ends with B's version.
     await call(a, 'records.update', { group: 'posts', id: post.id, fields: { text: 'A2' } });
@@ -59,9 +62,19 @@ describe('two clients on one account', () => {
     await call(b, 'records.update', { group: 'posts', id: onB?.id ?? '', fields: { text: 'B3' } });
     await a.core.sync.run();
     await b.core.sync.run();
-    const badMerge = await b.core.dispatch('sync.resolve', { group: 'posts', id: onB?.id ?? '', keep: 'merged', fields: { text: 5 } });
+    const badMerge = await b.core.dispatch('sync.resolve', {
+      group: 'posts',
+      id: onB?.id ?? '',
+      keep: 'merged',
+      fields: { text: 5 },
+    });
     expect(badMerge).toMatchObject({ ok: false, error: { code: 'validation' } });
-    await call(b, 'sync.resolve', { group: 'posts', id: onB?.id ?? '', keep: 'merged', fields: { text: 'A3 + B3', status: 'draft' } });
+    await call(b, 'sync.resolve', {
+      group: 'posts',
+      id: onB?.id ?? '',
+      keep: 'merged',
+      fields: { text: 'A3 + B3', status: 'draft' },
+    });
     await b.core.sync.run();
     await a.core.sync.run();
     expect((await call(a, 'records.get', { group: 'posts', id: post.id })).fields.text).toBe('A3 + B3');
@@ -78,7 +91,10 @@ describe('two clients on one account', () => {
     await a.core.sync.run();
     await b.core.sync.run();
     const [conflict] = await call(b, 'sync.conflicts', {});
-    expect(conflict).toMatchObject({ local: { deleted: false, fields: { text: 'edited' } }, remote: { deleted: true } });
+    expect(conflict).toMatchObject({
+      local: { deleted: false, fields: { text: 'edited' } },
+      remote: { deleted: true },
+    });
     await call(b, 'sync.resolve', { group: 'posts', id: onB?.id ?? '', keep: 'local' });
     await b.core.sync.run();
     await a.core.sync.run();

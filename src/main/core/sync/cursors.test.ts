@@ -15,7 +15,12 @@ describe('SyncCursors', () => {
     cursors.save('a2', 'posts', 'other', 400);
     expect(cursors.get('a1', 'posts')).toBe('c2');
     expect(cursors.get('a1', 'assets')).toBeNull();
-    expect(cursors.pulledAt('a1')).toEqual(new Map([['posts', 200], ['assets', 300]]));
+    expect(cursors.pulledAt('a1')).toEqual(
+      new Map([
+        ['posts', 200],
+        ['assets', 300],
+      ]),
+    );
     forgetAllCursors(db);
     expect(cursors.get('a2', 'posts')).toBeNull();
     expect(cursors.pulledAt('a1').size).toBe(0);

@@ -15,7 +15,13 @@ export class SyncCursors {
 
   /** The saved cursor (null: read the feed from its start). */
   get(account: string, group: ResourceGroup): string | null {
-    return this.s.sql<[string, string], { cursor: string | null }>('SELECT cursor FROM sync_cursors WHERE account_id = ? AND grp = ?').get(account, group)?.cursor ?? null;
+    return (
+      this.s
+        .sql<[string, string], { cursor: string | null }>(
+          'SELECT cursor FROM sync_cursors WHERE account_id = ? AND grp = ?',
+        )
+        .get(account, group)?.cursor ?? null
+    );
   }
 
   save(account: string, group: ResourceGroup, cursor: string | null, pulledAt: number): void {
@@ -29,7 +35,11 @@ export class SyncCursors {
 
   /** When each group of the account was last pulled. */
   pulledAt(account: string): Map<string, number | null> {
-    const rows = this.s.sql<[string], { grp: string; pulled_at: number | null }>('SELECT grp, pulled_at FROM sync_cursors WHERE account_id = ?').all(account);
+    const rows = this.s
+      .sql<[string], { grp: string; pulled_at: number | null }>(
+        'SELECT grp, pulled_at FROM sync_cursors WHERE account_id = ?',
+      )
+      .all(account);
     return new Map(rows.map((r) => [r.grp, r.pulled_at]));
   }
 }

@@ -75,7 +75,8 @@ export class Drain {
   private readonly touched = new Set<ResourceGroup>();
   /** Frozen for sending, not yet taken by a worker. */
   private readonly queue: Item[] = [];
-  /** Entries read from the outbox whose outcome is not stored yet (queued, in flight, or acked in `acks`): never read twice. */
+  /** Entries read from the outbox whose outcome is not stored yet (queued, in flight, or acked in `acks`): never read
+   * twice. */
   private readonly busy = new Set<number>();
   private readonly acks: Ack[] = [];
   /** When the oldest acknowledgement in `acks` came in. */
@@ -221,7 +222,11 @@ export class Drain {
     switch (outcome.kind) {
       case 'conflict':
         writer.conflict(entry, outcome.remote, outcome.message);
-        log.add('warn', `Conflict on a ${noun}: it changed here and on the platform. Choose which version to keep.`, where);
+        log.add(
+          'warn',
+          `Conflict on a ${noun}: it changed here and on the platform. Choose which version to keep.`,
+          where,
+        );
         break;
       case 'refused':
         writer.refuse(entry, outcome.message);
@@ -263,9 +268,13 @@ export class Drain {
     for (const g of this.touched) this.deps.onRecordsChanged(g);
     const { sent, refused } = this;
     if (sent > 0 || refused > 0) {
-      log.add(refused > 0 ? 'warn' : 'info', `Sent ${sent} change${sent === 1 ? '' : 's'}${refused > 0 ? `; ${refused} refused and set aside` : ''}.`, {
-        account: this.deps.account,
-      });
+      log.add(
+        refused > 0 ? 'warn' : 'info',
+        `Sent ${sent} change${sent === 1 ? '' : 's'}${refused > 0 ? `; ${refused} refused and set aside` : ''}.`,
+        {
+          account: this.deps.account,
+        },
+      );
     }
     return this.stop;
   }

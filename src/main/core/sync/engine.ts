@@ -101,11 +101,14 @@ export class SyncEngine {
     if (this.timer && at >= this.timerAt) return;
     clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.timerAt = Infinity;
-      void this.run();
-    }, Math.max(0, delayMs));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerAt = Infinity;
+        void this.run();
+      },
+      Math.max(0, delayMs),
+    );
     this.timer.unref?.();
   }
 
@@ -195,12 +198,15 @@ export class SyncEngine {
     const account = this.deps.account();
     if (this.userPaused) return this.setPhase('paused_user', 'Sync is paused.');
     const view = this.deps.session.view();
-    if (view.state !== 'active' || view.accountId !== account) return this.setPhase('paused_auth', this.authMessage(view));
+    if (view.state !== 'active' || view.accountId !== account)
+      return this.setPhase('paused_auth', this.authMessage(view));
     const target = await this.deps.target();
     if (!target.baseUrl) return this.setPhase('paused_auth', 'Choose the platform address in Settings to sync.');
     const groups = SYNC_ORDER.filter((g) => RemoteGroup.specified(target.profile, g));
     this.setPhase('syncing', null);
-    const stop = (await this.drain(account, target, groups)) ?? (this.userPaused ? null : await this.pull(account, target, groups));
+    const stop =
+      (await this.drain(account, target, groups)) ??
+      (this.userPaused ? null : await this.pull(account, target, groups));
     this.progress = null;
     // Paused while it ran: what was on its way finished, nothing more went.
     if (this.userPaused) return this.setPhase('paused_user', 'Sync is paused.');
@@ -222,7 +228,9 @@ export class SyncEngine {
       return this.setPhase('offline', error.message);
     }
     this.offlineStreak++;
-    const wait = Math.round(Math.min(OFFLINE_CAP_MS, 2_000 * 2 ** (this.offlineStreak - 1)) * (0.5 + this.random() / 2));
+    const wait = Math.round(
+      Math.min(OFFLINE_CAP_MS, 2_000 * 2 ** (this.offlineStreak - 1)) * (0.5 + this.random() / 2),
+    );
     this.nextAttemptAt = now + wait;
     this.kick(wait);
     this.setPhase('offline', error.message);
@@ -289,7 +297,8 @@ export class SyncEngine {
         choice: this.choices.get(group) ?? null,
       });
       if (result.kind === 'stop') return result.error;
-      if (result.kind === 'ask') this.massDelete.set(group, { wouldDelete: result.wouldDelete, localCount: result.localCount });
+      if (result.kind === 'ask')
+        this.massDelete.set(group, { wouldDelete: result.wouldDelete, localCount: result.localCount });
       else {
         this.massDelete.delete(group);
         this.choices.delete(group);

@@ -23,7 +23,13 @@ type SyncChannels = Pick<
   | 'sync.confirmMassDelete'
 >;
 
-export function syncHandlers(store: RecordStore, engine: SyncEngine, writer: SyncWriter, log: ActivityLog, workspace: Workspace): SyncChannels {
+export function syncHandlers(
+  store: RecordStore,
+  engine: SyncEngine,
+  writer: SyncWriter,
+  log: ActivityLog,
+  workspace: Workspace,
+): SyncChannels {
   const afterChange = () => {
     engine.kick();
     return engine.status();
@@ -83,7 +89,13 @@ export function syncHandlers(store: RecordStore, engine: SyncEngine, writer: Syn
       return out;
     },
     'sync.resolve': ({ group, id, keep, fields }) => {
-      writer.resolve(group, workspace.account(), id, keep, fields === undefined ? undefined : validateFields(group, fields));
+      writer.resolve(
+        group,
+        workspace.account(),
+        id,
+        keep,
+        fields === undefined ? undefined : validateFields(group, fields),
+      );
       return afterChange();
     },
     'sync.confirmMassDelete': ({ group, choice }) => {

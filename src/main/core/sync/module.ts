@@ -19,8 +19,20 @@ export interface Sync extends CoreModule {
   engine: SyncEngine;
 }
 
-/** Sync with the platform: local edits go out soon, a sign-in or coming online sends at once, a new profile starts over. */
-export function createSync({ deps, db, now, bus, push, damage, store, workspace, session, connection }: SyncDeps): Sync {
+/** Sync with the platform: local edits go out soon, a sign-in or coming online sends at once, a new profile starts
+ * over. */
+export function createSync({
+  deps,
+  db,
+  now,
+  bus,
+  push,
+  damage,
+  store,
+  workspace,
+  session,
+  connection,
+}: SyncDeps): Sync {
   const writer = new SyncWriter(store, now);
   const activity = new ActivityLog(db, now);
   let reachable: 'online' | 'offline' | 'unknown' = 'unknown';

@@ -93,12 +93,19 @@ function guardMassDelete(ctx: PullContext, items: RemoteRecord[]): PullResult | 
   const localCount = store.countKnownRemotely(group, account);
   if (deletions.length < Math.ceil(localCount * MASS_DELETE_SHARE)) return null;
   if (ctx.choice === null) {
-    log.add('warn', `The platform would delete ${deletions.length} of your ${localCount} ${noun}s. Sync waits for you to confirm.`, { account, group });
+    log.add(
+      'warn',
+      `The platform would delete ${deletions.length} of your ${localCount} ${noun}s. Sync waits for you to confirm.`,
+      { account, group },
+    );
     return { kind: 'ask', wouldDelete: deletions.length, localCount };
   }
   if (ctx.choice === 'keep') {
     store.db.transaction(() => deletions.forEach((row) => writer.reupload(group, row)))();
-    log.add('info', `Kept ${deletions.length} ${noun}s the platform deleted; they will be sent again.`, { account, group });
+    log.add('info', `Kept ${deletions.length} ${noun}s the platform deleted; they will be sent again.`, {
+      account,
+      group,
+    });
   }
   return null;
 }
@@ -117,8 +124,12 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
     feed = await readFeed(remote, saved);
   } catch (e) {
     const error = e instanceof AppException ? e.error : null;
-    if (error && (error.code === 'auth' || error.code === 'offline' || error.code === 'rate_limited')) return { kind: 'stop', error };
-    log.add('warn', `Could not read ${noun} changes from the platform: ${error?.message ?? 'unexpected answer'}`, { account, group });
+    if (error && (error.code === 'auth' || error.code === 'offline' || error.code === 'rate_limited'))
+      return { kind: 'stop', error };
+    log.add('warn', `Could not read ${noun} changes from the platform: ${error?.message ?? 'unexpected answer'}`, {
+      account,
+      group,
+    });
     return { kind: 'skipped', reason: 'the feed could not be read' };
   }
   const { items, pageStarts } = feed;
@@ -145,7 +156,10 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
       counts.deleted && `${counts.deleted} deleted`,
       counts.conflict && `${counts.conflict} in conflict`,
     ].filter(Boolean);
-    log.add(counts.conflict > 0 ? 'warn' : 'info', `Received ${noun}s from the platform: ${parts.join(', ')}.`, { account, group });
+    log.add(counts.conflict > 0 ? 'warn' : 'info', `Received ${noun}s from the platform: ${parts.join(', ')}.`, {
+      account,
+      group,
+    });
   }
   return { kind: 'applied', changed };
 }

@@ -37,7 +37,8 @@ const WithCurrent = z.object({ current: z.unknown().optional(), error: z.unknown
 function currentFrom(e: PlatformError, remote: RemoteGroup): RemoteRecord | null {
   const body = WithCurrent.safeParse(e.body);
   const inError = body.success ? WithCurrent.safeParse(body.data.error) : null;
-  const current = (inError?.success ? inError.data.current : undefined) ?? (body.success ? body.data.current : undefined);
+  const current =
+    (inError?.success ? inError.data.current : undefined) ?? (body.success ? body.data.current : undefined);
   if (!current) return null;
   try {
     return toRemoteRecord(current, remote.format);
@@ -55,29 +56,54 @@ function alreadyApplied(patch: Fields, current: Fields): boolean {
  * frozen for sending; undefined when the record is gone). Never throws: every failure becomes an
  * outcome the engine records.
  */
-export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: OutboxEntry, row: RemoteRef | undefined): Promise<PushOutcome> {
+export async function pushEntry(
+  store: RecordStore,
+  remote: RemoteGroup,
+  entry: OutboxEntry,
+  row: RemoteRef | undefined,
+): Promise<PushOutcome> {
   const group = entry.grp;
   const noun = tableOf(group).noun;
   if (!row) return { kind: 'acked', remote: null }; // the record is gone for good: nothing left to tell
   if (entry.op !== 'create' && !remote.supports(entry.op)) {
-    return { kind: 'waiting', reason: 'specification', message: `Waiting for the platform's specification: it has no way to ${entry.op} a ${noun} yet.`, afterMs: WAIT_FOR_SPEC_MS };
+    return {
+      kind: 'waiting',
+      reason: 'specification',
+      message: `Waiting for the platform's specification: it has no way to ${entry.op} a ${noun} yet.`,
+      afterMs: WAIT_FOR_SPEC_MS,
+    };
   }
   let fields: Fields = {};
   if (entry.op !== 'delete') {
     const out = toRemoteRefs(store, group, parseFields(entry.payload));
     if (!out.ok) {
-      return { kind: 'waiting', reason: 'reference', message: `Waiting for a ${tableOf(out.waitingFor.group).noun} it uses to sync first.`, afterMs: WAIT_FOR_REFERENCE_MS };
+      return {
+        kind: 'waiting',
+        reason: 'reference',
+        message: `Waiting for a ${tableOf(out.waitingFor.group).noun} it uses to sync first.`,
+        afterMs: WAIT_FOR_REFERENCE_MS,
+      };
     }
     fields = out.fields;
   }
   const remoteId = row.remote_id;
   if (entry.op !== 'create' && remoteId === null) {
     // Its create is ahead of it in the outbox and not acknowledged: order says wait.
-    return { kind: 'waiting', reason: 'reference', message: `Waiting for the ${noun} to be created on the platform first.`, afterMs: WAIT_FOR_REFERENCE_MS };
+    return {
+      kind: 'waiting',
+      reason: 'reference',
+      message: `Waiting for the ${noun} to be created on the platform first.`,
+      afterMs: WAIT_FOR_REFERENCE_MS,
+    };
   }
   try {
-    if (entry.op === 'create' || remoteId === null) return { kind: 'acked', remote: await remote.create(fields, entry.idempotency_key) };
-    if (entry.op === 'update') return { kind: 'acked', remote: await remote.update(remoteId, row.remote_version, fields, entry.idempotency_key) };
+    if (entry.op === 'create' || remoteId === null)
+      return { kind: 'acked', remote: await remote.create(fields, entry.idempotency_key) };
+    if (entry.op === 'update')
+      return {
+        kind: 'acked',
+        remote: await remote.update(remoteId, row.remote_version, fields, entry.idempotency_key),
+      };
     return { kind: 'acked', remote: await remote.remove(remoteId, row.remote_version, entry.idempotency_key) };
   } catch (e) {
     const error = errorOf(e);
@@ -90,7 +116,8 @@ export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: 
       case 'conflict': {
         const current = e instanceof PlatformError ? currentFrom(e, remote) : null;
         // Our own change already applied (its answer was lost before we stored it): done, not a conflict.
-        if (current && entry.op === 'update' && !current.deleted && alreadyApplied(fields, current.fields)) return { kind: 'acked', remote: current };
+        if (current && entry.op === 'update' && !current.deleted && alreadyApplied(fields, current.fields))
+          return { kind: 'acked', remote: current };
         return { kind: 'conflict', remote: current, message: error.message };
       }
       case 'not_found':
@@ -105,7 +132,11 @@ export async function pushEntry(store: RecordStore, remote: RemoteGroup, entry: 
       case 'validation':
         return { kind: 'refused', message: error.message };
       default:
-        return { kind: 'retry', message: error.message, ...(error.retryAfterMs !== undefined && { afterMs: error.retryAfterMs }) };
+        return {
+          kind: 'retry',
+          message: error.message,
+          ...(error.retryAfterMs !== undefined && { afterMs: error.retryAfterMs }),
+        };
     }
   }
 }

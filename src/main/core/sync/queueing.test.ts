@@ -15,7 +15,10 @@ describe('outbox', () => {
     await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'second' } });
     await call(h, 'records.update', { group: 'posts', id: post.id, fields: { status: 'ready' } });
     expect(outboxRows(h)).toMatchObject([{ op: 'create', state: 'pending', attempts: 0 }]);
-    expect(JSON.parse((h.core.db.prepare('SELECT payload FROM outbox').get() as { payload: string }).payload)).toEqual({ text: 'second', status: 'ready' });
+    expect(JSON.parse((h.core.db.prepare('SELECT payload FROM outbox').get() as { payload: string }).payload)).toEqual({
+      text: 'second',
+      status: 'ready',
+    });
 
     await signInDemo(h);
     await h.core.sync.run();
@@ -41,7 +44,10 @@ describe('outbox', () => {
 
   it('refuses bad input from the renderer with the field at fault and writes nothing', async () => {
     const h = await harness();
-    const bad = await h.core.dispatch('records.create', { group: 'posts', fields: { text: 'x', scheduled_at: 'tomorrow' } });
+    const bad = await h.core.dispatch('records.create', {
+      group: 'posts',
+      fields: { text: 'x', scheduled_at: 'tomorrow' },
+    });
     expect(bad).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ path: 'scheduled_at' }] } });
     const reserved = await h.core.dispatch('records.create', { group: 'assets', fields: { name: 'a', version: 3 } });
     expect(reserved).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ path: 'version' }] } });

@@ -7,10 +7,28 @@ import { sandboxProfile } from '../platform/builtin-profiles';
 import type { HttpRequest, HttpResponse } from '../platform/http';
 import { RemoteGroup, toRemoteRecord } from './remote';
 
-const nested: RecordsFormat = { ...defaultRecordsFormat, itemsField: 'data.page[0].rows', idField: 'meta.id', versionField: 'meta.rev', deletedField: 'meta.gone', serverFields: ['meta'] };
+const nested: RecordsFormat = {
+  ...defaultRecordsFormat,
+  itemsField: 'data.page[0].rows',
+  idField: 'meta.id',
+  versionField: 'meta.rev',
+  deletedField: 'meta.gone',
+  serverFields: ['meta'],
+};
 
 function group(format: RecordsFormat, answers: unknown[], sent: HttpRequest[] = []): RemoteGroup {
-  const profile = { ...sandboxProfile, records: format, groups: { ...sandboxProfile.groups, mediaQueue: { list: { method: 'GET' as const, path: '/q' }, create: { method: 'POST' as const, path: '/q' }, itemsField: 'data.items' } } };
+  const profile = {
+    ...sandboxProfile,
+    records: format,
+    groups: {
+      ...sandboxProfile.groups,
+      mediaQueue: {
+        list: { method: 'GET' as const, path: '/q' },
+        create: { method: 'POST' as const, path: '/q' },
+        itemsField: 'data.items',
+      },
+    },
+  };
   const send = async (req: HttpRequest): Promise<HttpResponse> => {
     sent.push(req);
     return { status: 200, headers: new Headers(), body: answers.shift(), text: '', attempts: 1 };
@@ -20,7 +38,12 @@ function group(format: RecordsFormat, answers: unknown[], sent: HttpRequest[] = 
 
 describe('remote records read with field paths', () => {
   it('reads a nested id, version and deletion, and keeps the rest as the record’s fields', () => {
-    expect(toRemoteRecord({ meta: { id: 7, rev: 3, gone: false }, title: 'x' }, nested)).toEqual({ remoteId: '7', version: 3, deleted: false, fields: { title: 'x' } });
+    expect(toRemoteRecord({ meta: { id: 7, rev: 3, gone: false }, title: 'x' }, nested)).toEqual({
+      remoteId: '7',
+      version: 3,
+      deleted: false,
+      fields: { title: 'x' },
+    });
     expect(() => toRemoteRecord({ id: 7 }, nested)).toThrow(/meta\.id/);
   });
 
@@ -31,7 +54,11 @@ describe('remote records read with field paths', () => {
 
   it('sends a batch create under a nested field and reads the answer there', async () => {
     const sent: HttpRequest[] = [];
-    const created = await group(defaultRecordsFormat, [{ data: { items: [{ id: 'q1', version: 1, asset_id: 'x' }] } }], sent).create({ asset_id: 'x' }, 'key-1');
+    const created = await group(
+      defaultRecordsFormat,
+      [{ data: { items: [{ id: 'q1', version: 1, asset_id: 'x' }] } }],
+      sent,
+    ).create({ asset_id: 'x' }, 'key-1');
     expect(sent[0]?.body).toEqual({ data: { items: [{ asset_id: 'x' }] } });
     expect(created).toMatchObject({ remoteId: 'q1', version: 1 });
   });

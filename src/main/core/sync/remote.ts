@@ -22,7 +22,9 @@ export interface RemotePage {
 export type Send = (req: HttpRequest) => Promise<HttpResponse>;
 
 function malformed(what: string): never {
-  fail('unavailable', `The platform's answer did not contain ${what}.`, { hint: 'Check the platform profile, or try again later.' });
+  fail('unavailable', `The platform's answer did not contain ${what}.`, {
+    hint: 'Check the platform profile, or try again later.',
+  });
 }
 
 export function toRemoteRecord(value: unknown, format: RecordsFormat): RemoteRecord {
@@ -77,7 +79,8 @@ export class RemoteGroup {
       }
       return url;
     }
-    const path = remoteId === undefined ? endpoint.path : endpoint.path.replaceAll('{id}', encodeURIComponent(remoteId));
+    const path =
+      remoteId === undefined ? endpoint.path : endpoint.path.replaceAll('{id}', encodeURIComponent(remoteId));
     const url = new URL(path, this.target.baseUrl ?? undefined);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
     return url.toString();
@@ -99,7 +102,13 @@ export class RemoteGroup {
   async update(remoteId: string, version: number | null, patch: Fields, idempotencyKey: string): Promise<RemoteRecord> {
     const endpoint = this.endpoints.update;
     if (!endpoint) fail('unavailable', `The platform's specification has no way to change a ${this.group} record.`);
-    const res = await this.send({ method: endpoint.method, url: this.url(endpoint, remoteId), body: patch, idempotencyKey, headers: ifMatch(version) });
+    const res = await this.send({
+      method: endpoint.method,
+      url: this.url(endpoint, remoteId),
+      body: patch,
+      idempotencyKey,
+      headers: ifMatch(version),
+    });
     return toRemoteRecord(res.body, this.format);
   }
 
@@ -107,7 +116,12 @@ export class RemoteGroup {
   async remove(remoteId: string, version: number | null, idempotencyKey: string): Promise<RemoteRecord | null> {
     const endpoint = this.endpoints.delete;
     if (!endpoint) fail('unavailable', `The platform's specification has no way to delete a ${this.group} record.`);
-    const res = await this.send({ method: endpoint.method, url: this.url(endpoint, remoteId), idempotencyKey, headers: ifMatch(version) });
+    const res = await this.send({
+      method: endpoint.method,
+      url: this.url(endpoint, remoteId),
+      idempotencyKey,
+      headers: ifMatch(version),
+    });
     try {
       return toRemoteRecord(res.body, this.format);
     } catch {
@@ -120,7 +134,10 @@ export class RemoteGroup {
     const f = this.format;
     const query: Record<string, string> = { [f.limitParam]: String(f.pageSize) };
     if (cursor !== null) query[f.sinceParam] = cursor;
-    const res = await this.send({ method: this.endpoints.list.method, url: this.url(this.endpoints.list, undefined, query) });
+    const res = await this.send({
+      method: this.endpoints.list.method,
+      url: this.url(this.endpoints.list, undefined, query),
+    });
     const items = readPath(res.body, f.itemsField);
     if (!Array.isArray(items)) malformed(`a list in "${f.itemsField}"`);
     const next = readPath(res.body, f.nextCursorField);
@@ -129,7 +146,9 @@ export class RemoteGroup {
       items: items.map((item) => toRemoteRecord(item, f)),
       nextCursor,
       // Without a "more" flag, a full page may have a next one (an empty page then ends the walk).
-      hasMore: f.hasMoreField ? readPath(res.body, f.hasMoreField) === true : items.length >= f.pageSize && nextCursor !== null,
+      hasMore: f.hasMoreField
+        ? readPath(res.body, f.hasMoreField) === true
+        : items.length >= f.pageSize && nextCursor !== null,
     };
   }
 }

@@ -84,7 +84,13 @@ export class SyncWriter {
     return this.ackThenTx(acks, then) as T;
   }
 
-  private entryState(entry: OutboxEntry, state: OutboxEntry['state'], message: string, nextAttemptAt: number, countAttempt: boolean): void {
+  private entryState(
+    entry: OutboxEntry,
+    state: OutboxEntry['state'],
+    message: string,
+    nextAttemptAt: number,
+    countAttempt: boolean,
+  ): void {
     this.store.outbox.recordAttempt(entry.seq, state, message, nextAttemptAt, countAttempt);
   }
 
@@ -105,7 +111,11 @@ export class SyncWriter {
 
   private side(group: ResourceGroup, account: string, remote: RemoteRecord | null): ConflictSide {
     if (!remote) return { fields: {}, deleted: false, version: null, unknown: true };
-    return { fields: toLocalRefs(this.store, group, account, remote.fields), deleted: remote.deleted, version: remote.version };
+    return {
+      fields: toLocalRefs(this.store, group, account, remote.fields),
+      deleted: remote.deleted,
+      version: remote.version,
+    };
   }
 
   private markConflict(group: ResourceGroup, row: RecordRow, side: ConflictSide): void {
@@ -125,15 +135,26 @@ export class SyncWriter {
    * Apply one pulled record. Returns what happened, for counting. A record with local changes not
    * yet acknowledged is never overwritten: it becomes a conflict instead.
    */
-  applyRemote(group: ResourceGroup, account: string, remote: RemoteRecord): 'inserted' | 'updated' | 'deleted' | 'conflict' | 'skipped' {
+  applyRemote(
+    group: ResourceGroup,
+    account: string,
+    remote: RemoteRecord,
+  ): 'inserted' | 'updated' | 'deleted' | 'conflict' | 'skipped' {
     // Most of a feed is what this computer already has (its own changes coming back): those are
     // skipped on the version alone, without reading the whole row.
     const known = this.store.knownVersion(group, account, remote.remoteId);
-    if (known && remote.version !== null && known.remote_version !== null && remote.version <= known.remote_version) return 'skipped';
+    if (known && remote.version !== null && known.remote_version !== null && remote.version <= known.remote_version)
+      return 'skipped';
     const row = known && this.store.get(group, known.id);
     if (!row) {
       if (remote.deleted) return 'skipped';
-      this.store.insertSynced(group, account, remote.remoteId, remote.version, JSON.stringify(toLocalRefs(this.store, group, account, remote.fields)));
+      this.store.insertSynced(
+        group,
+        account,
+        remote.remoteId,
+        remote.version,
+        JSON.stringify(toLocalRefs(this.store, group, account, remote.fields)),
+      );
       return 'inserted';
     }
     const hasLocal = this.store.outbox.hasEntries(row.id);
@@ -143,7 +164,13 @@ export class SyncWriter {
         this.markConflict(group, row, this.side(group, account, remote));
         return 'conflict';
       }
-      this.store.setColumns(group, row.id, { deleted: 1, remote_version: remote.version, base: null, updated_at: this.now(), sync_state: 'synced' });
+      this.store.setColumns(group, row.id, {
+        deleted: 1,
+        remote_version: remote.version,
+        base: null,
+        updated_at: this.now(),
+        sync_state: 'synced',
+      });
       return 'deleted';
     }
     const fields = toLocalRefs(this.store, group, account, remote.fields);
@@ -158,7 +185,15 @@ export class SyncWriter {
       return 'conflict';
     }
     const data = JSON.stringify(fields);
-    this.store.setColumns(group, row.id, { data, base: data, remote_version: remote.version, deleted: 0, updated_at: this.now(), sync_state: 'synced', conflict: null });
+    this.store.setColumns(group, row.id, {
+      data,
+      base: data,
+      remote_version: remote.version,
+      deleted: 0,
+      updated_at: this.now(),
+      sync_state: 'synced',
+      conflict: null,
+    });
     return 'updated';
   }
 
@@ -170,14 +205,22 @@ export class SyncWriter {
   }
 
   /** The user's choice for a record in conflict. */
-  resolve(group: ResourceGroup, account: string, id: string, keep: 'local' | 'remote' | 'merged', merged?: Fields): void {
+  resolve(
+    group: ResourceGroup,
+    account: string,
+    id: string,
+    keep: 'local' | 'remote' | 'merged',
+    merged?: Fields,
+  ): void {
     this.store.db.transaction(() => {
       const row = this.store.get(group, id);
-      const side = row && row.account_id === account && row.sync_state === 'conflict' ? parseConflict(row.conflict) : null;
+      const side =
+        row && row.account_id === account && row.sync_state === 'conflict' ? parseConflict(row.conflict) : null;
       if (!row || !side) fail('not_found', `That ${tableOf(group).noun} is not in conflict any more.`);
       this.store.outbox.clearRecord(id);
       if (keep === 'remote') {
-        if (side.unknown) fail('conflict', 'The platform did not say what it holds now; sync again to fetch it, or keep your version.');
+        if (side.unknown)
+          fail('conflict', 'The platform did not say what it holds now; sync again to fetch it, or keep your version.');
         const data = JSON.stringify(side.fields);
         this.store.setColumns(group, id, {
           data,
@@ -221,7 +264,8 @@ export class SyncWriter {
   /** A failed change the user wants tried again. */
   retryFailed(seq: number, account: string): void {
     const entry = this.store.outbox.get(seq);
-    if (!entry || entry.account_id !== account || entry.state !== 'failed') fail('not_found', 'That change is not waiting for a retry.');
+    if (!entry || entry.account_id !== account || entry.state !== 'failed')
+      fail('not_found', 'That change is not waiting for a retry.');
     this.store.outbox.requeue(seq);
   }
 
@@ -232,7 +276,8 @@ export class SyncWriter {
   discardFailed(seq: number, account: string): void {
     const entry = this.store.db.transaction(() => {
       const entry = this.store.outbox.get(seq);
-      if (!entry || entry.account_id !== account || entry.state !== 'failed') fail('not_found', 'That change is not waiting for a retry.');
+      if (!entry || entry.account_id !== account || entry.state !== 'failed')
+        fail('not_found', 'That change is not waiting for a retry.');
       const row = this.store.get(entry.grp, entry.record_id);
       this.store.outbox.clearRecord(entry.record_id);
       if (!row) return entry;
@@ -240,7 +285,12 @@ export class SyncWriter {
         this.store.erase(entry.grp, row.id);
         return entry;
       }
-      this.store.setColumns(entry.grp, row.id, { data: row.base ?? row.data, deleted: 0, sync_state: 'synced', updated_at: this.now() });
+      this.store.setColumns(entry.grp, row.id, {
+        data: row.base ?? row.data,
+        deleted: 0,
+        sync_state: 'synced',
+        updated_at: this.now(),
+      });
       return entry;
     })();
     // Every screen showing the record sees it go back (or go away) at once.

@@ -27,5 +27,11 @@ export function createUpdates({ deps, push }: Pick<Kernel, 'deps' | 'push'>): Up
 /** Updates where this host does not update itself (browser mode, tests): always `disabled`. */
 export function disabledUpdates(reason: string): Updates {
   const status: UpdateStatus = { state: 'disabled', reason };
-  return { status: () => status, check: async () => status, download: async () => status, install: async () => status, onChange: () => () => undefined };
+  return {
+    status: () => status,
+    check: async () => status,
+    download: async () => status,
+    install: async () => status,
+    onChange: () => () => undefined,
+  };
 }

@@ -7,7 +7,10 @@ const schema = z
   .object({
     ...mediaFields,
     sigma: z.number().min(0.3).max(100).optional(),
-    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #3366ff').optional(),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #3366ff')
+      .optional(),
   })
   .loose()
   .refine(oneSource, oneSourceMessage);

@@ -15,7 +15,11 @@ function detail(entropy: number): string {
 
 function caption(s: ImageSummary): string {
   const format = s.format.toUpperCase();
-  return `A ${s.width}x${s.height} ${orientation(s)} ${format} image, mostly ${colourName(s.dominant)} (${toHex(s.dominant)}), ${brightnessWord(s.brightness)}, with ${detail(s.entropy)}.`;
+  return (
+    `A ${s.width}x${s.height} ${orientation(s)} ${format} image, ` +
+    `mostly ${colourName(s.dominant)} (${toHex(s.dominant)}), ${brightnessWord(s.brightness)}, ` +
+    `with ${detail(s.entropy)}.`
+  );
 }
 
 function description(s: ImageSummary): string {

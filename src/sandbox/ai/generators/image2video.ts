@@ -11,7 +11,12 @@ async function zoomFrame(base: Buffer, width: number, height: number, zoom: numb
   const cropW = Math.max(2, Math.round(width / zoom));
   const cropH = Math.max(2, Math.round(height / zoom));
   return sharp(base, { raw: { width, height, channels: 3 } })
-    .extract({ left: Math.floor((width - cropW) / 2), top: Math.floor((height - cropH) / 2), width: cropW, height: cropH })
+    .extract({
+      left: Math.floor((width - cropW) / 2),
+      top: Math.floor((height - cropH) / 2),
+      width: cropW,
+      height: cropH,
+    })
     .resize(width, height, { fit: 'fill' })
     .raw()
     .toBuffer();
@@ -30,7 +35,10 @@ export const image2video = defineOperation({
     'zoom-1': 'slow zoom into the centre of the image',
     'fade-1': 'fade in from black',
   },
-  schema: z.object({ ...mediaFields, ...timingFields }).loose().refine(oneSource, oneSourceMessage),
+  schema: z
+    .object({ ...mediaFields, ...timingFields })
+    .loose()
+    .refine(oneSource, oneSourceMessage),
   async run(image, modelId, env) {
     const input = await decodeImage(await env.readMedia(image));
     const meta = await input.metadata();
@@ -40,7 +48,12 @@ export const image2video = defineOperation({
     const fps = image.fps ?? 12;
     const durationS = image.duration_s ?? 2;
     const count = Math.max(1, Math.round(durationS * fps));
-    const base = await input.resize(width, height, { fit: 'fill' }).removeAlpha().toColourspace('srgb').raw().toBuffer();
+    const base = await input
+      .resize(width, height, { fit: 'fill' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer();
     async function* frames() {
       for (let i = 0; i < count; i++) {
         if (env.signal.aborted) throw env.signal.reason;

@@ -10,7 +10,7 @@ export const text2image = defineOperation({
   output: 'image',
   models: {
     'paint-1': 'gradient with translucent circles, the prompt as a caption',
-    'mosaic-1': 'tile mosaic in the prompt\'s palette, the prompt as a caption',
+    'mosaic-1': "tile mosaic in the prompt's palette, the prompt as a caption",
   },
   schema: z.object({ ...promptFields, ...sizeFields }).loose(),
   async run(image, modelId) {
@@ -19,7 +19,9 @@ export const text2image = defineOperation({
     const seed = image.seed ?? 0;
     const style = modelId === 'mosaic-1' ? 'mosaic' : 'paint';
     const { canvas, palette } = paintPrompt(image.prompt, { width, height, seed, style });
-    const png = await sharp(canvas.data, { raw: { width, height, channels: 3 } }).png().toBuffer();
+    const png = await sharp(canvas.data, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
     return {
       text: null,
       outputs: [{ data: png, mimeType: 'image/png', extension: 'png', width, height }],

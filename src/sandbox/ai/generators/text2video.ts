@@ -30,7 +30,14 @@ export const text2video = defineOperation({
         const x = width * (0.5 + 0.35 * Math.sin(2 * Math.PI * t + phase));
         const y = height * (0.35 + 0.2 * Math.sin(4 * Math.PI * t + phase));
         frame.circle(x, y, radius, palette[2] as Rgb, 0.85);
-        frame.rect(0, 0, Math.round((width * (i + 1)) / count), Math.max(2, Math.round(height / 60)), [255, 255, 255], 0.8);
+        frame.rect(
+          0,
+          0,
+          Math.round((width * (i + 1)) / count),
+          Math.max(2, Math.round(height / 60)),
+          [255, 255, 255],
+          0.8,
+        );
         yield frame.data;
       }
     }

@@ -2,7 +2,12 @@ import { encodeFrames, type FrameFormat } from '../../media/encode-video';
 import type { AiResult, RunEnv } from '../operation';
 
 /** A generated clip: its frames encoded as MP4, described the way every video operation answers. */
-export async function videoResult(env: RunEnv, frames: AsyncIterable<Buffer>, format: FrameFormat & { count: number }, metrics: Record<string, number> = {}): Promise<AiResult> {
+export async function videoResult(
+  env: RunEnv,
+  frames: AsyncIterable<Buffer>,
+  format: FrameFormat & { count: number },
+  metrics: Record<string, number> = {},
+): Promise<AiResult> {
   const { width, height, fps, count } = format;
   const video = await encodeFrames(env.tools, frames, { width, height, fps }, env.signal);
   return {

@@ -16,13 +16,13 @@ export const video2text = defineOperation({
     const video = await probeVideo(env.tools, input, env.signal);
     const frame = await summariseImage(await grabFrame(env.tools, input, video.durationS / 2, env.signal));
     const audio = video.hasAudio ? await audioLevels(env.tools, input, env.signal) : null;
-    const audioText = video.hasAudio
-      ? `Audio: ${video.audioCodec ?? 'unknown codec'}${audio ? `, mean ${audio.meanDb.toFixed(1)} dB, peak ${audio.maxDb.toFixed(1)} dB` : ''}.`
-      : 'Audio: none.';
+    const levels = audio ? `, mean ${audio.meanDb.toFixed(1)} dB, peak ${audio.maxDb.toFixed(1)} dB` : '';
+    const audioText = video.hasAudio ? `Audio: ${video.audioCodec ?? 'unknown codec'}${levels}.` : 'Audio: none.';
+    const colour = `${colourName(frame.dominant)} (${toHex(frame.dominant)})`;
     const text = [
       `Video: ${video.durationS.toFixed(2)} s, ${video.width}x${video.height} at ${video.fps} fps (${video.codec}).`,
       audioText,
-      `Middle frame: mostly ${colourName(frame.dominant)} (${toHex(frame.dominant)}), ${brightnessWord(frame.brightness)}.`,
+      `Middle frame: mostly ${colour}, ${brightnessWord(frame.brightness)}.`,
     ].join(' ');
     return {
       text,

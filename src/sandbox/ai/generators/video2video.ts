@@ -28,7 +28,15 @@ export const video2video = defineOperation({
     return {
       text: null,
       outputs: [
-        { data: video, mimeType: 'video/mp4', extension: 'mp4', width: out.width, height: out.height, fps: out.fps, durationS: out.durationS },
+        {
+          data: video,
+          mimeType: 'video/mp4',
+          extension: 'mp4',
+          width: out.width,
+          height: out.height,
+          fps: out.fps,
+          durationS: out.durationS,
+        },
       ],
       metrics: { width: out.width, height: out.height, fps: out.fps, duration_s: out.durationS, codec: out.codec },
     };

@@ -15,13 +15,16 @@ function describeSegment(segment: AudioSegment): string {
 /** A "transcript" of what can honestly be heard in a WAV without speech recognition: sound and silence. */
 function transcript(loudness: Loudness): string {
   const lines = loudness.segments.slice(0, MAX_SEGMENTS_IN_TEXT).map(describeSegment);
-  if (loudness.segments.length > MAX_SEGMENTS_IN_TEXT) lines.push(`... ${loudness.segments.length - MAX_SEGMENTS_IN_TEXT} more segments`);
+  if (loudness.segments.length > MAX_SEGMENTS_IN_TEXT)
+    lines.push(`... ${loudness.segments.length - MAX_SEGMENTS_IN_TEXT} more segments`);
   return lines.join('\n') || '(empty recording)';
 }
 
 function analysis(audio: WavAudio, loudness: Loudness): string {
+  const channels = `${audio.channels} channel${audio.channels === 1 ? '' : 's'}`;
+  const sampleFormat = `${audio.bitsPerSample}-bit ${audio.encoding === 'float' ? 'float' : 'PCM'}`;
   return [
-    `WAV audio: ${audio.durationS.toFixed(2)} s, ${audio.sampleRate} Hz, ${audio.channels} channel${audio.channels === 1 ? '' : 's'}, ${audio.bitsPerSample}-bit ${audio.encoding === 'float' ? 'float' : 'PCM'}.`,
+    `WAV audio: ${audio.durationS.toFixed(2)} s, ${audio.sampleRate} Hz, ${channels}, ${sampleFormat}.`,
     `Loudness: RMS ${loudness.rmsDbfs.toFixed(1)} dBFS, peak ${loudness.peakDbfs.toFixed(1)} dBFS.`,
     `Silence: ${Math.round(loudness.silenceRatio * 100)}% of the recording.`,
   ].join(' ');

@@ -61,7 +61,9 @@ export function copyTable(target: Db, table: TargetTable, from: TableSource): Ta
     const writer = new TableWriter(target, table, columns, withRowid);
     const emit = (values: unknown[], rowid: bigint | undefined) => writer.write(values, rowid);
     target.transaction(() => {
-      walk = source.withoutRowid ? walkKeyed(db, source, columns, emit) : walkRowids(db, table.name, columns, emit, from.recovered !== undefined);
+      walk = source.withoutRowid
+        ? walkKeyed(db, source, columns, emit)
+        : walkRowids(db, table.name, columns, emit, from.recovered !== undefined);
     })();
     copied = writer.copied;
   }

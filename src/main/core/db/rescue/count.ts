@@ -11,7 +11,12 @@ export function countRows(db: Database.Database, table: string): number | undefi
   const ways = [...fullIndexes(db, table).map((i) => `INDEXED BY ${quoteName(i)} WHERE 1`), 'NOT INDEXED'];
   for (const way of ways) {
     try {
-      return Number(db.prepare(`SELECT count(*) FROM ${quoteName(table)} ${way}`).pluck().get());
+      return Number(
+        db
+          .prepare(`SELECT count(*) FROM ${quoteName(table)} ${way}`)
+          .pluck()
+          .get(),
+      );
     } catch {
       // damaged on this path: try the next
     }

@@ -24,7 +24,8 @@ function guessPageSize(head: Buffer, fileSize: number): number | undefined {
   const contentStart = head.readUInt16BE(105) || 65536;
   const pointersAt = 100 + (type === 0x0d ? 8 : 12);
   const pointers: number[] = [];
-  for (let i = 0; i < cells && pointersAt + 2 * i + 2 <= head.length; i++) pointers.push(head.readUInt16BE(pointersAt + 2 * i));
+  for (let i = 0; i < cells && pointersAt + 2 * i + 2 <= head.length; i++)
+    pointers.push(head.readUInt16BE(pointersAt + 2 * i));
   if (pointers.some((p) => p < pointersAt + 2 * cells)) return undefined;
   const lastPointer = Math.max(0, ...pointers);
   return PAGE_SIZES.find((size) => lastPointer < size && contentStart <= size && size <= fileSize);

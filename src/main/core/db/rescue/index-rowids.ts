@@ -22,7 +22,13 @@ export function indexRowids(db: Database.Database, table: string): IndexRowids |
   for (const index of fullIndexes(db, table)) {
     try {
       // Plucked, with safe integers: each row is its rowid as a bigint.
-      lists.push(db.prepare<[], bigint>(`SELECT rowid FROM ${quoteName(table)} INDEXED BY ${quoteName(index)}`).pluck().safeIntegers(true).all());
+      lists.push(
+        db
+          .prepare<[], bigint>(`SELECT rowid FROM ${quoteName(table)} INDEXED BY ${quoteName(index)}`)
+          .pluck()
+          .safeIntegers(true)
+          .all(),
+      );
     } catch {
       // this index is damaged too (or cannot be used that way): the others may do
     }
@@ -55,7 +61,10 @@ export function lowerBound(sorted: bigint[], value: bigint): number {
 export function split(a: bigint, b: bigint, rowids: bigint[] | undefined): [bigint, bigint][] {
   if (!rowids) {
     const mid = a + (b - a) / 2n;
-    return [[a, mid], [mid + 1n, b]];
+    return [
+      [a, mid],
+      [mid + 1n, b],
+    ];
   }
   const first = lowerBound(rowids, a);
   const count = lowerBound(rowids, b + 1n) - first;
@@ -63,5 +72,8 @@ export function split(a: bigint, b: bigint, rowids: bigint[] | undefined): [bigi
   if (count === 0 || (count === 1 && only === a && only === b)) return [];
   if (count === 1) return [[only, only]];
   const mid = rowids[first + Math.floor(count / 2) - 1] ?? a;
-  return [[a, mid], [mid + 1n, b]];
+  return [
+    [a, mid],
+    [mid + 1n, b],
+  ];
 }

@@ -6,10 +6,12 @@ import { countRows } from './count';
 type Db = Database.Database;
 
 function keyOf(values: unknown[], positions: number[]): string {
-  return positions.map((i) => {
-    const v = values[i];
-    return v instanceof Uint8Array ? `b:${Buffer.from(v).toString('hex')}` : `${typeof v}:${String(v)}`;
-  }).join('\u0000');
+  return positions
+    .map((i) => {
+      const v = values[i];
+      return v instanceof Uint8Array ? `b:${Buffer.from(v).toString('hex')}` : `${typeof v}:${String(v)}`;
+    })
+    .join('\u0000');
 }
 
 /**
@@ -24,7 +26,8 @@ export function walkKeyed(db: Db, source: SourceTable, columns: string[], emit: 
   const positions = keyColumns.every((i) => i >= 0) && keyColumns.length ? keyColumns : columns.map((_, i) => i);
   const desc = source.primaryKey.map((k) => `${quoteName(k)} DESC`).join(', ');
   const scans = [`SELECT ${cols} FROM ${table}`, ...(desc ? [`SELECT ${cols} FROM ${table} ORDER BY ${desc}`] : [])];
-  for (const index of fullIndexes(db, source.name)) scans.push(`SELECT ${cols} FROM ${table} INDEXED BY ${quoteName(index)}`);
+  for (const index of fullIndexes(db, source.name))
+    scans.push(`SELECT ${cols} FROM ${table} INDEXED BY ${quoteName(index)}`);
   const seen = new Set<string>();
   const result: WalkResult = { read: 0, complete: false };
   for (const sql of scans) {

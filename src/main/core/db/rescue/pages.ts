@@ -44,7 +44,7 @@ export function decodeRecord(payload: Buffer): unknown[] {
   const headerEnd = Number(head.value);
   if (headerEnd > payload.length || headerEnd < head.next) throw new RangeError('record header out of bounds');
   const types: number[] = [];
-  for (let at = head.next; at < headerEnd; ) {
+  for (let at = head.next; at < headerEnd;) {
     const t = varint(payload, at);
     types.push(Number(t.value));
     at = t.next;
@@ -86,7 +86,7 @@ export class PageFile {
     const parts = [page.subarray(at, at + local)];
     let left = length - local;
     const seen = new Set<number>();
-    for (let next = page.readUInt32BE(at + local); left > 0; ) {
+    for (let next = page.readUInt32BE(at + local); left > 0;) {
       if (seen.has(next)) throw new RangeError('overflow chain loops');
       seen.add(next);
       const overflow = this.read(next);
@@ -135,7 +135,10 @@ export function readTableTree(file: PageFile, root: number): RawRow[] {
         try {
           const length = varint(page, at);
           const rowid = varint(page, length.next);
-          rows.push({ rowid: BigInt.asIntN(64, rowid.value), values: decodeRecord(file.payload(page, rowid.next, Number(length.value))) });
+          rows.push({
+            rowid: BigInt.asIntN(64, rowid.value),
+            values: decodeRecord(file.payload(page, rowid.next, Number(length.value))),
+          });
         } catch {
           // a damaged cell: the others on the page may still be whole
         }

@@ -28,7 +28,12 @@ function collect(child: ChildProcess): () => string {
  * without the pages table it reads fails here, and the caller walks rows instead. The loader goes
  * on past a statement that fails (a recovered row that breaks a constraint) and only says so.
  */
-export async function recoverWithCli(bin: string, source: string, out: string, timeoutMs: number): Promise<RecoverOutcome> {
+export async function recoverWithCli(
+  bin: string,
+  source: string,
+  out: string,
+  timeoutMs: number,
+): Promise<RecoverOutcome> {
   const recover = spawn(bin, [source, '.recover'], { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
   const load = spawn(bin, [out], { stdio: ['pipe', 'ignore', 'pipe'], windowsHide: true });
   const recoverError = collect(recover);
@@ -45,10 +50,18 @@ export async function recoverWithCli(bin: string, source: string, out: string, t
   const timer = setTimeout(stop, timeoutMs);
   try {
     const [r, l] = await Promise.all([exited(recover), exited(load)]);
-    if (r.error || l.error) return { ok: false, reason: `sqlite3 could not be started (${(r.error ?? l.error)?.message ?? 'unknown'})` };
-    if (r.code !== 0) return { ok: false, reason: `sqlite3 .recover failed (${recoverError() || `exit ${r.code ?? 'killed'}`})` };
-    if (!fs.existsSync(out)) return { ok: false, reason: `sqlite3 .recover produced nothing (${loadError() || `exit ${l.code ?? 'killed'}`})` };
-    return l.code === 0 ? { ok: true } : { ok: true, reason: `some recovered rows could not be loaded (${loadError()})` };
+    if (r.error || l.error)
+      return { ok: false, reason: `sqlite3 could not be started (${(r.error ?? l.error)?.message ?? 'unknown'})` };
+    if (r.code !== 0)
+      return { ok: false, reason: `sqlite3 .recover failed (${recoverError() || `exit ${r.code ?? 'killed'}`})` };
+    if (!fs.existsSync(out))
+      return {
+        ok: false,
+        reason: `sqlite3 .recover produced nothing (${loadError() || `exit ${l.code ?? 'killed'}`})`,
+      };
+    return l.code === 0
+      ? { ok: true }
+      : { ok: true, reason: `some recovered rows could not be loaded (${loadError()})` };
   } finally {
     clearTimeout(timer);
   }

@@ -110,9 +110,15 @@ export function walkRowids(db: Db, table: string, columns: string[], emit: Emit,
   // A database sqlite3 .recover just wrote is whole: its reads need no checking.
   const index = trusted ? undefined : indexRowids(db, table);
   const reads: Reads = {
-    range: db.prepare<[bigint, bigint], unknown[]>(`${select} WHERE rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ${CHUNK}`).raw(true).safeIntegers(true),
+    range: db
+      .prepare<[bigint, bigint], unknown[]>(`${select} WHERE rowid BETWEEN ? AND ? ORDER BY rowid LIMIT ${CHUNK}`)
+      .raw(true)
+      .safeIntegers(true),
     one: db.prepare<[bigint], unknown[]>(`${select} WHERE rowid = ?`).raw(true).safeIntegers(true),
-    highest: db.prepare(`SELECT rowid FROM ${quoteName(table)} WHERE rowid BETWEEN ? AND ? ORDER BY rowid DESC LIMIT 1`).pluck().safeIntegers(true),
+    highest: db
+      .prepare(`SELECT rowid FROM ${quoteName(table)} WHERE rowid BETWEEN ? AND ? ORDER BY rowid DESC LIMIT 1`)
+      .pluck()
+      .safeIntegers(true),
     rowids: index?.rowids,
     trusted,
   };

@@ -34,7 +34,13 @@ export function readSchemaFromPages(file: string): SchemaEntry[] {
     const entries: SchemaEntry[] = [];
     for (const { values } of rows) {
       const [type, name, tableName, rootpage, sql] = values;
-      if (typeof type === 'string' && typeof name === 'string' && typeof tableName === 'string' && typeof rootpage === 'number' && typeof sql === 'string') {
+      if (
+        typeof type === 'string' &&
+        typeof name === 'string' &&
+        typeof tableName === 'string' &&
+        typeof rootpage === 'number' &&
+        typeof sql === 'string'
+      ) {
         entries.push({ type, name, tableName, rootpage, sql });
       }
     }

@@ -29,7 +29,8 @@ const ColumnRow = z.object({ name: z.string(), type: z.string(), pk: z.number(),
 const ForeignKeyRow = z.object({ table: z.string() });
 const MasterRow = z.object({ name: z.string(), type: z.string(), sql: z.string().nullable() });
 
-/** Not copied: SQLite's own tables, the migration record (the fresh database has its own) and full-text tables (rebuilt). */
+/** Not copied: SQLite's own tables, the migration record (the fresh database has its own) and full-text tables
+ * (rebuilt). */
 const SKIP = new Set(['schema_migrations']);
 
 /** An identifier quoted for SQL (names come from the database's own schema). */
@@ -40,21 +41,31 @@ const quote = quoteName;
 
 function plainTables(db: Db): { name: string; withoutRowid: boolean }[] {
   const listed = z.array(TableListRow).parse(db.prepare('PRAGMA table_list').all());
-  const order = z.array(MasterRow).parse(db.prepare(`SELECT name, type, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid`).all());
+  const order = z
+    .array(MasterRow)
+    .parse(db.prepare(`SELECT name, type, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid`).all());
   const kinds = new Map(listed.filter((t) => t.schema === 'main').map((t) => [t.name, t]));
   return order
     .map((m) => kinds.get(m.name))
-    .filter((t): t is z.infer<typeof TableListRow> => t !== undefined && t.type === 'table' && !t.name.startsWith('sqlite_') && !SKIP.has(t.name))
+    .filter(
+      (t): t is z.infer<typeof TableListRow> =>
+        t !== undefined && t.type === 'table' && !t.name.startsWith('sqlite_') && !SKIP.has(t.name),
+    )
     .map((t) => ({ name: t.name, withoutRowid: t.wr === 1 }));
 }
 
 function columnsOf(db: Db, table: string): z.infer<typeof ColumnRow>[] {
-  return z.array(ColumnRow).parse(db.prepare(`PRAGMA table_xinfo(${quote(table)})`).all()).filter((c) => c.hidden === 0);
+  return z
+    .array(ColumnRow)
+    .parse(db.prepare(`PRAGMA table_xinfo(${quote(table)})`).all())
+    .filter((c) => c.hidden === 0);
 }
 
 /** Tables that some trigger inserts into, read from the triggers' SQL. */
 function triggerFed(db: Db): Set<string> {
-  const triggers = z.array(MasterRow).parse(db.prepare(`SELECT name, type, sql FROM sqlite_master WHERE type = 'trigger'`).all());
+  const triggers = z
+    .array(MasterRow)
+    .parse(db.prepare(`SELECT name, type, sql FROM sqlite_master WHERE type = 'trigger'`).all());
   const fed = new Set<string>();
   for (const t of triggers) {
     for (const m of (t.sql ?? '').matchAll(/INSERT\s+(?:OR\s+\w+\s+)?INTO\s+["`[]?(\w+)/gi)) if (m[1]) fed.add(m[1]);
@@ -104,8 +115,16 @@ export function sourceTables(db: Db): Map<string, SourceTable> {
   for (const t of tables) {
     try {
       const columns = columnsOf(db, t.name);
-      const primaryKey = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
-      out.set(t.name, { name: t.name, columns: new Set(columns.map((c) => c.name)), withoutRowid: t.withoutRowid, primaryKey });
+      const primaryKey = columns
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name);
+      out.set(t.name, {
+        name: t.name,
+        columns: new Set(columns.map((c) => c.name)),
+        withoutRowid: t.withoutRowid,
+        primaryKey,
+      });
     } catch {
       // a table whose definition cannot be read is skipped; its rows count as lost through the report
     }
@@ -117,7 +136,11 @@ export function sourceTables(db: Db): Map<string, SourceTable> {
 export function fullIndexes(db: Db, table: string): string[] {
   const IndexRow = z.object({ name: z.string(), partial: z.number() });
   try {
-    return z.array(IndexRow).parse(db.prepare(`PRAGMA index_list(${quote(table)})`).all()).filter((i) => i.partial === 0).map((i) => i.name);
+    return z
+      .array(IndexRow)
+      .parse(db.prepare(`PRAGMA index_list(${quote(table)})`).all())
+      .filter((i) => i.partial === 0)
+      .map((i) => i.name);
   } catch {
     return [];
   }
@@ -127,6 +150,8 @@ export function fullIndexes(db: Db, table: string): string[] {
 export function fullTextTables(db: Db): string[] {
   const listed = z.array(TableListRow).parse(db.prepare('PRAGMA table_list').all());
   const virtual = listed.filter((t) => t.schema === 'main' && t.type === 'virtual').map((t) => t.name);
-  const sql = z.array(MasterRow).parse(db.prepare(`SELECT name, type, sql FROM sqlite_master WHERE type = 'table'`).all());
+  const sql = z
+    .array(MasterRow)
+    .parse(db.prepare(`SELECT name, type, sql FROM sqlite_master WHERE type = 'table'`).all());
   return virtual.filter((name) => /USING\s+fts[345]/i.test(sql.find((m) => m.name === name)?.sql ?? ''));
 }

@@ -11,7 +11,12 @@ function sqliteCode(e: unknown): string {
  * I/O error) stops the rescue.
  */
 function refusesRow(code: string): boolean {
-  return code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_MISMATCH' || code === 'SQLITE_TOOBIG' || code === 'SQLITE_ERROR';
+  return (
+    code.startsWith('SQLITE_CONSTRAINT') ||
+    code === 'SQLITE_MISMATCH' ||
+    code === 'SQLITE_TOOBIG' ||
+    code === 'SQLITE_ERROR'
+  );
 }
 
 /**
@@ -29,7 +34,9 @@ export class TableWriter {
   /** With `withRowid`, each row keeps the rowid it had (full-text rows and ordering follow it). */
   constructor(db: Database.Database, table: TargetTable, columns: string[], withRowid: boolean) {
     const names = [...(withRowid ? ['rowid'] : []), ...columns].map((c) => (c === 'rowid' ? c : quoteName(c)));
-    this.insert = db.prepare(`INSERT INTO ${quoteName(table.name)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`);
+    this.insert = db.prepare(
+      `INSERT INTO ${quoteName(table.name)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+    );
     this.fedByTriggers = table.fedByTriggers;
     this.withRowid = withRowid;
   }
@@ -43,7 +50,8 @@ export class TableWriter {
       const code = sqliteCode(e);
       if (!refusesRow(code)) throw e;
       // A trigger of a table copied earlier already wrote this key (asset tags from assets): it is there.
-      if (this.fedByTriggers && (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE')) this.copied++;
+      if (this.fedByTriggers && (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'))
+        this.copied++;
       else this.refused++;
     }
   }

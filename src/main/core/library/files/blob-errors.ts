@@ -18,7 +18,8 @@ export class BlobCorruptError extends Error {
     readonly quarantinedAt: string | null,
   ) {
     super(
-      `The library file ${sha256} is damaged on disk (its content changed since it was imported), so Atelier will not use it. ` +
+      `The library file ${sha256} is damaged on disk (its content changed since it was imported), so Atelier will ` +
+        `not use it. ` +
         'Import the original again to repair it.',
     );
     this.name = 'BlobCorruptError';
@@ -37,10 +38,16 @@ export class BlobNotFoundError extends Error {
 const reasons: Record<string, { what: string; hint: string }> = {
   ENOSPC: { what: 'the disk is full', hint: 'Free some disk space and try again.' },
   EDQUOT: { what: 'your disk quota is used up', hint: 'Free some disk space and try again.' },
-  EFBIG: { what: 'the file is too large for the disk it was written to', hint: 'Disks formatted as FAT32 take at most 4 GB per file: choose another disk.' },
+  EFBIG: {
+    what: 'the file is too large for the disk it was written to',
+    hint: 'Disks formatted as FAT32 take at most 4 GB per file: choose another disk.',
+  },
   ENOENT: { what: 'the file no longer exists', hint: 'Check that it was not moved, renamed or deleted.' },
   EACCES: { what: 'permission was denied', hint: 'Check that Atelier may read the file and write to its data folder.' },
-  EPERM: { what: 'the operation was not permitted', hint: 'Check that Atelier may read the file and write to its data folder.' },
+  EPERM: {
+    what: 'the operation was not permitted',
+    hint: 'Check that Atelier may read the file and write to its data folder.',
+  },
   EROFS: { what: 'the data folder is on a read-only disk', hint: 'Move the data folder to a writable disk.' },
   EISDIR: { what: 'it is a folder, not a file', hint: 'Choose the files inside it instead.' },
   EIO: { what: 'the disk reported a read or write error', hint: 'Check the disk, then try again.' },

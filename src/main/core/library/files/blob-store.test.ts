@@ -83,7 +83,10 @@ describe('BlobStore', () => {
     const dir = tmp();
     const data = randomBytes(3 * MB);
     const store = new BlobStore(path.join(dir, 'blobs'));
-    const [a, b] = await Promise.all([store.putFile(writeSource(dir, 'a.mp4', data)), store.putFile(writeSource(dir, 'b.mp4', data))]);
+    const [a, b] = await Promise.all([
+      store.putFile(writeSource(dir, 'a.mp4', data)),
+      store.putFile(writeSource(dir, 'b.mp4', data)),
+    ]);
     expect(a.sha256).toBe(b.sha256);
     expect(filesUnder(path.join(dir, 'blobs'))).toEqual([path.join(a.sha256.slice(0, 2), a.sha256)]);
     expect(await store.readVerified(a.sha256)).toEqual(data);
@@ -96,61 +99,64 @@ describe('BlobStore', () => {
     expect(put).toEqual({ sha256: sha256(Buffer.alloc(0)), size: 0, existed: false });
   });
 
-  it('hashes a 50 MB file with bounded memory: 1 MiB reads and writes, RSS growth far below the file size', async () => {
-    const dir = tmp();
-    const source = path.join(dir, 'big.mov');
-    const reference = createHash('sha256');
-    const block = Buffer.alloc(MB);
-    const fd = fs.openSync(source, 'w');
-    for (let i = 0; i < 50; i += 1) {
-      block.fill(i);
-      block.writeUInt32LE(i * 7919, (i * 4099) % (MB - 4));
-      fs.writeSync(fd, block);
-      reference.update(block);
-    }
-    fs.closeSync(fd);
+  it(
+    'hashes a 50 MB file with bounded memory: 1 MiB reads and writes, RSS growth far below the file ' + 'size',
+    async () => {
+      const dir = tmp();
+      const source = path.join(dir, 'big.mov');
+      const reference = createHash('sha256');
+      const block = Buffer.alloc(MB);
+      const fd = fs.openSync(source, 'w');
+      for (let i = 0; i < 50; i += 1) {
+        block.fill(i);
+        block.writeUInt32LE(i * 7919, (i * 4099) % (MB - 4));
+        fs.writeSync(fd, block);
+        reference.update(block);
+      }
+      fs.closeSync(fd);
 
-    let largestRead = 0;
-    let largestWrite = 0;
-    const counting: BlobFsOps = {
-      openRead: async (file) => {
-        const real = await nodeBlobFs.openRead(file);
-        return {
-          read: (buffer, offset, length, position) => {
-            largestRead = Math.max(largestRead, length);
-            return real.read(buffer, offset, length, position);
-          },
-          close: () => real.close(),
-        };
-      },
-      createTemp: async (file) => {
-        const real = await nodeBlobFs.createTemp(file);
-        return {
-          write: (buffer, offset, length, position) => {
-            largestWrite = Math.max(largestWrite, length);
-            return real.write(buffer, offset, length, position);
-          },
-          sync: () => real.sync(),
-          close: () => real.close(),
-        };
-      },
-    };
-    const store = new BlobStore(path.join(dir, 'blobs'), { fs: counting });
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
-    try {
-      const put = await store.putFile(source);
-      expect(put.sha256).toBe(reference.digest('hex'));
-      expect(put.size).toBe(50 * MB);
-    } finally {
-      clearInterval(sampler);
-    }
-    peak = Math.max(peak, process.memoryUsage().rss);
-    expect(largestRead).toBeLessThanOrEqual(CHUNK_SIZE);
-    expect(largestWrite).toBeLessThanOrEqual(CHUNK_SIZE);
-    expect(peak - before).toBeLessThan(30 * MB);
-  });
+      let largestRead = 0;
+      let largestWrite = 0;
+      const counting: BlobFsOps = {
+        openRead: async (file) => {
+          const real = await nodeBlobFs.openRead(file);
+          return {
+            read: (buffer, offset, length, position) => {
+              largestRead = Math.max(largestRead, length);
+              return real.read(buffer, offset, length, position);
+            },
+            close: () => real.close(),
+          };
+        },
+        createTemp: async (file) => {
+          const real = await nodeBlobFs.createTemp(file);
+          return {
+            write: (buffer, offset, length, position) => {
+              largestWrite = Math.max(largestWrite, length);
+              return real.write(buffer, offset, length, position);
+            },
+            sync: () => real.sync(),
+            close: () => real.close(),
+          };
+        },
+      };
+      const store = new BlobStore(path.join(dir, 'blobs'), { fs: counting });
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
+      try {
+        const put = await store.putFile(source);
+        expect(put.sha256).toBe(reference.digest('hex'));
+        expect(put.size).toBe(50 * MB);
+      } finally {
+        clearInterval(sampler);
+      }
+      peak = Math.max(peak, process.memoryUsage().rss);
+      expect(largestRead).toBeLessThanOrEqual(CHUNK_SIZE);
+      expect(largestWrite).toBeLessThanOrEqual(CHUNK_SIZE);
+      expect(peak - before).toBeLessThan(30 * MB);
+    },
+  );
 
   it('detects a damaged blob on read, raises BlobCorruptError and quarantines it', async () => {
     const dir = tmp();
@@ -226,7 +232,9 @@ describe('BlobStore', () => {
     const error = await store.putFile(source).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as { code?: string }).code).toBe('ENOSPC');
-    expect((error as Error).message).toBe(`Could not add ${source} to the library: the disk is full. Free some disk space and try again.`);
+    expect((error as Error).message).toBe(
+      `Could not add ${source} to the library: the disk is full. Free some disk space and try again.`,
+    );
     expect(writes).toBeGreaterThan(2);
     expect(filesUnder(root)).toEqual([]);
     expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
@@ -271,7 +279,9 @@ describe('BlobStore', () => {
     const missing = path.join(dir, 'gone.png');
     await expect(store.putFile(missing)).rejects.toMatchObject({
       code: 'ENOENT',
-      message: `Could not add ${missing} to the library: the file no longer exists. Check that it was not moved, renamed or deleted.`,
+      message:
+        `Could not add ${missing} to the library: the file no longer exists. Check that it was not moved, ` +
+        `renamed or deleted.`,
     });
     expect(filesUnder(root)).toEqual([]);
   });
@@ -283,7 +293,8 @@ describe('BlobStore', () => {
     fs.mkdirSync(folder);
     await expect(new BlobStore(root).putFile(folder)).rejects.toMatchObject({
       code: 'EISDIR',
-      message: `Could not add ${folder} to the library: it is a folder, not a file. Choose the files inside it instead.`,
+      message:
+        `Could not add ${folder} to the library: it is a folder, not a file. Choose the files inside it ` + `instead.`,
     });
     expect(filesUnder(root)).toEqual([]);
   });
@@ -292,7 +303,15 @@ describe('BlobStore', () => {
     const store = new BlobStore(tmp());
     const valid = 'a'.repeat(64);
     expect(() => store.path(valid)).not.toThrow();
-    for (const bad of ['', 'abc', 'A'.repeat(64), `${'a'.repeat(63)}g`, 'a'.repeat(65), `../../${'a'.repeat(58)}`, `${'a'.repeat(63)}\n`]) {
+    for (const bad of [
+      '',
+      'abc',
+      'A'.repeat(64),
+      `${'a'.repeat(63)}g`,
+      'a'.repeat(65),
+      `../../${'a'.repeat(58)}`,
+      `${'a'.repeat(63)}\n`,
+    ]) {
       expect(() => store.path(bad), bad).toThrow(InvalidShaError);
     }
     await expect(store.has('../etc/passwd')).rejects.toThrow(/is not a library file id/);
@@ -358,10 +377,19 @@ describe('the check before a blob takes its place', () => {
     const data = randomBytes(3000);
     const seen: Buffer[] = [];
     const refusal = new Error('refused by the check');
-    await expect(store.putBuffer(data, { check: async (temp) => void seen.push(fs.readFileSync(temp)) })).resolves.toMatchObject({ sha256: sha256(data) });
+    await expect(
+      store.putBuffer(data, { check: async (temp) => void seen.push(fs.readFileSync(temp)) }),
+    ).resolves.toMatchObject({ sha256: sha256(data) });
     expect(seen[0]?.equals(data)).toBe(true);
     const other = randomBytes(10);
-    await expect(store.putStream((async function* () { yield other; })(), { check: () => Promise.reject(refusal) })).rejects.toBe(refusal);
+    await expect(
+      store.putStream(
+        (async function* () {
+          yield other;
+        })(),
+        { check: () => Promise.reject(refusal) },
+      ),
+    ).rejects.toBe(refusal);
     expect(await store.has(sha256(other))).toBe(false);
     expect(filesUnder(store.root)).toEqual([path.join(sha256(data).slice(0, 2), sha256(data))]);
   });

@@ -184,7 +184,8 @@ export class BlobStore {
       if (errnoCode(e) === 'ENOENT') throw new BlobNotFoundError(sha);
       throw e;
     }
-    if (createHash('sha256').update(data).digest('hex') !== sha) throw new BlobCorruptError(sha, await this.quarantine(sha));
+    if (createHash('sha256').update(data).digest('hex') !== sha)
+      throw new BlobCorruptError(sha, await this.quarantine(sha));
     return data;
   }
 
@@ -231,8 +232,13 @@ export class BlobStore {
     return removed;
   }
 
-  /** Writes through `fill` into a fresh temp file, fsyncs, checks, and moves it into place; on any failure removes it. */
-  private async store(label: string, opts: PutOptions, fill: (temp: WritableFile) => Promise<{ sha256: string; size: number }>): Promise<PutResult> {
+  /** Writes through `fill` into a fresh temp file, fsyncs, checks, and moves it into place; on any failure removes it.
+   * */
+  private async store(
+    label: string,
+    opts: PutOptions,
+    fill: (temp: WritableFile) => Promise<{ sha256: string; size: number }>,
+  ): Promise<PutResult> {
     const { signal } = opts;
     const temp = path.join(this.tempDir, `${randomUUID()}.part`);
     this.writing.add(temp);

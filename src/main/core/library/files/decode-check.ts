@@ -61,26 +61,55 @@ async function run(tool: string, args: string[], options: DecodeOptions): Promis
 }
 
 /** Decodes the first frame (or second of sound), and the last second when the duration is known. */
-async function decodeEnds(ffmpeg: string, file: string, kind: 'video' | 'audio', durationMs: number | undefined, options: DecodeOptions): Promise<boolean> {
+async function decodeEnds(
+  ffmpeg: string,
+  file: string,
+  kind: 'video' | 'audio',
+  durationMs: number | undefined,
+  options: DecodeOptions,
+): Promise<boolean> {
   const base = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror'];
   const select = kind === 'video' ? ['-map', '0:v:0', '-frames:v', '1'] : ['-map', '0:a:0', '-t', '1'];
   const runs = [[...base, '-i', ffmpegInput(file), ...select, '-f', 'null', '-']];
-  if (durationMs !== undefined && durationMs > 0) runs.push([...base, '-sseof', '-1', '-i', ffmpegInput(file), '-map', kind === 'video' ? '0:v:0' : '0:a:0', '-f', 'null', '-']);
+  if (durationMs !== undefined && durationMs > 0)
+    runs.push([
+      ...base,
+      '-sseof',
+      '-1',
+      '-i',
+      ffmpegInput(file),
+      '-map',
+      kind === 'video' ? '0:v:0' : '0:a:0',
+      '-f',
+      'null',
+      '-',
+    ]);
   for (const args of runs) if ((await run(ffmpeg, args, options)).ended === 'refused') return false;
   return true;
 }
 
-async function decodeTimed(file: string, kind: 'video' | 'audio', mime: string, tools: MediaTools, options: DecodeOptions): Promise<Decoded> {
+async function decodeTimed(
+  file: string,
+  kind: 'video' | 'audio',
+  mime: string,
+  tools: MediaTools,
+  options: DecodeOptions,
+): Promise<Decoded> {
   // Without ffprobe nothing can be checked: the file is taken as it is, as before ffmpeg was installed.
   if (!tools.ffprobe) return { kind, mime, probe: {} };
-  const probed = await run(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ffmpegInput(file)], options);
+  const probed = await run(
+    tools.ffprobe,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ffmpegInput(file)],
+    options,
+  );
   if (probed.ended === 'unknown') return { kind, mime, probe: {} };
   const json = probed.ended === 'ok' ? probed.stdout : '';
   const streams = streamKinds(json);
   if (!streams || (!streams.video && !streams.audio)) refuse(intakeWords.damaged(kind));
   const actual = streams[kind] ? kind : kind === 'video' ? 'audio' : 'video';
   const probe = parseFfprobeOutput(json, actual);
-  if (tools.ffmpeg && !(await decodeEnds(tools.ffmpeg, file, actual, probe.durationMs, options))) refuse(intakeWords.damaged(actual));
+  if (tools.ffmpeg && !(await decodeEnds(tools.ffmpeg, file, actual, probe.durationMs, options)))
+    refuse(intakeWords.damaged(actual));
   return { kind: actual, mime: actual === kind ? mime : otherKindMime(mime, actual), probe };
 }
 
@@ -89,6 +118,12 @@ async function decodeTimed(file: string, kind: 'video' | 'audio', mime: string, 
  * reads the streams of video and sound and ffmpeg decodes both ends. A check that cannot run
  * (no ffprobe, a timeout) lets the file through unverified rather than refuse a good one.
  */
-export async function verifyDecodes(file: string, kind: DecodableKind, mime: string, tools: MediaTools, options: DecodeOptions = {}): Promise<Decoded> {
+export async function verifyDecodes(
+  file: string,
+  kind: DecodableKind,
+  mime: string,
+  tools: MediaTools,
+  options: DecodeOptions = {},
+): Promise<Decoded> {
   return kind === 'image' ? decodeImage(file, mime, tools, options) : decodeTimed(file, kind, mime, tools, options);
 }

@@ -6,7 +6,11 @@ function isControl(ch: string): boolean {
   return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029;
 }
 
-const clean = (segment: string) => [...segment].filter((ch) => !isControl(ch)).join('').trim();
+const clean = (segment: string) =>
+  [...segment]
+    .filter((ch) => !isControl(ch))
+    .join('')
+    .trim();
 
 /**
  * The name an asset gets from the name a file arrived with: its last path segment (a name is

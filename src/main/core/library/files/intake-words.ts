@@ -23,8 +23,10 @@ export const intakeWords = {
   svg: 'SVG images are not supported by the library: they can carry scripts, so Atelier does not open them.',
   unsupported: 'It is not an image, video or audio file the library supports (judged by its content, not its name).',
   tooLarge: (maxBytes: number) => `It is larger than ${sizeWords(maxBytes)}, the most the library takes for one file.`,
-  damaged: (what: 'picture' | 'video' | 'audio') => `It is a damaged or incomplete file: the ${what} cannot be decoded.`,
-  tooManyPixels: (pixels: number) => `The picture is too large to open: it has more than ${Math.floor(pixels / 1e6)} million pixels.`,
+  damaged: (what: 'picture' | 'video' | 'audio') =>
+    `It is a damaged or incomplete file: the ${what} cannot be decoded.`,
+  tooManyPixels: (pixels: number) =>
+    `The picture is too large to open: it has more than ${Math.floor(pixels / 1e6)} million pixels.`,
   nameTooLong: `Its name is longer than ${MAX_NAME_LENGTH} characters, the most the library keeps.`,
   noName: 'It has no name.',
 } as const;

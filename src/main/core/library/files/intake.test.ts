@@ -34,14 +34,23 @@ describe('checkIntake', () => {
       fs.writeFileSync(file, bad.bytes);
       const got = await verdict(() => checkIntake(file, { name: bad.name, tools, maxBytes: TEST_CAP }));
       if (bad.expected.outcome === 'refused') expect(got, bad.label).toEqual({ refused: bad.expected.words });
-      else expect(got, bad.label).toMatchObject({ name: bad.expected.name, kind: bad.expected.kind, mime: bad.expected.mime, size: bad.bytes.length });
+      else
+        expect(got, bad.label).toMatchObject({
+          name: bad.expected.name,
+          kind: bad.expected.kind,
+          mime: bad.expected.mime,
+          size: bad.bytes.length,
+        });
     }
   });
 
   it('accepts real media with what probing learned', async () => {
     const dir = tmp();
     const tools = await realTools();
-    const image = await checkIntake(await makeImage(dir, 'a.jpg', { width: 64, height: 48, format: 'jpeg' }), { name: 'a.jpg', tools });
+    const image = await checkIntake(await makeImage(dir, 'a.jpg', { width: 64, height: 48, format: 'jpeg' }), {
+      name: 'a.jpg',
+      tools,
+    });
     expect(image).toMatchObject({ name: 'a.jpg', kind: 'image', mime: 'image/jpeg', probe: { width: 64, height: 48 } });
     const video = await checkIntake(await makeVideo(dir, 'v.webm', { seconds: 1 }), { name: 'v.webm', tools });
     expect(video).toMatchObject({ kind: 'video', mime: 'video/webm', probe: { width: 320, height: 240 } });
@@ -52,11 +61,17 @@ describe('checkIntake', () => {
 
   it('refuses SVG however it is named or dressed', async () => {
     const dir = tmp();
-    const variants = { 'bom.svg': `\uFEFF${SVG_TEXT}`, 'plain.png': '<svg xmlns="http://www.w3.org/2000/svg"></svg>', 'doctype.jpg': `<!DOCTYPE svg>\n<!-- a comment -->\n<svg></svg>` };
+    const variants = {
+      'bom.svg': `\uFEFF${SVG_TEXT}`,
+      'plain.png': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      'doctype.jpg': `<!DOCTYPE svg>\n<!-- a comment -->\n<svg></svg>`,
+    };
     for (const [name, text] of Object.entries(variants)) {
       const file = path.join(dir, name);
       fs.writeFileSync(file, text);
-      expect(await verdict(() => checkIntake(file, { name, tools: NO_MEDIA_TOOLS })), name).toEqual({ refused: intakeWords.svg });
+      expect(await verdict(() => checkIntake(file, { name, tools: NO_MEDIA_TOOLS })), name).toEqual({
+        refused: intakeWords.svg,
+      });
     }
   });
 
@@ -68,13 +83,18 @@ describe('checkIntake', () => {
     const cut = path.join(dir, 'fast-cut.mp4');
     fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
     expect(await verdict(() => checkIntake(whole, { name: 'fast.mp4', tools }))).toMatchObject({ kind: 'video' });
-    expect(await verdict(() => checkIntake(cut, { name: 'fast-cut.mp4', tools }))).toEqual({ refused: intakeWords.damaged('video') });
+    expect(await verdict(() => checkIntake(cut, { name: 'fast-cut.mp4', tools }))).toEqual({
+      refused: intakeWords.damaged('video'),
+    });
   });
 
   it('takes an MP4 holding only sound as audio', async () => {
     const dir = tmp();
     const file = await makeAudio(dir, 'voice.mp4', { extra: ['-c:a', 'aac'] });
-    expect(await checkIntake(file, { name: 'voice.mp4', tools: await realTools() })).toMatchObject({ kind: 'audio', mime: 'audio/mp4' });
+    expect(await checkIntake(file, { name: 'voice.mp4', tools: await realTools() })).toMatchObject({
+      kind: 'audio',
+      mime: 'audio/mp4',
+    });
   });
 
   it('without ffprobe takes video unverified, and still decodes pictures with sharp', async () => {
@@ -82,17 +102,26 @@ describe('checkIntake', () => {
     const video = fs.readFileSync(await makeVideo(dir, 'v.mp4', { seconds: 2 }));
     const cut = path.join(dir, 'cut.mp4');
     fs.writeFileSync(cut, video.subarray(0, video.length >> 1));
-    expect(await checkIntake(cut, { name: 'cut.mp4', tools: NO_MEDIA_TOOLS })).toMatchObject({ kind: 'video', probe: {} });
+    expect(await checkIntake(cut, { name: 'cut.mp4', tools: NO_MEDIA_TOOLS })).toMatchObject({
+      kind: 'video',
+      probe: {},
+    });
     const png = fs.readFileSync(await makeImage(dir, 'p.png'));
     const header = path.join(dir, 'header.png');
     fs.writeFileSync(header, png.subarray(0, 40));
-    expect(await verdict(() => checkIntake(header, { name: 'header.png', tools: NO_MEDIA_TOOLS }))).toEqual({ refused: intakeWords.damaged('picture') });
+    expect(await verdict(() => checkIntake(header, { name: 'header.png', tools: NO_MEDIA_TOOLS }))).toEqual({
+      refused: intakeWords.damaged('picture'),
+    });
   });
 
   it('refuses what is not a regular file, and passes errors reading it on as they are', async () => {
     const dir = tmp();
-    expect(await verdict(() => checkIntake(dir, { name: 'folder.png', tools: NO_MEDIA_TOOLS }))).toEqual({ refused: intakeWords.notAFile });
-    await expect(checkIntake(path.join(dir, 'gone.png'), { name: 'gone.png', tools: NO_MEDIA_TOOLS })).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await verdict(() => checkIntake(dir, { name: 'folder.png', tools: NO_MEDIA_TOOLS }))).toEqual({
+      refused: intakeWords.notAFile,
+    });
+    await expect(
+      checkIntake(path.join(dir, 'gone.png'), { name: 'gone.png', tools: NO_MEDIA_TOOLS }),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

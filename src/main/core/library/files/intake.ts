@@ -53,6 +53,12 @@ export async function checkIntake(file: string, options: IntakeOptions): Promise
   const type = sniffMediaType(head, name);
   if (!type || type.kind === 'other') refuse(intakeWords.unsupported);
   options.signal?.throwIfAborted();
-  const decoded = await verifyDecodes(file, type.kind, type.mime, options.tools, options.signal ? { signal: options.signal } : {});
+  const decoded = await verifyDecodes(
+    file,
+    type.kind,
+    type.mime,
+    options.tools,
+    options.signal ? { signal: options.signal } : {},
+  );
   return { name, size: stat.size, ...decoded };
 }

@@ -11,8 +11,7 @@ import { makeVideo } from '../../media/test-media';
 export const TEST_CAP = 256 * 1024;
 
 export type Expected =
-  | { outcome: 'refused'; words: string }
-  | { outcome: 'accepted'; name: string; kind: 'image' | 'video'; mime: string };
+  { outcome: 'refused'; words: string } | { outcome: 'accepted'; name: string; kind: 'image' | 'video'; mime: string };
 
 export interface BadFile {
   label: string;
@@ -25,7 +24,9 @@ export interface BadFile {
 /** A picture no other case shares (identical content would count as a duplicate). */
 async function picture(width: number, height: number, format: 'png' | 'jpeg' = 'png', noise = false): Promise<Buffer> {
   const raw = noise ? randomBytes(width * height * 3) : Buffer.alloc(width * height * 3, width % 251);
-  return sharp(raw, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 async function mp4(dir: string, seconds: number): Promise<Buffer> {
@@ -35,7 +36,9 @@ async function mp4(dir: string, seconds: number): Promise<Buffer> {
   return bytes;
 }
 
-export const SVG_TEXT = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>\n';
+export const SVG_TEXT =
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" ' +
+  'height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>\n';
 
 /**
  * Empty, SVG, truncated PNG (its header only), truncated JPEG, truncated MP4, MP4 named .png
@@ -50,16 +53,66 @@ export async function tenBadFiles(scratch: string): Promise<BadFile[]> {
   if (over.length <= TEST_CAP) throw new Error('the over-cap picture came out too small');
   const video = await mp4(scratch, 2);
   return [
-    { label: 'empty', name: 'empty.png', bytes: Buffer.alloc(0), expected: { outcome: 'refused', words: intakeWords.empty } },
-    { label: 'SVG', name: 'drawing.svg', bytes: Buffer.from(SVG_TEXT), expected: { outcome: 'refused', words: intakeWords.svg } },
-    { label: 'truncated PNG', name: 'header-only.png', bytes: png.subarray(0, 33), expected: { outcome: 'refused', words: intakeWords.damaged('picture') } },
-    { label: 'truncated JPEG', name: 'half.jpg', bytes: jpeg.subarray(0, Math.floor(jpeg.length / 2)), expected: { outcome: 'refused', words: intakeWords.damaged('picture') } },
-    { label: 'truncated MP4', name: 'half.mp4', bytes: video.subarray(0, Math.floor(video.length / 2)), expected: { outcome: 'refused', words: intakeWords.damaged('video') } },
-    { label: 'MP4 named .png', name: 'clip.png', bytes: await mp4(scratch, 1), expected: { outcome: 'accepted', name: 'clip.png', kind: 'video', mime: 'video/mp4' } },
-    { label: 'text named .jpg', name: 'notes.jpg', bytes: Buffer.from('just some notes, not a picture\n'.repeat(20)), expected: { outcome: 'refused', words: intakeWords.unsupported } },
-    { label: '1,000-character name', name: longName, bytes: await picture(41, 30), expected: { outcome: 'refused', words: intakeWords.nameTooLong } },
-    { label: '"../" name', name: '../escape.png', bytes: await picture(42, 30), expected: { outcome: 'accepted', name: 'escape.png', kind: 'image', mime: 'image/png' } },
-    { label: 'over the cap', name: 'huge.png', bytes: over, expected: { outcome: 'refused', words: intakeWords.tooLarge(TEST_CAP) } },
+    {
+      label: 'empty',
+      name: 'empty.png',
+      bytes: Buffer.alloc(0),
+      expected: { outcome: 'refused', words: intakeWords.empty },
+    },
+    {
+      label: 'SVG',
+      name: 'drawing.svg',
+      bytes: Buffer.from(SVG_TEXT),
+      expected: { outcome: 'refused', words: intakeWords.svg },
+    },
+    {
+      label: 'truncated PNG',
+      name: 'header-only.png',
+      bytes: png.subarray(0, 33),
+      expected: { outcome: 'refused', words: intakeWords.damaged('picture') },
+    },
+    {
+      label: 'truncated JPEG',
+      name: 'half.jpg',
+      bytes: jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+      expected: { outcome: 'refused', words: intakeWords.damaged('picture') },
+    },
+    {
+      label: 'truncated MP4',
+      name: 'half.mp4',
+      bytes: video.subarray(0, Math.floor(video.length / 2)),
+      expected: { outcome: 'refused', words: intakeWords.damaged('video') },
+    },
+    {
+      label: 'MP4 named .png',
+      name: 'clip.png',
+      bytes: await mp4(scratch, 1),
+      expected: { outcome: 'accepted', name: 'clip.png', kind: 'video', mime: 'video/mp4' },
+    },
+    {
+      label: 'text named .jpg',
+      name: 'notes.jpg',
+      bytes: Buffer.from('just some notes, not a picture\n'.repeat(20)),
+      expected: { outcome: 'refused', words: intakeWords.unsupported },
+    },
+    {
+      label: '1,000-character name',
+      name: longName,
+      bytes: await picture(41, 30),
+      expected: { outcome: 'refused', words: intakeWords.nameTooLong },
+    },
+    {
+      label: '"../" name',
+      name: '../escape.png',
+      bytes: await picture(42, 30),
+      expected: { outcome: 'accepted', name: 'escape.png', kind: 'image', mime: 'image/png' },
+    },
+    {
+      label: 'over the cap',
+      name: 'huge.png',
+      bytes: over,
+      expected: { outcome: 'refused', words: intakeWords.tooLarge(TEST_CAP) },
+    },
   ];
 }
 

@@ -56,14 +56,24 @@ describe('expandImportPaths', () => {
 
   it('takes files as given, in the given order, whatever their names: the intake judges their content', async () => {
     const root = tmp();
-    tree(root, { 'z.webm': 'webm', '.secret.png': 'png', 'photo.dat': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'doc.pdf': '%PDF' });
+    tree(root, {
+      'z.webm': 'webm',
+      '.secret.png': 'png',
+      'photo.dat': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]),
+      'doc.pdf': '%PDF',
+    });
     const given = ['z.webm', '.secret.png', 'photo.dat', 'doc.pdf', 'missing.mov'].map((n) => path.join(root, n));
     const result = await expandImportPaths(given);
     expect(result.files.map((f) => path.basename(f.path))).toEqual(['z.webm', '.secret.png', 'photo.dat', 'doc.pdf']);
-    expect(result.skipped).toEqual([{ path: path.join(root, 'missing.mov'), reason: 'It no longer exists, or it is a link to something that was moved or deleted.' }]);
+    expect(result.skipped).toEqual([
+      {
+        path: path.join(root, 'missing.mov'),
+        reason: 'It no longer exists, or it is a link to something that was moved or deleted.',
+      },
+    ]);
   });
 
-  it('says a name over the library\'s limit in the intake\'s words, and a merely long path as such', async () => {
+  it("says a name over the library's limit in the intake's words, and a merely long path as such", async () => {
     const root = tmp();
     const overlong = path.join(root, `${'n'.repeat(996)}.png`);
     const deep = path.join(root, `${'d'.repeat(300)}.png`);
@@ -101,14 +111,18 @@ describe('expandImportPaths', () => {
     expect(result.skipped).toEqual([
       {
         path: path.join(root, 'f10.png'),
-        reason: 'One import takes at most 10 files; this file and the rest were not added. Import them in another batch.',
+        reason:
+          'One import takes at most 10 files; this file and the rest were not added. Import them in another batch.',
       },
     ]);
   });
 
   it('lists at most 1,000 skipped entries, then one line with the count', async () => {
     const root = tmp();
-    tree(root, Object.fromEntries(Array.from({ length: 1_005 }, (_, i) => [`doc${String(i).padStart(4, '0')}.txt`, 'x'])));
+    tree(
+      root,
+      Object.fromEntries(Array.from({ length: 1_005 }, (_, i) => [`doc${String(i).padStart(4, '0')}.txt`, 'x'])),
+    );
     const result = await expandImportPaths([root]);
     expect(result.files).toEqual([]);
     expect(result.skipped).toHaveLength(1_001);
@@ -120,6 +134,9 @@ describe('expandImportPaths', () => {
 
   it('reports a device or pipe as not a regular file', async () => {
     const result = await expandImportPaths(['/dev/null']);
-    expect(result).toEqual({ files: [], skipped: [{ path: '/dev/null', reason: 'It is not a regular file (a device, socket or pipe).' }] });
+    expect(result).toEqual({
+      files: [],
+      skipped: [{ path: '/dev/null', reason: 'It is not a regular file (a device, socket or pipe).' }],
+    });
   });
 });

@@ -23,7 +23,8 @@ export interface ExpandOptions {
 }
 
 export const DEFAULT_MAX_FILES = 10_000;
-/** Skipped entries listed individually; beyond this one summary line (a folder of 100k documents must not flood the UI). */
+/** Skipped entries listed individually; beyond this one summary line (a folder of 100k documents must not flood the
+ * UI). */
 const MAX_SKIPPED_LISTED = 1_000;
 
 function unreadableReason(e: unknown, file: string): string {
@@ -73,7 +74,12 @@ class Expansion {
 
   finish(): { files: ImportCandidate[]; skipped: SkippedPath[] } {
     if (this.unlisted > 0) {
-      this.skipped.push({ path: this.firstUnlisted, reason: `${this.unlisted.toLocaleString('en')} more files were skipped and are not listed, starting with this one.` });
+      this.skipped.push({
+        path: this.firstUnlisted,
+        reason:
+          `${this.unlisted.toLocaleString('en')} more files were skipped and are not listed, starting with ` +
+          `this one.`,
+      });
     }
     return { files: this.files, skipped: this.skipped };
   }
@@ -148,7 +154,8 @@ class Expansion {
       this.full = true;
       this.skip(
         file,
-        `One import takes at most ${this.maxFiles.toLocaleString('en')} files; this file and the rest were not added. Import them in another batch.`,
+        `One import takes at most ${this.maxFiles.toLocaleString('en')} files; this file and the rest were not ` +
+          `added. Import them in another batch.`,
       );
       return;
     }
@@ -159,7 +166,9 @@ class Expansion {
 
 function unsupportedReason(file: string): string {
   const ext = path.extname(file);
-  return ext ? `${ext.slice(1).toUpperCase()} files are not supported by the library.` : 'Files without a recognisable media type are not supported.';
+  return ext
+    ? `${ext.slice(1).toUpperCase()} files are not supported by the library.`
+    : 'Files without a recognisable media type are not supported.';
 }
 
 /**

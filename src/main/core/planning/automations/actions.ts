@@ -42,7 +42,8 @@ export async function runAction(action: AutomationAction, ctx: EventContext, dep
   switch (action.type) {
     case 'add_tag': {
       const asset = assetOf(ctx, deps, 'tag');
-      if (asset.tags.some((t) => t.toLowerCase() === action.tag.toLowerCase())) return `${asset.name} already had the tag “${action.tag}”`;
+      if (asset.tags.some((t) => t.toLowerCase() === action.tag.toLowerCase()))
+        return `${asset.name} already had the tag “${action.tag}”`;
       // A plain record update: it is not an import, so it cannot set off asset_imported rules again.
       deps.store.update('assets', deps.account(), asset.id, { tags: [...asset.tags, action.tag] });
       return `tagged ${asset.name} “${action.tag}”`;
@@ -54,18 +55,29 @@ export async function runAction(action: AutomationAction, ctx: EventContext, dep
     }
     case 'post_from_template': {
       // The event's facts win over the rule's own values: they are what this run is about.
-      const post = deps.templates.postFromValues(action.template_id, { ...action.values, ...ctx.facts }, {
-        ...(action.channel !== undefined && { channel: action.channel }),
-        assetIds: ctx.assetId === null ? [] : [ctx.assetId],
-      });
-      return `made a draft post from template ${deps.templates.template(action.template_id).name} (${post.id.slice(0, 8)})`;
+      const post = deps.templates.postFromValues(
+        action.template_id,
+        { ...action.values, ...ctx.facts },
+        {
+          ...(action.channel !== undefined && { channel: action.channel }),
+          assetIds: ctx.assetId === null ? [] : [ctx.assetId],
+        },
+      );
+      return (
+        `made a draft post from ` +
+        `template ${deps.templates.template(action.template_id).name} (${post.id.slice(0, 8)})`
+      );
     }
     case 'run_ai':
       return runAi(action, ctx, deps);
   }
 }
 
-async function runAi(action: Extract<AutomationAction, { type: 'run_ai' }>, ctx: EventContext, deps: ActionDeps): Promise<string> {
+async function runAi(
+  action: Extract<AutomationAction, { type: 'run_ai' }>,
+  ctx: EventContext,
+  deps: ActionDeps,
+): Promise<string> {
   let prompt = ctx.facts.prompt;
   if (action.prompt !== undefined) {
     const filled = fillTemplate(action.prompt, ctx.facts);
@@ -87,7 +99,8 @@ async function runAi(action: Extract<AutomationAction, { type: 'run_ai' }>, ctx:
     params: action.params,
     force: false,
   });
-  if (result.kind === 'cached') return `an identical ${action.operation} job had already succeeded, so its result was used`;
+  if (result.kind === 'cached')
+    return `an identical ${action.operation} job had already succeeded, so its result was used`;
   // Its success arrives later as an event of its own, which must carry this chain on.
   deps.log.rememberJob(result.job.id, ctx.chain, deps.now());
   return `queued a ${action.operation} job (${result.job.id.slice(0, 8)})`;

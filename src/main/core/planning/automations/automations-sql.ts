@@ -19,6 +19,10 @@ export class AutomationsSql {
 
   /** Every live automation of the account, in the order they were made. */
   live(account: string): { id: string; data: string }[] {
-    return this.s.sql<[string], { id: string; data: string }>('SELECT id, data FROM automations WHERE account_id = ? AND deleted = 0 ORDER BY created_at, rowid').all(account);
+    return this.s
+      .sql<[string], { id: string; data: string }>(
+        'SELECT id, data FROM automations WHERE account_id = ? AND deleted = 0 ORDER BY created_at, rowid',
+      )
+      .all(account);
   }
 }

@@ -65,7 +65,11 @@ export class AutomationEngine {
     const account = this.deps.account();
     const rule = toRule(id, this.deps.store.live('automations', account, id).data);
     if (assetId !== undefined) this.deps.store.live('assets', account, assetId);
-    const run = await this.run(account, rule, this.context(account, { type: 'manual', ...(assetId !== undefined && { assetId }) }, [], []));
+    const run = await this.run(
+      account,
+      rule,
+      this.context(account, { type: 'manual', ...(assetId !== undefined && { assetId }) }, [], []),
+    );
     this.deps.onRan?.([id]);
     return run;
   }
@@ -76,7 +80,14 @@ export class AutomationEngine {
 
   private context(account: string, event: AutomationEvent, chain: string[], rules: Rule[]): EventContext {
     const names = new Map(rules.map((r) => [r.id, r.name]));
-    return contextOf(this.deps.store, account, event, chain, this.deps.now(), (id) => names.get(id) ?? 'a deleted automation');
+    return contextOf(
+      this.deps.store,
+      account,
+      event,
+      chain,
+      this.deps.now(),
+      (id) => names.get(id) ?? 'a deleted automation',
+    );
   }
 
   private rules(account: string): Rule[] {
@@ -95,9 +106,24 @@ export class AutomationEngine {
   private async run(account: string, rule: Rule, ctx: EventContext): Promise<AutomationRun> {
     const now = this.deps.now();
     const record = (outcome: AutomationRun['outcome'], message: string) =>
-      this.log.add(account, { automationId: rule.id, automationName: rule.name, at: this.deps.now(), cause: ctx.cause, outcome, message });
-    if (ctx.chain.includes(rule.id)) return record('skipped', 'loop protection: this event came from this automation’s own action, so it did not run again.');
-    if (ctx.chain.length >= MAX_CHAIN) return record('skipped', `loop protection: ${ctx.chain.length} automations in a row led to this event (at most ${MAX_CHAIN}).`);
+      this.log.add(account, {
+        automationId: rule.id,
+        automationName: rule.name,
+        at: this.deps.now(),
+        cause: ctx.cause,
+        outcome,
+        message,
+      });
+    if (ctx.chain.includes(rule.id))
+      return record(
+        'skipped',
+        'loop protection: this event came from this automation’s own action, so it did not run again.',
+      );
+    if (ctx.chain.length >= MAX_CHAIN)
+      return record(
+        'skipped',
+        `loop protection: ${ctx.chain.length} automations in a row led to this event (at most ${MAX_CHAIN}).`,
+      );
     const recent = (this.recent.get(rule.id) ?? []).filter((t) => t > now - MINUTE);
     if (recent.length >= RATE_LIMIT) {
       this.recent.set(rule.id, recent);
@@ -113,7 +139,8 @@ export class AutomationEngine {
         done.push(await runAction(action, own, { ...this.deps, log: this.log }));
       } catch (e) {
         const why = e instanceof AppException ? e.error.message : e instanceof Error ? e.message : String(e);
-        if (!(e instanceof AppException)) this.deps.logger?.error('automation action failed', { id: rule.id, action: action.type, error: e });
+        if (!(e instanceof AppException))
+          this.deps.logger?.error('automation action failed', { id: rule.id, action: action.type, error: e });
         const before = done.length > 0 ? ` (done before: ${done.join('; ')})` : '';
         return record('failed', `Action ${i + 1} (${ACTION_LABELS[action.type]}) failed: ${why}${before}`);
       }
@@ -126,7 +153,10 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function toRule(id: string, data: string): Rule {
   const parsed = groupFields.automations.safeParse(parseFields(data));
-  if (!parsed.success) fail('validation', 'This automation’s settings are not valid; edit it, then run it again.', { issues: issuesOf(parsed.error) });
+  if (!parsed.success)
+    fail('validation', 'This automation’s settings are not valid; edit it, then run it again.', {
+      issues: issuesOf(parsed.error),
+    });
   const f = parsed.data;
   return { id, name: f.name, enabled: f.enabled === true, trigger: f.trigger, actions: f.actions };
 }

@@ -29,7 +29,10 @@ export function matches(trigger: AutomationTrigger | undefined, event: Automatio
   if (!trigger) return false;
   switch (event.type) {
     case 'ai_job_succeeded':
-      return trigger.type === 'ai_job_succeeded' && (trigger.operation === undefined || trigger.operation === event.operation);
+      return (
+        trigger.type === 'ai_job_succeeded' &&
+        (trigger.operation === undefined || trigger.operation === event.operation)
+      );
     case 'asset_imported': {
       if (trigger.type !== 'asset_imported') return false;
       const wanted = trigger.tag?.toLowerCase();
@@ -45,7 +48,14 @@ export function matches(trigger: AutomationTrigger | undefined, event: Automatio
 const quote = (text: string) => `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
 
 /** Facts about the event, read from the records it names. */
-export function contextOf(store: RecordStore, account: string, event: AutomationEvent, chain: string[], now: number, nameOf: (id: string) => string): EventContext {
+export function contextOf(
+  store: RecordStore,
+  account: string,
+  event: AutomationEvent,
+  chain: string[],
+  now: number,
+  nameOf: (id: string) => string,
+): EventContext {
   const live = (group: 'assets' | 'posts' | 'mediaQueue', id: string | undefined) => {
     const row = id === undefined ? undefined : store.get(group, id);
     return row && row.deleted === 0 && row.account_id === account ? parseFields(row.data) : null;
@@ -64,10 +74,13 @@ export function contextOf(store: RecordStore, account: string, event: Automation
     case 'scheduled_time': {
       const item = live(event.group, event.id);
       // A queue item is about its asset; a post about its first media.
-      const ref = event.group === 'mediaQueue' ? item?.asset_id : Array.isArray(item?.asset_ids) ? item.asset_ids[0] : undefined;
+      const ref =
+        event.group === 'mediaQueue' ? item?.asset_id : Array.isArray(item?.asset_ids) ? item.asset_ids[0] : undefined;
       assetId = typeof ref === 'string' ? ref : null;
       what = (name) =>
-        event.group === 'posts' ? `the time of post ${quote(recordLabel('post', item ?? {}))} arrived` : `the time of queue item ${quote(name ?? 'without an asset')} arrived`;
+        event.group === 'posts'
+          ? `the time of post ${quote(recordLabel('post', item ?? {}))} arrived`
+          : `the time of queue item ${quote(name ?? 'without an asset')} arrived`;
       break;
     }
     case 'manual':

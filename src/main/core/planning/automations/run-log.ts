@@ -33,15 +33,23 @@ export class RunLog {
   constructor(db: Db) {
     this.stmts = {
       insert: db.prepare(
-        'INSERT INTO automation_runs (account_id, automation_id, automation_name, at, cause, outcome, message) VALUES (@account, @automationId, @automationName, @at, @cause, @outcome, @message)',
+        'INSERT INTO automation_runs (account_id, automation_id, automation_name, at, cause, outcome, message) ' +
+          'VALUES (@account, @automationId, @automationName, @at, @cause, @outcome, @message)',
       ),
       get: db.prepare<[number], RunRow>('SELECT * FROM automation_runs WHERE id = ?'),
       trim: db.prepare<[string, string, number]>(
-        'DELETE FROM automation_runs WHERE account_id = ? AND id <= (SELECT id FROM automation_runs WHERE account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
+        'DELETE FROM automation_runs WHERE account_id = ? AND id <= (SELECT id FROM automation_runs WHERE ' +
+          'account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
       ),
-      all: db.prepare<[string, number], RunRow>('SELECT * FROM automation_runs WHERE account_id = ? ORDER BY id DESC LIMIT ?'),
-      one: db.prepare<[string, string, number], RunRow>('SELECT * FROM automation_runs WHERE account_id = ? AND automation_id = ? ORDER BY id DESC LIMIT ?'),
-      setChain: db.prepare<[string, string, number]>('INSERT OR REPLACE INTO automation_job_chains (job_id, chain, created_at) VALUES (?, ?, ?)'),
+      all: db.prepare<[string, number], RunRow>(
+        'SELECT * FROM automation_runs WHERE account_id = ? ORDER BY id DESC LIMIT ?',
+      ),
+      one: db.prepare<[string, string, number], RunRow>(
+        'SELECT * FROM automation_runs WHERE account_id = ? AND automation_id = ? ORDER BY id DESC LIMIT ?',
+      ),
+      setChain: db.prepare<[string, string, number]>(
+        'INSERT OR REPLACE INTO automation_job_chains (job_id, chain, created_at) VALUES (?, ?, ?)',
+      ),
       getChain: db.prepare<[string], { chain: string }>('SELECT chain FROM automation_job_chains WHERE job_id = ?'),
       expire: db.prepare<[number]>('DELETE FROM automation_job_chains WHERE created_at < ?'),
     };
@@ -56,7 +64,9 @@ export class RunLog {
   }
 
   list(account: string, opts: { automationId?: string | undefined; limit: number }): AutomationRun[] {
-    const rows = opts.automationId ? this.stmts.one.all(account, opts.automationId, opts.limit) : this.stmts.all.all(account, opts.limit);
+    const rows = opts.automationId
+      ? this.stmts.one.all(account, opts.automationId, opts.limit)
+      : this.stmts.all.all(account, opts.limit);
     return rows.map(view);
   }
 

@@ -36,7 +36,8 @@ export async function answerOf(send: () => Promise<HttpResponse>, errors: ErrorF
   } catch (e) {
     if (e instanceof PlatformError && e.status !== undefined) {
       // An HTML page has no JSON words; its title is what the client made the message from.
-      const words = wordsOf(e.body, errors) ?? (typeof e.body === 'string' && e.body.trim() !== '' ? e.error.message : null);
+      const words =
+        wordsOf(e.body, errors) ?? (typeof e.body === 'string' && e.body.trim() !== '' ? e.error.message : null);
       return { status: e.status, body: e.body, words, problem: null };
     }
     if (e instanceof AppException) return noAnswer(e.error);

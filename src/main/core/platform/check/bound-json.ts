@@ -20,7 +20,8 @@ export function boundJson(value: unknown, bounds: JsonBounds = LIST_ANSWER_BOUND
   let nodes = 0;
   const visit = (v: unknown, depth: number): unknown => {
     nodes += 1;
-    if (typeof v === 'string') return v.length > bounds.maxString ? `${v.slice(0, bounds.maxString)}… (${v.length} characters)` : v;
+    if (typeof v === 'string')
+      return v.length > bounds.maxString ? `${v.slice(0, bounds.maxString)}… (${v.length} characters)` : v;
     if (v === null || typeof v !== 'object') return v;
     if (depth >= bounds.maxDepth) return Array.isArray(v) ? [] : {};
     if (Array.isArray(v)) {

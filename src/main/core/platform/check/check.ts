@@ -32,11 +32,21 @@ const AUTH_ORDER = ['login', 'validate', 'refresh', 'apiKey'];
  */
 export async function runConnectionCheck(deps: CheckDeps, input: CheckRequest): Promise<ConnectionCheckResult> {
   const target = await deps.target();
-  if (!target.baseUrl) fail('validation', 'No platform address is set.', { hint: 'Choose the sandbox or enter your platform address in Settings → Connection.' });
+  if (!target.baseUrl)
+    fail('validation', 'No platform address is set.', {
+      hint: 'Choose the sandbox or enter your platform address in Settings → Connection.',
+    });
   const registry = new SecretRegistry();
   if (input.login) registry.add(input.login.password);
   await deps.session.addSecretsTo(registry);
-  const ctx: CheckContext = { session: deps.session, profile: target.profile, baseUrl: target.baseUrl, now: deps.now, registry, credential: { kind: null, why: '' } };
+  const ctx: CheckContext = {
+    session: deps.session,
+    profile: target.profile,
+    baseUrl: target.baseUrl,
+    now: deps.now,
+    registry,
+    credential: { kind: null, why: '' },
+  };
   const lines: Line[] = [await loginLine(ctx, input.login)];
   ctx.credential = credentialOf(deps.session.view());
   const validate = await validateLine(ctx);

@@ -26,8 +26,10 @@ export interface CheckContext {
 export function credentialOf(view: SessionView): CheckContext['credential'] {
   if (view.state === 'active' && view.mode === 'apiKey') return { kind: 'apiKey' };
   if (view.state === 'active' && view.mode === 'token') return { kind: 'token' };
-  if (view.state === 'needs_sign_in') return { kind: null, why: 'Skipped: the session has ended; enter your login to sign in again.' };
-  if (view.state === 'api_key_expired' || view.state === 'api_key_denied') return { kind: null, why: 'Skipped: the API key expired or was refused; paste a new one in Settings → API key.' };
+  if (view.state === 'needs_sign_in')
+    return { kind: null, why: 'Skipped: the session has ended; enter your login to sign in again.' };
+  if (view.state === 'api_key_expired' || view.state === 'api_key_denied')
+    return { kind: null, why: 'Skipped: the API key expired or was refused; paste a new one in Settings → API key.' };
   return { kind: null, why: 'Skipped: sign in first (enter your login above) or add an API key.' };
 }
 
@@ -47,7 +49,13 @@ export type LineHead = Pick<Line, 'id' | 'section' | 'label' | 'request' | 'cred
 export const line = (head: LineHead, answer: Answer | null, verdict: Verdict): Line => ({ ...head, answer, verdict });
 
 /** A line not sent, with the reason. */
-export const notSent = (head: LineHead, summary: string, hint: string | null = null): Line => ({ ...head, request: null, credentialed: false, answer: null, verdict: skipped(summary, hint) });
+export const notSent = (head: LineHead, summary: string, hint: string | null = null): Line => ({
+  ...head,
+  request: null,
+  credentialed: false,
+  answer: null,
+  verdict: skipped(summary, hint),
+});
 
 /**
  * Collects the answer a session call shows its observer; when the call failed without an answer
@@ -57,7 +65,12 @@ export function observer(ctx: CheckContext) {
   let seen: Answer | null = null;
   return {
     observe: (a: { status: number | null; body: unknown }) => {
-      seen = { status: a.status, body: a.body, words: a.status === null ? null : wordsOf(a.body, ctx.profile.errors), problem: null };
+      seen = {
+        status: a.status,
+        body: a.body,
+        words: a.status === null ? null : wordsOf(a.body, ctx.profile.errors),
+        problem: null,
+      };
     },
     /** The answer seen, or null (a renewal already under way was joined). */
     answer: (): Answer | null => seen,

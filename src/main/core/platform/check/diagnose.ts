@@ -29,7 +29,11 @@ const EVIDENCE: Record<string, string> = {
  * it got a 2xx, it does not. (A 400 to the AI probe's body proves nothing: some platforms read the
  * body before the header.)
  */
-export function diagnose(lines: Line[], kind: CredentialKind | null, auth: PlatformProfile['auth']): { lines: Line[]; diagnosis: Diagnosis } {
+export function diagnose(
+  lines: Line[],
+  kind: CredentialKind | null,
+  auth: PlatformProfile['auth'],
+): { lines: Line[]; diagnosis: Diagnosis } {
   if (!kind) return { lines, diagnosis: sharedCause(lines) };
   const status = (l: Line) => l.answer?.status ?? null;
   const carried = lines.filter((l) => l.credentialed && status(l) !== null && l.verdict.outcome !== 'skip');
@@ -47,7 +51,8 @@ export function diagnose(lines: Line[], kind: CredentialKind | null, auth: Platf
   const scheme = kind === 'apiKey' ? auth.apiKeyScheme : auth.scheme;
   const words = refused.find((l) => l.answer?.words)?.answer?.words;
   const message = [
-    `The platform refused the ${kind === 'apiKey' ? 'API key' : 'access token'} in the "${scheme.header}" header on ${refused.length} ${refused.length === 1 ? 'request' : 'requests'} and accepted it on none`,
+    `The platform refused the ${kind === 'apiKey' ? 'API key' : 'access token'} in the "${scheme.header}" header ` +
+      `on ${refused.length} ${refused.length === 1 ? 'request' : 'requests'} and accepted it on none`,
     evidence.length > 0 ? `, while ${andList(evidence)}` : '',
     `: the Authorization scheme is likely wrong (now header "${scheme.header}", prefix "${scheme.prefix}").`,
     words ? ` The platform said: “${words}”` : '',
@@ -74,7 +79,8 @@ function andList(items: string[]): string {
 
 function partialRefusal(status: number): Verdict {
   return failed(
-    `The platform refused this request (${status}) while other requests with the same credential passed: the account may not be allowed this, or the endpoint wants another credential.`,
+    `The platform refused this request (${status}) while other requests with the same credential passed: the ` +
+      `account may not be allowed this, or the endpoint wants another credential.`,
     null,
   );
 }

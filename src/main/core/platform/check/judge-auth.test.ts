@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxProfile } from '../builtin-profiles';
 import type { Answer } from './answer';
-import { expiryNote, guessField, inWords, judgeLogin, judgeRefresh, judgeTokenAnswer, judgeValidate } from './judge-auth';
+import {
+  expiryNote,
+  guessField,
+  inWords,
+  judgeLogin,
+  judgeRefresh,
+  judgeTokenAnswer,
+  judgeValidate,
+} from './judge-auth';
 
 const auth = sandboxProfile.auth;
 const NOW = Date.parse('2026-01-01T00:00:00Z');
@@ -16,9 +24,27 @@ const pair = { access_token: 'a'.repeat(20), refresh_token: 'r'.repeat(20), expi
 describe('token answers (login and refresh)', () => {
   it.each([
     ['both tokens and an expiry', pair, 'pass', null, 'expires in 5 s, read from "expires_in"'],
-    ['no access token', { token_type: 'Bearer', refresh_token: 'r' }, 'fail', 'auth.responseFields.accessToken', 'had: token_type, refresh_token'],
-    ['no refresh token', { access_token: 'a' }, 'fail', 'auth.responseFields.refreshToken', 'no refresh token at "refresh_token"'],
-    ['an access token that is not text', { access_token: 5, refresh_token: 'r' }, 'fail', 'auth.responseFields.accessToken', 'no access token'],
+    [
+      'no access token',
+      { token_type: 'Bearer', refresh_token: 'r' },
+      'fail',
+      'auth.responseFields.accessToken',
+      'had: token_type, refresh_token',
+    ],
+    [
+      'no refresh token',
+      { access_token: 'a' },
+      'fail',
+      'auth.responseFields.refreshToken',
+      'no refresh token at "refresh_token"',
+    ],
+    [
+      'an access token that is not text',
+      { access_token: 5, refresh_token: 'r' },
+      'fail',
+      'auth.responseFields.accessToken',
+      'no access token',
+    ],
     ['a list instead of an object', [pair], 'fail', 'auth.responseFields.accessToken', 'a list, not an object'],
   ])('%s', (_name, body, outcome, field, words) => {
     const v = judgeTokenAnswer(ans(200, body), auth, NOW, 'sign-in');
@@ -29,7 +55,10 @@ describe('token answers (login and refresh)', () => {
   it('accepts an answer without a refresh token when the profile names none', () => {
     const { refreshToken: _none, ...fields } = auth.responseFields;
     const v = judgeTokenAnswer(ans(200, { access_token: 'a' }), { ...auth, responseFields: fields }, NOW, 'refresh');
-    expect(v).toMatchObject({ outcome: 'pass', summary: expect.stringContaining('no refresh token (the profile names none)') });
+    expect(v).toMatchObject({
+      outcome: 'pass',
+      summary: expect.stringContaining('no refresh token (the profile names none)'),
+    });
   });
 });
 
@@ -71,8 +100,12 @@ describe('the login line', () => {
   });
 
   it('a refused client gets the client-credentials hint, a refused password the login hint', () => {
-    expect(judgeLogin(ans(401, {}, 'client_id is not a registered client'), auth, NOW).hint).toContain('client ID and client secret');
-    expect(judgeLogin(ans(401, {}, 'username or password is incorrect'), auth, NOW).hint).toContain('Check the login and password');
+    expect(judgeLogin(ans(401, {}, 'client_id is not a registered client'), auth, NOW).hint).toContain(
+      'client ID and client secret',
+    );
+    expect(judgeLogin(ans(401, {}, 'username or password is incorrect'), auth, NOW).hint).toContain(
+      'Check the login and password',
+    );
   });
 
   it('a 429 is not judged', () => {
@@ -127,7 +160,10 @@ describe('the refresh line', () => {
 
   it('a joined renewal passes without an answer; a 2xx is read like a sign-in answer', () => {
     expect(judgeRefresh(null, auth, NOW).outcome).toBe('pass');
-    expect(judgeRefresh(ans(200, { access_token: 'a' }), auth, NOW)).toMatchObject({ outcome: 'fail', field: 'auth.responseFields.refreshToken' });
+    expect(judgeRefresh(ans(200, { access_token: 'a' }), auth, NOW)).toMatchObject({
+      outcome: 'fail',
+      field: 'auth.responseFields.refreshToken',
+    });
     expect(judgeRefresh(ans(404), auth, NOW)).toMatchObject({ outcome: 'fail', field: 'auth.refresh.path' });
   });
 });

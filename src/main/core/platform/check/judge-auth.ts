@@ -3,7 +3,16 @@ import type { PlatformProfile } from '../../../../shared/profile';
 import { readDuration, readMoment } from '../response-fields';
 import { blamesClient } from '../session';
 import { keysOf, type Answer } from './answer';
-import { commonVerdict, failed, isBadRequest, isRefusal, pass, schemeField, type CredentialKind, type Verdict } from './verdict';
+import {
+  commonVerdict,
+  failed,
+  isBadRequest,
+  isRefusal,
+  pass,
+  schemeField,
+  type CredentialKind,
+  type Verdict,
+} from './verdict';
 
 type Auth = PlatformProfile['auth'];
 
@@ -21,7 +30,11 @@ export function inWords(ms: number): string {
 const list = (aliases: readonly string[] | undefined) => (aliases ?? []).map((a) => `"${a}"`).join(', ');
 
 /** The first field the words name, among candidates; the fallback when they name none. */
-export function guessField(words: string | null, candidates: [field: string, pattern: RegExp][], fallback: string): string {
+export function guessField(
+  words: string | null,
+  candidates: [field: string, pattern: RegExp][],
+  fallback: string,
+): string {
   if (words) for (const [field, pattern] of candidates) if (pattern.test(words)) return field;
   return fallback;
 }
@@ -44,11 +57,17 @@ export function judgeTokenAnswer(a: Answer, auth: Auth, now: number, what: 'sign
   const rf = auth.responseFields;
   const access = findFirst(a.body, rf.accessToken);
   if (!access || typeof access.value !== 'string') {
-    return failed(`The ${what} answer has no access token at ${list(rf.accessToken)}; the answer had: ${keysOf(a.body)}.`, 'auth.responseFields.accessToken');
+    return failed(
+      `The ${what} answer has no access token at ${list(rf.accessToken)}; the answer had: ${keysOf(a.body)}.`,
+      'auth.responseFields.accessToken',
+    );
   }
   const refresh = findFirst(a.body, rf.refreshToken);
   if (rf.refreshToken && (!refresh || typeof refresh.value !== 'string')) {
-    return failed(`The ${what} answer has no refresh token at ${list(rf.refreshToken)}; the answer had: ${keysOf(a.body)}.`, 'auth.responseFields.refreshToken');
+    return failed(
+      `The ${what} answer has no refresh token at ${list(rf.refreshToken)}; the answer had: ${keysOf(a.body)}.`,
+      'auth.responseFields.refreshToken',
+    );
   }
   const refreshPart = refresh ? `refresh token from "${refresh.path}"` : 'no refresh token (the profile names none)';
   return pass(`Tokens read: access token from "${access.path}", ${refreshPart}; ${expiryNote(a.body, auth, now)}.`);
@@ -64,7 +83,10 @@ export function judgeLogin(a: Answer, auth: Auth, now: number): Verdict {
     return failed(
       `The platform refused the sign-in (${s}).`,
       null,
-      client ? `Check ${CLIENT}.` : 'Check the login and password. If they are right, the platform may read them from other fields: auth.login.usernameField and auth.login.passwordField.',
+      client
+        ? `Check ${CLIENT}.`
+        : 'Check the login and password. If they are right, the platform may read them from other fields: ' +
+            'auth.login.usernameField and auth.login.passwordField.',
     );
   }
   if (isBadRequest(s)) {
@@ -77,7 +99,10 @@ export function judgeLogin(a: Answer, auth: Auth, now: number): Verdict {
       ],
       'auth.login',
     );
-    return failed(`The platform refused the sign-in request (${s}): it expects other fields than the ones Atelier sent.`, field);
+    return failed(
+      `The platform refused the sign-in request (${s}): it expects other fields than the ones Atelier sent.`,
+      field,
+    );
   }
   if (s !== null && s >= 300) return failed(`The platform refused the sign-in (${s}).`, null);
   return judgeTokenAnswer(a, auth, now, 'sign-in');
@@ -98,15 +123,23 @@ export function judgeValidate(a: Answer, auth: Auth, kind: CredentialKind): Verd
   }
   if (s !== null && s >= 300) return failed(`The platform refused the validation request (${s}).`, null);
   const aliases = auth.responseFields.valid;
-  if (!aliases) return pass('The platform accepted the token (the profile names no validity field, so a 2xx answer counts).');
+  if (!aliases)
+    return pass('The platform accepted the token (the profile names no validity field, so a 2xx answer counts).');
   const found = findFirst(a.body, aliases);
-  if (!found) return failed(`The answer says nothing at ${list(aliases)}; the answer had: ${keysOf(a.body)}.`, 'auth.responseFields.valid');
+  if (!found)
+    return failed(
+      `The answer says nothing at ${list(aliases)}; the answer had: ${keysOf(a.body)}.`,
+      'auth.responseFields.valid',
+    );
   if (found.value === false || found.value === 'false') {
     const what = kind === 'apiKey' ? 'API key' : 'token';
     return failed(
       `The platform says the ${what} it received is not valid (read from "${found.path}").`,
       inHeader ? schemeField(kind) : null,
-      inHeader ? null : 'If other lines pass with the same credential, the platform reads it from another field: auth.validate.tokenField.',
+      inHeader
+        ? null
+        : 'If other lines pass with the same credential, the platform reads it from another field: ' +
+            'auth.validate.tokenField.',
     );
   }
   return pass(`The platform says the credential is valid (read from "${found.path}").`);
@@ -120,7 +153,11 @@ export function judgeRefresh(a: Answer | null, auth: Auth, now: number): Verdict
   const s = a.status;
   const again = 'The session has ended: sign in again.';
   if (isRefusal(s)) {
-    return failed(`The platform refused the refresh: ${a.words ?? `no reason given (${s})`}; the client secret may be wrong.`, null, `${again} If it is refused again, check ${CLIENT}.`);
+    return failed(
+      `The platform refused the refresh: ${a.words ?? `no reason given (${s})`}; the client secret may be wrong.`,
+      null,
+      `${again} If it is refused again, check ${CLIENT}.`,
+    );
   }
   if (isBadRequest(s)) {
     const f = auth.refresh;
@@ -133,7 +170,11 @@ export function judgeRefresh(a: Answer | null, auth: Auth, now: number): Verdict
       ],
       'auth.refresh',
     );
-    return failed(`The platform refused the refresh request (${s}): it expects other fields than the ones Atelier sent.`, field, again);
+    return failed(
+      `The platform refused the refresh request (${s}): it expects other fields than the ones Atelier sent.`,
+      field,
+      again,
+    );
   }
   if (s !== null && s >= 300) return failed(`The platform refused the refresh (${s}).`, null, again);
   return judgeTokenAnswer(a, auth, now, 'refresh');

@@ -8,7 +8,10 @@ const ans = (status: number | null, body: unknown = null, words: string | null =
   status,
   body,
   words,
-  problem: status === null ? { code: 'offline', message: 'The platform cannot be reached.', hint: 'Check your connection.' } : null,
+  problem:
+    status === null
+      ? { code: 'offline', message: 'The platform cannot be reached.', hint: 'Check your connection.' }
+      : null,
 });
 const records = defaultRecordsFormat;
 
@@ -40,11 +43,16 @@ describe('a group list answer', () => {
 
   it('reads nested item and id fields as the profile names them', () => {
     const nested = { ...records, itemsField: 'data.records', idField: 'meta.uuid' };
-    expect(judgeList(ans(200, { data: { records: [{ meta: { uuid: 'u' } }] } }), 'assets', nested, 'token').outcome).toBe('pass');
+    expect(
+      judgeList(ans(200, { data: { records: [{ meta: { uuid: 'u' } }] } }), 'assets', nested, 'token').outcome,
+    ).toBe('pass');
   });
 
   it('no answer carries our own account of why', () => {
-    expect(judgeList(ans(null), 'assets', records, 'token')).toMatchObject({ summary: 'The platform cannot be reached.', hint: 'Check your connection.' });
+    expect(judgeList(ans(null), 'assets', records, 'token')).toMatchObject({
+      summary: 'The platform cannot be reached.',
+      hint: 'Check your connection.',
+    });
   });
 });
 
@@ -78,17 +86,36 @@ describe('an AI operation sent a body no generator takes', () => {
 
 describe('a real job answer', () => {
   const spec = sandboxProfile.ai.text2image;
-  const mapped: AiOperationSpec = { ...spec, response: { media: ['result.image_url'], mediaEncoding: 'auto', failedValues: ['failed'], status: ['state'] } };
+  const mapped: AiOperationSpec = {
+    ...spec,
+    response: { media: ['result.image_url'], mediaEncoding: 'auto', failedValues: ['failed'], status: ['state'] },
+  };
   const polled: AiOperationSpec = {
     ...spec,
     response: { jobId: ['job.id'], mediaEncoding: 'auto', failedValues: ['failed'] },
-    poll: { method: 'GET', path: '/v2/jobs/{id}', statusField: ['status'], doneValues: ['done'], failedValues: ['failed'], intervalMs: 2000, maxIntervalMs: 30000, backoff: 1.5, deadlineMs: 60000 },
+    poll: {
+      method: 'GET',
+      path: '/v2/jobs/{id}',
+      statusField: ['status'],
+      doneValues: ['done'],
+      failedValues: ['failed'],
+      intervalMs: 2000,
+      maxIntervalMs: 30000,
+      backoff: 1.5,
+      deadlineMs: 60000,
+    },
   };
   it.each([
     ['media in the common shape', spec, ans(200, { outputs: [{ url: 'http://x/f' }] }), 'pass', null],
     ['text in the common shape', spec, ans(200, { text: 'a caption' }), 'pass', null],
     ['media where the map says', mapped, ans(200, { result: { image_url: 'http://x' } }), 'pass', null],
-    ['nothing where the map says', mapped, ans(200, { outputs: [{ url: 'http://x' }] }), 'fail', 'ai.text2image.response'],
+    [
+      'nothing where the map says',
+      mapped,
+      ans(200, { outputs: [{ url: 'http://x' }] }),
+      'fail',
+      'ai.text2image.response',
+    ],
     ['a failed state', mapped, ans(200, { state: 'FAILED', result: { image_url: 'http://x' } }), 'fail', null],
     ['an accepted asynchronous job', polled, ans(202, { job: { id: 'j1' } }), 'pass', null],
     ['an unknown model', spec, ans(400, {}, 'model_id "x" is not a model'), 'fail', 'ai.text2image.models'],

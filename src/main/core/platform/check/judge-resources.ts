@@ -1,5 +1,11 @@
 import { findFirst, readPath } from '../../../../shared/field-path';
-import { DEFAULT_FAILED_VALUES, type AiOperation, type AiOperationSpec, type RecordsFormat, type ResourceGroup } from '../../../../shared/profile';
+import {
+  DEFAULT_FAILED_VALUES,
+  type AiOperation,
+  type AiOperationSpec,
+  type RecordsFormat,
+  type ResourceGroup,
+} from '../../../../shared/profile';
 import { keysOf, listKeys, type Answer } from './answer';
 import { commonVerdict, failed, isBadRequest, pass, type CredentialKind, type Verdict } from './verdict';
 
@@ -11,19 +17,29 @@ export function judgeList(a: Answer, group: ResourceGroup, records: RecordsForma
   if (common) return common;
   const s = a.status;
   if (isBadRequest(s)) {
-    return failed(`The platform refused the list request (${s}); it may not take "${records.limitParam}" as the page size.`, 'records.limitParam');
+    return failed(
+      `The platform refused the list request (${s}); it may not take "${records.limitParam}" as the page size.`,
+      'records.limitParam',
+    );
   }
   if (s !== null && s >= 300) return failed(`The platform refused the list request (${s}).`, null);
   const items = readPath(a.body, records.itemsField);
   if (!Array.isArray(items)) {
     const lists = listKeys(a.body);
     const where = lists.length > 0 ? ` A list is at ${quoted(lists)}.` : '';
-    return failed(`The answer has no list at "${records.itemsField}"; the answer had: ${keysOf(a.body)}.${where}`, 'records.itemsField');
+    return failed(
+      `The answer has no list at "${records.itemsField}"; the answer had: ${keysOf(a.body)}.${where}`,
+      'records.itemsField',
+    );
   }
-  if (items.length === 0) return pass(`A list at "${records.itemsField}" (empty, so "${records.idField}" could not be checked).`);
+  if (items.length === 0)
+    return pass(`A list at "${records.itemsField}" (empty, so "${records.idField}" could not be checked).`);
   const id = readPath(items[0], records.idField);
   if (id === undefined || id === null || id === '') {
-    return failed(`The items have no "${records.idField}"; the first item had: ${keysOf(items[0])}.`, 'records.idField');
+    return failed(
+      `The items have no "${records.idField}"; the first item had: ${keysOf(items[0])}.`,
+      'records.idField',
+    );
   }
   return pass(`A list at "${records.itemsField}", its items identified by "${records.idField}".`);
 }
@@ -42,7 +58,8 @@ export function judgeAiProbe(a: Answer, op: AiOperation, kind: CredentialKind): 
   const common = commonVerdict(a, `ai.${op}.path`, kind);
   if (common) return common;
   const s = a.status;
-  if (refusedBody(s)) return pass(`Reachable: the platform refused a body no operation takes (${s}), so nothing was generated.`);
+  if (refusedBody(s))
+    return pass(`Reachable: the platform refused a body no operation takes (${s}), so nothing was generated.`);
   if (s !== null && s < 300) {
     return failed(
       `The platform accepted a request meant to be refused (${s}); it may have started a job.`,
@@ -54,7 +71,18 @@ export function judgeAiProbe(a: Answer, op: AiOperation, kind: CredentialKind): 
 }
 
 /** Where results usually are, when the operation's `response` map names no place. */
-const MEDIA_GUESSES = ['outputs', 'output', 'images', 'videos', 'media', 'results', 'files', 'url', 'data.outputs', 'result.outputs'];
+const MEDIA_GUESSES = [
+  'outputs',
+  'output',
+  'images',
+  'videos',
+  'media',
+  'results',
+  'files',
+  'url',
+  'data.outputs',
+  'result.outputs',
+];
 const TEXT_GUESSES = ['text', 'output_text', 'caption', 'transcript', 'description', 'data.text', 'result.text'];
 
 /** A real job's answer: media or text where the profile looks, or a job id to poll. */
@@ -80,5 +108,8 @@ export function judgeAiJob(a: Answer, op: AiOperation, spec: AiOperationSpec, ki
   const jobId = spec.poll ? findFirst(a.body, map?.jobId ?? ['id', 'job_id', 'data.id']) : null;
   if (jobId) return pass(`Accepted as job "${String(jobId.value)}"; the result comes later and was not waited for.`);
   const looked = quoted([...(map?.media ?? MEDIA_GUESSES), ...(map?.text ?? TEXT_GUESSES)]);
-  return failed(`The answer has no media or text where Atelier looks (${looked}); the answer had: ${keysOf(a.body)}.`, `ai.${op}.response`);
+  return failed(
+    `The answer has no media or text where Atelier looks (${looked}); the answer had: ${keysOf(a.body)}.`,
+    `ai.${op}.response`,
+  );
 }

@@ -35,8 +35,14 @@ export class LastCheck {
   /** The answer kept for a group; fails with words when there is none or it is out of date. */
   listAnswer(group: ResourceGroup, inUse: SessionTarget): ListAnswer {
     const kept = this.answers.get(group);
-    if (!kept) fail('not_found', 'There is no list answer to teach from for this group.', { hint: 'Run the connection check, then teach from a group line that failed.' });
-    if (this.key !== keyOf(inUse)) fail('conflict', 'The profile or the platform address changed since the check ran.', { hint: 'Run the connection check again, then teach from its answer.' });
+    if (!kept)
+      fail('not_found', 'There is no list answer to teach from for this group.', {
+        hint: 'Run the connection check, then teach from a group line that failed.',
+      });
+    if (this.key !== keyOf(inUse))
+      fail('conflict', 'The profile or the platform address changed since the check ran.', {
+        hint: 'Run the connection check again, then teach from its answer.',
+      });
     return kept;
   }
 

@@ -55,7 +55,12 @@ describe('answers kept for pointing into', () => {
   registry.add('sbx_at_known_access_token_value');
 
   it('are parsed, with secrets masked as in the raw text and the paths unchanged', () => {
-    const kept = maskedAnswer(ans({ data: { records: [{ id: 'r1', owner_token: 'sbx_at_known_access_token_value', access_token: 'new-one' }] } }), registry);
+    const kept = maskedAnswer(
+      ans({
+        data: { records: [{ id: 'r1', owner_token: 'sbx_at_known_access_token_value', access_token: 'new-one' }] },
+      }),
+      registry,
+    );
     expect(kept).toEqual({ data: { records: [{ id: 'r1', owner_token: '[redacted]', access_token: '[redacted]' }] } });
   });
 
@@ -68,7 +73,10 @@ describe('answers kept for pointing into', () => {
 
   it('are bounded: lists keep their first items, long strings their start, deep values and long keys are left out', () => {
     const bounds = { maxItems: 3, maxString: 10, maxDepth: 3, maxNodes: 1000 };
-    const kept = boundJson({ list: [1, 2, 3, 4, 5], text: 'x'.repeat(25), a: { b: { c: { d: 1 } } }, ['k'.repeat(201)]: 1 }, bounds);
+    const kept = boundJson(
+      { list: [1, 2, 3, 4, 5], text: 'x'.repeat(25), a: { b: { c: { d: 1 } } }, ['k'.repeat(201)]: 1 },
+      bounds,
+    );
     expect(kept).toEqual({ list: [1, 2, 3], text: `${'x'.repeat(10)}… (25 characters)`, a: { b: { c: {} } } });
   });
 

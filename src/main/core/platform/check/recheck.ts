@@ -14,7 +14,10 @@ import { groupLine } from './run-resources';
  */
 export async function recheckGroups(deps: CheckDeps, groups: readonly ResourceGroup[]): Promise<CheckLine[]> {
   const target = await deps.target();
-  if (!target.baseUrl) fail('validation', 'No platform address is set.', { hint: 'Choose the sandbox or enter your platform address in Settings → Connection.' });
+  if (!target.baseUrl)
+    fail('validation', 'No platform address is set.', {
+      hint: 'Choose the sandbox or enter your platform address in Settings → Connection.',
+    });
   const registry = new SecretRegistry();
   await deps.session.addSecretsTo(registry);
   const ctx: CheckContext = {

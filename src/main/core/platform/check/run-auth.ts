@@ -36,17 +36,41 @@ async function watchedCall(
 }
 
 /** Sign-in: a real one through the session when a login is given, else the session as it stands. */
-export async function loginLine(ctx: CheckContext, login: { username: string; password: string } | undefined): Promise<Line> {
-  const head = { id: 'login', section: 'auth' as const, label: 'Sign-in', request: `POST ${ctx.profile.auth.login.path}`, credentialed: false };
+export async function loginLine(
+  ctx: CheckContext,
+  login: { username: string; password: string } | undefined,
+): Promise<Line> {
+  const head = {
+    id: 'login',
+    section: 'auth' as const,
+    label: 'Sign-in',
+    request: `POST ${ctx.profile.auth.login.path}`,
+    credentialed: false,
+  };
   const view = ctx.session.view();
   if (view.mode === 'apiKey') {
-    return notSent(head, login ? 'Not checked: requests use your API key, and signing in would replace it.' : 'Not used: requests use your API key.', login ? 'Remove the key first to check sign-in.' : null);
+    return notSent(
+      head,
+      login
+        ? 'Not checked: requests use your API key, and signing in would replace it.'
+        : 'Not used: requests use your API key.',
+      login ? 'Remove the key first to check sign-in.' : null,
+    );
   }
   if (!login) {
-    if (view.state === 'active') return notSent(head, `Signed in as ${view.userLabel ?? 'this account'}. Enter your login to check sign-in itself.`);
+    if (view.state === 'active')
+      return notSent(
+        head,
+        `Signed in as ${view.userLabel ?? 'this account'}. Enter your login to check sign-in itself.`,
+      );
     return notSent(head, 'Not signed in: enter your login to check sign-in.');
   }
-  const done = await watchedCall(ctx, head, (observe) => ctx.session.signIn(login.username, login.password, observe), (answer) => judgeLogin(answer, ctx.profile.auth, ctx.now()));
+  const done = await watchedCall(
+    ctx,
+    head,
+    (observe) => ctx.session.signIn(login.username, login.password, observe),
+    (answer) => judgeLogin(answer, ctx.profile.auth, ctx.now()),
+  );
   if ('failed' in done) return done.failed;
   const { answer } = done;
   return line(head, answer, answer ? judgeLogin(answer, ctx.profile.auth, ctx.now()) : pass('Signed in.'));
@@ -60,7 +84,13 @@ function validateRequest(ctx: CheckContext) {
 /** Validate: the credential sent where `auth.validate` says, its validity read with `responseFields.valid`. */
 export async function validateLine(ctx: CheckContext): Promise<Line> {
   const v = ctx.profile.auth.validate;
-  const head = { id: 'validate', section: 'auth' as const, label: 'Token validation', request: `POST ${v.path}`, credentialed: v.tokenField === null };
+  const head = {
+    id: 'validate',
+    section: 'auth' as const,
+    label: 'Token validation',
+    request: `POST ${v.path}`,
+    credentialed: v.tokenField === null,
+  };
   if (ctx.credential.kind === null) return notSent(head, ctx.credential.why);
   const kind = ctx.credential.kind;
   const answer = await answerOf(() => ctx.session.probe(validateRequest(ctx), v.tokenField), ctx.profile.errors);
@@ -72,21 +102,42 @@ export async function validateLine(ctx: CheckContext): Promise<Line> {
  * refresh token never sent again), then the new access token is shown to validate.
  */
 export async function refreshLine(ctx: CheckContext, validated: boolean): Promise<Line> {
-  const head = { id: 'refresh', section: 'auth' as const, label: 'Token refresh', request: `POST ${ctx.profile.auth.refresh.path}`, credentialed: false };
+  const head = {
+    id: 'refresh',
+    section: 'auth' as const,
+    label: 'Token refresh',
+    request: `POST ${ctx.profile.auth.refresh.path}`,
+    credentialed: false,
+  };
   if (ctx.credential.kind === 'apiKey') return notSent(head, 'Not used: an API key is not renewed.');
   if (ctx.credential.kind === null) return notSent(head, ctx.credential.why);
-  const done = await watchedCall(ctx, head, (observe) => ctx.session.rotateNow(observe), (answer, e) =>
-    answer.status === null ? thrownVerdict(e) : judgeRefresh(answer, ctx.profile.auth, ctx.now()),
+  const done = await watchedCall(
+    ctx,
+    head,
+    (observe) => ctx.session.rotateNow(observe),
+    (answer, e) => (answer.status === null ? thrownVerdict(e) : judgeRefresh(answer, ctx.profile.auth, ctx.now())),
   );
   if ('failed' in done) return done.failed;
   const { answer } = done;
   const verdict = judgeRefresh(answer, ctx.profile.auth, ctx.now());
   if (verdict.outcome !== 'pass' || !validated) return line(head, answer, verdict);
   // The new pair is in use now: one validation shows the platform takes the new access token.
-  const after = await answerOf(() => ctx.session.probe(validateRequest(ctx), ctx.profile.auth.validate.tokenField), ctx.profile.errors);
+  const after = await answerOf(
+    () => ctx.session.probe(validateRequest(ctx), ctx.profile.auth.validate.tokenField),
+    ctx.profile.errors,
+  );
   const check = judgeValidate(after, ctx.profile.auth, 'token');
-  if (check.outcome === 'pass') return line(head, answer, { ...verdict, summary: `${verdict.summary} The new access token was accepted.` });
-  return line(head, answer, failed(`Renewed, but the new access token was not accepted: ${check.summary}`, check.field ?? 'auth.responseFields.accessToken', check.hint));
+  if (check.outcome === 'pass')
+    return line(head, answer, { ...verdict, summary: `${verdict.summary} The new access token was accepted.` });
+  return line(
+    head,
+    answer,
+    failed(
+      `Renewed, but the new access token was not accepted: ${check.summary}`,
+      check.field ?? 'auth.responseFields.accessToken',
+      check.hint,
+    ),
+  );
 }
 
 /** API key: a request with the key where `auth.apiKeyScheme` puts it (a group's list, else validate). */
@@ -104,6 +155,10 @@ export async function apiKeyLine(ctx: CheckContext): Promise<Line> {
   const answer: Answer = await answerOf(() => ctx.session.probe(req), ctx.profile.errors);
   const common = commonVerdict(answer, name ? `groups.${name}.list.path` : 'auth.validate.path', 'apiKey');
   const accepted = answer.status !== null && answer.status < 300;
-  const verdict = common ?? (accepted ? pass('The platform accepted the API key in the header.') : failed(`The platform refused the request (${answer.status}).`, null));
+  const verdict =
+    common ??
+    (accepted
+      ? pass('The platform accepted the API key in the header.')
+      : failed(`The platform refused the request (${answer.status}).`, null));
   return line({ ...head, request: `${req.method} ${target.pathname}${target.search}` }, answer, verdict);
 }

@@ -6,7 +6,8 @@ import { SecretRegistry } from '../../redact';
 
 const open = harnesses();
 
-/** What the session offers the check: a rotation through the one refresh path, and probes that leave the session alone. */
+/** What the session offers the check: a rotation through the one refresh path, and probes that leave the session alone.
+ * */
 describe('the session hooks the connection check uses', () => {
   it('rotateNow and requests meeting an expired token share one refresh: one call, everyone carries on', async () => {
     const h = await open();
@@ -14,7 +15,10 @@ describe('the session hooks the connection check uses', () => {
     h.sandbox.resetStats();
     h.sandbox.expireAccessTokens();
     const seen: (number | null)[] = [];
-    const results = await Promise.allSettled([...Array.from({ length: 8 }, () => listAssets(h)), h.core.session.rotateNow((a) => seen.push(a.status))]);
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 8 }, () => listAssets(h)),
+      h.core.session.rotateNow((a) => seen.push(a.status)),
+    ]);
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     expect(h.sandbox.stats.refreshCalls).toBe(1);
     expect(seen.length).toBeLessThanOrEqual(1);
@@ -37,7 +41,9 @@ describe('the session hooks the connection check uses', () => {
     await signInDemo(h);
     h.sandbox.resetStats();
     h.sandbox.expireAccessTokens();
-    const refused = await h.core.session.probe({ method: 'GET', url: `${h.sandbox.url}/v2/assets?limit=1` }).catch((e: unknown) => e);
+    const refused = await h.core.session
+      .probe({ method: 'GET', url: `${h.sandbox.url}/v2/assets?limit=1` })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PlatformError);
     expect((refused as PlatformError).status).toBe(401);
     expect(h.sandbox.stats.refreshCalls).toBe(0);
@@ -47,7 +53,10 @@ describe('the session hooks the connection check uses', () => {
   it('a probe can carry the token in a body field instead of the header', async () => {
     const h = await open();
     await signInDemo(h);
-    const res = await h.core.session.probe({ method: 'POST', url: `${h.sandbox.url}/user/token/validate`, body: {} }, 'token');
+    const res = await h.core.session.probe(
+      { method: 'POST', url: `${h.sandbox.url}/user/token/validate`, body: {} },
+      'token',
+    );
     expect(res.body).toMatchObject({ valid: true, token_type: 'access' });
   });
 
@@ -56,7 +65,10 @@ describe('the session hooks the connection check uses', () => {
     await signInDemo(h);
     await call(h, 'session.signOut', {});
     await expect(h.core.session.rotateNow()).rejects.toMatchObject({ error: { code: 'auth' } });
-    await call(h, 'apiKey.set', { key: 'ak_some_key_0123456789', expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    await call(h, 'apiKey.set', {
+      key: 'ak_some_key_0123456789',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     const e = await h.core.session.rotateNow().catch((x: unknown) => x);
     expect(e).toBeInstanceOf(AppException);
     expect((e as AppException).error.message).toContain('API key');
@@ -68,6 +80,8 @@ describe('the session hooks the connection check uses', () => {
     const registry = new SecretRegistry();
     await h.core.session.addSecretsTo(registry);
     const t = JSON.parse((await h.deps.secrets.get('session.tokens')) ?? '{}') as { access: string; refresh: string };
-    expect(registry.scrub(`${t.access} ${t.refresh} ${h.sandbox.demo.clientSecret}`)).toBe('[redacted] [redacted] [redacted]');
+    expect(registry.scrub(`${t.access} ${t.refresh} ${h.sandbox.demo.clientSecret}`)).toBe(
+      '[redacted] [redacted] [redacted]',
+    );
   });
 });

@@ -29,7 +29,9 @@ describe('tiny generated inputs', () => {
     expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
     expect(bytes.toString('ascii', 8, 16)).toBe('WAVEfmt ');
     expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
-    expect([bytes.readUInt16LE(20), bytes.readUInt16LE(22), bytes.readUInt32LE(24), bytes.readUInt16LE(34)]).toEqual([1, 1, 8000, 16]);
+    expect([bytes.readUInt16LE(20), bytes.readUInt16LE(22), bytes.readUInt32LE(24), bytes.readUInt16LE(34)]).toEqual([
+      1, 1, 8000, 16,
+    ]);
     expect(bytes.readUInt32LE(40)).toBe(2000 * 2);
     expect(bytes.length).toBe(44 + 4000);
   });

@@ -40,7 +40,8 @@ export function tinyPng(size = 16): TinyMedia {
 export function tinyWav(seconds = 0.25, rate = 8000): TinyMedia {
   const samples = Math.round(seconds * rate);
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
   const head = Buffer.alloc(44);
   head.write('RIFF', 0, 'ascii');
   head.writeUInt32LE(36 + data.length, 4);

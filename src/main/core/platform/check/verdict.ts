@@ -11,9 +11,24 @@ export interface Verdict {
 
 export type CredentialKind = 'token' | 'apiKey';
 
-export const pass = (summary: string, hint: string | null = null): Verdict => ({ outcome: 'pass', summary, field: null, hint });
-export const failed = (summary: string, field: string | null, hint: string | null = null): Verdict => ({ outcome: 'fail', summary, field, hint });
-export const skipped = (summary: string, hint: string | null = null): Verdict => ({ outcome: 'skip', summary, field: null, hint });
+export const pass = (summary: string, hint: string | null = null): Verdict => ({
+  outcome: 'pass',
+  summary,
+  field: null,
+  hint,
+});
+export const failed = (summary: string, field: string | null, hint: string | null = null): Verdict => ({
+  outcome: 'fail',
+  summary,
+  field,
+  hint,
+});
+export const skipped = (summary: string, hint: string | null = null): Verdict => ({
+  outcome: 'skip',
+  summary,
+  field: null,
+  hint,
+});
 
 /** Where the credential goes in requests: the field to change when the platform refuses it there. */
 export const schemeField = (kind: CredentialKind) => (kind === 'apiKey' ? 'auth.apiKeyScheme' : 'auth.scheme');
@@ -25,9 +40,12 @@ export const isBadRequest = (status: number | null) => status === 400 || status 
 export function credentialRefused(a: Answer, kind: CredentialKind): Verdict {
   const what = kind === 'apiKey' ? 'API key' : 'access token';
   return failed(
-    `The platform refused the ${what} in the Authorization header (${a.status}): the header's name or prefix is likely wrong.`,
+    `The platform refused the ${what} in the Authorization header (${a.status}): the header's name or prefix is ` +
+      `likely wrong.`,
     schemeField(kind),
-    kind === 'apiKey' ? 'If the key itself expired or was revoked, generate a new one in your account and paste it in Settings.' : null,
+    kind === 'apiKey'
+      ? 'If the key itself expired or was revoked, generate a new one in your account and paste it in Settings.'
+      : null,
   );
 }
 
@@ -37,13 +55,27 @@ export function credentialRefused(a: Answer, kind: CredentialKind): Verdict {
  */
 export function commonVerdict(a: Answer, pathField: string, kind: CredentialKind | null): Verdict | null {
   const s = a.status;
-  if (s === null) return failed(a.problem?.message ?? 'The platform did not answer.', null, a.problem?.hint ?? 'Check the platform address and your internet connection.');
+  if (s === null)
+    return failed(
+      a.problem?.message ?? 'The platform did not answer.',
+      null,
+      a.problem?.hint ?? 'Check the platform address and your internet connection.',
+    );
   if (s >= 200 && s < 300) return null;
   if (isRefusal(s) && kind) return credentialRefused(a, kind);
   if (s === 404 || s === 405 || s === 410) {
     return failed(`The platform has no endpoint there (${s}): the path is likely wrong.`, pathField);
   }
-  if (s === 429) return skipped(`The platform asked Atelier to slow down (${s}); this was not checked.`, 'Run the check again in a minute.');
-  if (s >= 500) return failed(`The platform had a problem answering (${s}); this says nothing about the profile.`, null, 'Try again in a few minutes.');
+  if (s === 429)
+    return skipped(
+      `The platform asked Atelier to slow down (${s}); this was not checked.`,
+      'Run the check again in a minute.',
+    );
+  if (s >= 500)
+    return failed(
+      `The platform had a problem answering (${s}); this says nothing about the profile.`,
+      null,
+      'Try again in a few minutes.',
+    );
   return null;
 }

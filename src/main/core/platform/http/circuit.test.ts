@@ -5,7 +5,11 @@ import type { HostReachability } from './types';
 function setup() {
   let now = 0;
   const changes: HostReachability[] = [];
-  const circuits = new Circuits({ failureThreshold: 3, firstProbeMs: 2000, maxProbeMs: 60_000 }, () => now, (_h, s) => changes.push(s));
+  const circuits = new Circuits(
+    { failureThreshold: 3, firstProbeMs: 2000, maxProbeMs: 60_000 },
+    () => now,
+    (_h, s) => changes.push(s),
+  );
   return { circuits, changes, advance: (ms: number) => (now += ms) };
 }
 

@@ -100,7 +100,8 @@ export class Circuits {
 
   /** Let the next request through at once and restart the probe schedule (the OS says the network is back). */
   reset(host?: string): void {
-    const targets = host === undefined ? [...this.hosts.values()] : [this.hosts.get(host)].filter((c) => c !== undefined);
+    const targets =
+      host === undefined ? [...this.hosts.values()] : [this.hosts.get(host)].filter((c) => c !== undefined);
     for (const c of targets) {
       c.interval = this.firstProbeMs;
       if (c.open && !c.probing) c.nextProbeAt = this.now();

@@ -11,12 +11,22 @@ function client(extra: ConstructorParameters<typeof HttpClient>[0] = {}): HttpCl
   return new HttpClient({ backoff: { baseMs: 5, capMs: 20 }, ...extra });
 }
 
-function memoryLogger(): { logger: Logger; records: { level: LogLevel; message: string; fields?: Record<string, unknown> }[] } {
+function memoryLogger(): {
+  logger: Logger;
+  records: { level: LogLevel; message: string; fields?: Record<string, unknown> }[];
+} {
   const records: { level: LogLevel; message: string; fields?: Record<string, unknown> }[] = [];
-  const log = (level: LogLevel, message: string, fields?: Record<string, unknown>): void => void records.push({ level, message, fields });
+  const log = (level: LogLevel, message: string, fields?: Record<string, unknown>): void =>
+    void records.push({ level, message, fields });
   return {
     records,
-    logger: { log, debug: (m, f) => log('debug', m, f), info: (m, f) => log('info', m, f), warn: (m, f) => log('warn', m, f), error: (m, f) => log('error', m, f) },
+    logger: {
+      log,
+      debug: (m, f) => log('debug', m, f),
+      info: (m, f) => log('info', m, f),
+      warn: (m, f) => log('warn', m, f),
+      error: (m, f) => log('error', m, f),
+    },
   };
 }
 
@@ -43,7 +53,12 @@ describe('HttpClient: successful answers', () => {
     const s = await server((_req, res) => json(res, 201, { ok: true }));
     const c = client();
     await c.request({ method: 'POST', url: `${s.url}/posts`, body: { caption: 'hi' } });
-    await c.request({ method: 'PUT', url: `${s.url}/media`, body: Buffer.from([1, 2, 3]), headers: { 'Content-Type': 'image/png' } });
+    await c.request({
+      method: 'PUT',
+      url: `${s.url}/media`,
+      body: Buffer.from([1, 2, 3]),
+      headers: { 'Content-Type': 'image/png' },
+    });
     expect(s.hits[0]?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(s.hits[0]?.body.toString() ?? '')).toEqual({ caption: 'hi' });
     expect(s.hits[1]?.headers['content-type']).toBe('image/png');
@@ -57,23 +72,89 @@ describe('HttpClient: successful answers', () => {
 });
 
 describe('HttpClient: error mapping', () => {
-  const html = (title: string): string => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+  const html = (title: string): string =>
+    `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
   const cases: { status: number; type?: string; body: string; code: string; message: string | RegExp }[] = [
-    { status: 401, type: 'application/json', body: '{"error":{"message":"Token expired"}}', code: 'auth', message: 'Token expired' },
+    {
+      status: 401,
+      type: 'application/json',
+      body: '{"error":{"message":"Token expired"}}',
+      code: 'auth',
+      message: 'Token expired',
+    },
     { status: 401, body: '', code: 'auth', message: /sign-in \(401\)/ },
-    { status: 403, type: 'application/json', body: '{"message":"Not your post"}', code: 'denied', message: 'Not your post' },
+    {
+      status: 403,
+      type: 'application/json',
+      body: '{"message":"Not your post"}',
+      code: 'denied',
+      message: 'Not your post',
+    },
     { status: 404, body: '', code: 'not_found', message: /could not find .*\(404\)/ },
-    { status: 409, type: 'application/json', body: '{"error":"version mismatch","current":{"id":"p1","version":7}}', code: 'conflict', message: 'version mismatch' },
+    {
+      status: 409,
+      type: 'application/json',
+      body: '{"error":"version mismatch","current":{"id":"p1","version":7}}',
+      code: 'conflict',
+      message: 'version mismatch',
+    },
     { status: 412, body: '', code: 'conflict', message: /\(412\)/ },
-    { status: 400, type: 'application/json', body: '{"detail":"title is required"}', code: 'denied', message: 'title is required' },
-    { status: 422, type: 'application/json', body: '{"error":"invalid","error_description":"caption too long"}', code: 'denied', message: 'caption too long' },
+    {
+      status: 400,
+      type: 'application/json',
+      body: '{"detail":"title is required"}',
+      code: 'denied',
+      message: 'title is required',
+    },
+    {
+      status: 422,
+      type: 'application/json',
+      body: '{"error":"invalid","error_description":"caption too long"}',
+      code: 'denied',
+      message: 'caption too long',
+    },
     { status: 418, type: 'text/plain', body: "I'm a teapot", code: 'denied', message: "I'm a teapot" },
-    { status: 429, type: 'application/json', body: '{"message":"Slow down"}', code: 'rate_limited', message: 'Slow down' },
-    { status: 500, type: 'text/html', body: html('500 Internal Server Error'), code: 'unavailable', message: '500 Internal Server Error' },
-    { status: 502, body: '<html><body><h1>Bad <i>Gateway</i></h1></body></html>', code: 'unavailable', message: 'Bad Gateway' },
-    { status: 503, type: 'application/json', body: '{"error":{"mess', code: 'unavailable', message: /problem answering \(503\)/ },
-    { status: 404, type: 'application/json', body: '{"error":{"message":"No such po', code: 'not_found', message: /\(404\)/ },
-    { status: 200, type: 'application/json', body: '{"items":[{"id":1},{"id"', code: 'unavailable', message: /malformed answer \(200\)/ },
+    {
+      status: 429,
+      type: 'application/json',
+      body: '{"message":"Slow down"}',
+      code: 'rate_limited',
+      message: 'Slow down',
+    },
+    {
+      status: 500,
+      type: 'text/html',
+      body: html('500 Internal Server Error'),
+      code: 'unavailable',
+      message: '500 Internal Server Error',
+    },
+    {
+      status: 502,
+      body: '<html><body><h1>Bad <i>Gateway</i></h1></body></html>',
+      code: 'unavailable',
+      message: 'Bad Gateway',
+    },
+    {
+      status: 503,
+      type: 'application/json',
+      body: '{"error":{"mess',
+      code: 'unavailable',
+      message: /problem answering \(503\)/,
+    },
+    {
+      status: 404,
+      type: 'application/json',
+      body: '{"error":{"message":"No such po',
+      code: 'not_found',
+      message: /\(404\)/,
+    },
+    {
+      status: 200,
+      type: 'application/json',
+      body: '{"items":[{"id":1},{"id"',
+      code: 'unavailable',
+      message: /malformed answer \(200\)/,
+    },
   ];
 
   it.each(cases)('$status $type → $code', async ({ status, type, body, code, message }) => {
@@ -109,7 +190,9 @@ describe('HttpClient: retries', () => {
 
   it('retries a keyed POST up to 3 attempts with the same Idempotency-Key', async () => {
     const s = await server((_req, res) => json(res, 503, { message: 'busy' }));
-    const e = await failure(client().request({ method: 'POST', url: `${s.url}/posts`, body: { a: 1 }, idempotencyKey: 'key-123' }));
+    const e = await failure(
+      client().request({ method: 'POST', url: `${s.url}/posts`, body: { a: 1 }, idempotencyKey: 'key-123' }),
+    );
     expect(e.error).toMatchObject({ code: 'unavailable', message: 'busy', status: 503 });
     expect(s.hits.map((h) => h.headers['idempotency-key'])).toEqual(['key-123', 'key-123', 'key-123']);
   });
@@ -122,7 +205,10 @@ describe('HttpClient: retries', () => {
 
   it('retries a GET on network failure, then gives up as offline', async () => {
     let fetches = 0;
-    const c = client({ circuit: { failureThreshold: 10 }, fetch: (input, init) => ((fetches += 1), fetch(input, init)) });
+    const c = client({
+      circuit: { failureThreshold: 10 },
+      fetch: (input, init) => ((fetches += 1), fetch(input, init)),
+    });
     const e = await failure(c.request({ method: 'GET', url: `${await refusedUrl()}/x` }));
     expect(e.error.code).toBe('offline');
     expect(fetches).toBe(3);
@@ -157,7 +243,9 @@ describe('HttpClient: deadlines', () => {
     const deadlineMs = 400;
     const runs = Array.from({ length: 8 }, async (_v, i) => {
       const started = Date.now();
-      const e = await failure(c.request({ method: i % 2 ? 'GET' : 'POST', url: `${hole.url}/x`, deadlineMs, idempotencyKey: 'k' }));
+      const e = await failure(
+        c.request({ method: i % 2 ? 'GET' : 'POST', url: `${hole.url}/x`, deadlineMs, idempotencyKey: 'k' }),
+      );
       return { e, ms: Date.now() - started };
     });
     const results = await Promise.all(runs);
@@ -173,7 +261,14 @@ describe('HttpClient: deadlines', () => {
     const hole = await startBlackhole();
     closeAfterTest(() => hole.close());
     const started = Date.now();
-    const e = await failure(client({ circuit: { failureThreshold: 10 } }).request({ method: 'GET', url: `${hole.url}/x`, deadlineMs: 600, attemptTimeoutMs: 150 }));
+    const e = await failure(
+      client({ circuit: { failureThreshold: 10 } }).request({
+        method: 'GET',
+        url: `${hole.url}/x`,
+        deadlineMs: 600,
+        attemptTimeoutMs: 150,
+      }),
+    );
     expect(Date.now() - started).toBeLessThanOrEqual(660);
     expect(e.error.code).toBe('offline');
     expect(hole.connections()).toBeGreaterThanOrEqual(2);
@@ -187,7 +282,9 @@ describe('HttpClient: cancellation', () => {
     const c = client();
     const controller = new AbortController();
     const started = Date.now();
-    const pending = failure(c.request({ method: 'GET', url: `${s.url}/slow`, signal: controller.signal, deadlineMs: 5000 }));
+    const pending = failure(
+      c.request({ method: 'GET', url: `${s.url}/slow`, signal: controller.signal, deadlineMs: 5000 }),
+    );
     while (s.hits.length === 0) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     const e = await pending;
@@ -222,8 +319,10 @@ describe('HttpClient: secrets', () => {
     const token = 'tok_9f8e7d6c5b4a3210abcdef';
     const s = await server((req, res) => {
       const auth = req.headers.authorization ?? '';
-      if (req.url?.startsWith('/json')) return json(res, 401, { error: { message: `bad credentials ${auth}` }, echo: { auth, [token]: 1 } });
-      if (req.url === '/html') return void res.writeHead(500, { 'content-type': 'text/html' }).end(`<title>Denied ${token}</title>`);
+      if (req.url?.startsWith('/json'))
+        return json(res, 401, { error: { message: `bad credentials ${auth}` }, echo: { auth, [token]: 1 } });
+      if (req.url === '/html')
+        return void res.writeHead(500, { 'content-type': 'text/html' }).end(`<title>Denied ${token}</title>`);
       json(res, 200, { ok: true });
     });
     const { logger, records } = memoryLogger();

@@ -100,7 +100,10 @@ export class HttpClient {
   async request(req: HttpRequest): Promise<HttpResponse> {
     if (req.signal?.aborted) throw cancelledError();
     const prepared = this.prepare(req);
-    const deadline = req.deadlineMs !== undefined && Number.isFinite(req.deadlineMs) && req.deadlineMs > 0 ? req.deadlineMs : DEFAULT_DEADLINE_MS;
+    const deadline =
+      req.deadlineMs !== undefined && Number.isFinite(req.deadlineMs) && req.deadlineMs > 0
+        ? req.deadlineMs
+        : DEFAULT_DEADLINE_MS;
     const scope = new CallScope(deadline, this.now, req.signal);
     try {
       return await this.run(req, prepared, scope);
@@ -133,7 +136,10 @@ export class HttpClient {
   }
 
   private emit(host: string, state: HostReachability): void {
-    this.logger?.warn(state === 'offline' ? 'platform unreachable: circuit open' : 'platform reachable again: circuit closed', { host });
+    this.logger?.warn(
+      state === 'offline' ? 'platform unreachable: circuit open' : 'platform reachable again: circuit closed',
+      { host },
+    );
     const change: HostStateChange = { host, state, at: this.now() };
     for (const listener of this.listeners) {
       try {
@@ -154,7 +160,10 @@ export class HttpClient {
       return { url, headers, body: encodeBody(req.body, headers) };
     } catch (e) {
       // Only the error's name: messages about bad headers quote the header value.
-      this.logger?.error('platform request could not be built', { method: req.method, error: e instanceof Error ? e.name : typeof e });
+      this.logger?.error('platform request could not be built', {
+        method: req.method,
+        error: e instanceof Error ? e.name : typeof e,
+      });
       throw requestBugError();
     }
   }
@@ -162,25 +171,34 @@ export class HttpClient {
   private settle(e: unknown, scope: CallScope): PlatformError {
     if (e instanceof PlatformError) return e;
     const reason: unknown = e instanceof Interrupt ? e : scope.signal.reason;
-    if (reason instanceof Interrupt) return reason.kind === 'cancelled' ? cancelledError() : deadlineError(scope.deadlineMs);
+    if (reason instanceof Interrupt)
+      return reason.kind === 'cancelled' ? cancelledError() : deadlineError(scope.deadlineMs);
     this.logger?.error('platform request failed unexpectedly', { error: e instanceof Error ? e.name : typeof e });
     return requestBugError();
   }
 
   private async run(req: HttpRequest, prepared: Prepared, scope: CallScope): Promise<HttpResponse> {
     const host = prepared.url.host;
-    const wanted = req.maxAttempts !== undefined && Number.isFinite(req.maxAttempts) ? Math.floor(req.maxAttempts) : DEFAULT_MAX_ATTEMPTS;
-    const maxAttempts = isReplaySafe(req.method, req.idempotencyKey) && prepared.body.replayable ? Math.max(1, wanted) : 1;
+    const wanted =
+      req.maxAttempts !== undefined && Number.isFinite(req.maxAttempts)
+        ? Math.floor(req.maxAttempts)
+        : DEFAULT_MAX_ATTEMPTS;
+    const maxAttempts =
+      isReplaySafe(req.method, req.idempotencyKey) && prepared.body.replayable ? Math.max(1, wanted) : 1;
     for (let attempt = 1; ; attempt += 1) {
       if (this.blocks.remaining(host) > 0) await this.waitForHost(host, scope);
       const admission = this.circuits.admit(host);
       if (admission === 'reject') throw offlineError();
       const result = await this.attempt(req, prepared, admission, attempt, scope);
-      const verdict: Verdict = result.kind === 'failed' ? { error: result.error, retryable: true } : this.judge(req, result, attempt, host);
+      const verdict: Verdict =
+        result.kind === 'failed' ? { error: result.error, retryable: true } : this.judge(req, result, attempt, host);
       if ('response' in verdict) return verdict.response;
       if (!verdict.retryable || attempt >= maxAttempts) throw verdict.error;
       // Retry-After replaces backoff; its wait happens in waitForHost, shared with every caller.
-      const wait = verdict.retryAfterMs !== undefined ? this.blocks.remaining(host) : backoffDelay(attempt - 1, this.random, this.backoffBaseMs, this.backoffCapMs);
+      const wait =
+        verdict.retryAfterMs !== undefined
+          ? this.blocks.remaining(host)
+          : backoffDelay(attempt - 1, this.random, this.backoffBaseMs, this.backoffCapMs);
       if (!scope.canWait(wait)) throw verdict.error;
       if (verdict.retryAfterMs === undefined && wait > 0) await guard(this.sleep(wait, scope.signal), scope.signal);
     }
@@ -194,7 +212,13 @@ export class HttpClient {
     }
   }
 
-  private async attempt(req: HttpRequest, prepared: Prepared, admission: Admission, n: number, scope: CallScope): Promise<AttemptResult> {
+  private async attempt(
+    req: HttpRequest,
+    prepared: Prepared,
+    admission: Admission,
+    n: number,
+    scope: CallScope,
+  ): Promise<AttemptResult> {
     const host = prepared.url.host;
     const started = this.now();
     const timeoutMs = Math.min(req.attemptTimeoutMs ?? Infinity, scope.remaining());
@@ -203,7 +227,13 @@ export class HttpClient {
     try {
       // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
       const body = prepared.body.make ? prepared.body.make() : prepared.body.body;
-      const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: prepared.headers, body: body ?? null, signal, redirect: req.redirect ?? 'follow' };
+      const init: RequestInit & { duplex?: 'half' } = {
+        method: req.method,
+        headers: prepared.headers,
+        body: body ?? null,
+        signal,
+        redirect: req.redirect ?? 'follow',
+      };
       if (prepared.body.streaming) init.duplex = 'half';
       const send = prepared.body.streaming ? this.streamFetchImpl : this.fetchImpl;
       const res = await guard(send(prepared.url.href, init), signal);
@@ -239,7 +269,10 @@ export class HttpClient {
       }
       if (answered || isNetworkError(e)) {
         if (!answered) this.circuits.failure(host, admission);
-        this.logAttempt(req, prepared, n, started, { outcome: answered ? 'body-failed' : 'network', code: networkCode(e) });
+        this.logAttempt(req, prepared, n, started, {
+          outcome: answered ? 'body-failed' : 'network',
+          code: networkCode(e),
+        });
         return { kind: 'failed', error: offlineError() };
       }
       this.circuits.release(host, admission);
@@ -250,7 +283,13 @@ export class HttpClient {
     }
   }
 
-  private logAttempt(req: HttpRequest, prepared: Prepared, n: number, started: number, fields: Record<string, unknown>): void {
+  private logAttempt(
+    req: HttpRequest,
+    prepared: Prepared,
+    n: number,
+    started: number,
+    fields: Record<string, unknown>,
+  ): void {
     this.logger?.debug('platform request', {
       method: req.method,
       url: prepared.url.origin + prepared.url.pathname, // never the query string: it may carry tokens
@@ -261,13 +300,29 @@ export class HttpClient {
   }
 
   /** Turn an answer into a response or a typed error; secrets the request carried are scrubbed first. */
-  private judge(req: HttpRequest, result: Extract<AttemptResult, { kind: 'answer' }>, attempt: number, host: string): Verdict {
+  private judge(
+    req: HttpRequest,
+    result: Extract<AttemptResult, { kind: 'answer' }>,
+    attempt: number,
+    host: string,
+  ): Verdict {
     const { res } = result;
     const status = res.status;
     const contentType = res.headers.get('content-type');
-    if (handsBackRedirect(req, res)) return { response: { status, headers: res.headers, body: null, text: '', attempts: attempt } };
+    if (handsBackRedirect(req, res))
+      return { response: { status, headers: res.headers, body: null, text: '', attempts: attempt } };
     if (status >= 200 && status < 300) {
-      if ('consumed' in result) return { response: { status, headers: res.headers, body: null, text: '', attempts: attempt, consumed: result.consumed } };
+      if ('consumed' in result)
+        return {
+          response: {
+            status,
+            headers: res.headers,
+            body: null,
+            text: '',
+            attempts: attempt,
+            consumed: result.consumed,
+          },
+        };
       if (result.truncated) return { error: tooLargeError(status), retryable: false };
       const parsed = parseBody(result.text, contentType);
       if (parsed.kind === 'malformed') return { error: malformedError(status, null), retryable: false };
@@ -284,7 +339,13 @@ export class HttpClient {
       retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now(), res.headers.get('date'));
       if (retryAfterMs !== undefined) this.blocks.block(host, retryAfterMs);
     }
-    const error = statusError(status, message === undefined ? undefined : scrubber.scrub(message), body, retryAfterMs, code === undefined ? undefined : scrubber.scrub(code));
+    const error = statusError(
+      status,
+      message === undefined ? undefined : scrubber.scrub(message),
+      body,
+      retryAfterMs,
+      code === undefined ? undefined : scrubber.scrub(code),
+    );
     return retryAfterMs === undefined
       ? { error, retryable: isRetryableStatus(status, req.method) }
       : { error, retryable: isRetryableStatus(status, req.method), retryAfterMs };

@@ -3,7 +3,9 @@ import { HttpClient, PlatformError, type HostStateChange } from './index';
 
 /** What undici throws when nothing listens. */
 function refused(): Error {
-  return Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+  return Object.assign(new TypeError('fetch failed'), {
+    cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+  });
 }
 
 /** A virtual clock: sleeping advances it, so minutes pass in milliseconds. */
@@ -29,50 +31,60 @@ async function settle(p: Promise<unknown>): Promise<PlatformError | 'ok'> {
 const URL_A = 'https://platform.example/v1/posts';
 
 describe('HttpClient: circuit breaker', () => {
-  it('sends at most 20 requests to a host that is offline for 10 minutes of constant callers, then closes on success', async () => {
-    const { time, now, sleep } = fakeTime();
-    let up = false;
-    const calls: number[] = [];
-    const fetch: typeof globalThis.fetch = async () => {
-      calls.push(time.now);
-      if (!up) throw refused();
-      return new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
-    };
-    const changes: HostStateChange[] = [];
-    const c = new HttpClient({ fetch, now, sleep, random: () => 0.5 });
-    c.onStateChange((change) => changes.push(change));
+  it(
+    'sends at most 20 requests to a host that is offline for 10 minutes of constant callers, then closes on ' +
+      'success',
+    async () => {
+      const { time, now, sleep } = fakeTime();
+      let up = false;
+      const calls: number[] = [];
+      const fetch: typeof globalThis.fetch = async () => {
+        calls.push(time.now);
+        if (!up) throw refused();
+        return new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+      };
+      const changes: HostStateChange[] = [];
+      const c = new HttpClient({ fetch, now, sleep, random: () => 0.5 });
+      c.onStateChange((change) => changes.push(change));
 
-    let offline = 0;
-    for (let t = 0; t < 10 * 60_000; t += 250) {
-      time.now = Math.max(time.now, t);
-      // Three callers at once every 250 ms: the sync engine, the AI queue and the UI.
-      const results = await Promise.all([
-        settle(c.request({ method: 'GET', url: URL_A })),
-        settle(c.request({ method: 'POST', url: URL_A, idempotencyKey: `k${t}`, body: {} })),
-        settle(c.request({ method: 'GET', url: `${URL_A}/1` })),
-      ]);
-      for (const r of results) if (r !== 'ok' && r.error.code === 'offline') offline += 1;
-    }
-    expect(offline).toBe(3 * 2400);
-    expect(calls.length).toBeLessThanOrEqual(20);
-    expect(calls.length).toBe(3 + 13); // threshold failures + the probe schedule 2, 4, 8, 16, 32, then every 60 s
-    expect(changes.map((ch) => ch.state)).toEqual(['offline']);
-    expect(c.hostState(URL_A)).toMatchObject({ host: 'platform.example', state: 'offline' });
+      let offline = 0;
+      for (let t = 0; t < 10 * 60_000; t += 250) {
+        time.now = Math.max(time.now, t);
+        // Three callers at once every 250 ms: the sync engine, the AI queue and the UI.
+        const results = await Promise.all([
+          settle(c.request({ method: 'GET', url: URL_A })),
+          settle(c.request({ method: 'POST', url: URL_A, idempotencyKey: `k${t}`, body: {} })),
+          settle(c.request({ method: 'GET', url: `${URL_A}/1` })),
+        ]);
+        for (const r of results) if (r !== 'ok' && r.error.code === 'offline') offline += 1;
+      }
+      expect(offline).toBe(3 * 2400);
+      expect(calls.length).toBeLessThanOrEqual(20);
+      expect(calls.length).toBe(3 + 13); // threshold failures + the probe schedule 2, 4, 8, 16, 32, then every 60 s
+      expect(changes.map((ch) => ch.state)).toEqual(['offline']);
+      expect(c.hostState(URL_A)).toMatchObject({ host: 'platform.example', state: 'offline' });
 
-    up = true;
-    time.now += 60_000;
-    const r = await c.request({ method: 'GET', url: URL_A });
-    expect(r.body).toEqual({ ok: true });
-    expect(changes.map((ch) => ch.state)).toEqual(['offline', 'online']);
-    expect(c.hostState(URL_A).state).toBe('online');
-  });
+      up = true;
+      time.now += 60_000;
+      const r = await c.request({ method: 'GET', url: URL_A });
+      expect(r.body).toEqual({ ok: true });
+      expect(changes.map((ch) => ch.state)).toEqual(['offline', 'online']);
+      expect(c.hostState(URL_A).state).toBe('online');
+    },
+  );
 
   it('fails fast while open without touching the network, and resetCircuit lets the next request through', async () => {
     const { time, now, sleep } = fakeTime();
     let fetches = 0;
     const warnings: unknown[] = [];
     const log = (): void => undefined;
-    const logger = { log, debug: log, info: log, error: log, warn: (m: string, f?: Record<string, unknown>) => void warnings.push({ m, ...f }) };
+    const logger = {
+      log,
+      debug: log,
+      info: log,
+      error: log,
+      warn: (m: string, f?: Record<string, unknown>) => void warnings.push({ m, ...f }),
+    };
     const c = new HttpClient({
       fetch: async () => {
         fetches += 1;

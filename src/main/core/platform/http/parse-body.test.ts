@@ -35,7 +35,9 @@ describe('server messages', () => {
     expect(jsonMessage({ message: 'Not your post' })).toBe('Not your post');
     expect(jsonMessage({ error: 'quota exceeded' })).toBe('quota exceeded');
     expect(jsonMessage({ detail: 'title is required' })).toBe('title is required');
-    expect(jsonMessage({ error: 'invalid_grant', error_description: 'Refresh token revoked' })).toBe('Refresh token revoked');
+    expect(jsonMessage({ error: 'invalid_grant', error_description: 'Refresh token revoked' })).toBe(
+      'Refresh token revoked',
+    );
     expect(jsonMessage({ detail: [{ loc: ['body', 'title'], msg: 'field required' }] })).toBe('field required');
     expect(jsonMessage({ errors: [{ message: 'caption too long' }] })).toBe('caption too long');
     expect(jsonMessage({ ok: false })).toBeUndefined();
@@ -44,10 +46,14 @@ describe('server messages', () => {
   });
 
   it('takes an HTML page title, else its first heading, with tags and entities cleaned', () => {
-    expect(htmlMessage('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>')).toBe(
-      '502 Bad Gateway',
+    expect(
+      htmlMessage(
+        '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>',
+      ),
+    ).toBe('502 Bad Gateway');
+    expect(htmlMessage('<body><h1 class="x">Service <b>down</b> &amp; out&#33;</h1></body>')).toBe(
+      'Service down & out!',
     );
-    expect(htmlMessage('<body><h1 class="x">Service <b>down</b> &amp; out&#33;</h1></body>')).toBe('Service down & out!');
     expect(htmlMessage('<title>  </title><h2>Maintenance\n  window</h2>')).toBe('Maintenance window');
     expect(htmlMessage('<p>nothing to see</p>')).toBeUndefined();
   });
@@ -59,7 +65,9 @@ describe('server messages', () => {
   });
 
   it('uses the first line of a plain-text answer and nothing from malformed or empty ones', () => {
-    expect(serverMessage(parseBody('\nupstream connect error\nmore detail', 'text/plain'))).toBe('upstream connect error');
+    expect(serverMessage(parseBody('\nupstream connect error\nmore detail', 'text/plain'))).toBe(
+      'upstream connect error',
+    );
     expect(serverMessage(parseBody('{"error":{"mess', 'application/json'))).toBeUndefined();
     expect(serverMessage(parseBody('', null))).toBeUndefined();
   });

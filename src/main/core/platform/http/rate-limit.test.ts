@@ -11,7 +11,10 @@ const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms)
  * A host whose first answer is a 429 with the Retry-After `limit()` gives (then 200s), and a client
  * whose GET /a met it: the host is blocked until `expiresAt` and /a's retry waits for it.
  */
-async function limitedOnce(limit: () => { retryAfter: string; expiresAt: number }, bodies: { limited: unknown; ok: unknown }) {
+async function limitedOnce(
+  limit: () => { retryAfter: string; expiresAt: number },
+  bodies: { limited: unknown; ok: unknown },
+) {
   let expiresAt = 0;
   const s = await server((_req, res) => {
     if (expiresAt === 0) {
@@ -30,7 +33,10 @@ async function limitedOnce(limit: () => { retryAfter: string; expiresAt: number 
 
 describe('HttpClient: Retry-After', () => {
   it('sends nothing to the host before a Retry-After of 2 s expires; other callers wait or fail fast', async () => {
-    const { s, c, first, expiresAt } = await limitedOnce(() => ({ retryAfter: '2', expiresAt: Date.now() + 2000 }), { limited: { message: 'Slow down' }, ok: { ok: true } });
+    const { s, c, first, expiresAt } = await limitedOnce(() => ({ retryAfter: '2', expiresAt: Date.now() + 2000 }), {
+      limited: { message: 'Slow down' },
+      ok: { ok: true },
+    });
     expect(c.hostState(s.url).blockedUntil).toBeGreaterThan(Date.now());
 
     const patient = c.request({ method: 'POST', url: `${s.url}/b`, body: {}, deadlineMs: 5000 }); // not retryable, but may wait
@@ -46,28 +52,41 @@ describe('HttpClient: Retry-After', () => {
   });
 
   it('honours an HTTP-date Retry-After the same way', async () => {
-    const { s, c, first, expiresAt } = await limitedOnce(() => {
-      const date = new Date(Date.now() + 2000).toUTCString(); // second precision: expires in 1–2 s
-      return { retryAfter: date, expiresAt: Date.parse(date) };
-    }, { limited: {}, ok: {} });
+    const { s, c, first, expiresAt } = await limitedOnce(
+      () => {
+        const date = new Date(Date.now() + 2000).toUTCString(); // second precision: expires in 1–2 s
+        return { retryAfter: date, expiresAt: Date.parse(date) };
+      },
+      { limited: {}, ok: {} },
+    );
     const second = c.request({ method: 'GET', url: `${s.url}/b`, deadlineMs: 5000 });
     await Promise.all([first, second]);
     expect(s.hits).toHaveLength(3);
     for (const hit of s.hits.slice(1)) expect(hit.at).toBeGreaterThanOrEqual(expiresAt);
   });
 
-  it('fails at once with rate_limited when the wait is longer than the deadline, and blocks the host meanwhile', async () => {
-    const s = await server((_req, res) => json(res, 429, { error: { message: 'Daily quota reached' } }, { 'retry-after': '60' }));
-    const c = new HttpClient();
-    const started = Date.now();
-    const e = await failure(c.request({ method: 'GET', url: `${s.url}/a`, deadlineMs: 2000 }));
-    expect(Date.now() - started).toBeLessThan(500);
-    expect(e.error).toMatchObject({ code: 'rate_limited', message: 'Daily quota reached', retryAfterMs: 60_000, status: 429 });
-    const next = await failure(c.request({ method: 'GET', url: `${s.url}/b`, deadlineMs: 2000 }));
-    expect(next.error.code).toBe('rate_limited');
-    expect(next.error.retryAfterMs).toBeGreaterThan(59_000);
-    expect(s.hits).toHaveLength(1);
-  });
+  it(
+    'fails at once with rate_limited when the wait is longer than the deadline, and blocks the host ' + 'meanwhile',
+    async () => {
+      const s = await server((_req, res) =>
+        json(res, 429, { error: { message: 'Daily quota reached' } }, { 'retry-after': '60' }),
+      );
+      const c = new HttpClient();
+      const started = Date.now();
+      const e = await failure(c.request({ method: 'GET', url: `${s.url}/a`, deadlineMs: 2000 }));
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(e.error).toMatchObject({
+        code: 'rate_limited',
+        message: 'Daily quota reached',
+        retryAfterMs: 60_000,
+        status: 429,
+      });
+      const next = await failure(c.request({ method: 'GET', url: `${s.url}/b`, deadlineMs: 2000 }));
+      expect(next.error.code).toBe('rate_limited');
+      expect(next.error.retryAfterMs).toBeGreaterThan(59_000);
+      expect(s.hits).toHaveLength(1);
+    },
+  );
 
   it('uses the backoff for a 429 without Retry-After', async () => {
     const s = await server((_req, res) => (s.hits.length === 1 ? json(res, 429, {}) : json(res, 200, {})));
@@ -76,7 +95,9 @@ describe('HttpClient: Retry-After', () => {
   });
 
   it('honours Retry-After on a 503 too', async () => {
-    const s = await server((_req, res) => (s.hits.length === 1 ? json(res, 503, {}, { 'retry-after': '1' }) : json(res, 200, {})));
+    const s = await server((_req, res) =>
+      s.hits.length === 1 ? json(res, 503, {}, { 'retry-after': '1' }) : json(res, 200, {}),
+    );
     const r = await new HttpClient().request({ method: 'GET', url: s.url, deadlineMs: 3000 });
     expect(r.attempts).toBe(2);
     expect((s.hits[1]?.at ?? 0) - (s.hits[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);

@@ -50,9 +50,14 @@ describe('HttpClient and redirects', () => {
 
   it('a manual redirect with nowhere to go is an error in words', async () => {
     const s = await redirecting();
-    const e = await new HttpClient().request({ method: 'GET', url: `${s.url}/nowhere`, redirect: 'manual' }).catch((x: unknown) => x);
+    const e = await new HttpClient()
+      .request({ method: 'GET', url: `${s.url}/nowhere`, redirect: 'manual' })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(PlatformError);
-    expect((e as PlatformError).error).toMatchObject({ code: 'unavailable', message: 'The platform gave an unexpected answer (302).' });
+    expect((e as PlatformError).error).toMatchObject({
+      code: 'unavailable',
+      message: 'The platform gave an unexpected answer (302).',
+    });
   });
 });
 
@@ -60,20 +65,29 @@ describe('followRedirects', () => {
   const http = new HttpClient();
   const send = (req: HttpRequest) => http.request(req);
 
-  it('resolves a relative Location against the address that gave it, and asks the route about each address', async () => {
-    const s = await redirecting();
-    const asked: [string, number][] = [];
-    const res = await followRedirects({ method: 'GET', url: `${s.url}/moved` }, { route: (url, hop) => (asked.push([url, hop]), send) });
-    expect(res.body).toEqual({ at: '/here' });
-    expect(asked).toEqual([
-      [`${s.url}/moved`, 0],
-      [`${s.url}/here`, 1],
-    ]);
-  });
+  it(
+    'resolves a relative Location against the address that gave it, and asks the route about each ' + 'address',
+    async () => {
+      const s = await redirecting();
+      const asked: [string, number][] = [];
+      const res = await followRedirects(
+        { method: 'GET', url: `${s.url}/moved` },
+        { route: (url, hop) => (asked.push([url, hop]), send) },
+      );
+      expect(res.body).toEqual({ at: '/here' });
+      expect(asked).toEqual([
+        [`${s.url}/moved`, 0],
+        [`${s.url}/here`, 1],
+      ]);
+    },
+  );
 
   it('an address the route refuses is never requested', async () => {
     const s = await redirecting();
-    const refused = followRedirects({ method: 'GET', url: `${s.url}/moved` }, { route: (url) => (url.endsWith('/here') ? { refused: 'Not there' } : send) });
+    const refused = followRedirects(
+      { method: 'GET', url: `${s.url}/moved` },
+      { route: (url) => (url.endsWith('/here') ? { refused: 'Not there' } : send) },
+    );
     await expect(refused).rejects.toEqual(new RedirectRefused('Not there'));
     expect(s.hits.map((h) => h.path)).toEqual(['/moved']);
   });

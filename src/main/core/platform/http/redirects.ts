@@ -42,7 +42,8 @@ export async function followRedirects(req: HttpRequest, opts: FollowOptions): Pr
     const deadlineMs = req.deadlineMs === undefined ? undefined : Math.max(1, req.deadlineMs - (now() - started));
     const res = await send({ ...req, url, redirect: 'manual', ...(deadlineMs !== undefined && { deadlineMs }) });
     if (!isRedirectStatus(res.status)) return res;
-    if (hop >= max) throw new RedirectRefused(`The address redirected more than ${max} times, so Atelier stopped following it`);
+    if (hop >= max)
+      throw new RedirectRefused(`The address redirected more than ${max} times, so Atelier stopped following it`);
     url = nextAddress(res.headers.get('location') ?? '', url);
   }
 }

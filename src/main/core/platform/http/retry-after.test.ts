@@ -34,6 +34,7 @@ describe('backoffDelay', () => {
   });
 
   it('never exceeds the cap, however many retries', () => {
-    for (let retry = 0; retry < 100; retry += 1) expect(backoffDelay(retry, () => 0.9999, 250, 5000)).toBeLessThan(5000);
+    for (let retry = 0; retry < 100; retry += 1)
+      expect(backoffDelay(retry, () => 0.9999, 250, 5000)).toBeLessThan(5000);
   });
 });

@@ -9,7 +9,9 @@ import { cleanText } from './clean-text';
  */
 export function jsonMessage(body: unknown, fields: ErrorFields = defaultErrorFields): string | undefined {
   // The profile's paths first; a gateway or proxy in front of the platform may still answer in a common shape.
-  const text = readFirstText(body, fields.message) ?? (fields === defaultErrorFields ? undefined : readFirstText(body, defaultErrorFields.message));
+  const text =
+    readFirstText(body, fields.message) ??
+    (fields === defaultErrorFields ? undefined : readFirstText(body, defaultErrorFields.message));
   return text === undefined ? undefined : cleanText(text) || undefined;
 }
 

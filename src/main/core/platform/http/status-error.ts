@@ -28,8 +28,16 @@ const RULES: Record<'401' | '403' | '404' | '409' | '429' | '4xx' | '5xx' | 'oth
     hint: 'Wait a moment; Atelier retries on its own.',
   },
   '4xx': { code: 'denied', message: (s) => `The platform refused the request (${s}).` },
-  '5xx': { code: 'unavailable', message: (s) => `The platform had a problem answering (${s}).`, hint: 'Try again in a few minutes.' },
-  other: { code: 'unavailable', message: (s) => `The platform gave an unexpected answer (${s}).`, hint: 'Try again in a few minutes.' },
+  '5xx': {
+    code: 'unavailable',
+    message: (s) => `The platform had a problem answering (${s}).`,
+    hint: 'Try again in a few minutes.',
+  },
+  other: {
+    code: 'unavailable',
+    message: (s) => `The platform gave an unexpected answer (${s}).`,
+    hint: 'Try again in a few minutes.',
+  },
 };
 
 function ruleFor(status: number): StatusRule {
@@ -44,7 +52,13 @@ function ruleFor(status: number): StatusRule {
 }
 
 /** The typed error for a non-2xx answer, in the server's words when it gave some. */
-export function statusError(status: number, serverMessage: string | undefined, body: unknown, retryAfterMs?: number, serverCode?: string): PlatformError {
+export function statusError(
+  status: number,
+  serverMessage: string | undefined,
+  body: unknown,
+  retryAfterMs?: number,
+  serverCode?: string,
+): PlatformError {
   const rule = ruleFor(status);
   const error: AppError = { code: rule.code, message: serverMessage ?? rule.message(status), status };
   if (serverCode !== undefined && serverCode !== serverMessage) error.serverCode = serverCode;
@@ -55,13 +69,22 @@ export function statusError(status: number, serverMessage: string | undefined, b
 
 export function malformedError(status: number, body: unknown): PlatformError {
   return new PlatformError(
-    { code: 'unavailable', message: `The platform sent a malformed answer (${status}).`, hint: 'Try again in a few minutes.', status },
+    {
+      code: 'unavailable',
+      message: `The platform sent a malformed answer (${status}).`,
+      hint: 'Try again in a few minutes.',
+      status,
+    },
     { body },
   );
 }
 
 export function tooLargeError(status: number): PlatformError {
-  return new PlatformError({ code: 'unavailable', message: `The platform's answer was too large to read (${status}).`, status });
+  return new PlatformError({
+    code: 'unavailable',
+    message: `The platform's answer was too large to read (${status}).`,
+    status,
+  });
 }
 
 export function offlineError(): PlatformError {

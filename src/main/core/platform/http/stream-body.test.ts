@@ -45,26 +45,31 @@ describe('streamed bodies', () => {
     expect(server.hits.map((h) => h.body.toString())).toEqual(['{"a":"b"}', '{"a":"b"}']);
   });
 
-  it('a body that fails on our side (a damaged file) reaches the caller as that error, not as a bug or offline', async () => {
-    server = await startServer((_req, res) => res.end('{}'));
-    const damaged = new Error('damaged file');
-    await expect(
-      fast().request({
-        method: 'POST',
-        url: `${server.url}/x`,
-        idempotencyKey: 'k-3',
-        body: () =>
-          (async function* () {
-            yield Buffer.from('{"a":');
-            throw damaged;
-          })(),
-      }),
-    ).rejects.toBe(damaged);
-  });
+  it(
+    'a body that fails on our side (a damaged file) reaches the caller as that error, not as a bug or ' + 'offline',
+    async () => {
+      server = await startServer((_req, res) => res.end('{}'));
+      const damaged = new Error('damaged file');
+      await expect(
+        fast().request({
+          method: 'POST',
+          url: `${server.url}/x`,
+          idempotencyKey: 'k-3',
+          body: () =>
+            (async function* () {
+              yield Buffer.from('{"a":');
+              throw damaged;
+            })(),
+        }),
+      ).rejects.toBe(damaged);
+    },
+  );
 
   it('a plain stream is sent once and never retried', async () => {
     server = await startServer((_req, res) => res.writeHead(503).end());
-    await expect(fast().request({ method: 'POST', url: `${server.url}/x`, idempotencyKey: 'k-2', body: stream(['x']) })).rejects.toMatchObject({ error: { status: 503 } });
+    await expect(
+      fast().request({ method: 'POST', url: `${server.url}/x`, idempotencyKey: 'k-2', body: stream(['x']) }),
+    ).rejects.toMatchObject({ error: { status: 503 } });
     expect(server.hits).toHaveLength(1);
   });
 });
@@ -72,7 +77,9 @@ describe('streamed bodies', () => {
 describe('consumed answers', () => {
   it('hands a 2xx body to consume as a stream and returns what it made', async () => {
     const big = 'x'.repeat(3 * 1024 * 1024);
-    server = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(big));
+    server = await startServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(big),
+    );
     const res = await new HttpClient({ maxBodyBytes: 1024 }).request({
       method: 'GET',
       url: `${server.url}/file`,
@@ -88,7 +95,9 @@ describe('consumed answers', () => {
   });
 
   it('error answers are read as usual (consume is not called)', async () => {
-    server = await startServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"gone"}}'));
+    server = await startServer((_req, res) =>
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"gone"}}'),
+    );
     let called = false;
     await expect(
       fast().request({
@@ -102,20 +111,23 @@ describe('consumed answers', () => {
     expect(called).toBe(false);
   });
 
-  it('a LocalFailure (our side: disk full) reaches the caller as its cause, not as offline, and is not retried', async () => {
-    server = await startServer((_req, res) => res.writeHead(200).end('data'));
-    const disk = Object.assign(new Error('no space'), { code: 'ENOSPC' });
-    await expect(
-      fast().request({
-        method: 'GET',
-        url: `${server.url}/file`,
-        consume: async () => {
-          throw new LocalFailure(disk);
-        },
-      }),
-    ).rejects.toBe(disk);
-    expect(server.hits).toHaveLength(1);
-  });
+  it(
+    'a LocalFailure (our side: disk full) reaches the caller as its cause, not as offline, and is not ' + 'retried',
+    async () => {
+      server = await startServer((_req, res) => res.writeHead(200).end('data'));
+      const disk = Object.assign(new Error('no space'), { code: 'ENOSPC' });
+      await expect(
+        fast().request({
+          method: 'GET',
+          url: `${server.url}/file`,
+          consume: async () => {
+            throw new LocalFailure(disk);
+          },
+        }),
+      ).rejects.toBe(disk);
+      expect(server.hits).toHaveLength(1);
+    },
+  );
 });
 
 describe('the streamed-body transport', () => {
@@ -172,7 +184,11 @@ describe('the streamed-body transport', () => {
       }
     }
     try {
-      const pending = streamFetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: body() as never, signal: controller.signal });
+      const pending = streamFetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        body: body() as never,
+        signal: controller.signal,
+      });
       await new Promise((r) => setTimeout(r, 50));
       controller.abort();
       await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
@@ -192,15 +208,26 @@ describe('the streamed-body transport', () => {
       yield Buffer.from('{"a":"');
       throw new Error('damaged input');
     }
-    await expect(streamFetch(`${server.url}/x`, { method: 'POST', body: body() as never })).rejects.toMatchObject({ failure: { message: 'damaged input' } });
+    await expect(streamFetch(`${server.url}/x`, { method: 'POST', body: body() as never })).rejects.toMatchObject({
+      failure: { message: 'damaged input' },
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(server.hits.map((h) => h.body.length)).toEqual(seen); // nothing arrived as a whole request
   });
 
   it('answers keep their status and headers; a 204 has no body', async () => {
     const { streamFetch } = await import('./stream-transport');
-    server = await startServer((req, res) => res.writeHead(req.url === '/empty' ? 204 : 201, { 'x-thing': 'yes', 'set-cookie': ['a=1', 'b=2'] }).end(req.url === '/empty' ? undefined : 'body'));
-    const created = await streamFetch(`${server.url}/x`, { method: 'POST', body: (async function* () { yield Buffer.from('x'); })() as never });
+    server = await startServer((req, res) =>
+      res
+        .writeHead(req.url === '/empty' ? 204 : 201, { 'x-thing': 'yes', 'set-cookie': ['a=1', 'b=2'] })
+        .end(req.url === '/empty' ? undefined : 'body'),
+    );
+    const created = await streamFetch(`${server.url}/x`, {
+      method: 'POST',
+      body: (async function* () {
+        yield Buffer.from('x');
+      })() as never,
+    });
     expect([created.status, created.headers.get('x-thing'), await created.text()]).toEqual([201, 'yes', 'body']);
     const empty = await streamFetch(`${server.url}/empty`, { method: 'GET' });
     expect([empty.status, empty.body]).toEqual([204, null]);

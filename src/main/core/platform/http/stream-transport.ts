@@ -29,17 +29,21 @@ export const streamFetch: typeof fetch = (input, init = {}) =>
       reject(signal.reason);
       return;
     }
-    const req = client.request(url, { method: init.method ?? 'GET', headers: headerObject(init.headers), ...(signal && { signal }) }, (res) => {
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(res.headers)) {
-        if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-        else if (value !== undefined) headers.set(key, value);
-      }
-      const status = res.statusCode ?? 0;
-      const body = NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
-      if (body === null) res.resume();
-      resolve(new Response(body, { status, statusText: res.statusMessage ?? '', headers }));
-    });
+    const req = client.request(
+      url,
+      { method: init.method ?? 'GET', headers: headerObject(init.headers), ...(signal && { signal }) },
+      (res) => {
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(res.headers)) {
+          if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+          else if (value !== undefined) headers.set(key, value);
+        }
+        const status = res.statusCode ?? 0;
+        const body = NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
+        if (body === null) res.resume();
+        resolve(new Response(body, { status, statusText: res.statusMessage ?? '', headers }));
+      },
+    );
     req.on('error', reject);
     const body = init.body as unknown;
     if (body === null || body === undefined) {
@@ -49,18 +53,19 @@ export const streamFetch: typeof fetch = (input, init = {}) =>
     void (async () => {
       try {
         for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
-          if (!req.write(chunk)) await new Promise<void>((done, fail) => {
-            const onDrain = () => {
-              req.off('error', onError);
-              done();
-            };
-            const onError = (e: Error) => {
-              req.off('drain', onDrain);
-              fail(e);
-            };
-            req.once('drain', onDrain);
-            req.once('error', onError);
-          });
+          if (!req.write(chunk))
+            await new Promise<void>((done, fail) => {
+              const onDrain = () => {
+                req.off('error', onError);
+                done();
+              };
+              const onError = (e: Error) => {
+                req.off('drain', onDrain);
+                fail(e);
+              };
+              req.once('drain', onDrain);
+              req.once('error', onError);
+            });
         }
         req.end();
       } catch (e) {

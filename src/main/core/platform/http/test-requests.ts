@@ -4,8 +4,12 @@ import { afterEach, expect } from 'vitest';
 import { PlatformError } from './index';
 import { startServer, type Handler, type TestServer } from './test-server';
 
-/** For one test file: `server` starts a loopback server, `closeAfterTest` adds anything else; all are closed after each test. */
-export function loopbackServers(): { server(handler: Handler): Promise<TestServer>; closeAfterTest(close: () => Promise<void>): void } {
+/** For one test file: `server` starts a loopback server, `closeAfterTest` adds anything else; all are closed after each
+ * test. */
+export function loopbackServers(): {
+  server(handler: Handler): Promise<TestServer>;
+  closeAfterTest(close: () => Promise<void>): void;
+} {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     await Promise.all(cleanups.splice(0).map((c) => c()));

@@ -36,7 +36,10 @@ function mediaSlot(name: string, schema: unknown): { slot: string; kind: 'base64
 
 function label(name: string, title: string | undefined): string {
   if (title) return title.slice(0, 100);
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim();
   return (words.charAt(0).toUpperCase() + words.slice(1)).slice(0, 100) || name;
 }
 
@@ -45,8 +48,10 @@ export function paramOf(name: string, schema: unknown): AiParamSpec | null {
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) return null;
   const f = facts(schema);
   const t = typeOf(schema);
-  const color = t === 'string' && (/colou?r/i.test(name) || /#|\[0-9a-f/i.test(f.pattern ?? '') || f.format === 'color');
-  const type = t === 'integer' ? 'integer' : t === 'number' ? 'number' : color ? 'color' : t === 'string' ? 'text' : null;
+  const color =
+    t === 'string' && (/colou?r/i.test(name) || /#|\[0-9a-f/i.test(f.pattern ?? '') || f.format === 'color');
+  const type =
+    t === 'integer' ? 'integer' : t === 'number' ? 'number' : color ? 'color' : t === 'string' ? 'text' : null;
   if (!type) return null;
   const spec: AiParamSpec = { name, label: label(name, f.title), type };
   if (f.minimum !== undefined) spec.min = f.minimum;
@@ -56,19 +61,30 @@ export function paramOf(name: string, schema: unknown): AiParamSpec | null {
   return spec;
 }
 
-const stringsOf = (values: unknown[] | undefined) => (values ?? []).filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200);
+const stringsOf = (values: unknown[] | undefined) =>
+  (values ?? []).filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200);
 
 /** Placeholders for the prompt and the media, parameters for the rest of `image`. */
 export function templateFromBody(op: AiOperation, body: unknown): TemplateProposal {
   const props = propertiesOf(body);
   const model = props.find(([n]) => MODEL.test(n));
-  const out: TemplateProposal = { media: 'none', image: {}, top: {}, params: [], models: stringsOf(facts(model?.[1]).enum).slice(0, 200), filled: [] };
+  const out: TemplateProposal = {
+    media: 'none',
+    image: {},
+    top: {},
+    params: [],
+    models: stringsOf(facts(model?.[1]).enum).slice(0, 200),
+    filled: [],
+  };
   const image = props.find(([n]) => n === 'image')?.[1];
   const textInput = TEXT_INPUT.has(op);
   for (const [name, schema] of propertiesOf(image)) {
     const media = textInput ? undefined : mediaSlot(name, schema);
     if (media && (out.media === 'none' || (out.media === 'url' && media.kind === 'base64'))) out.media = media.kind;
-    const slot = PROMPT.test(name) && typeOf(schema) === 'string' ? '{{prompt}}' : (media?.slot ?? (textInput ? undefined : mediaExtra(name)));
+    const slot =
+      PROMPT.test(name) && typeOf(schema) === 'string'
+        ? '{{prompt}}'
+        : (media?.slot ?? (textInput ? undefined : mediaExtra(name)));
     if (slot) {
       out.image[name] = slot;
       out.filled.push(`image.${name}`);
@@ -85,7 +101,8 @@ export function templateFromBody(op: AiOperation, body: unknown): TemplatePropos
   return dropUnusedMedia(out);
 }
 
-const mediaExtra = (name: string) => (MIME.test(name) ? '{{media.mime}}' : FILE_NAME.test(name) ? '{{media.name}}' : undefined);
+const mediaExtra = (name: string) =>
+  MIME.test(name) ? '{{media.mime}}' : FILE_NAME.test(name) ? '{{media.name}}' : undefined;
 
 /** Both base64 and URL slots: the profile sends one way, so the other slot goes. */
 function dropUnusedMedia(t: TemplateProposal): TemplateProposal {

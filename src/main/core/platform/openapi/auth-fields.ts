@@ -25,15 +25,33 @@ const CLIENT_SECRET = /^client[_-]?secret$/i;
 const RULES: Record<AuthStep, Rule[]> = {
   login: [
     { key: 'clientIdField', pattern: CLIENT_ID, published: 'client_id', nullable: true },
-    { key: 'passwordField', pattern: /^(password|passwd|pass|pwd|secret|passphrase)$/i, published: 'password', lastString: true },
-    { key: 'usernameField', pattern: /^(user[_-]?name|login|e-?mail|user|account|handle|identifier)$/i, published: 'username', lastString: true },
+    {
+      key: 'passwordField',
+      pattern: /^(password|passwd|pass|pwd|secret|passphrase)$/i,
+      published: 'password',
+      lastString: true,
+    },
+    {
+      key: 'usernameField',
+      pattern: /^(user[_-]?name|login|e-?mail|user|account|handle|identifier)$/i,
+      published: 'username',
+      lastString: true,
+    },
   ],
   refresh: [
     { key: 'refreshTokenField', pattern: /^refresh[_-]?token$/i, published: 'refresh_token', lastString: true },
     { key: 'clientIdField', pattern: CLIENT_ID, published: 'client_id' },
     { key: 'clientSecretField', pattern: CLIENT_SECRET, published: 'client_secret' },
   ],
-  validate: [{ key: 'tokenField', pattern: /^(token|access[_-]?token|jwt)$/i, published: 'token', nullable: true, lastString: true }],
+  validate: [
+    {
+      key: 'tokenField',
+      pattern: /^(token|access[_-]?token|jwt)$/i,
+      published: 'token',
+      nullable: true,
+      lastString: true,
+    },
+  ],
 };
 
 interface Body {
@@ -74,7 +92,11 @@ function requestFields(ctx: ProposalContext, step: AuthStep, op: Operation | nul
     else {
       // The published document says every auth request sends a JSON object: an unshown body is unknown, not empty.
       names[rule.key] = rule.published;
-      ctx.findings.add('missing', field, `${op ? `${op.label} shows no request body` : `no ${step} operation`}; "${rule.published}" is kept`);
+      ctx.findings.add(
+        'missing',
+        field,
+        `${op ? `${op.label} shows no request body` : `no ${step} operation`}; "${rule.published}" is kept`,
+      );
     }
   }
   return body ? { names, ...extras(ctx, step, body, taken) } : { names };
@@ -104,8 +126,17 @@ function extras(ctx: ProposalContext, step: AuthStep, body: Body, taken: Set<str
     const value = constantOf(schema);
     if (value !== undefined) {
       extra[name] = value;
-      ctx.findings.add('found', `auth.${step}.extra.${name}`, `${JSON.stringify(value)}, the only value the ${body.place} allows`);
-    } else ctx.findings.add('missing', `auth.${step}.extra`, `${at(name, body.place)} is required and Atelier has no value for it`);
+      ctx.findings.add(
+        'found',
+        `auth.${step}.extra.${name}`,
+        `${JSON.stringify(value)}, the only value the ${body.place} allows`,
+      );
+    } else
+      ctx.findings.add(
+        'missing',
+        `auth.${step}.extra`,
+        `${at(name, body.place)} is required and Atelier has no value for it`,
+      );
   }
   return Object.keys(extra).length > 0 ? { extra } : {};
 }
@@ -113,7 +144,10 @@ function extras(ctx: ProposalContext, step: AuthStep, body: Body, taken: Set<str
 const text = (v: string | null | undefined, fallback: string) => v ?? fallback;
 
 /** login, refresh and validate: paths and request field names. */
-export function proposeAuthRequests(ctx: ProposalContext, ops: AuthOperations): Pick<Auth, 'login' | 'refresh' | 'validate'> {
+export function proposeAuthRequests(
+  ctx: ProposalContext,
+  ops: AuthOperations,
+): Pick<Auth, 'login' | 'refresh' | 'validate'> {
   const login = requestFields(ctx, 'login', ops.login);
   const refresh = requestFields(ctx, 'refresh', ops.refresh);
   const validate = requestFields(ctx, 'validate', ops.validate);
@@ -133,6 +167,10 @@ export function proposeAuthRequests(ctx: ProposalContext, ops: AuthOperations): 
       clientSecretField: text(refresh.names.clientSecretField, 'client_secret'),
       ...extra(refresh),
     },
-    validate: { path: authPath(ctx, ops, 'validate'), tokenField: validate.names.tokenField ?? null, ...extra(validate) },
+    validate: {
+      path: authPath(ctx, ops, 'validate'),
+      tokenField: validate.names.tokenField ?? null,
+      ...extra(validate),
+    },
   };
 }

@@ -40,13 +40,19 @@ export function findAuthOperations(ctx: ProposalContext): AuthOperations {
     if (exact) notes[step] = ['found', at(exact.path, exact.label)];
     else if (byPath) notes[step] = ['guessed', `${at(byPath.path, byPath.label)}: its path looks like ${step}`];
     else if (byWords) notes[step] = ['guessed', `${at(byWords.path, byWords.label)}: its name or summary says ${step}`];
-    else notes[step] = ['missing', `no ${step} operation in the document; the published ${PUBLISHED_AUTH_PATHS[step]} is kept`];
+    else
+      notes[step] = [
+        'missing',
+        `no ${step} operation in the document; the published ${PUBLISHED_AUTH_PATHS[step]} is kept`,
+      ];
     out[step] = exact ?? byPath ?? byWords ?? null;
     if (out[step]) taken.add(out[step]);
   }
-  for (const step of ['login', 'refresh', 'validate'] as const) ctx.findings.add(notes[step][0], `auth.${step}.path`, notes[step][1]);
+  for (const step of ['login', 'refresh', 'validate'] as const)
+    ctx.findings.add(notes[step][0], `auth.${step}.path`, notes[step][1]);
   return out;
 }
 
 /** The profile's path for a step: the operation's, or the published one. */
-export const authPath = (ctx: ProposalContext, ops: AuthOperations, step: AuthStep) => ctx.path(ops[step]?.path ?? PUBLISHED_AUTH_PATHS[step]);
+export const authPath = (ctx: ProposalContext, ops: AuthOperations, step: AuthStep) =>
+  ctx.path(ops[step]?.path ?? PUBLISHED_AUTH_PATHS[step]);

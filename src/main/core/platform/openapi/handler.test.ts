@@ -26,14 +26,19 @@ describe('profile.proposeFromOpenApi', () => {
   it('proposes without saving; the standard reading, imported, signs in and syncs with the sandbox', async () => {
     const h = await harness();
     const before = await call(h, 'profile.list', {});
-    const proposal = await call(h, 'profile.proposeFromOpenApi', { source: { kind: 'text', text: fixture('standard.yaml') } });
+    const proposal = await call(h, 'profile.proposeFromOpenApi', {
+      source: { kind: 'text', text: fixture('standard.yaml') },
+    });
     expect(await call(h, 'profile.list', {})).toEqual(before);
 
     // The user points it at their platform (here the sandbox) and saves it through the usual import.
     const edited = { ...(JSON.parse(proposal.json) as Record<string, unknown>), baseUrl: h.sandbox.url };
     await call(h, 'profile.import', { json: JSON.stringify(edited) });
     await call(h, 'profile.select', { id: 'content-creation-platform-sandbox-reading' });
-    await call(h, 'connection.setClientCredentials', { clientId: h.sandbox.demo.clientId, clientSecret: h.sandbox.demo.clientSecret });
+    await call(h, 'connection.setClientCredentials', {
+      clientId: h.sandbox.demo.clientId,
+      clientSecret: h.sandbox.demo.clientSecret,
+    });
     await call(h, 'session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
     await call(h, 'session.check', {});
     await call(h, 'records.create', { group: 'posts', fields: { text: 'from the OpenAPI profile' } });
@@ -44,8 +49,12 @@ describe('profile.proposeFromOpenApi', () => {
   it('reads a file path and a URL the same as text', async () => {
     const h = await harness();
     server = await startServer((_req, res) => res.end(fixture('camel.json')));
-    const fromFile = await call(h, 'profile.proposeFromOpenApi', { source: { kind: 'file', path: path.join(FIXTURES, 'camel.json') } });
-    const fromUrl = await call(h, 'profile.proposeFromOpenApi', { source: { kind: 'url', url: `${server.url}/openapi.json` } });
+    const fromFile = await call(h, 'profile.proposeFromOpenApi', {
+      source: { kind: 'file', path: path.join(FIXTURES, 'camel.json') },
+    });
+    const fromUrl = await call(h, 'profile.proposeFromOpenApi', {
+      source: { kind: 'url', url: `${server.url}/openapi.json` },
+    });
     expect(fromUrl).toEqual(fromFile);
     expect(JSON.parse(fromFile.json)).toMatchObject({ auth: { scheme: { prefix: 'Token ' } } });
   });
@@ -66,17 +75,27 @@ describe('profile.proposeFromOpenApi', () => {
       code: 'validation',
       message: 'The document is not valid JSON or YAML at line 9, column 6: bad indentation of a mapping entry.',
     });
-    expect((await refused(h, { source: { kind: 'file', path: path.join(FIXTURES, 'cyclic-ref.json') } })).message).toContain(
-      '$ref loop that never reaches a schema: #/components/schemas/Login → #/components/schemas/Credentials → #/components/schemas/Login',
+    expect(
+      (await refused(h, { source: { kind: 'file', path: path.join(FIXTURES, 'cyclic-ref.json') } })).message,
+    ).toContain(
+      '$ref loop that never reaches a schema: #/components/schemas/Login → #/components/schemas/Credentials → ' +
+        '#/components/schemas/Login',
     );
-    expect(await refused(h, { source: { kind: 'file', path: huge } })).toMatchObject({ code: 'too_large', message: 'huge.yaml is 50 MB; the largest document Atelier reads is 10 MB.' });
+    expect(await refused(h, { source: { kind: 'file', path: huge } })).toMatchObject({
+      code: 'too_large',
+      message: 'huge.yaml is 50 MB; the largest document Atelier reads is 10 MB.',
+    });
     expect((await refused(h, { source: { kind: 'url', url: `${server.url}/huge.yaml` } })).code).toBe('too_large');
     expect(await call(h, 'profile.list', {})).toEqual(before);
   });
 
   it('refuses plain http to another computer and text over the transport limit', async () => {
     const h = await harness();
-    expect(await refused(h, { source: { kind: 'url', url: 'http://example.com/openapi.json' } })).toMatchObject({ code: 'validation' });
-    expect(await refused(h, { source: { kind: 'text', text: 'x'.repeat(1024 * 1024 + 1) } })).toMatchObject({ code: 'too_large' });
+    expect(await refused(h, { source: { kind: 'url', url: 'http://example.com/openapi.json' } })).toMatchObject({
+      code: 'validation',
+    });
+    expect(await refused(h, { source: { kind: 'text', text: 'x'.repeat(1024 * 1024 + 1) } })).toMatchObject({
+      code: 'too_large',
+    });
   });
 });

@@ -28,15 +28,24 @@ const FIFTY_MB = 50 * 1024 * 1024;
 
 describe('loadSource', () => {
   it('takes text as it is, named by the file it was read from when the renderer says', async () => {
-    expect(await loadSource({ kind: 'text', text: 'openapi: 3.1.0' }, { http })).toEqual({ text: 'openapi: 3.1.0', label: 'The document' });
-    expect(await loadSource({ kind: 'text', text: 'x', name: 'mine.yaml' }, { http })).toEqual({ text: 'x', label: 'mine.yaml' });
+    expect(await loadSource({ kind: 'text', text: 'openapi: 3.1.0' }, { http })).toEqual({
+      text: 'openapi: 3.1.0',
+      label: 'The document',
+    });
+    expect(await loadSource({ kind: 'text', text: 'x', name: 'mine.yaml' }, { http })).toEqual({
+      text: 'x',
+      label: 'mine.yaml',
+    });
   });
 
   it('reads a file, and refuses a 50 MB one by its size before reading a byte', async () => {
     const dir = tempDir();
     const small = path.join(dir, 'api.yaml');
     fs.writeFileSync(small, 'openapi: 3.0.3');
-    expect(await loadSource({ kind: 'file', path: small }, { http })).toEqual({ text: 'openapi: 3.0.3', label: 'api.yaml' });
+    expect(await loadSource({ kind: 'file', path: small }, { http })).toEqual({
+      text: 'openapi: 3.0.3',
+      label: 'api.yaml',
+    });
     const huge = path.join(dir, 'huge.json');
     fs.writeFileSync(huge, '');
     fs.truncateSync(huge, FIFTY_MB); // sparse: 50 MB by its size, nothing written
@@ -48,15 +57,25 @@ describe('loadSource', () => {
 
   it('refuses a missing file, a relative path and a file that is not JSON or YAML', async () => {
     const dir = tempDir();
-    expect((await refusal(loadSource({ kind: 'file', path: path.join(dir, 'none.yaml') }, { http }))).code).toBe('not_found');
-    expect((await refusal(loadSource({ kind: 'file', path: 'api.yaml' }, { http }))).message).toContain('not a full file path');
-    expect((await refusal(loadSource({ kind: 'file', path: path.join(dir, 'notes.txt') }, { http }))).message).toBe('notes.txt is not a .json, .yaml or .yml file.');
+    expect((await refusal(loadSource({ kind: 'file', path: path.join(dir, 'none.yaml') }, { http }))).code).toBe(
+      'not_found',
+    );
+    expect((await refusal(loadSource({ kind: 'file', path: 'api.yaml' }, { http }))).message).toContain(
+      'not a full file path',
+    );
+    expect((await refusal(loadSource({ kind: 'file', path: path.join(dir, 'notes.txt') }, { http }))).message).toBe(
+      'notes.txt is not a .json, .yaml or .yml file.',
+    );
   });
 
   it('downloads a document, with the URL for relative servers', async () => {
     server = await startServer((_req, res) => res.end('{"openapi":"3.1.0"}'));
     const loaded = await loadSource({ kind: 'url', url: `${server.url}/openapi.json` }, { http });
-    expect(loaded).toEqual({ text: '{"openapi":"3.1.0"}', label: `${server.url}/openapi.json`, url: `${server.url}/openapi.json` });
+    expect(loaded).toEqual({
+      text: '{"openapi":"3.1.0"}',
+      label: `${server.url}/openapi.json`,
+      url: `${server.url}/openapi.json`,
+    });
   });
 
   it('refuses a 50 MB download by its Content-Length, and a larger-than-declared one once it passes the cap', async () => {
@@ -76,9 +95,17 @@ describe('loadSource', () => {
       pump();
     });
     const declared = await refusal(loadSource({ kind: 'url', url: `${server.url}/declared` }, { http }));
-    expect(declared).toMatchObject({ code: 'too_large', message: `${server.url}/declared is 50 MB; the largest document Atelier reads is 10 MB.` });
-    const streamed = await refusal(loadSource({ kind: 'url', url: `${server.url}/stream` }, { http, maxBytes: 256 * 1024 }));
-    expect(streamed).toMatchObject({ code: 'too_large', message: `${server.url}/stream is larger than 0.3 MB; the largest document Atelier reads is 0.3 MB.` });
+    expect(declared).toMatchObject({
+      code: 'too_large',
+      message: `${server.url}/declared is 50 MB; the largest document Atelier reads is 10 MB.`,
+    });
+    const streamed = await refusal(
+      loadSource({ kind: 'url', url: `${server.url}/stream` }, { http, maxBytes: 256 * 1024 }),
+    );
+    expect(streamed).toMatchObject({
+      code: 'too_large',
+      message: `${server.url}/stream is larger than 0.3 MB; the largest document Atelier reads is 0.3 MB.`,
+    });
   });
 
   it('says which server failed to give the document', async () => {
@@ -87,7 +114,10 @@ describe('loadSource', () => {
       res.end('{"error":{"message":"no such spec"}}');
     });
     const error = await refusal(loadSource({ kind: 'url', url: `${server.url}/missing.yaml` }, { http }));
-    expect(error).toMatchObject({ code: 'unavailable', message: `The document could not be downloaded: ${new URL(server.url).host} answered HTTP 404.` });
+    expect(error).toMatchObject({
+      code: 'unavailable',
+      message: `The document could not be downloaded: ${new URL(server.url).host} answered HTTP 404.`,
+    });
   });
 });
 
@@ -111,11 +141,15 @@ describe('loadSource and redirects', () => {
     const plain = await refusal(loadSource({ kind: 'url', url: `${server.url}/spec` }, { http: recording }));
     expect(plain).toMatchObject({
       code: 'validation',
-      message: 'The document could not be downloaded: it redirects to http://10.9.8.7/openapi.json, which is not an https:// address (plain http only for this computer).',
+      message:
+        'The document could not be downloaded: it redirects to http://10.9.8.7/openapi.json, which is not an ' +
+        'https:// address (plain http only for this computer).',
     });
     expect(sent).toEqual([`${server.url}/spec`]);
     const loop = await refusal(loadSource({ kind: 'url', url: `${server.url}/loop/0` }, { http }));
-    expect(loop.message).toBe('The document could not be downloaded: its address redirected more than 5 times, so Atelier stopped following it.');
+    expect(loop.message).toBe(
+      'The document could not be downloaded: its address redirected more than 5 times, so Atelier stopped following it.',
+    );
     expect(server.hits.filter((h) => h.path.startsWith('/loop/'))).toHaveLength(6);
   });
 });

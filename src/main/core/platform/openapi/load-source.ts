@@ -2,7 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isAllowedDocumentUrl, OPENAPI_DOCUMENT_MAX_BYTES, type OpenApiSource } from '../../../../shared/openapi';
 import { AppException, fail } from '../../errors';
-import { followRedirects, LocalFailure, PlatformError, RedirectRefused, type HttpClient, type HttpRequest, type Route } from '../http';
+import {
+  followRedirects,
+  LocalFailure,
+  PlatformError,
+  RedirectRefused,
+  type HttpClient,
+  type HttpRequest,
+  type Route,
+} from '../http';
 import { readCapped } from '../http/read-body';
 
 export interface LoadedDocument {
@@ -24,7 +32,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024
 
 function tooLarge(label: string, size: number | null, max: number): AppException {
   const what = size === null ? `is larger than ${mb(max)}` : `is ${mb(size)}`;
-  return new AppException({ code: 'too_large', message: `${label} ${what}; the largest document Atelier reads is ${mb(max)}.`, hint: 'Nothing was read or changed.' });
+  return new AppException({
+    code: 'too_large',
+    message: `${label} ${what}; the largest document Atelier reads is ${mb(max)}.`,
+    hint: 'Nothing was read or changed.',
+  });
 }
 
 /** The document's text, refusing anything over the cap before it is read (or downloaded) in full. */
@@ -42,16 +54,23 @@ async function loadFile(file: string, max: number): Promise<LoadedDocument> {
   const stat = await fs.stat(file).catch(() => null);
   if (!stat?.isFile()) fail('not_found', `There is no file ${file}.`);
   if (stat.size > max) throw tooLarge(label, stat.size, max);
-  const text = await fs.readFile(file, 'utf8').catch(() => fail('storage', `${label} could not be read.`, { hint: 'Check that the file is readable.' }));
+  const text = await fs
+    .readFile(file, 'utf8')
+    .catch(() => fail('storage', `${label} could not be read.`, { hint: 'Check that the file is readable.' }));
   return { text, label };
 }
 
-/** Each address of a download, redirects included, held to the rule the first one passed (https, or http on this computer). */
+/** Each address of a download, redirects included, held to the rule the first one passed (https, or http on this
+ * computer). */
 function documentRoute(deps: LoadDeps): Route {
   return (next) =>
     isAllowedDocumentUrl(next)
       ? (req) => deps.http.request(req)
-      : { refused: `it redirects to ${next.slice(0, 200)}, which is not an https:// address (plain http only for this computer)` };
+      : {
+          refused:
+            `it redirects to ${next.slice(0, 200)}, which is not an https:// address (plain http only for ` +
+            `this computer)`,
+        };
 }
 
 async function loadUrl(url: string, deps: LoadDeps, max: number): Promise<LoadedDocument> {
@@ -76,8 +95,13 @@ async function loadUrl(url: string, deps: LoadDeps, max: number): Promise<Loaded
   } catch (e) {
     if (e instanceof PlatformError) throw downloadFailed(e, url);
     if (e instanceof RedirectRefused) {
-      const hint = 'Nothing was read or changed. Use the address the document really is at, or save it and open the file.';
-      throw new AppException({ code: 'validation', message: `The document could not be downloaded: ${e.reason.replace(/^The address/, 'its address')}.`, hint });
+      const hint =
+        'Nothing was read or changed. Use the address the document really is at, or save it and open the file.';
+      throw new AppException({
+        code: 'validation',
+        message: `The document could not be downloaded: ${e.reason.replace(/^The address/, 'its address')}.`,
+        hint,
+      });
     }
     throw e;
   }
@@ -86,6 +110,14 @@ async function loadUrl(url: string, deps: LoadDeps, max: number): Promise<Loaded
 /** The client speaks of "the platform"; here it is whatever server holds the document. */
 function downloadFailed(e: PlatformError, url: string): AppException {
   const host = new URL(url).host;
-  const why = e.status ? `${host} answered HTTP ${e.status}` : e.error.code === 'offline' ? `${host} cannot be reached or did not answer in time` : e.error.message;
-  return new AppException({ code: e.error.code === 'offline' ? 'offline' : 'unavailable', message: `The document could not be downloaded: ${why}.`, hint: 'Check the address, or save the document and open the file.' });
+  const why = e.status
+    ? `${host} answered HTTP ${e.status}`
+    : e.error.code === 'offline'
+      ? `${host} cannot be reached or did not answer in time`
+      : e.error.message;
+  return new AppException({
+    code: e.error.code === 'offline' ? 'offline' : 'unavailable',
+    message: `The document could not be downloaded: ${why}.`,
+    hint: 'Check the address, or save the document and open the file.',
+  });
 }

@@ -5,7 +5,9 @@ import { z } from 'zod';
 export const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof methods)[number];
 
-const Parameter = z.object({ name: z.string(), in: z.string(), schema: z.unknown().optional(), required: z.boolean().optional() }).loose();
+const Parameter = z
+  .object({ name: z.string(), in: z.string(), schema: z.unknown().optional(), required: z.boolean().optional() })
+  .loose();
 export type Parameter = z.infer<typeof Parameter>;
 
 const Content = z.record(z.string(), z.object({ schema: z.unknown().optional() }).loose());
@@ -30,7 +32,16 @@ export const OpenApiDocument = z
   .object({
     openapi: z.string(),
     info: z.object({ title: z.string().optional(), version: z.string().optional() }).loose().optional(),
-    servers: z.array(z.object({ url: z.string(), variables: z.record(z.string(), z.object({ default: z.string() }).loose()).optional() }).loose()).optional(),
+    servers: z
+      .array(
+        z
+          .object({
+            url: z.string(),
+            variables: z.record(z.string(), z.object({ default: z.string() }).loose()).optional(),
+          })
+          .loose(),
+      )
+      .optional(),
     paths: z.record(z.string(), z.unknown()).optional(),
     components: z
       .object({
@@ -99,7 +110,10 @@ export function jsonSchemaOf(body: unknown): unknown {
   const parsed = Body.safeParse(body);
   if (!parsed.success || !parsed.data.content) return undefined;
   const entries = Object.entries(parsed.data.content);
-  const pick = entries.find(([t]) => t.split(';')[0]?.trim() === 'application/json') ?? entries.find(([t]) => /json/i.test(t)) ?? entries[0];
+  const pick =
+    entries.find(([t]) => t.split(';')[0]?.trim() === 'application/json') ??
+    entries.find(([t]) => /json/i.test(t)) ??
+    entries[0];
   return pick?.[1].schema;
 }
 

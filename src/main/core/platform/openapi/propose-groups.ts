@@ -15,7 +15,11 @@ interface GroupWords {
 const GROUPS: Record<ResourceGroup, GroupWords> = {
   assets: { exact: ['assets', 'asset'], words: /\bassets?\b/ },
   automations: { exact: ['automations', 'automation'], words: /\bautomations?\b/ },
-  contentPlans: { exact: ['contentplans', 'contentplan'], like: /schedul|^plans?$/, words: /\bcontent ?plans?\b|\bschedul/ },
+  contentPlans: {
+    exact: ['contentplans', 'contentplan'],
+    like: /schedul|^plans?$/,
+    words: /\bcontent ?plans?\b|\bschedul/,
+  },
   creatives: { exact: ['creatives', 'creative'], words: /\bcreatives?\b/ },
   mediaQueue: { exact: ['mediaqueue', 'mediaqueues'], like: /^queues?$/, words: /\bmedia ?queue/ },
   mediaTemplates: { exact: ['mediatemplates', 'mediatemplate'], like: /^templates?$/, words: /\bmedia ?templates?\b/ },
@@ -40,7 +44,12 @@ function findCollection(ops: Operation[], group: ResourceGroup): Match | null {
   // Two versions of one collection (/v1/posts, /v2/posts): the one with more operations, then the later.
   const score = (p: string) => ops.filter((o) => o.path === p || o.path.startsWith(`${p}/{`)).length;
   const pick = (list: string[]) => [...list].sort((a, b) => score(b) - score(a) || b.localeCompare(a))[0];
-  if (exact.length > 0) return { path: pick(exact) ?? '', how: exact.length === 1 ? 'found' : 'guessed', why: exact.length === 1 ? 'by its path' : `the most complete of ${exact.join(', ')}` };
+  if (exact.length > 0)
+    return {
+      path: pick(exact) ?? '',
+      how: exact.length === 1 ? 'found' : 'guessed',
+      why: exact.length === 1 ? 'by its path' : `the most complete of ${exact.join(', ')}`,
+    };
   const like = words.like ? paths.filter((p) => words.like?.test(plain(lastSegment(p)))) : [];
   if (like.length > 0) return { path: pick(like) ?? '', how: 'guessed', why: 'its path looks like it' };
   const named = ops.find((o) => paths.includes(o.path) && words.words.test(wordsOf(o)));
@@ -50,7 +59,9 @@ function findCollection(ops: Operation[], group: ResourceGroup): Match | null {
 /** The operations on a collection and on its one-record path ("{id}" for whatever the document calls it). */
 function endpoints(ctx: ProposalContext, ops: Operation[], collection: string) {
   const on = (method: Method, path: string) => ops.find((o) => o.method === method && o.path === path);
-  const item = ops.find((o) => o.path.startsWith(`${collection}/`) && isParam(o.path.slice(collection.length + 1)))?.path;
+  const item = ops.find(
+    (o) => o.path.startsWith(`${collection}/`) && isParam(o.path.slice(collection.length + 1)),
+  )?.path;
   const ep = (op: Operation | undefined): Endpoint | undefined => {
     if (!op) return undefined;
     const path = op.path === item ? `${collection}/{id}` : op.path;
@@ -95,14 +106,24 @@ function proposeGroup(ctx: ProposalContext, group: ResourceGroup): { value: Grou
   }
   const items = batchField(e.create);
   if (items) value.itemsField = items;
-  const described = [value.list, value.create, value.get, value.update, value.delete].filter(Boolean).map((x) => `${x?.method} ${x?.path}`);
-  ctx.findings.add(match.how, field, `${described.join(', ')}${items ? `; create sends {"${items}": [...]}` : ''} (${match.why})`);
-  if (value.update?.method === 'PUT') ctx.findings.add('guessed', `${field}.update`, `only PUT on ${value.update.path}: it may replace the whole record`);
+  const described = [value.list, value.create, value.get, value.update, value.delete]
+    .filter(Boolean)
+    .map((x) => `${x?.method} ${x?.path}`);
+  ctx.findings.add(
+    match.how,
+    field,
+    `${described.join(', ')}${items ? `; create sends {"${items}": [...]}` : ''} (${match.why})`,
+  );
+  if (value.update?.method === 'PUT')
+    ctx.findings.add('guessed', `${field}.update`, `only PUT on ${value.update.path}: it may replace the whole record`);
   return { value, list: e.list };
 }
 
 /** Each resource group's endpoints, and the list operations the records format is read from. */
-export function proposeGroups(ctx: ProposalContext): { groups: Record<ResourceGroup, GroupEndpoints>; lists: Operation[] } {
+export function proposeGroups(ctx: ProposalContext): {
+  groups: Record<ResourceGroup, GroupEndpoints>;
+  lists: Operation[];
+} {
   const groups = {} as Record<ResourceGroup, GroupEndpoints>;
   const lists: Operation[] = [];
   for (const group of resourceGroups) {

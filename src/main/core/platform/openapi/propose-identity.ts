@@ -20,14 +20,21 @@ export function proposeIdentity(doc: OpenApiDocument, findings: Findings): { id:
 }
 
 /** The server's address, and its path (which goes in front of every profile path). */
-export function proposeServer(doc: OpenApiDocument, findings: Findings, documentUrl?: string): { baseUrl: string | null; prefix: string } {
+export function proposeServer(
+  doc: OpenApiDocument,
+  findings: Findings,
+  documentUrl?: string,
+): { baseUrl: string | null; prefix: string } {
   const server = doc.servers?.[0];
   if (!server) {
     findings.add('missing', 'baseUrl', 'the document names no server: enter the address when you choose the profile');
     return { baseUrl: null, prefix: '' };
   }
   // Server variables ("https://{region}.example.com") take their defaults.
-  const written = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables?.[name]?.default ?? whole);
+  const written = server.url.replace(
+    /\{([^}]+)\}/g,
+    (whole, name: string) => server.variables?.[name]?.default ?? whole,
+  );
   // A relative server ("/api") is read against the document's own address, when it came from one.
   let url: URL;
   try {
@@ -37,10 +44,18 @@ export function proposeServer(doc: OpenApiDocument, findings: Findings, document
   }
   const prefix = url.pathname.replace(/\/+$/, '');
   if (!/^https?:$/.test(url.protocol) || url.hostname === 'relative.invalid' || /[{}]/.test(written)) {
-    findings.add('missing', 'baseUrl', `"${server.url}" (servers[0]) is not a full address: enter it when you choose the profile`);
+    findings.add(
+      'missing',
+      'baseUrl',
+      `"${server.url}" (servers[0]) is not a full address: enter it when you choose the profile`,
+    );
     return { baseUrl: null, prefix: /[{}]/.test(prefix) ? '' : prefix };
   }
-  findings.add('found', 'baseUrl', `"${url.origin}" (servers[0]${written !== server.url ? ', variables at their defaults' : ''})`);
+  findings.add(
+    'found',
+    'baseUrl',
+    `"${url.origin}" (servers[0]${written !== server.url ? ', variables at their defaults' : ''})`,
+  );
   if (prefix) findings.add('found', 'paths', `every path starts with "${prefix}", the server's path`);
   return { baseUrl: url.origin, prefix };
 }

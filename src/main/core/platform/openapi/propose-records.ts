@@ -4,9 +4,11 @@ import { queryParameters, successResponse, type Operation } from './operations';
 import { facts, itemsOf, leavesOf, propertiesOf, typeOf, type Leaf } from './schema-walk';
 
 const ITEMS = /^(items|records|data|results|entries|list|content|values|elements|rows)$/i;
-const NEXT_CURSOR = /^(next[_-]?cursor|next[_-]?page[_-]?token|next[_-]?token|next[_-]?page|cursor|continuation[_-]?token)$/i;
+const NEXT_CURSOR =
+  /^(next[_-]?cursor|next[_-]?page[_-]?token|next[_-]?token|next[_-]?page|cursor|continuation[_-]?token)$/i;
 const HAS_MORE = /^(has[_-]?more|more|has[_-]?next([_-]?page)?|is[_-]?truncated)$/i;
-const SINCE = /^(since|changed[_-]?since|updated[_-]?since|modified[_-]?since|updated[_-]?after|changed[_-]?after|sync[_-]?token)$/i;
+const SINCE =
+  /^(since|changed[_-]?since|updated[_-]?since|modified[_-]?since|updated[_-]?after|changed[_-]?after|sync[_-]?token)$/i;
 const CURSOR = /^(cursor|page[_-]?token|next[_-]?token|after|continuation[_-]?token|starting[_-]?after)$/i;
 const LIMIT = /^(limit|page[_-]?size|per[_-]?page|max[_-]?results|count|size|top)$/i;
 const ID = /^(id|uuid|_id)$/i;
@@ -50,11 +52,19 @@ export function proposeRecords(ctx: ProposalContext, lists: Operation[]): Record
     } else ctx.findings.add('missing', `records.${key}`, `not in ${place}; "${defaultRecordsFormat[key]}" is kept`);
   };
   if (!page) {
-    ctx.findings.add('missing', 'records', 'no list answer with an array of records in the document; the sandbox\'s format is kept');
+    ctx.findings.add(
+      'missing',
+      'records',
+      "no list answer with an array of records in the document; the sandbox's format is kept",
+    );
     return out;
   }
   set('itemsField', page.items.path, page.place);
-  set('nextCursorField', page.leaves.find((l) => NEXT_CURSOR.test(l.name) && typeOf(l.schema) !== 'object')?.path, page.place);
+  set(
+    'nextCursorField',
+    page.leaves.find((l) => NEXT_CURSOR.test(l.name) && typeOf(l.schema) !== 'object')?.path,
+    page.place,
+  );
   set('hasMoreField', page.leaves.find((l) => HAS_MORE.test(l.name))?.path, page.place);
   const query = queryParameters(page.op);
   const params = `the query parameters of ${page.op.label}`;
@@ -65,7 +75,11 @@ export function proposeRecords(ctx: ProposalContext, lists: Operation[]): Record
   const max = limit ? facts(limit.schema).maximum : undefined;
   if (max !== undefined && max >= 1) {
     out.pageSize = Math.min(Math.floor(max), defaultRecordsFormat.pageSize);
-    ctx.findings.add('found', 'records.pageSize', `${out.pageSize}: "${limit?.name}" allows at most ${max} (${page.op.label})`);
+    ctx.findings.add(
+      'found',
+      'records.pageSize',
+      `${out.pageSize}: "${limit?.name}" allows at most ${max} (${page.op.label})`,
+    );
   }
   recordFields(ctx, out, propertiesOf(itemsOf(page.items.schema)), `the records of ${page.place}`);
   return out;
@@ -78,13 +92,29 @@ function recordFields(ctx: ProposalContext, out: RecordsFormat, props: [string, 
     if (name) {
       out[key] = name;
       ctx.findings.add('found', `records.${key}`, `"${name}" (${place})`);
-    } else ctx.findings.add('missing', `records.${key}`, `nothing like it in ${place}; "${defaultRecordsFormat[key]}" is kept`);
+    } else
+      ctx.findings.add(
+        'missing',
+        `records.${key}`,
+        `nothing like it in ${place}; "${defaultRecordsFormat[key]}" is kept`,
+      );
     return name;
   };
   const owned = new Set([pick('idField', ID), pick('versionField', VERSION), pick('deletedField', DELETED)]);
-  const server = props.filter(([n, s]) => owned.has(n) || SERVER_TIME.test(n) || facts(s).readOnly === true).map(([n]) => n);
+  const server = props
+    .filter(([n, s]) => owned.has(n) || SERVER_TIME.test(n) || facts(s).readOnly === true)
+    .map(([n]) => n);
   if (server.length > 0) {
     out.serverFields = server.slice(0, 50);
-    ctx.findings.add('found', 'records.serverFields', `${server.join(', ')} (${place}: ids, versions, timestamps and read-only fields)`);
-  } else ctx.findings.add('missing', 'records.serverFields', `no server fields recognised in ${place}; the sandbox's are kept`);
+    ctx.findings.add(
+      'found',
+      'records.serverFields',
+      `${server.join(', ')} (${place}: ids, versions, timestamps and read-only fields)`,
+    );
+  } else
+    ctx.findings.add(
+      'missing',
+      'records.serverFields',
+      `no server fields recognised in ${place}; the sandbox's are kept`,
+    );
 }

@@ -1,12 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aiOperations, defaultErrorFields, defaultRecordsFormat, parseProfile, type PlatformProfile } from '../../../../shared/profile';
+import {
+  aiOperations,
+  defaultErrorFields,
+  defaultRecordsFormat,
+  parseProfile,
+  type PlatformProfile,
+} from '../../../../shared/profile';
 import { platformProfile, sandboxProfile } from '../builtin-profiles';
 import { parseOpenApi } from './parse-document';
 import { proposeProfile } from './propose';
 
-const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../../../../../test/fixtures/openapi', name), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(__dirname, '../../../../../test/fixtures/openapi', name), 'utf8');
 
 async function propose(name: string) {
   const proposal = proposeProfile(await parseOpenApi(fixture(name), name));
@@ -20,7 +27,11 @@ const fields = (items: { field: string }[]) => items.map((i) => i.field);
 describe('a profile proposed from the standard (sandbox) reading, OpenAPI 3.0 YAML', () => {
   it('validates and holds the sandbox auth, errors, groups and records exactly', async () => {
     const { profile } = await propose('standard.yaml');
-    expect(profile).toMatchObject({ id: 'content-creation-platform-sandbox-reading', baseUrl: 'http://127.0.0.1:4010', embeddedSandbox: false });
+    expect(profile).toMatchObject({
+      id: 'content-creation-platform-sandbox-reading',
+      baseUrl: 'http://127.0.0.1:4010',
+      embeddedSandbox: false,
+    });
     expect(profile.auth).toEqual({
       ...sandboxProfile.auth,
       responseFields: {
@@ -42,18 +53,39 @@ describe('a profile proposed from the standard (sandbox) reading, OpenAPI 3.0 YA
     const { profile } = await propose('standard.yaml');
     for (const op of aiOperations) {
       const expected = sandboxProfile.ai[op];
-      expect(profile.ai[op], op).toMatchObject({ path: expected.path, media: expected.media, template: expected.template, models: expected.models });
-      expect((profile.ai[op].params ?? []).map((p) => p.name), op).toEqual((expected.params ?? []).map((p) => p.name));
+      expect(profile.ai[op], op).toMatchObject({
+        path: expected.path,
+        media: expected.media,
+        template: expected.template,
+        models: expected.models,
+      });
+      expect(
+        (profile.ai[op].params ?? []).map((p) => p.name),
+        op,
+      ).toEqual((expected.params ?? []).map((p) => p.name));
     }
-    expect(profile.ai.text2image.params?.[0]).toEqual({ name: 'width', label: 'Width (px)', type: 'integer', min: 16, max: 2048, default: 512 });
-    expect(profile.ai.image2image.params?.find((p) => p.name === 'color')).toMatchObject({ type: 'color', default: '#3366ff' });
+    expect(profile.ai.text2image.params?.[0]).toEqual({
+      name: 'width',
+      label: 'Width (px)',
+      type: 'integer',
+      min: 16,
+      max: 2048,
+      default: 512,
+    });
+    expect(profile.ai.image2image.params?.find((p) => p.name === 'color')).toMatchObject({
+      type: 'color',
+      default: '#3366ff',
+    });
   });
 
   it('found everything; guessed only the id and the API key scheme; nothing missing', async () => {
     const { found, guessed, missing } = await propose('standard.yaml');
     expect(missing).toEqual([]);
     expect(fields(guessed)).toEqual(['id', 'auth.apiKeyScheme']);
-    expect(found).toContainEqual({ field: 'auth.login.usernameField', note: '"username" (POST /user/login request body)' });
+    expect(found).toContainEqual({
+      field: 'auth.login.usernameField',
+      note: '"username" (POST /user/login request body)',
+    });
     expect(found).toContainEqual({ field: 'errors.message', note: '"error.message" (components/responses/Error)' });
     expect(found.find((i) => i.field === 'groups.assets')?.note).toContain('GET /v2/assets/{id}');
   });
@@ -68,7 +100,12 @@ describe('a profile proposed from the camel reading, OpenAPI 3.1 JSON', () => {
         apiKeyScheme: { header: 'Authorization', prefix: 'Token ' },
         login: { path: '/user/login', usernameField: 'login', passwordField: 'secret', clientIdField: 'clientId' },
         validate: { path: '/user/token/validate', tokenField: 'accessToken' },
-        refresh: { path: '/user/token/refresh', refreshTokenField: 'refreshToken', clientIdField: 'clientId', clientSecretField: 'clientSecret' },
+        refresh: {
+          path: '/user/token/refresh',
+          refreshTokenField: 'refreshToken',
+          clientIdField: 'clientId',
+          clientSecretField: 'clientSecret',
+        },
         responseFields: {
           accessToken: ['data.accessToken'],
           refreshToken: ['data.refreshToken'],
@@ -93,16 +130,28 @@ describe('a profile proposed from the camel reading, OpenAPI 3.1 JSON', () => {
         serverFields: ['id', 'revision', 'isDeleted', 'createdAt', 'updatedAt'],
       },
     };
-    expect(profile).toMatchObject({ ...expected, baseUrl: 'https://api.example.com', id: 'content-creation-platform-camel-reading' });
+    expect(profile).toMatchObject({
+      ...expected,
+      baseUrl: 'https://api.example.com',
+      id: 'content-creation-platform-camel-reading',
+    });
     expect(profile.auth).toEqual(expected.auth);
     expect(profile.groups).toEqual(sandboxProfile.groups);
-    expect(profile.ai.image2text.template).toEqual({ model_id: '{{model_id}}', image: { data: '{{media.base64}}', mimeType: '{{media.mime}}' } });
+    expect(profile.ai.image2text.template).toEqual({
+      model_id: '{{model_id}}',
+      image: { data: '{{media.base64}}', mimeType: '{{media.mime}}' },
+    });
   });
 
   it('lists the expiry duration as missing (the camel answers have none)', async () => {
     const { missing, found } = await propose('camel.json');
-    expect(missing).toEqual([{ field: 'auth.responseFields.expiresIn', note: 'not in the login, refresh, validate answers; left out' }]);
-    expect(found).toContainEqual({ field: 'auth.scheme', note: '"Token " in Authorization: http scheme "Token" (securitySchemes.tokenAuth)' });
+    expect(missing).toEqual([
+      { field: 'auth.responseFields.expiresIn', note: 'not in the login, refresh, validate answers; left out' },
+    ]);
+    expect(found).toContainEqual({
+      field: 'auth.scheme',
+      note: '"Token " in Authorization: http scheme "Token" (securitySchemes.tokenAuth)',
+    });
   });
 });
 
@@ -136,12 +185,17 @@ describe('a sparse document (only the auth paths)', () => {
       'groups.posts',
       'records',
     ]);
-    expect(missing.find((i) => i.field === 'auth.login.usernameField')?.note).toBe('POST /user/login shows no request body; "username" is kept');
+    expect(missing.find((i) => i.field === 'auth.login.usernameField')?.note).toBe(
+      'POST /user/login shows no request body; "username" is kept',
+    );
     // What the document does not say stays as the published platform profile has it.
     expect(profile.auth).toEqual(platformProfile.auth);
     expect(profile.errors).toEqual(defaultErrorFields);
     expect(Object.values(profile.groups).every((g) => g === 'unspecified')).toBe(true);
-    expect(profile.ai.text2image).toMatchObject({ path: '/v2/ai/text2image', template: platformProfile.ai.text2image.template });
+    expect(profile.ai.text2image).toMatchObject({
+      path: '/v2/ai/text2image',
+      template: platformProfile.ai.text2image.template,
+    });
     expect(profile.baseUrl).toBeNull();
   });
 });

@@ -21,7 +21,12 @@ export function proposeProfile(doc: OpenApiDocument, documentUrl?: string): Open
   const findings = new Findings();
   const { id, name } = proposeIdentity(doc, findings);
   const { baseUrl, prefix } = proposeServer(doc, findings, documentUrl);
-  const ctx: ProposalContext = { doc, ops: listOperations(doc), findings, path: (p) => `${prefix}${p.startsWith('/') ? p : `/${p}`}` };
+  const ctx: ProposalContext = {
+    doc,
+    ops: listOperations(doc),
+    findings,
+    path: (p) => `${prefix}${p.startsWith('/') ? p : `/${p}`}`,
+  };
   const authOps = findAuthOperations(ctx);
   const requests = proposeAuthRequests(ctx, authOps);
   const schemes = proposeSchemes(ctx);
@@ -46,7 +51,14 @@ export function proposeProfile(doc: OpenApiDocument, documentUrl?: string): Open
   if (!parsed.success) {
     // A document can hold values a profile refuses (a 600-character path, say): say which.
     const issue = issuesOf(parsed.error)[0];
-    fail('validation', `The document describes something a profile cannot hold: ${issue?.path}: ${issue?.message}`, { issues: issuesOf(parsed.error) });
+    fail('validation', `The document describes something a profile cannot hold: ${issue?.path}: ${issue?.message}`, {
+      issues: issuesOf(parsed.error),
+    });
   }
-  return { json: JSON.stringify(parsed.data, null, 2), found: findings.found, guessed: findings.guessed, missing: findings.missing };
+  return {
+    json: JSON.stringify(parsed.data, null, 2),
+    found: findings.found,
+    guessed: findings.guessed,
+    missing: findings.missing,
+  };
 }

@@ -64,7 +64,8 @@ export function typeOf(value: unknown): string | undefined {
 /** An object schema's properties in document order (allOf merged). */
 export function propertiesOf(value: unknown): [string, unknown][] {
   const seen = new Map<string, unknown>();
-  for (const node of parts(value)) for (const [name, schema] of Object.entries(node.properties ?? {})) if (!seen.has(name)) seen.set(name, schema);
+  for (const node of parts(value))
+    for (const [name, schema] of Object.entries(node.properties ?? {})) if (!seen.has(name)) seen.set(name, schema);
   return [...seen];
 }
 
