@@ -163,7 +163,8 @@ export function seedLibrary(core: Core, blobRoot: string, count: number): Seeded
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
   const account = core.workspace.account();
   const insert = core.db.prepare(
-    `INSERT INTO assets (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, deleted, sync_state, trashed_at, thumb_sha256, thumb_state)
+    `INSERT INTO assets (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, deleted,
+       sync_state, trashed_at, thumb_sha256, thumb_state)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
   );
   const start = Date.now() - count * 60_000;

@@ -81,10 +81,9 @@ function print(f) {
     if (f.genericOwner) out.push('', `Generic record statements for every record group: \`${f.genericOwner}\`.`);
   } else out.push(`Tables and their owners: ${NOT_MEASURED} (scripts/sql-owners.cjs is missing).`);
   out.push('');
-  out.push(
-    `- Functions over ${LIMIT} lines in ` +
-      `src/: ${f.longFunctions.length}${f.longFunctions[0] ? ` (longest ${f.longFunctions[0].lines}, ${f.longFunctions[0].file})` : ''}`,
-  );
+  const top = f.longFunctions[0];
+  const longest = top ? ` (longest ${top.lines}, ${top.file})` : '';
+  out.push(`- Functions over ${LIMIT} lines in src/: ${f.longFunctions.length}${longest}`);
   out.push(`- Unchecked row casts on query results: ${f.rowCasts ? f.rowCasts.length : NOT_MEASURED}`);
   out.push(`- Renderer test cases: ${f.rendererTestCases}`);
   const formats = {};

@@ -94,7 +94,12 @@ async function reconnect(f: FencedCore): Promise<void> {
   }
   if (!result.ok)
     throw new Error(
-      `reconnect: ${JSON.stringify(result.error)}\n${describeValue(f.logged.slice(-15))}\n${describeValue(f.core.http.hostState(f.sandbox.url))}\n${f.networkFailures.slice(-5).join('\n')}`,
+      [
+        `reconnect: ${JSON.stringify(result.error)}`,
+        describeValue(f.logged.slice(-15)),
+        describeValue(f.core.http.hostState(f.sandbox.url)),
+        f.networkFailures.slice(-5).join('\n'),
+      ].join('\n'),
     );
 }
 

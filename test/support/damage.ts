@@ -143,7 +143,8 @@ function insertOutbox(db: Database.Database, rand: Rand, postIds: string[]): voi
 
 function insertAiJobs(db: Database.Database, rand: Rand, count: number): void {
   const job = db.prepare(
-    `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, fingerprint, idempotency_key, profile, state, position, created_at, result_text)
+    `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, fingerprint, idempotency_key, profile, state,
+       position, created_at, result_text)
      VALUES (?, 'acct-1', 'text-to-image', 'model-a', ?, ?, ?, 'sandbox', 'succeeded', ?, ?, ?)`,
   );
   const output = db.prepare(
@@ -264,7 +265,8 @@ function newerSchema(file: string): void {
   try {
     db.exec(`CREATE TABLE future_things (id TEXT PRIMARY KEY, data TEXT NOT NULL) STRICT;
       ALTER TABLE posts ADD COLUMN future_note TEXT;
-      INSERT INTO schema_migrations (id, name, checksum, applied_at) VALUES (999, 'from_the_future', 'unknown', '2030-01-01T00:00:00.000Z');`);
+      INSERT INTO schema_migrations (id, name, checksum, applied_at)
+        VALUES (999, 'from_the_future', 'unknown', '2030-01-01T00:00:00.000Z');`);
   } finally {
     db.close();
   }

@@ -62,7 +62,8 @@ describe('IPC sender validation (what Electronegativity cannot follow into regis
 
   it('trusts only our window, its main frame, on our renderer file', () => {
     expect(isTrustedSender(event(), senderPolicy)).toBe(true);
-    expect(isTrustedSender(event({ senderFrame: frame(`${policy.rendererUrl}#/settings`) }), senderPolicy)).toBe(false); // not the main frame object
+    // Not the main frame object.
+    expect(isTrustedSender(event({ senderFrame: frame(`${policy.rendererUrl}#/settings`) }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ sender: { id: 2, mainFrame: main } }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: frame(policy.rendererUrl, main) }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: null }), senderPolicy)).toBe(false);

@@ -43,8 +43,8 @@ describe('an accepted answer without a job id Atelier can find', () => {
       expect(failed.error).toMatchObject({
         code: 'validation',
         message:
-          'The platform accepted the job, but its answer has no job id at "job.id" (ai.text2image.response.jobId), so ' +
-          'Atelier cannot ask for the result.',
+          'The platform accepted the job, but its answer has no job id at "job.id" ' +
+          '(ai.text2image.response.jobId), so Atelier cannot ask for the result.',
         hint: expect.stringMatching(/may still finish it, and bill it.*without submitting it again/),
       });
       expect(failed).toMatchObject({ unknownShape: true, remoteJobId: null, outputs: [] });

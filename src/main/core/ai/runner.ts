@@ -128,9 +128,10 @@ export class JobRunner {
     } catch (e) {
       if (signal.aborted || isAbort(e)) return { kind: 'cancelled' };
       if (e instanceof BlobCorruptError || e instanceof BlobNotFoundError) {
+        const where = e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data folder';
         return failed({
           code: 'storage',
-          message: `The input file ${e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data ' + 'folder'}, so it was not sent.`,
+          message: `The input file ${where}, so it was not sent.`,
           hint: 'Choose the input again (import the original), then run a new job.',
         });
       }

@@ -308,7 +308,7 @@ function realSqlite3(): { path: string; recovers: boolean } | undefined {
 describe('rescueDatabase: sqlite3 .recover first, the row walk when it cannot', () => {
   const real = realSqlite3();
 
-  it('loads what sqlite3 .recover printed into the new database by column name, leaving lost_and_found out', async () => {
+  it("loads sqlite3 .recover's output into the new database by column name, leaving lost_and_found out", async () => {
     expect(real, 'sqlite3 must be installed (.ci/run installs it)').toBeDefined();
     const c = damaged('index-page');
     const report = await rescue(c, { sqlite3: fakeSqlite3(c.dir, real?.path ?? 'sqlite3') });

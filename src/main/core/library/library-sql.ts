@@ -123,7 +123,8 @@ export class AssetSql {
     return this.s
       .sql<[string], { tag: string; count: number }>(
         `SELECT t.tag AS tag, count(*) AS count FROM asset_tags t JOIN assets a ON a.id = t.asset_id
-         WHERE a.account_id = ? AND a.deleted = 0 AND a.trashed_at IS NULL GROUP BY t.tag COLLATE NOCASE ORDER BY count DESC, t.tag LIMIT 1000`,
+         WHERE a.account_id = ? AND a.deleted = 0 AND a.trashed_at IS NULL
+         GROUP BY t.tag COLLATE NOCASE ORDER BY count DESC, t.tag LIMIT 1000`,
       )
       .all(account);
   }

@@ -34,7 +34,8 @@ describe('planner calendar', () => {
       });
       // Its text says the 30th, its instant is 20:30 UTC on the 29th (22:30 in Berlin).
       const f = make(h, 'posts', { text: 'Far east', scheduled_at: '2026-03-30T01:30:00+05:00' });
-      make(h, 'posts', { text: 'Next day', scheduled_at: '2026-03-30T00:00:00+02:00' }); // exactly the end: not in [from, to)
+      // Exactly the end: not in [from, to).
+      make(h, 'posts', { text: 'Next day', scheduled_at: '2026-03-30T00:00:00+02:00' });
       make(h, 'posts', { text: 'Day before', scheduled_at: '2026-03-28T23:59:00+01:00' });
       const unscheduled = make(h, 'posts', { text: 'Some day', channel: 'Instagram' });
       make(h, 'posts', { text: 'Some other day' });

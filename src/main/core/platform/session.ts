@@ -259,9 +259,7 @@ export class AuthSession {
     this.deps.meta.delete('session.ended');
     this.deps.meta.delete('apiKey.warned');
     const target = await this.deps.target();
-    const accountId =
-      renewing ??
-      `${target.baseUrl ? new URL(target.baseUrl).host : 'platform'}:key:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+    const accountId = renewing ?? keyAccountId(target.baseUrl, key);
     this.deps.meta.set('account.current', accountId);
     this.deps.logger.info(renewing ? 'API key replaced' : 'API key added', { accountId });
     this.changed();
@@ -576,6 +574,13 @@ function refuseRedirect(res: HttpResponse, asked: HttpRequest, sent: HttpRequest
       'platform’s own.',
     status: res.status,
   });
+}
+
+/** An API key's account: the platform's host and a short hash of the key, never the key itself. */
+function keyAccountId(baseUrl: string | null | undefined, key: string): string {
+  const host = baseUrl ? new URL(baseUrl).host : 'platform';
+  const hash = crypto.createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return `${host}:key:${hash}`;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -130,7 +130,8 @@ export class Outbox {
     return this.s
       .sql<(string | number)[], OutboxEntry>(
         `SELECT o.* FROM outbox o
-         WHERE o.account_id = ? AND o.state = 'pending' AND o.next_attempt_at <= ? AND o.grp IN (${marks(groups.length)})
+         WHERE o.account_id = ? AND o.state = 'pending' AND o.next_attempt_at <= ?
+           AND o.grp IN (${marks(groups.length)})
            AND o.seq = (SELECT min(x.seq) FROM outbox x WHERE x.record_id = o.record_id)
          ORDER BY o.seq LIMIT ?`,
       )

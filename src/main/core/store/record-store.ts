@@ -274,7 +274,8 @@ export class RecordStore {
     limit = 100,
   ): { id: string; data: string }[] {
     const sql = `SELECT id, data FROM ${tableOf(group).table}
-      WHERE account_id = ? AND deleted = 0 AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?) ORDER BY updated_at DESC LIMIT ?`;
+      WHERE account_id = ? AND deleted = 0 AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?)
+      ORDER BY updated_at DESC LIMIT ?`;
     return this.db
       .prepare<[string, string, string, number], { id: string; data: string }>(sql)
       .all(account, `$.${field}`, id, limit);
@@ -340,7 +341,8 @@ export class RecordStore {
     const now = this.now();
     this.s
       .sql<[string, string, string, number | null, string, string, number, number]>(
-        `INSERT INTO ${this.t(group)} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state)
+        `INSERT INTO ${this.t(group)}
+           (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'synced')`,
       )
       .run(newId(), account, remoteId, version, data, data, now, now);

@@ -26,49 +26,52 @@ describe('sync engine', () => {
     expect((await remoteAll(h, '/v2/posts')).map((p) => p.text)).toEqual(['kept']);
   });
 
-  it('an expired API key pauses sync and keeps everything; its replacement is the same account and sends it all', async () => {
-    const h = await harness();
-    await signInDemo(h);
-    // Keys come from the sandbox's stand-in for the account's API Key section.
-    const token = JSON.parse((await h.deps.secrets.get('session.tokens'))!).access as string;
-    const newKey = async () =>
-      (await (
-        await fetch(`${h.sandbox.url}/account/api-keys`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
-        })
-      ).json()) as { key: string; expires_at: string };
-    const first = await newKey();
-    const account = (await call(h, 'apiKey.set', { key: first.key, expiresAt: first.expires_at })).accountId;
-    await call(h, 'records.create', { group: 'posts', fields: { text: 'sent with the first key' } });
-    await h.core.sync.run();
-    await call(h, 'records.create', { group: 'posts', fields: { text: 'queued while the key is dead' } });
+  it(
+    'an expired API key pauses sync and keeps everything; ' + 'its replacement is the same account and sends it all',
+    async () => {
+      const h = await harness();
+      await signInDemo(h);
+      // Keys come from the sandbox's stand-in for the account's API Key section.
+      const token = JSON.parse((await h.deps.secrets.get('session.tokens'))!).access as string;
+      const newKey = async () =>
+        (await (
+          await fetch(`${h.sandbox.url}/account/api-keys`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+          })
+        ).json()) as { key: string; expires_at: string };
+      const first = await newKey();
+      const account = (await call(h, 'apiKey.set', { key: first.key, expiresAt: first.expires_at })).accountId;
+      await call(h, 'records.create', { group: 'posts', fields: { text: 'sent with the first key' } });
+      await h.core.sync.run();
+      await call(h, 'records.create', { group: 'posts', fields: { text: 'queued while the key is dead' } });
 
-    h.sandbox.expireApiKeys();
-    await h.core.sync.run();
-    const paused = await call(h, 'sync.status', {});
-    expect(paused.phase).toBe('paused_auth');
-    expect(outboxRows(h)).toMatchObject([{ op: 'create', state: 'pending' }]);
+      h.sandbox.expireApiKeys();
+      await h.core.sync.run();
+      const paused = await call(h, 'sync.status', {});
+      expect(paused.phase).toBe('paused_auth');
+      expect(outboxRows(h)).toMatchObject([{ op: 'create', state: 'pending' }]);
 
-    // "Replace key": the new key is the same account's, so its screens and queued work stay.
-    const second = await newKey();
-    const renewed = await call(h, 'apiKey.set', { key: second.key, expiresAt: second.expires_at });
-    expect(renewed).toMatchObject({ state: 'active', accountId: account });
-    expect((await call(h, 'records.list', { group: 'posts' })).total).toBe(2);
-    await h.core.sync.run();
-    expect(outboxRows(h)).toEqual([]);
-    expect((await remoteAll(h, '/v2/posts')).map((p) => p.text).sort()).toEqual([
-      'queued while the key is dead',
-      'sent with the first key',
-    ]);
+      // "Replace key": the new key is the same account's, so its screens and queued work stay.
+      const second = await newKey();
+      const renewed = await call(h, 'apiKey.set', { key: second.key, expiresAt: second.expires_at });
+      expect(renewed).toMatchObject({ state: 'active', accountId: account });
+      expect((await call(h, 'records.list', { group: 'posts' })).total).toBe(2);
+      await h.core.sync.run();
+      expect(outboxRows(h)).toEqual([]);
+      expect((await remoteAll(h, '/v2/posts')).map((p) => p.text).sort()).toEqual([
+        'queued while the key is dead',
+        'sent with the first key',
+      ]);
 
-    // A key added after removing the old one may be anyone's: it starts an account of its own.
-    await call(h, 'apiKey.remove', {});
-    const other = await call(h, 'apiKey.set', { key: second.key, expiresAt: second.expires_at });
-    expect(other.accountId).not.toBe(account);
-    expect((await call(h, 'records.list', { group: 'posts' })).total).toBe(0);
-  });
+      // A key added after removing the old one may be anyone's: it starts an account of its own.
+      await call(h, 'apiKey.remove', {});
+      const other = await call(h, 'apiKey.set', { key: second.key, expiresAt: second.expires_at });
+      expect(other.accountId).not.toBe(account);
+      expect((await call(h, 'records.list', { group: 'posts' })).total).toBe(0);
+    },
+  );
 
   it(
     'pausing while a drain runs lets what is on its way finish, sends nothing more, and stays paused until ' +

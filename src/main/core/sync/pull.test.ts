@@ -82,49 +82,52 @@ describe('sync engine', () => {
 describe('two clients on one account', () => {
   const pair = () => pairOf(harness);
 
-  it("an automation's template reference travels as the platform id and arrives as the other computer's own id", async () => {
-    const { a, b } = await pair();
-    // Made together: the automation waits for its template's create, in the same drain.
-    const template = await call(a, 'records.create', {
-      group: 'mediaTemplates',
-      fields: { name: 'Tea of the day', text: 'Try {{asset_name}}' },
-    });
-    const rule = {
-      name: 'Post new teas',
-      trigger: { type: 'asset_imported', tag: 'tea' },
-      actions: [
-        { type: 'add_tag', tag: 'posted' },
-        { type: 'post_from_template', template_id: template.id, values: {}, channel: 'Instagram' },
-      ],
-    };
-    await call(a, 'records.create', { group: 'automations', fields: rule });
-    await a.core.sync.run();
-    expect(outboxRows(a)).toEqual([]);
+  it(
+    "an automation's template reference travels as the platform id " + "and arrives as the other computer's own id",
+    async () => {
+      const { a, b } = await pair();
+      // Made together: the automation waits for its template's create, in the same drain.
+      const template = await call(a, 'records.create', {
+        group: 'mediaTemplates',
+        fields: { name: 'Tea of the day', text: 'Try {{asset_name}}' },
+      });
+      const rule = {
+        name: 'Post new teas',
+        trigger: { type: 'asset_imported', tag: 'tea' },
+        actions: [
+          { type: 'add_tag', tag: 'posted' },
+          { type: 'post_from_template', template_id: template.id, values: {}, channel: 'Instagram' },
+        ],
+      };
+      await call(a, 'records.create', { group: 'automations', fields: rule });
+      await a.core.sync.run();
+      expect(outboxRows(a)).toEqual([]);
 
-    const [remoteTemplate] = await remoteAll(a, '/v2/media-templates');
-    const [remoteRule] = await remoteAll(a, '/v2/automations');
-    expect(remoteRule?.actions).toEqual([rule.actions[0], { ...rule.actions[1], template_id: remoteTemplate?.id }]);
+      const [remoteTemplate] = await remoteAll(a, '/v2/media-templates');
+      const [remoteRule] = await remoteAll(a, '/v2/automations');
+      expect(remoteRule?.actions).toEqual([rule.actions[0], { ...rule.actions[1], template_id: remoteTemplate?.id }]);
 
-    await b.core.sync.run();
-    const [templateOnB] = (await call(b, 'records.list', { group: 'mediaTemplates' })).items;
-    const [ruleOnB] = (await call(b, 'records.list', { group: 'automations' })).items;
-    expect(templateOnB?.id).not.toBe(template.id);
-    expect(ruleOnB?.fields.actions).toEqual([rule.actions[0], { ...rule.actions[1], template_id: templateOnB?.id }]);
+      await b.core.sync.run();
+      const [templateOnB] = (await call(b, 'records.list', { group: 'mediaTemplates' })).items;
+      const [ruleOnB] = (await call(b, 'records.list', { group: 'automations' })).items;
+      expect(templateOnB?.id).not.toBe(template.id);
+      expect(ruleOnB?.fields.actions).toEqual([rule.actions[0], { ...rule.actions[1], template_id: templateOnB?.id }]);
 
-    // An edit made on B goes back up with the platform id again, and A keeps its own id.
-    await call(b, 'records.update', {
-      group: 'automations',
-      id: ruleOnB?.id ?? '',
-      fields: { name: 'Post new teas (B)' },
-    });
-    await b.core.sync.run();
-    await a.core.sync.run();
-    const [ruleOnA] = (await call(a, 'records.list', { group: 'automations' })).items;
-    expect(ruleOnA?.fields).toMatchObject({
-      name: 'Post new teas (B)',
-      actions: [rule.actions[0], { ...rule.actions[1], template_id: template.id }],
-    });
-  });
+      // An edit made on B goes back up with the platform id again, and A keeps its own id.
+      await call(b, 'records.update', {
+        group: 'automations',
+        id: ruleOnB?.id ?? '',
+        fields: { name: 'Post new teas (B)' },
+      });
+      await b.core.sync.run();
+      await a.core.sync.run();
+      const [ruleOnA] = (await call(a, 'records.list', { group: 'automations' })).items;
+      expect(ruleOnA?.fields).toMatchObject({
+        name: 'Post new teas (B)',
+        actions: [rule.actions[0], { ...rule.actions[1], template_id: template.id }],
+      });
+    },
+  );
 
   it(
     'a create the platform keeps failing holds back only records new to us: changes to the others still ' + 'arrive',

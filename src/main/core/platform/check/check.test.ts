@@ -89,24 +89,27 @@ describe('connection check against the sandbox', () => {
     },
   );
 
-  it('a wrong items field fails exactly the group lines, names records.itemsField and says where the list is', async () => {
-    const h = await open();
-    await signInDemo(h);
-    await variant(h, 'things', (p) => {
-      p.records = { ...p.records, itemsField: 'things' };
-    });
-    const result = await call(h, 'connection.check', { runJobs: false });
-    for (const l of result.lines) {
-      if (l.section === 'groups')
-        expect(l).toMatchObject({
-          outcome: 'fail',
-          field: 'records.itemsField',
-          summary: expect.stringContaining('A list is at "items"'),
-        });
-      else expect(l.outcome, l.id).not.toBe('fail');
-    }
-    expect(result.diagnosis).toMatchObject({ field: 'records.itemsField' });
-  });
+  it(
+    'a wrong items field fails exactly the group lines, ' + 'names records.itemsField and says where the list is',
+    async () => {
+      const h = await open();
+      await signInDemo(h);
+      await variant(h, 'things', (p) => {
+        p.records = { ...p.records, itemsField: 'things' };
+      });
+      const result = await call(h, 'connection.check', { runJobs: false });
+      for (const l of result.lines) {
+        if (l.section === 'groups')
+          expect(l).toMatchObject({
+            outcome: 'fail',
+            field: 'records.itemsField',
+            summary: expect.stringContaining('A list is at "items"'),
+          });
+        else expect(l.outcome, l.id).not.toBe('fail');
+      }
+      expect(result.diagnosis).toMatchObject({ field: 'records.itemsField' });
+    },
+  );
 
   it('a wrong list path fails exactly that group and names its path field', async () => {
     const h = await open();
@@ -182,22 +185,26 @@ describe('connection check against the sandbox', () => {
     },
   );
 
-  it('sign-in with a wrong login field names auth.login.usernameField in the server’s words; the session carries on', async () => {
-    const h = await open();
-    await signInDemo(h);
-    await variant(h, 'login-field', (p) => {
-      p.auth.login.usernameField = 'login';
-    });
-    const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
-    expect(failing(result)).toEqual([
-      expect.objectContaining({
-        id: 'login',
-        status: 400,
-        field: 'auth.login.usernameField',
-        serverWords: expect.stringContaining('username'),
-      }),
-    ]);
-  });
+  it(
+    'sign-in with a wrong login field names auth.login.usernameField in the server’s words; ' +
+      'the session carries on',
+    async () => {
+      const h = await open();
+      await signInDemo(h);
+      await variant(h, 'login-field', (p) => {
+        p.auth.login.usernameField = 'login';
+      });
+      const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
+      expect(failing(result)).toEqual([
+        expect.objectContaining({
+          id: 'login',
+          status: 400,
+          field: 'auth.login.usernameField',
+          serverWords: expect.stringContaining('username'),
+        }),
+      ]);
+    },
+  );
 
   it(
     'sign-in whose answer has no token where the profile says names auth.responseFields.accessToken and lists the ' +

@@ -41,7 +41,8 @@ describe('HttpClient: Retry-After', () => {
     await wait(50);
     expect(c.hostState(s.url).blockedUntil).toBeGreaterThan(Date.now());
 
-    const patient = c.request({ method: 'POST', url: `${s.url}/b`, body: {}, deadlineMs: 5000 }); // not retryable, but may wait
+    // Not retryable, but may wait.
+    const patient = c.request({ method: 'POST', url: `${s.url}/b`, body: {}, deadlineMs: 5000 });
     const hurried = await failure(c.request({ method: 'GET', url: `${s.url}/c`, deadlineMs: 1000 }));
     expect(hurried.error.code).toBe('rate_limited');
     expect(hurried.error.retryAfterMs).toBeGreaterThan(1000);
