@@ -153,27 +153,24 @@ describe('asynchronous operations', () => {
     },
   );
 
-  it(
-    'a 429 while polling: the job waits for Retry-After, then asks again with the same id (no new ' + 'submission)',
-    async () => {
-      const p = await platform();
-      const h = await connected(p.url);
-      const id = await submit(h, 'busy platform');
-      await until('a poll', () => p.polls('job-1') >= 1);
-      p.finish = {
-        raw: { status: 429, body: { error: { message: 'Slow down, please.' } }, headers: { 'retry-after': '1' } },
-      };
-      const waiting = await until('the job to wait', async () => {
-        const j = await call(h, 'ai.get', { id });
-        return j.state === 'queued' ? j : null;
-      });
-      expect(waiting.waiting).toMatch(/slow down/i);
-      p.finish = { state: 'done', result: { images: [{ b64: await pngBase64() }] } };
-      const done = await ended(h, id);
-      expect(done.state).toBe('succeeded');
-      expect(p.submissions()).toBe(1);
-    },
-  );
+  it('a 429 while polling: the job waits for Retry-After, then polls the same id again, no new submission', async () => {
+    const p = await platform();
+    const h = await connected(p.url);
+    const id = await submit(h, 'busy platform');
+    await until('a poll', () => p.polls('job-1') >= 1);
+    p.finish = {
+      raw: { status: 429, body: { error: { message: 'Slow down, please.' } }, headers: { 'retry-after': '1' } },
+    };
+    const waiting = await until('the job to wait', async () => {
+      const j = await call(h, 'ai.get', { id });
+      return j.state === 'queued' ? j : null;
+    });
+    expect(waiting.waiting).toMatch(/slow down/i);
+    p.finish = { state: 'done', result: { images: [{ b64: await pngBase64() }] } };
+    const done = await ended(h, id);
+    expect(done.state).toBe('succeeded');
+    expect(p.submissions()).toBe(1);
+  });
 
   it('cancelling a polled job stops the polling', async () => {
     const p = await platform();

@@ -185,51 +185,48 @@ describe('the result store', () => {
     ).toEqual([]);
   });
 
-  it(
-    'a result the intake refuses fails the answer in its words; what the answer stored before it goes ' + 'again',
-    async () => {
-      const root = path.join(tmp, 'e');
-      const store = new ResultStore({
-        send: async () => Promise.reject(new Error('no request')),
-        fetchPlain: async () => Promise.reject(new Error('no request')),
-        blobs: new BlobStore(root),
-        tools: realTools,
-      });
-      const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
-        .png()
-        .toBuffer();
-      const inline = (bytes: Buffer) => ({
-        url: null,
-        data: bytes.toString('base64'),
-        mimeType: 'image/png',
-        sha256: null,
-        width: null,
-        height: null,
-        durationMs: null,
-      });
-      const answer = {
-        text: null,
-        failure: null,
-        unknownShape: false,
-        note: null,
-        jobId: null,
-        status: null,
-        outputs: [inline(good), inline(good.subarray(0, 40))],
-      };
-      await expect(
-        store.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined),
-      ).rejects.toMatchObject({
-        error: {
-          code: 'validation',
-          message: 'Result 2 could not be kept: It is a damaged or incomplete file: the picture cannot be decoded.',
-          hint: expect.stringMatching(/^Retry the job/),
-        },
-      });
-      expect(
-        fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile()),
-      ).toEqual([]);
-    },
-  );
+  it('a result the intake refuses fails the answer in its words; what it stored before that goes again', async () => {
+    const root = path.join(tmp, 'e');
+    const store = new ResultStore({
+      send: async () => Promise.reject(new Error('no request')),
+      fetchPlain: async () => Promise.reject(new Error('no request')),
+      blobs: new BlobStore(root),
+      tools: realTools,
+    });
+    const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
+      .png()
+      .toBuffer();
+    const inline = (bytes: Buffer) => ({
+      url: null,
+      data: bytes.toString('base64'),
+      mimeType: 'image/png',
+      sha256: null,
+      width: null,
+      height: null,
+      durationMs: null,
+    });
+    const answer = {
+      text: null,
+      failure: null,
+      unknownShape: false,
+      note: null,
+      jobId: null,
+      status: null,
+      outputs: [inline(good), inline(good.subarray(0, 40))],
+    };
+    await expect(
+      store.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined),
+    ).rejects.toMatchObject({
+      error: {
+        code: 'validation',
+        message: 'Result 2 could not be kept: It is a damaged or incomplete file: the picture cannot be decoded.',
+        hint: expect.stringMatching(/^Retry the job/),
+      },
+    });
+    expect(
+      fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile()),
+    ).toEqual([]);
+  });
 });
 
 describe('redirects of a result URL', () => {

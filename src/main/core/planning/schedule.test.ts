@@ -101,67 +101,64 @@ describe('planner calendar', () => {
     },
   );
 
-  it(
-    'warns of items on the same channel less than 30 minutes apart, including ones just outside the ' + 'range',
-    async () => {
-      const h = await harness();
-      const p = plannerOf(h);
-      const asset = make(h, 'assets', { name: 'beach.png' });
-      const queued = make(h, 'mediaQueue', {
-        asset_id: asset,
-        scheduled_at: '2026-05-04T06:50:00Z',
-        channel: 'Instagram',
-      });
-      const s1 = make(h, 'posts', {
-        text: 'Spring sale: everything 30% off until Sunday night',
-        scheduled_at: '2026-05-04T07:00:00Z',
-        channel: 'Instagram',
-      });
-      const s2 = make(h, 'posts', {
-        text: 'Behind the scenes',
-        scheduled_at: '2026-05-04T07:15:00Z',
-        channel: 'instagram',
-      });
-      const s3 = make(h, 'posts', {
-        text: 'Exactly one slot later',
-        scheduled_at: '2026-05-04T07:45:00Z',
-        channel: 'Instagram',
-      });
-      const other = make(h, 'posts', {
-        text: 'Newsletter',
-        scheduled_at: '2026-05-04T07:05:00Z',
-        channel: 'Newsletter',
-      });
-      const none = make(h, 'posts', { text: 'No channel', scheduled_at: '2026-05-04T07:00:00Z' });
-      const none2 = make(h, 'posts', { text: 'No channel either', scheduled_at: '2026-05-04T07:01:00Z' });
+  it('warns of items on one channel less than 30 minutes apart, including ones just outside the range', async () => {
+    const h = await harness();
+    const p = plannerOf(h);
+    const asset = make(h, 'assets', { name: 'beach.png' });
+    const queued = make(h, 'mediaQueue', {
+      asset_id: asset,
+      scheduled_at: '2026-05-04T06:50:00Z',
+      channel: 'Instagram',
+    });
+    const s1 = make(h, 'posts', {
+      text: 'Spring sale: everything 30% off until Sunday night',
+      scheduled_at: '2026-05-04T07:00:00Z',
+      channel: 'Instagram',
+    });
+    const s2 = make(h, 'posts', {
+      text: 'Behind the scenes',
+      scheduled_at: '2026-05-04T07:15:00Z',
+      channel: 'instagram',
+    });
+    const s3 = make(h, 'posts', {
+      text: 'Exactly one slot later',
+      scheduled_at: '2026-05-04T07:45:00Z',
+      channel: 'Instagram',
+    });
+    const other = make(h, 'posts', {
+      text: 'Newsletter',
+      scheduled_at: '2026-05-04T07:05:00Z',
+      channel: 'Newsletter',
+    });
+    const none = make(h, 'posts', { text: 'No channel', scheduled_at: '2026-05-04T07:00:00Z' });
+    const none2 = make(h, 'posts', { text: 'No channel either', scheduled_at: '2026-05-04T07:01:00Z' });
 
-      const view = await p.run('planner.calendar', { from: '2026-05-04T07:00:00Z', to: '2026-05-04T08:00:00Z' });
-      const byId = new Map(view.items.map((i) => [i.id, i.warnings]));
-      expect(byId.has(queued)).toBe(false);
-      expect(byId.get(s1)).toEqual([
-        {
-          kind: 'slot',
-          message: 'Also on Instagram at 08:50: “beach.png” (and 1 more)',
-          with: [
-            { group: 'mediaQueue', id: queued },
-            { group: 'posts', id: s2 },
-          ],
-        },
-      ]);
-      const [s2Warning] = byId.get(s2) ?? [];
-      expect(s2Warning?.message).toBe(
-        'Also on instagram at 09:00: “Spring sale: everything 30% off until S…” (and 1 more)',
-      );
-      expect(s2Warning?.with).toEqual([
-        { group: 'posts', id: s1 },
-        { group: 'mediaQueue', id: queued },
-      ]);
-      expect(byId.get(s3)).toEqual([]); // exactly 30 minutes after s2: its own slot
-      expect(byId.get(other)).toEqual([]);
-      expect(byId.get(none)).toEqual([]);
-      expect(byId.get(none2)).toEqual([]);
-    },
-  );
+    const view = await p.run('planner.calendar', { from: '2026-05-04T07:00:00Z', to: '2026-05-04T08:00:00Z' });
+    const byId = new Map(view.items.map((i) => [i.id, i.warnings]));
+    expect(byId.has(queued)).toBe(false);
+    expect(byId.get(s1)).toEqual([
+      {
+        kind: 'slot',
+        message: 'Also on Instagram at 08:50: “beach.png” (and 1 more)',
+        with: [
+          { group: 'mediaQueue', id: queued },
+          { group: 'posts', id: s2 },
+        ],
+      },
+    ]);
+    const [s2Warning] = byId.get(s2) ?? [];
+    expect(s2Warning?.message).toBe(
+      'Also on instagram at 09:00: “Spring sale: everything 30% off until S…” (and 1 more)',
+    );
+    expect(s2Warning?.with).toEqual([
+      { group: 'posts', id: s1 },
+      { group: 'mediaQueue', id: queued },
+    ]);
+    expect(byId.get(s3)).toEqual([]); // exactly 30 minutes after s2: its own slot
+    expect(byId.get(other)).toEqual([]);
+    expect(byId.get(none)).toEqual([]);
+    expect(byId.get(none2)).toEqual([]);
+  });
 
   it('warns of scheduled posts with the same trimmed text and the same media, at any time', async () => {
     const h = await harness();

@@ -145,91 +145,85 @@ describe('connection and profiles', () => {
     },
   );
 
-  it(
-    'any profile can be chosen: ' + 'one with no address asks for it and takes the client ID and secret with it',
-    async () => {
-      h = await coreWithSandbox({ consent: true });
-      const noAddress = {
-        ...sandboxProfile,
-        id: 'my-dialect',
-        name: 'My dialect',
-        embeddedSandbox: false,
-        baseUrl: null,
-      };
-      await h.core.handlers['profile.import']({ json: JSON.stringify(noAddress) });
-      const missing = await h.core.dispatch('profile.select', { id: 'my-dialect' });
-      expect(missing).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ path: 'baseUrl' }] } });
-      const half = await h.core.dispatch('profile.select', {
-        id: 'my-dialect',
+  it('any profile can be chosen: one with no address asks for it along with the client ID and secret', async () => {
+    h = await coreWithSandbox({ consent: true });
+    const noAddress = {
+      ...sandboxProfile,
+      id: 'my-dialect',
+      name: 'My dialect',
+      embeddedSandbox: false,
+      baseUrl: null,
+    };
+    await h.core.handlers['profile.import']({ json: JSON.stringify(noAddress) });
+    const missing = await h.core.dispatch('profile.select', { id: 'my-dialect' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ path: 'baseUrl' }] } });
+    const half = await h.core.dispatch('profile.select', {
+      id: 'my-dialect',
+      baseUrl: h.sandbox.url,
+      clientId: 'only-the-id',
+    });
+    expect(half).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ path: 'clientSecret' }] } });
+    const chosen = await h.core.dispatch('profile.select', {
+      id: 'my-dialect',
+      baseUrl: h.sandbox.url,
+      clientId: h.sandbox.demo.clientId,
+      clientSecret: h.sandbox.demo.clientSecret,
+    });
+    expect(chosen).toMatchObject({
+      ok: true,
+      data: {
+        profile: { id: 'my-dialect', lastAddress: h.sandbox.url },
         baseUrl: h.sandbox.url,
-        clientId: 'only-the-id',
-      });
-      expect(half).toMatchObject({ ok: false, error: { code: 'validation', issues: [{ path: 'clientSecret' }] } });
-      const chosen = await h.core.dispatch('profile.select', {
-        id: 'my-dialect',
-        baseUrl: h.sandbox.url,
-        clientId: h.sandbox.demo.clientId,
-        clientSecret: h.sandbox.demo.clientSecret,
-      });
-      expect(chosen).toMatchObject({
-        ok: true,
-        data: {
-          profile: { id: 'my-dialect', lastAddress: h.sandbox.url },
-          baseUrl: h.sandbox.url,
-          clientIdSet: true,
-          clientSecretSet: true,
-        },
-      });
-      expect(await h.deps.secrets.get('client.secret')).toBe(h.sandbox.demo.clientSecret);
-      // Sign in over it, leave for the sandbox, and come back without typing the address again.
-      expect(
-        await h.core.dispatch('session.signIn', {
-          username: h.sandbox.demo.username,
-          password: h.sandbox.demo.password,
-        }),
-      ).toMatchObject({ ok: true });
-      await h.core.handlers['profile.select']({ id: 'sandbox' });
-      expect(await h.core.dispatch('profile.select', { id: 'my-dialect' })).toMatchObject({
-        ok: true,
-        data: { baseUrl: h.sandbox.url },
-      });
-    },
-  );
+        clientIdSet: true,
+        clientSecretSet: true,
+      },
+    });
+    expect(await h.deps.secrets.get('client.secret')).toBe(h.sandbox.demo.clientSecret);
+    // Sign in over it, leave for the sandbox, and come back without typing the address again.
+    expect(
+      await h.core.dispatch('session.signIn', {
+        username: h.sandbox.demo.username,
+        password: h.sandbox.demo.password,
+      }),
+    ).toMatchObject({ ok: true });
+    await h.core.handlers['profile.select']({ id: 'sandbox' });
+    expect(await h.core.dispatch('profile.select', { id: 'my-dialect' })).toMatchObject({
+      ok: true,
+      data: { baseUrl: h.sandbox.url },
+    });
+  });
 
-  it(
-    '"Connect my account" takes the profile the user picked, ' + 'and refuses the sandbox profile or an unknown one',
-    async () => {
-      h = await coreWithSandbox({ consent: true });
-      const custom = { ...sandboxProfile, id: 'picked', name: 'Picked', embeddedSandbox: false, baseUrl: null };
-      await h.core.handlers['profile.import']({ json: JSON.stringify(custom) });
-      const input = {
-        baseUrl: h.sandbox.url,
-        clientId: h.sandbox.demo.clientId,
-        clientSecret: h.sandbox.demo.clientSecret,
-      };
-      expect(await h.core.dispatch('connection.connectAccount', { ...input, profileId: 'picked' })).toMatchObject({
-        ok: true,
-        data: { profile: { id: 'picked' }, baseUrl: h.sandbox.url },
-      });
-      expect(
-        await h.core.dispatch('session.signIn', {
-          username: h.sandbox.demo.username,
-          password: h.sandbox.demo.password,
-        }),
-      ).toMatchObject({ ok: true, data: { signedIn: true } });
-      expect(await h.core.dispatch('connection.connectAccount', { ...input, profileId: 'sandbox' })).toMatchObject({
-        ok: false,
-        error: { code: 'validation' },
-      });
-      expect(await h.core.dispatch('connection.connectAccount', { ...input, profileId: 'nope' })).toMatchObject({
-        ok: false,
-        error: { code: 'not_found' },
-      });
-      // Without a profile the built-in platform profile is used, as before.
-      expect(await h.core.dispatch('connection.connectAccount', input)).toMatchObject({
-        ok: true,
-        data: { profile: { id: 'platform' } },
-      });
-    },
-  );
+  it('"Connect my account" takes the profile the user picked; refuses the sandbox or an unknown profile', async () => {
+    h = await coreWithSandbox({ consent: true });
+    const custom = { ...sandboxProfile, id: 'picked', name: 'Picked', embeddedSandbox: false, baseUrl: null };
+    await h.core.handlers['profile.import']({ json: JSON.stringify(custom) });
+    const input = {
+      baseUrl: h.sandbox.url,
+      clientId: h.sandbox.demo.clientId,
+      clientSecret: h.sandbox.demo.clientSecret,
+    };
+    expect(await h.core.dispatch('connection.connectAccount', { ...input, profileId: 'picked' })).toMatchObject({
+      ok: true,
+      data: { profile: { id: 'picked' }, baseUrl: h.sandbox.url },
+    });
+    expect(
+      await h.core.dispatch('session.signIn', {
+        username: h.sandbox.demo.username,
+        password: h.sandbox.demo.password,
+      }),
+    ).toMatchObject({ ok: true, data: { signedIn: true } });
+    expect(await h.core.dispatch('connection.connectAccount', { ...input, profileId: 'sandbox' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
+    expect(await h.core.dispatch('connection.connectAccount', { ...input, profileId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    // Without a profile the built-in platform profile is used, as before.
+    expect(await h.core.dispatch('connection.connectAccount', input)).toMatchObject({
+      ok: true,
+      data: { profile: { id: 'platform' } },
+    });
+  });
 });

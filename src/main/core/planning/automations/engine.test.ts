@@ -61,51 +61,48 @@ function setup(h: Harness, submitAi?: (input: AiSubmitArgs) => Promise<AiSubmitR
 }
 
 describe('automations', () => {
-  it(
-    'runs matching enabled rules on an imported asset: tags it and queues it; disabled and other rules do ' + 'nothing',
-    async () => {
-      const s = setup(await harness());
-      const tagAndQueue = s.rule({
-        name: 'Raw in',
-        trigger: { type: 'asset_imported', tag: 'raw' },
-        actions: [
-          { type: 'add_tag', tag: 'todo' },
-          { type: 'add_to_queue', note: 'from raw' },
-        ],
-      });
-      s.rule({
-        name: 'Off',
-        enabled: false,
-        trigger: { type: 'asset_imported' },
-        actions: [{ type: 'add_tag', tag: 'never' }],
-      });
-      s.rule({
-        name: 'Other tag',
-        trigger: { type: 'asset_imported', tag: 'final' },
-        actions: [{ type: 'add_tag', tag: 'never' }],
-      });
-      s.rule({ name: 'Jobs', trigger: { type: 'ai_job_succeeded' }, actions: [{ type: 'add_tag', tag: 'never' }] });
-      const id = s.asset('beach.png', ['RAW']);
+  it('runs enabled matching rules on an imported asset (tag, queue); disabled and other rules do nothing', async () => {
+    const s = setup(await harness());
+    const tagAndQueue = s.rule({
+      name: 'Raw in',
+      trigger: { type: 'asset_imported', tag: 'raw' },
+      actions: [
+        { type: 'add_tag', tag: 'todo' },
+        { type: 'add_to_queue', note: 'from raw' },
+      ],
+    });
+    s.rule({
+      name: 'Off',
+      enabled: false,
+      trigger: { type: 'asset_imported' },
+      actions: [{ type: 'add_tag', tag: 'never' }],
+    });
+    s.rule({
+      name: 'Other tag',
+      trigger: { type: 'asset_imported', tag: 'final' },
+      actions: [{ type: 'add_tag', tag: 'never' }],
+    });
+    s.rule({ name: 'Jobs', trigger: { type: 'ai_job_succeeded' }, actions: [{ type: 'add_tag', tag: 'never' }] });
+    const id = s.asset('beach.png', ['RAW']);
 
-      const runs = await s.engine.handle({ type: 'asset_imported', assetId: id, name: 'beach.png', tags: ['RAW'] });
-      expect(runs).toEqual([
-        {
-          id: expect.any(Number),
-          automationId: tagAndQueue,
-          automationName: 'Raw in',
-          at: '2026-03-10T12:00:00.000Z',
-          cause: 'asset beach.png imported',
-          outcome: 'ok',
-          message: 'Tagged beach.png “todo”; added beach.png to the media queue.',
-        },
-      ]);
-      expect(s.tags(id)).toEqual(['RAW', 'todo']);
-      expect(s.queued).toEqual([{ source: { group: 'assets', id }, note: 'from raw' }]);
-      expect(s.ran).toEqual([[tagAndQueue]]);
-      // The tag is a plain update: it set nothing else off, and the log has that one run only.
-      expect(s.engine.runs({ limit: 100 })).toEqual(runs);
-    },
-  );
+    const runs = await s.engine.handle({ type: 'asset_imported', assetId: id, name: 'beach.png', tags: ['RAW'] });
+    expect(runs).toEqual([
+      {
+        id: expect.any(Number),
+        automationId: tagAndQueue,
+        automationName: 'Raw in',
+        at: '2026-03-10T12:00:00.000Z',
+        cause: 'asset beach.png imported',
+        outcome: 'ok',
+        message: 'Tagged beach.png “todo”; added beach.png to the media queue.',
+      },
+    ]);
+    expect(s.tags(id)).toEqual(['RAW', 'todo']);
+    expect(s.queued).toEqual([{ source: { group: 'assets', id }, note: 'from raw' }]);
+    expect(s.ran).toEqual([[tagAndQueue]]);
+    // The tag is a plain update: it set nothing else off, and the log has that one run only.
+    expect(s.engine.runs({ limit: 100 })).toEqual(runs);
+  });
 
   it(
     'makes a post from a template with the facts of a succeeded AI job, and fails a run whose template lacks a ' +

@@ -33,83 +33,77 @@ async function tokens(h: Harness): Promise<string[]> {
 }
 
 describe('connection check against the sandbox', () => {
-  it(
-    'passes every line of the built-in Sandbox profile, rotates once, runs no job and sends groups only ' + 'GETs',
-    async () => {
-      const groupMethods = new Set<string>();
-      const aiBodies: unknown[] = [];
-      const h = await open({
-        observe: (method, url, body) => {
-          if (!url.pathname.startsWith('/v2/ai') && url.pathname.startsWith('/v2/')) groupMethods.add(method);
-          if (url.pathname.startsWith('/v2/ai/')) aiBodies.push(body);
-        },
-      });
-      await signInDemo(h);
-      h.sandbox.resetStats();
-      groupMethods.clear();
-      aiBodies.length = 0;
-      const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
-      const lines = byId(result);
-      expect(failing(result)).toEqual([]);
-      expect(result.diagnosis).toBeNull();
-      expect(lines.login).toMatchObject({
+  it('passes every line of the built-in Sandbox profile; one rotation, no job, only GETs for the groups', async () => {
+    const groupMethods = new Set<string>();
+    const aiBodies: unknown[] = [];
+    const h = await open({
+      observe: (method, url, body) => {
+        if (!url.pathname.startsWith('/v2/ai') && url.pathname.startsWith('/v2/')) groupMethods.add(method);
+        if (url.pathname.startsWith('/v2/ai/')) aiBodies.push(body);
+      },
+    });
+    await signInDemo(h);
+    h.sandbox.resetStats();
+    groupMethods.clear();
+    aiBodies.length = 0;
+    const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
+    const lines = byId(result);
+    expect(failing(result)).toEqual([]);
+    expect(result.diagnosis).toBeNull();
+    expect(lines.login).toMatchObject({
+      outcome: 'pass',
+      status: 200,
+      summary: expect.stringContaining('read from "expires_at"'),
+    });
+    expect(lines.validate).toMatchObject({ outcome: 'pass', status: 200 });
+    expect(lines.refresh).toMatchObject({
+      outcome: 'pass',
+      status: 200,
+      summary: expect.stringContaining('new access token was accepted'),
+    });
+    expect(lines.apiKey?.outcome).toBe('skip');
+    for (const g of ['assets', 'automations', 'contentPlans', 'creatives', 'mediaQueue', 'mediaTemplates', 'posts']) {
+      expect(lines[`group.${g}`]).toMatchObject({
         outcome: 'pass',
         status: 200,
-        summary: expect.stringContaining('read from "expires_at"'),
+        request: expect.stringMatching(/^GET \/v2\/.*\?limit=1$/),
       });
-      expect(lines.validate).toMatchObject({ outcome: 'pass', status: 200 });
-      expect(lines.refresh).toMatchObject({
+    }
+    for (const op of Object.keys(sandboxProfile.ai)) {
+      expect(lines[`ai.${op}`]).toMatchObject({
         outcome: 'pass',
-        status: 200,
-        summary: expect.stringContaining('new access token was accepted'),
+        status: 400,
+        serverWords: expect.stringContaining('JSON object'),
+        request: expect.stringContaining('([])'),
       });
-      expect(lines.apiKey?.outcome).toBe('skip');
-      for (const g of ['assets', 'automations', 'contentPlans', 'creatives', 'mediaQueue', 'mediaTemplates', 'posts']) {
-        expect(lines[`group.${g}`]).toMatchObject({
-          outcome: 'pass',
-          status: 200,
-          request: expect.stringMatching(/^GET \/v2\/.*\?limit=1$/),
-        });
-      }
-      for (const op of Object.keys(sandboxProfile.ai)) {
-        expect(lines[`ai.${op}`]).toMatchObject({
-          outcome: 'pass',
-          status: 400,
-          serverWords: expect.stringContaining('JSON object'),
-          request: expect.stringContaining('([])'),
-        });
-      }
-      expect(aiBodies).toEqual(Object.keys(sandboxProfile.ai).map(() => []));
-      expect(h.sandbox.stats.refreshCalls).toBe(1);
-      expect(h.sandbox.stats.aiGenerations).toBe(0);
-      expect([...groupMethods]).toEqual(['GET']);
-      expect(h.core.session.view()).toMatchObject({ state: 'active', mode: 'token' });
-      await expect(listAssets(h)).resolves.toBeDefined();
-      expect(h.sandbox.stats.refreshCalls).toBe(1);
-    },
-  );
+    }
+    expect(aiBodies).toEqual(Object.keys(sandboxProfile.ai).map(() => []));
+    expect(h.sandbox.stats.refreshCalls).toBe(1);
+    expect(h.sandbox.stats.aiGenerations).toBe(0);
+    expect([...groupMethods]).toEqual(['GET']);
+    expect(h.core.session.view()).toMatchObject({ state: 'active', mode: 'token' });
+    await expect(listAssets(h)).resolves.toBeDefined();
+    expect(h.sandbox.stats.refreshCalls).toBe(1);
+  });
 
-  it(
-    'a wrong items field fails exactly the group lines, ' + 'names records.itemsField and says where the list is',
-    async () => {
-      const h = await open();
-      await signInDemo(h);
-      await variant(h, 'things', (p) => {
-        p.records = { ...p.records, itemsField: 'things' };
-      });
-      const result = await call(h, 'connection.check', { runJobs: false });
-      for (const l of result.lines) {
-        if (l.section === 'groups')
-          expect(l).toMatchObject({
-            outcome: 'fail',
-            field: 'records.itemsField',
-            summary: expect.stringContaining('A list is at "items"'),
-          });
-        else expect(l.outcome, l.id).not.toBe('fail');
-      }
-      expect(result.diagnosis).toMatchObject({ field: 'records.itemsField' });
-    },
-  );
+  it('a wrong items field fails only the group lines, names records.itemsField, says where the list is', async () => {
+    const h = await open();
+    await signInDemo(h);
+    await variant(h, 'things', (p) => {
+      p.records = { ...p.records, itemsField: 'things' };
+    });
+    const result = await call(h, 'connection.check', { runJobs: false });
+    for (const l of result.lines) {
+      if (l.section === 'groups')
+        expect(l).toMatchObject({
+          outcome: 'fail',
+          field: 'records.itemsField',
+          summary: expect.stringContaining('A list is at "items"'),
+        });
+      else expect(l.outcome, l.id).not.toBe('fail');
+    }
+    expect(result.diagnosis).toMatchObject({ field: 'records.itemsField' });
+  });
 
   it('a wrong list path fails exactly that group and names its path field', async () => {
     const h = await open();

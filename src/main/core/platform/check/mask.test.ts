@@ -71,17 +71,14 @@ describe('answers kept for pointing into', () => {
     expect(maskedAnswer(ans([{ id: 1 }]), registry)).toEqual([{ id: 1 }]);
   });
 
-  it(
-    'are bounded: lists keep their first items, long strings their start, ' + 'deep values and long keys are left out',
-    () => {
-      const bounds = { maxItems: 3, maxString: 10, maxDepth: 3, maxNodes: 1000 };
-      const kept = boundJson(
-        { list: [1, 2, 3, 4, 5], text: 'x'.repeat(25), a: { b: { c: { d: 1 } } }, ['k'.repeat(201)]: 1 },
-        bounds,
-      );
-      expect(kept).toEqual({ list: [1, 2, 3], text: `${'x'.repeat(10)}… (25 characters)`, a: { b: { c: {} } } });
-    },
-  );
+  it('are bounded: lists keep their first items, long strings their start; deep values, long keys are left out', () => {
+    const bounds = { maxItems: 3, maxString: 10, maxDepth: 3, maxNodes: 1000 };
+    const kept = boundJson(
+      { list: [1, 2, 3, 4, 5], text: 'x'.repeat(25), a: { b: { c: { d: 1 } } }, ['k'.repeat(201)]: 1 },
+      bounds,
+    );
+    expect(kept).toEqual({ list: [1, 2, 3], text: `${'x'.repeat(10)}… (25 characters)`, a: { b: { c: {} } } });
+  });
 
   it('stop at a number of values, however the answer is shaped', () => {
     const wide = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${i}`, i]));

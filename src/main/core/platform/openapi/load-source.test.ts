@@ -78,38 +78,35 @@ describe('loadSource', () => {
     });
   });
 
-  it(
-    'refuses a 50 MB download by its Content-Length, ' + 'and a larger-than-declared one once it passes the cap',
-    async () => {
-      server = await startServer((req, res) => {
-        if (req.url === '/declared') {
-          res.writeHead(200, { 'content-length': String(FIFTY_MB) });
-          res.write('x'.repeat(1024));
-          return; // never finishes: the client must not wait for the rest
-        }
-        res.writeHead(200); // chunked, no length: the cap stops the stream
-        const chunk = 'y'.repeat(64 * 1024);
-        const pump = () => {
-          while (res.write(chunk));
-          res.once('drain', pump);
-        };
-        res.on('close', () => res.removeAllListeners('drain'));
-        pump();
-      });
-      const declared = await refusal(loadSource({ kind: 'url', url: `${server.url}/declared` }, { http }));
-      expect(declared).toMatchObject({
-        code: 'too_large',
-        message: `${server.url}/declared is 50 MB; the largest document Atelier reads is 10 MB.`,
-      });
-      const streamed = await refusal(
-        loadSource({ kind: 'url', url: `${server.url}/stream` }, { http, maxBytes: 256 * 1024 }),
-      );
-      expect(streamed).toMatchObject({
-        code: 'too_large',
-        message: `${server.url}/stream is larger than 0.3 MB; the largest document Atelier reads is 0.3 MB.`,
-      });
-    },
-  );
+  it('refuses a 50 MB download by its Content-Length, and a larger-than-declared one once past the cap', async () => {
+    server = await startServer((req, res) => {
+      if (req.url === '/declared') {
+        res.writeHead(200, { 'content-length': String(FIFTY_MB) });
+        res.write('x'.repeat(1024));
+        return; // never finishes: the client must not wait for the rest
+      }
+      res.writeHead(200); // chunked, no length: the cap stops the stream
+      const chunk = 'y'.repeat(64 * 1024);
+      const pump = () => {
+        while (res.write(chunk));
+        res.once('drain', pump);
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      pump();
+    });
+    const declared = await refusal(loadSource({ kind: 'url', url: `${server.url}/declared` }, { http }));
+    expect(declared).toMatchObject({
+      code: 'too_large',
+      message: `${server.url}/declared is 50 MB; the largest document Atelier reads is 10 MB.`,
+    });
+    const streamed = await refusal(
+      loadSource({ kind: 'url', url: `${server.url}/stream` }, { http, maxBytes: 256 * 1024 }),
+    );
+    expect(streamed).toMatchObject({
+      code: 'too_large',
+      message: `${server.url}/stream is larger than 0.3 MB; the largest document Atelier reads is 0.3 MB.`,
+    });
+  });
 
   it('says which server failed to give the document', async () => {
     server = await startServer((_req, res) => {
