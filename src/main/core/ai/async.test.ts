@@ -153,7 +153,7 @@ describe('asynchronous operations', () => {
     },
   );
 
-  it('a 429 while polling: the job waits for Retry-After, then polls the same id again, no new submission', async () => {
+  it('a 429 while polling: the job waits for Retry-After, then polls the same id (no new submission)', async () => {
     const p = await platform();
     const h = await connected(p.url);
     const id = await submit(h, 'busy platform');
