@@ -187,8 +187,8 @@ async function sendBench(inputMb: number, rounds: number, log: Log) {
         `the sink runs in another process)`,
     );
     log(
-      `peak RSS growth while sending ${inputMb} MB: ${growth.toFixed(1)} MB = ${(growth / inputMb).toFixed(2)}× ` +
-        `the input (promise: about 2× at most)`,
+      `peak RSS growth while sending ${inputMb} MB: ${growth.toFixed(1)} MB = ${(growth / inputMb).toFixed(2)}× the ` +
+        `input (promise: about 2× at most)`,
     );
     return {
       readMBps,
@@ -298,8 +298,8 @@ async function queueBench(jobs: number, rounds: number, log: Log) {
     ],
   );
   log(
-    `queue/direct ratio: ${(queueJobsPerSecond / directJobsPerSecond).toFixed(3)}; queue overhead per ` +
-      `job: ${(((median(q) - median(d)) / jobs) * 1000).toFixed(2)} ms`,
+    `queue/direct ratio: ${(queueJobsPerSecond / directJobsPerSecond).toFixed(3)}; ` +
+      `queue overhead per job: ${(((median(q) - median(d)) / jobs) * 1000).toFixed(2)} ms`,
   );
   return { queueJobsPerSecond, directJobsPerSecond, queueRatio: queueJobsPerSecond / directJobsPerSecond };
 }

@@ -291,8 +291,8 @@ function measureCase(
   const b = runRaw();
   if (a.total !== b.total || a.items.map((i) => i.id).join() !== b.ids.join()) {
     throw new Error(
-      `${c.name}: the raw SQL answers differently from Library.query (total ${b.total} vs ${a.total}); librarySql ` +
-        `is out of date`,
+      `${c.name}: the raw SQL answers differently from Library.query (total ${b.total} vs ${a.total}); ` +
+        `librarySql is out of date`,
     );
   }
 
@@ -384,11 +384,10 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
     const seeded = seedLibrary(core, blobRoot, options.assets);
     const dbMb = fs.statSync(deps.paths.dbFile).size / 1024 / 1024;
     log(
-      `seeded ${options.assets} assets (${seeded.trashed} in the trash, ${seeded.withFile} with their file on ` +
-        `disk) in ${seeded.seconds.toFixed(1)} s ` +
-        `(rows, tags and FTS in one transaction ${seeded.rowsSeconds.toFixed(1)} s, ` +
-        `files ${(seeded.seconds - seeded.rowsSeconds).toFixed(1)} s); ` +
-        `database ${dbMb.toFixed(0)} MB + WAL`,
+      `seeded ${options.assets} assets (${seeded.trashed} in the trash, ` +
+        `${seeded.withFile} with their file on disk) in ${seeded.seconds.toFixed(1)} s (rows, ` +
+        `tags and FTS in one transaction ${seeded.rowsSeconds.toFixed(1)} s, ` +
+        `files ${(seeded.seconds - seeded.rowsSeconds).toFixed(1)} s); database ${dbMb.toFixed(0)} MB + WAL`,
     );
     raw = new Database(deps.paths.dbFile, { readonly: true, fileMustExist: true });
 
@@ -396,8 +395,8 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
 
     log('');
     log(
-      `up to ${iterations} runs per query and side (fewer for slow queries: ${CASE_BUDGET_MS / 1000} s each) ` +
-        `after up to ${warmup} warm-up runs, interleaved; times in ms`,
+      `up to ${iterations} runs per query and side (fewer for slow queries: ` +
+        `${CASE_BUDGET_MS / 1000} s each) after up to ${warmup} warm-up runs, interleaved; times in ms`,
     );
     table(
       log,
@@ -483,8 +482,8 @@ async function main(): Promise<void> {
   }, 600_000);
   deadline.unref();
   console.log(
-    `Library benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${assets} assets, temp folder ` +
-      `in ${os.tmpdir()}`,
+    `Library benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${assets} assets, ` +
+      `temp folder in ${os.tmpdir()}`,
   );
   await runLibraryBench({ assets, iterations });
 }

@@ -110,8 +110,8 @@ function verifyNodeModules(nodeModules, platform, arch) {
     const bindingProblems = checkBinary(path.join(binding, 'lib', `sharp-${plat}-${arch}-${version}.node`), plat, arch);
     if (bindingProblems.length && !fs.existsSync(binding)) {
       problems.push(
-        `missing: ${binding} (sharp's ${plat}-${arch} binary; npm installs only the host's: add it with "node ` +
-          `scripts/add-native-arch.cjs ${plat} ${arch}")`,
+        `missing: ${binding} (sharp's ${plat}-${arch} binary; ` +
+          `npm installs only the host's: add it with "node scripts/add-native-arch.cjs ${plat} ${arch}")`,
       );
     } else problems.push(...bindingProblems);
     if (plat !== 'win32') {
@@ -202,15 +202,15 @@ async function afterPack(context) {
   const problems = [...verifyAsarContents(asar), ...verifyNodeModules(unpacked, platform, arch)];
   if (problems.length) throw fail(`Native module check failed for ${platform}-${arch}:`, problems);
   console.log(
-    `  • native modules verified for ${platform}-${arch}: N-API builds for the right platform and arch, unpacked ` +
-      `beside app.asar`,
+    `  • native modules verified for ${platform}-${arch}: ` +
+      `N-API builds for the right platform and arch, unpacked beside app.asar`,
   );
 
   const hostPlatform = process.platform === 'darwin' ? ['darwin', 'mas'] : [process.platform];
   if (!hostPlatform.includes(platform) || arch !== process.arch) {
     console.log(
-      `  • native modules not loaded: ${platform}-${arch} binaries do not run on ` +
-        `this ${process.platform}-${process.arch} host (checked statically above)`,
+      `  • native modules not loaded: ${platform}-${arch} binaries do not run ` +
+        `on this ${process.platform}-${process.arch} host (checked statically above)`,
     );
     return;
   }

@@ -348,8 +348,8 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
       for (const v of s.violations)
         counts.set(`${v.impact} ${v.id}`, (counts.get(`${v.impact} ${v.id}`) ?? 0) + v.nodes.length);
     console.log(
-      `axe: ${seen.length} audits; violations by rule ` +
-        `(nodes): ${counts.size ? [...counts].map(([k, n]) => `${k}=${n}`).join(', ') : 'none'}`,
+      `axe: ${seen.length} audits; violations by rule (nodes): ` +
+        `${counts.size ? [...counts].map(([k, n]) => `${k}=${n}`).join(', ') : 'none'}`,
     );
   });
 });

@@ -81,8 +81,8 @@ const section = (title: RegExp) =>
 
 describe('browser mode: the sync view', () => {
   it(
-    'sets a refused change aside after one attempt with the platform’s message; Retry sends it once the platform ' +
-      'accepts it',
+    'sets a refused change aside after one attempt with the platform’s message; ' +
+      'Retry sends it once the platform accepts it',
     async () => {
       const { page } = browser;
       const sandbox = app.sandbox();
@@ -193,8 +193,8 @@ describe('browser mode: the sync view', () => {
   });
 
   it(
-    'shows a record changed here while paused and on the platform as a conflict, side by side; "Keep mine" wins on ' +
-      'the platform',
+    'shows a record changed here while paused and on the platform as a conflict, side by side; ' +
+      '"Keep mine" wins on the platform',
     async () => {
       const { page } = browser;
       const post = await syncedPost({ text: 'Shared draft', channel: 'Instagram' });

@@ -135,8 +135,8 @@ export function defineContractSuite(suite: Suite, title: string): void {
       console.log(tally.report(`contract fuzz (${title})`));
       if (f)
         console.log(
-          `  network refused outside the sandbox: ${f.blocked.length} requests; updates "installed" by the fake ` +
-            `updater: ${f.updates.installs}`,
+          `  network refused outside the sandbox: ${f.blocked.length} requests; ` +
+            `updates "installed" by the fake updater: ${f.updates.installs}`,
         );
       await f?.stop();
     });

@@ -127,8 +127,8 @@ function insertAssets(db: Database.Database, rand: Rand, count: number): void {
 
 function insertOutbox(db: Database.Database, rand: Rand, postIds: string[]): void {
   const stmt = db.prepare(
-    `INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES ` +
-      `('acct-1', 'posts', ?, 'update', ?, ?, ?, ?)`,
+    `INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) ` +
+      `VALUES ('acct-1', 'posts', ?, 'update', ?, ?, ?, ?)`,
   );
   postIds.forEach((id, i) =>
     stmt.run(
@@ -148,8 +148,8 @@ function insertAiJobs(db: Database.Database, rand: Rand, count: number): void {
      VALUES (?, 'acct-1', 'text-to-image', 'model-a', ?, ?, ?, 'sandbox', 'succeeded', ?, ?, ?)`,
   );
   const output = db.prepare(
-    `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height) VALUES (?, 0, ` +
-      `'image', ?, 'image/png', 2048, 64, 64)`,
+    `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height) ` +
+      `VALUES (?, 0, 'image', ?, 'image/png', 2048, 64, 64)`,
   );
   for (let i = 0; i < count; i++) {
     const id = uuid(rand);

@@ -198,8 +198,8 @@ describe('fuses (from electron-builder.config.cjs)', () => {
   });
 
   it(
-    'turn off running as Node, NODE_OPTIONS and --inspect; turn on cookie encryption, ASAR integrity and ASAR-only ' +
-      'loading',
+    'turn off running as Node, NODE_OPTIONS and --inspect; ' +
+      'turn on cookie encryption, ASAR integrity and ASAR-only loading',
     () => {
       expect(fuses).toMatchObject({
         runAsNode: false,
@@ -265,8 +265,8 @@ describe('CSP on every document', () => {
   });
 
   it(
-    'the policy itself is strict: no inline or eval, no wildcard or scheme-wide sources, no framing, forms or ' +
-      'base',
+    'the policy itself is strict: no inline or eval, no wildcard or scheme-wide sources, no framing, ' +
+      'forms or base',
     () => {
       const byName: Record<string, string[]> = Object.fromEntries(
         directives(RENDERER_CSP).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
@@ -386,8 +386,8 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
   });
 
   it(
-    'blocks MEDIUM and HIGH findings (and explicit Node integration), accepts only reviewed ones whose premise ' +
-      'still holds',
+    'blocks MEDIUM and HIGH findings (and explicit Node integration), ' +
+      'accepts only reviewed ones whose premise still holds',
     () => {
       const v = gate.judge(
         [

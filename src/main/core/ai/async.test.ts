@@ -43,8 +43,8 @@ const row = (h: Harness, id: string) =>
 
 describe('asynchronous operations', () => {
   it(
-    'submit → 202 with an id → polls → done: the media is stored, the id was stored first, progress says it waits ' +
-      'for the platform',
+    'submit → 202 with an id → polls → done: the media is stored, the id was stored first, ' +
+      'progress says it waits for the platform',
     async () => {
       const p = await platform();
       // What the database held when the first poll left.
@@ -129,8 +129,8 @@ describe('asynchronous operations', () => {
   });
 
   it(
-    'the core stops while a job is polled; a new core on the same database resumes with the stored id: exactly one ' +
-      'submission',
+    'the core stops while a job is polled; a new core on the same database resumes with the stored id: ' +
+      'exactly one submission',
     async () => {
       const p = await platform();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-async-restart-'));
@@ -241,8 +241,8 @@ describe('media named by URL in an answer', () => {
   }
 
   it(
-    'another loopback host is downloaded without credentials and its hash recorded; plain http to a remote host is ' +
-      'refused without a request',
+    'another loopback host is downloaded without credentials and its hash recorded; ' +
+      'plain http to a remote host is refused without a request',
     async () => {
       const p = await platform();
       const m = await mediaServer();
@@ -281,8 +281,8 @@ describe('media named by URL in an answer', () => {
   );
 
   it(
-    'a file on the platform that redirects to another host: the credential, in the profile’s own header, stays ' +
-      'with the platform',
+    'a file on the platform that redirects to another host: ' +
+      'the credential, in the profile’s own header, stays with the platform',
     async () => {
       const p = await platform();
       const m = await mediaServer();

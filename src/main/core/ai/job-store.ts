@@ -199,8 +199,8 @@ export class JobStore {
   active(account: string): JobRow[] {
     return this.s
       .sql<[string], JobRow>(
-        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') ORDER BY state = " +
-          "'queued', position",
+        'SELECT rowid, * FROM ai_jobs WHERE account_id = ? ' +
+          "AND state IN ('queued', 'running') ORDER BY state = 'queued', position",
       )
       .all(account);
   }
@@ -474,8 +474,8 @@ export class JobStore {
     return (
       this.s
         .sql<[string, string, string], 1>(
-          'SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE ' +
-            'input_sha256 = ? LIMIT 1',
+          'SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? ' +
+            'UNION ALL SELECT 1 FROM ai_jobs WHERE input_sha256 = ? LIMIT 1',
         )
         .get(sha, sha, sha) !== undefined
     );

@@ -42,8 +42,8 @@ describe('judging a result URL', () => {
     expect(judgeMediaUrl('http://cdn.example.com/a.png', platform)).toEqual({
       kind: 'refused',
       reason:
-        'The answer names a result on another host over plain http (cdn.example.com); Atelier downloads from other ' +
-        'hosts only over https',
+        'The answer names a result on another host over plain http (cdn.example.com); ' +
+        'Atelier downloads from other hosts only over https',
     });
     expect(judgeMediaUrl('javascript:alert(1)', platform)).toMatchObject({
       reason: expect.stringMatching(/"javascript:" address, which Atelier never opens/),
@@ -299,15 +299,15 @@ describe('redirects of a result URL', () => {
     );
     expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
     expect(stored.note).toBe(
-      'A redirect leads to a result on another host over plain http (10.1.2.3); Atelier downloads from other hosts ' +
-        'only over https.',
+      'A redirect leads to a result on another host over plain http (10.1.2.3); ' +
+        'Atelier downloads from other hosts only over https.',
     );
     expect(sent).toEqual([`${cdn.url}/a.png`]);
   });
 
   it(
-    'from the platform to another port: the next requests carry no credential, whatever its header is called, even ' +
-      'back on the platform',
+    'from the platform to another port: the next requests carry no credential, whatever its header is called, ' +
+      'even back on the platform',
     async () => {
       const { client } = recordingClient();
       let otherUrl = '';

@@ -46,8 +46,8 @@ const texts = async (h: CoreHost) =>
 
 describe('restoring a backup in a running app', () => {
   it(
-    'says what will be lost, keeps the previous database, reports the unsent changes once, and pulls back what the ' +
-      'platform has',
+    'says what will be lost, keeps the previous database, reports the unsent changes once, ' +
+      'and pulls back what the platform has',
     async () => {
       const { host: h, dir } = await start();
       const sync = () => h.full()!.sync.run();

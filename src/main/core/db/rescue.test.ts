@@ -148,8 +148,8 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     ['at 10, 45, 65 and 90 %', [0.1, 0.45, 0.65, 0.9]],
   ] as const) {
     it(
-      `middle, 8 KiB of random bytes ${name}: keeps every record on an untouched page, and counts the rest as ` +
-        `lost`,
+      `middle, 8 KiB of random bytes ${name}: keeps every record on an untouched page, ` +
+        `and counts the rest as lost`,
       async () => {
         const size = fs.statSync(pristine).size;
         const c = damaged('middle', offsets ? { offsets: offsets.map((f) => Math.floor(size * f)) } : {});
@@ -254,8 +254,8 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     db.pragma('foreign_keys = OFF');
     db.prepare(`UPDATE outbox SET payload = 'not json' WHERE seq = 7`).run();
     db.prepare(
-      `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes) VALUES ('no-such-job', 0, 'image', ` +
-        `'x', 'image/png', 1)`,
+      `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes) ` +
+        `VALUES ('no-such-job', 0, 'image', 'x', 'image/png', 1)`,
     ).run();
     db.close();
     c.before = fingerprint(c.file);

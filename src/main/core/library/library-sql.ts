@@ -182,8 +182,8 @@ export class AssetSql {
   setTrashed(id: string, now: number): void {
     this.s
       .sql<[number, number, string]>(
-        "UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN " +
-          "'conflict' ELSE 'pending' END WHERE id = ?",
+        "UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' " +
+          "THEN 'conflict' ELSE 'pending' END WHERE id = ?",
       )
       .run(now, now, id);
   }

@@ -88,8 +88,8 @@ describe('library', () => {
   });
 
   it(
-    'searches names, tags and notes by prefix, filters by type and tag, sorts, and ignores FTS syntax in what ' +
-      'users type',
+    'searches names, tags and notes by prefix, filters by type and tag, sorts, ' +
+      'and ignores FTS syntax in what users type',
     async () => {
       const h = await harness();
       const dir = tmp();
@@ -136,8 +136,8 @@ describe('library', () => {
   );
 
   it(
-    'trash hides, restores and deletes for good; the platform hears of it; usage lists posts, creatives and queue ' +
-      'items',
+    'trash hides, restores and deletes for good; the platform hears of it; ' +
+      'usage lists posts, creatives and queue items',
     async () => {
       const h = await harness();
       await signInDemo(h);

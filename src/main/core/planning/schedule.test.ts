@@ -13,8 +13,8 @@ const ids = (view: { items: { id: string }[] }) => view.items.map((i) => i.id);
 
 describe('planner calendar', () => {
   it(
-    'holds the items of a range by instant, whatever offset they were written with, and filters by plan and ' +
-      'channel',
+    'holds the items of a range by instant, whatever offset they were written with, ' +
+      'and filters by plan and channel',
     async () => {
       const h = await harness();
       const p = plannerOf(h);
@@ -207,8 +207,8 @@ describe('planner calendar', () => {
   });
 
   it(
-    'reschedules across a DST change keeping the local time, leaves the status alone and answers with fresh ' +
-      'warnings',
+    'reschedules across a DST change keeping the local time, ' +
+      'leaves the status alone and answers with fresh warnings',
     async () => {
       const h = await harness();
       const p = plannerOf(h);

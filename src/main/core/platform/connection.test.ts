@@ -125,8 +125,8 @@ describe('connection and profiles', () => {
   });
 
   it(
-    'keeps the session for another profile of the same address, never for another address, even under the same ' +
-      'profile',
+    'keeps the session for another profile of the same address, never for another address, ' +
+      'even under the same profile',
     async () => {
       h = await coreWithSandbox();
       await h.core.dispatch('connection.useSandbox', {});

@@ -143,8 +143,8 @@ export class Outbox {
     if (groups.length === 0) return 0;
     const row = this.s
       .sql<string[], { n: number }>(
-        `SELECT count(*) AS n FROM outbox WHERE account_id = ? AND state = 'pending' AND grp ` +
-          `IN (${marks(groups.length)})`,
+        `SELECT count(*) AS n FROM outbox WHERE account_id = ? ` +
+          `AND state = 'pending' AND grp IN (${marks(groups.length)})`,
       )
       .get(account, ...groups);
     return row?.n ?? 0;
@@ -155,8 +155,8 @@ export class Outbox {
     if (groups.length === 0) return null;
     const row = this.s
       .sql<string[], { at: number | null }>(
-        `SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? AND state = 'pending' AND grp ` +
-          `IN (${marks(groups.length)})`,
+        `SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? ` +
+          `AND state = 'pending' AND grp IN (${marks(groups.length)})`,
       )
       .get(account, ...groups);
     return row?.at ?? null;

@@ -71,8 +71,8 @@ describe('sync engine', () => {
   });
 
   it(
-    'pausing while a drain runs lets what is on its way finish, sends nothing more, and stays paused until ' +
-      'resumed',
+    'pausing while a drain runs lets what is on its way finish, sends nothing more, ' +
+      'and stays paused until resumed',
     async () => {
       // The user pauses as the 6th create leaves; at most the 5 others already out may follow it.
       let posts = 0;

@@ -190,8 +190,8 @@ describe('two clients on one account', () => {
   );
 
   it(
-    'a create in doubt holds back deletions of records new to us too: deleted elsewhere meanwhile, it goes here as ' +
-      'well',
+    'a create in doubt holds back deletions of records new to us too: ' +
+      'deleted elsewhere meanwhile, it goes here as well',
     async () => {
       const { a, b } = await pair();
       await b.core.sync.run(); // B has pulled before: from here on the feed carries deletions too

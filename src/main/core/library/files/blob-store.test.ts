@@ -277,8 +277,8 @@ describe('BlobStore', () => {
     await expect(store.putFile(missing)).rejects.toMatchObject({
       code: 'ENOENT',
       message:
-        `Could not add ${missing} to the library: the file no longer exists. Check that it was not moved, ` +
-        `renamed or deleted.`,
+        `Could not add ${missing} to the library: the file no longer exists. ` +
+        `Check that it was not moved, renamed or deleted.`,
     });
     expect(filesUnder(root)).toEqual([]);
   });
@@ -291,7 +291,7 @@ describe('BlobStore', () => {
     await expect(new BlobStore(root).putFile(folder)).rejects.toMatchObject({
       code: 'EISDIR',
       message:
-        `Could not add ${folder} to the library: it is a folder, not a file. Choose the files inside it ` + `instead.`,
+        `Could not add ${folder} to the library: it is a folder, not a file. ` + `Choose the files inside it instead.`,
     });
     expect(filesUnder(root)).toEqual([]);
   });

@@ -105,8 +105,8 @@ describe('automations', () => {
   });
 
   it(
-    'makes a post from a template with the facts of a succeeded AI job, and fails a run whose template lacks a ' +
-      'value',
+    'makes a post from a template with the facts of a succeeded AI job, ' +
+      'and fails a run whose template lacks a value',
     async () => {
       const h = await harness();
       const s = setup(h);
@@ -155,8 +155,8 @@ describe('automations', () => {
         [broken, 'failed'],
       ]);
       expect(runs[1]?.message).toBe(
-        'Action 2 (post from a template) failed: The template needs {{price}}, which has no value. (done before: ' +
-          'tagged cat.png “ai”)',
+        'Action 2 (post from a template) failed: The template needs {{price}}, which has no value. ' +
+          '(done before: tagged cat.png “ai”)',
       );
       const posts = h.core.store.list('posts', account, { offset: 0, limit: 10, includeDeleted: false }).items;
       expect(posts.map((p) => p.fields)).toEqual([
@@ -221,8 +221,8 @@ describe('automations', () => {
   });
 
   it(
-    'queues an AI job with event facts in its prompt, and stops the loop when that job succeeds (even after a ' +
-      'restart)',
+    'queues an AI job with event facts in its prompt, ' +
+      'and stops the loop when that job succeeds (even after a restart)',
     async () => {
       const h = await harness();
       await signInDemo(h);

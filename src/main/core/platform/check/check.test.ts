@@ -153,8 +153,8 @@ describe('connection check against the sandbox', () => {
   });
 
   it(
-    'a wrong Authorization prefix fails every credentialed line, names auth.scheme once at the top, and leaves the ' +
-      'session working',
+    'a wrong Authorization prefix fails every credentialed line, names auth.scheme once at the top, ' +
+      'and leaves the session working',
     async () => {
       const h = await open();
       await signInDemo(h);
@@ -201,8 +201,8 @@ describe('connection check against the sandbox', () => {
   );
 
   it(
-    'sign-in whose answer has no token where the profile says names auth.responseFields.accessToken and lists the ' +
-      'answer’s keys',
+    'sign-in whose answer has no token where the profile says names auth.responseFields.accessToken ' +
+      'and lists the answer’s keys',
     async () => {
       const h = await open();
       await signInDemo(h);
@@ -221,8 +221,8 @@ describe('connection check against the sandbox', () => {
   );
 
   it(
-    'a refused refresh is one ✗ line with the server’s words and the client-secret hint; the session asks to sign ' +
-      'in again',
+    'a refused refresh is one ✗ line with the server’s words and the client-secret hint; ' +
+      'the session asks to sign in again',
     async () => {
       const h = await open();
       await signInDemo(h);

@@ -142,8 +142,8 @@ describe('loadSource and redirects', () => {
     expect(plain).toMatchObject({
       code: 'validation',
       message:
-        'The document could not be downloaded: it redirects to http://10.9.8.7/openapi.json, which is not an ' +
-        'https:// address (plain http only for this computer).',
+        'The document could not be downloaded: it redirects to http://10.9.8.7/openapi.json, ' +
+        'which is not an https:// address (plain http only for this computer).',
     });
     expect(sent).toEqual([`${server.url}/spec`]);
     const loop = await refusal(loadSource({ kind: 'url', url: `${server.url}/loop/0` }, { http }));

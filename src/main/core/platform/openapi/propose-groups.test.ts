@@ -31,8 +31,8 @@ describe('proposeGroups', () => {
   });
 
   it(
-    'guesses content plans from "schedules", media templates from "templates", and says a PUT-only update may ' +
-      'replace',
+    'guesses content plans from "schedules", media templates from "templates", ' +
+      'and says a PUT-only update may replace',
     async () => {
       const ctx = await contextOf({
         paths: { '/v2/schedules': crud(), '/v2/templates': crud(), '/v2/templates/{id}': { put: { responses: ok() } } },
