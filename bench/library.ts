@@ -420,8 +420,8 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
       '       (JSON.parse of data, two ISO dates, thumbnail fields, and fs.existsSync of the media file for hasFile).',
     );
     log(
-      'raw  = the same two statements, prepared once on a second better-sqlite3 connection, + JSON.parse of each ' +
-        "row's data.",
+      'raw  = the same two statements, prepared once on a second better-sqlite3 connection, ' +
+        "+ JSON.parse of each row's data.",
     );
     log('');
     log('where our time goes (medians, ms; measured separately):');

@@ -265,8 +265,8 @@ describe('CSP on every document', () => {
   });
 
   it(
-    'the policy itself is strict: no inline or eval, no wildcard or scheme-wide sources, no framing, ' +
-      'forms or base',
+    'the policy itself is strict: ' +
+      'no inline or eval, no wildcard or scheme-wide sources, no framing, forms or base',
     () => {
       const byName: Record<string, string[]> = Object.fromEntries(
         directives(RENDERER_CSP).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),

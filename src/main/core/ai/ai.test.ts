@@ -529,8 +529,8 @@ describe('results', () => {
   });
 
   it(
-    'gallery: filter by operation, model, date and text over prompts and produced text; save to the library; ' +
-      'export; remove',
+    'gallery: filter by operation, model, date and text over prompts and produced text; ' +
+      'save to the library; export; remove',
     async () => {
       const h = await signedIn();
       const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'orange harbour at night' });

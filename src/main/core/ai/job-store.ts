@@ -238,8 +238,8 @@ export class JobStore {
   counts(account: string): { queued: number; running: number } {
     const rows = this.s
       .sql<[string], { state: string; n: number }>(
-        "SELECT state, COUNT(*) AS n FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY " +
-          'state',
+        `SELECT state, COUNT(*) AS n FROM ai_jobs
+         WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY state`,
       )
       .all(account);
     return {

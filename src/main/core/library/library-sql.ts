@@ -113,9 +113,8 @@ export class AssetSql {
 
   /** Whether a live asset (of any account) keeps this file as its content or its ready thumbnail. */
   holdsFile(sha: string): boolean {
-    const sql =
-      "SELECT 1 AS one FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = " +
-      '?)) LIMIT 1';
+    const sql = `SELECT 1 AS one FROM assets
+      WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1`;
     return this.s.sql<[string, string], { one: 1 }>(sql).get(sha, sha) !== undefined;
   }
 

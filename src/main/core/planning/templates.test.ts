@@ -118,8 +118,8 @@ describe('templates', () => {
     // (folded into the plan's own unsent create).
     const queued = h.core.db
       .prepare(
-        "SELECT record_id, op FROM outbox WHERE grp = 'posts' AND record_id IN (SELECT value FROM json_each(?)) " +
-          'ORDER BY seq',
+        `SELECT record_id, op FROM outbox
+         WHERE grp = 'posts' AND record_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
       )
       .all(JSON.stringify(ids));
     expect(queued).toEqual(ids.map((record_id) => ({ record_id, op: 'create' })));

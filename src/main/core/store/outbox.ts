@@ -183,8 +183,8 @@ export class Outbox {
   inDoubt(account: string, group: ResourceGroup): InDoubt[] {
     return this.s
       .sql<[string, string], InDoubt>(
-        'SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = ' +
-          "'pending'",
+        `SELECT record_id, op FROM outbox
+         WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = 'pending'`,
       )
       .all(account, group);
   }
@@ -193,8 +193,8 @@ export class Outbox {
   pendingNotes(account: string, group: ResourceGroup): PendingNote[] {
     return this.s
       .sql<[string, string], PendingNote>(
-        "SELECT record_id, op, last_error FROM outbox WHERE account_id = ? AND grp = ? AND state = 'pending' ORDER " +
-          'BY seq',
+        `SELECT record_id, op, last_error FROM outbox
+         WHERE account_id = ? AND grp = ? AND state = 'pending' ORDER BY seq`,
       )
       .all(account, group);
   }
@@ -283,8 +283,8 @@ export class Outbox {
   recordAttempt(seq: number, state: EntryState, message: string, nextAttemptAt: number, countAttempt: boolean): void {
     this.s
       .sql<[EntryState, string, number, number, number, number]>(
-        'UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ? ' +
-          'WHERE seq = ?',
+        `UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ?
+         WHERE seq = ?`,
       )
       .run(state, message, nextAttemptAt, countAttempt ? 1 : 0, this.now(), seq);
   }

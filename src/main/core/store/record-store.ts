@@ -366,8 +366,8 @@ export class RecordStore {
       const settles = `sync_state <> 'conflict' AND ${noEntrySql('?')}`;
       // The remote columns are always written; sync_state and base only when the record settles.
       const settleSet =
-        `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, base = CASE WHEN ${settles} THEN data ` +
-        `ELSE base END`;
+        `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, ` +
+        `base = CASE WHEN ${settles} THEN data ELSE base END`;
       sql = {
         settle: this.db.prepare(`UPDATE ${t} SET sync_state = 'synced', base = data WHERE id = ? AND ${settles}`),
         created: this.db.prepare(`UPDATE ${t} SET remote_id = ?, remote_version = ?, ${settleSet} WHERE id = ?`),

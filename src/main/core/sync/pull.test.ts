@@ -154,8 +154,8 @@ describe('two clients on one account', () => {
   });
 
   it(
-    "a change waiting for an endpoint the profile lacks is not in doubt: the platform's edits still arrive, as a " +
-      'conflict',
+    'a change waiting for an endpoint the profile lacks is not in doubt: ' +
+      "the platform's edits still arrive, as a conflict",
     async () => {
       const { a, b } = await pair();
       const noUpdate = {
