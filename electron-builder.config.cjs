@@ -29,8 +29,8 @@ function signingPlan(env) {
     if (set.length === vars.length) notaryWith = notaryWith ?? name;
     else if (set.length > 0) {
       errors.push(
-        `Notarisation with ${name}: ${set.join(', ')} set but ${vars.filter((v) => !present(env[v])).join(', ')} ` +
-          `missing.`,
+        `Notarisation with ${name}: ${set.join(', ')} set but ` +
+          `${vars.filter((v) => !present(env[v])).join(', ')} missing.`,
       );
     }
   }
@@ -77,8 +77,8 @@ function report(plan, env, platforms) {
   );
   if (relevant.length === 0) return;
   console.warn(
-    `\n${'='.repeat(78)}\nUNSIGNED build: ${relevant.join('\n                ')}\nThe artefacts work but are ` +
-      `unsigned. To sign, see README, "Installers, signing and releases".\n${'='.repeat(78)}\n`,
+    `\n${'='.repeat(78)}\nUNSIGNED build: ${relevant.join('\n                ')}\nThe artefacts work ` +
+      `but are unsigned. To sign, see README, "Installers, signing and releases".\n${'='.repeat(78)}\n`,
   );
   if (env.GITHUB_ACTIONS === 'true') {
     for (const w of relevant) console.log(`::warning title=UNSIGNED build::${w}`);

@@ -50,10 +50,15 @@ const SINK = `
 const http = require('node:http');
 const server = http.createServer((req, res) => {
   let size = 0; let head = ''; let tail = '';
-  req.on('data', (c) => { if (head.length < 200) head += c.subarray(0, 200).toString('latin1'); size += c.length; tail = (tail + c.subarray(-200).toString('latin1')).slice(-200); });
+  req.on('data', (c) => {
+    if (head.length < 200) head += c.subarray(0, 200).toString('latin1');
+    size += c.length;
+    tail = (tail + c.subarray(-200).toString('latin1')).slice(-200);
+  });
   req.on('end', () => {
     const ok = head.startsWith('{"model_id"') && tail.endsWith('}');
-    res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify({ text: 'received ' + size + ' bytes', outputs: [] }));
+    const answer = JSON.stringify({ text: 'received ' + size + ' bytes', outputs: [] });
+    res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' }).end(answer);
   });
 });
 server.listen(0, '127.0.0.1', () => process.send(server.address().port));
@@ -182,8 +187,8 @@ async function sendBench(inputMb: number, rounds: number, log: Log) {
         `the sink runs in another process)`,
     );
     log(
-      `peak RSS growth while sending ${inputMb} MB: ${growth.toFixed(1)} MB = ${(growth / inputMb).toFixed(2)}× ` +
-        `the input (promise: about 2× at most)`,
+      `peak RSS growth while sending ${inputMb} MB: ${growth.toFixed(1)} MB = ${(growth / inputMb).toFixed(2)}× the ` +
+        `input (promise: about 2× at most)`,
     );
     return {
       readMBps,
@@ -293,8 +298,8 @@ async function queueBench(jobs: number, rounds: number, log: Log) {
     ],
   );
   log(
-    `queue/direct ratio: ${(queueJobsPerSecond / directJobsPerSecond).toFixed(3)}; queue overhead per ` +
-      `job: ${(((median(q) - median(d)) / jobs) * 1000).toFixed(2)} ms`,
+    `queue/direct ratio: ${(queueJobsPerSecond / directJobsPerSecond).toFixed(3)}; ` +
+      `queue overhead per job: ${(((median(q) - median(d)) / jobs) * 1000).toFixed(2)} ms`,
   );
   return { queueJobsPerSecond, directJobsPerSecond, queueRatio: queueJobsPerSecond / directJobsPerSecond };
 }

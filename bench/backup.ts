@@ -50,8 +50,8 @@ export interface BackupBenchResult {
 function fill(db: Db, file: string, sizeBytes: number): number {
   const rand = prng(7);
   const insert = db.prepare(
-    "INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) VALUES (?, 'bench', ?, ?, ?, " +
-      "'synced')",
+    'INSERT INTO posts (id, account_id, data, created_at, updated_at, sync_state) ' +
+      "VALUES (?, 'bench', ?, ?, ?, 'synced')",
   );
   const words = [
     'launch',
@@ -178,8 +178,8 @@ export async function runBackupBench(options: BackupBenchOptions): Promise<Backu
     log('');
     log(`ratio with writer/floor: ${ratio.toFixed(3)}  (target ≥ ${TARGET_RATIO})`);
     log(
-      `longest pause the writer saw: ${ms(longestPauseMs)} ms  (target ≤ ${TARGET_PAUSE_MS} ms; ${writes} changes ` +
-        `committed during the backups)`,
+      `longest pause the writer saw: ${ms(longestPauseMs)} ms  (target ≤ ${TARGET_PAUSE_MS} ms; ` +
+        `${writes} changes committed during the backups)`,
     );
     log(met ? 'targets met' : `BELOW TARGET: ratio ${ratio.toFixed(3)}, longest pause ${ms(longestPauseMs)} ms`);
     return {
@@ -204,8 +204,8 @@ async function main(): Promise<void> {
   if (!Number.isFinite(sizeMb) || sizeMb <= 0)
     throw new Error(`BENCH_BACKUP_MB must be a positive number of megabytes, got "${process.env.BENCH_BACKUP_MB}"`);
   console.log(
-    `Backup benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${sizeMb} MB database, temp folder ` +
-      `in ${os.tmpdir()}`,
+    `Backup benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${sizeMb} MB database, ` +
+      `temp folder in ${os.tmpdir()}`,
   );
   await runBackupBench({ sizeMb });
 }

@@ -170,9 +170,9 @@ async function main(): Promise<void> {
   }, 180_000);
   deadline.unref();
   console.log(
-    `Client benchmark: node ${process.version}, ${os.cpus().length} CPUs, GET ${PATH}, ${REQUESTS} requests ` +
-      `× ${ROUNDS} rounds per side, ` +
-      `concurrency ${CONCURRENCY}, ours expires the access token every ${REFRESH_EVERY} requests`,
+    `Client benchmark: node ${process.version}, ${os.cpus().length} CPUs, GET ${PATH}, ` +
+      `${REQUESTS} requests × ${ROUNDS} rounds per side, concurrency ${CONCURRENCY}, ` +
+      `ours expires the access token every ${REFRESH_EVERY} requests`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-client-'));
   const sandbox = await startSandbox({ port: 0, rateLimit: false });

@@ -185,9 +185,9 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
     );
     log('');
     log(
-      `peak RSS during ours: ${peakRssMb.toFixed(0)} MB (+${rssGrowthMb.toFixed(1)} MB over ` +
-        `the ${(rssBefore / MB).toFixed(0)} MB before; largest ` +
-        `file ${(Math.max(...sources.map((s) => s.size)) / MB).toFixed(0)} MB)`,
+      `peak RSS during ours: ${peakRssMb.toFixed(0)} MB (+${rssGrowthMb.toFixed(1)} MB over the ` +
+        `${(rssBefore / MB).toFixed(0)} MB before; largest file ` +
+        `${(Math.max(...sources.map((s) => s.size)) / MB).toFixed(0)} MB)`,
     );
     log(`ratio ours/baseline: ${ratio.toFixed(3)}  (target ≥ ${TARGET})`);
     log(

@@ -81,8 +81,8 @@ async function main(): Promise<void> {
   console.log(`  direct handler call        ${fmt(direct)} /s  (baseline)`);
   console.log(`  dispatch in-process        ${fmt(viaDispatch)} /s  ratio ${(viaDispatch / direct).toFixed(3)}`);
   console.log(
-    `  WebSocket bridge, 1 caller ${fmt(wsSeq)} /s  ratio ${(wsSeq / direct).toFixed(4)} ` +
-      ` (${((wsSeqSec / (CALLS / 4)) * 1e6).toFixed(0)} µs per call)`,
+    `  WebSocket bridge, 1 caller ${fmt(wsSeq)} /s  ratio ${(wsSeq / direct).toFixed(4)}  ` +
+      `(${((wsSeqSec / (CALLS / 4)) * 1e6).toFixed(0)} µs per call)`,
   );
   console.log(`  WebSocket bridge, ${IN_FLIGHT} in flight ${fmt(wsPar)} /s  ratio ${(wsPar / direct).toFixed(4)}`);
 }

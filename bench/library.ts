@@ -163,7 +163,8 @@ export function seedLibrary(core: Core, blobRoot: string, count: number): Seeded
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
   const account = core.workspace.account();
   const insert = core.db.prepare(
-    `INSERT INTO assets (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, deleted, sync_state, trashed_at, thumb_sha256, thumb_state)
+    `INSERT INTO assets (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, deleted,
+       sync_state, trashed_at, thumb_sha256, thumb_state)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
   );
   const start = Date.now() - count * 60_000;
@@ -290,8 +291,8 @@ function measureCase(
   const b = runRaw();
   if (a.total !== b.total || a.items.map((i) => i.id).join() !== b.ids.join()) {
     throw new Error(
-      `${c.name}: the raw SQL answers differently from Library.query (total ${b.total} vs ${a.total}); librarySql ` +
-        `is out of date`,
+      `${c.name}: the raw SQL answers differently from Library.query (total ${b.total} vs ${a.total}); ` +
+        `librarySql is out of date`,
     );
   }
 
@@ -383,11 +384,10 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
     const seeded = seedLibrary(core, blobRoot, options.assets);
     const dbMb = fs.statSync(deps.paths.dbFile).size / 1024 / 1024;
     log(
-      `seeded ${options.assets} assets (${seeded.trashed} in the trash, ${seeded.withFile} with their file on ` +
-        `disk) in ${seeded.seconds.toFixed(1)} s ` +
-        `(rows, tags and FTS in one transaction ${seeded.rowsSeconds.toFixed(1)} s, ` +
-        `files ${(seeded.seconds - seeded.rowsSeconds).toFixed(1)} s); ` +
-        `database ${dbMb.toFixed(0)} MB + WAL`,
+      `seeded ${options.assets} assets (${seeded.trashed} in the trash, ` +
+        `${seeded.withFile} with their file on disk) in ${seeded.seconds.toFixed(1)} s (rows, ` +
+        `tags and FTS in one transaction ${seeded.rowsSeconds.toFixed(1)} s, ` +
+        `files ${(seeded.seconds - seeded.rowsSeconds).toFixed(1)} s); database ${dbMb.toFixed(0)} MB + WAL`,
     );
     raw = new Database(deps.paths.dbFile, { readonly: true, fileMustExist: true });
 
@@ -395,8 +395,8 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
 
     log('');
     log(
-      `up to ${iterations} runs per query and side (fewer for slow queries: ${CASE_BUDGET_MS / 1000} s each) ` +
-        `after up to ${warmup} warm-up runs, interleaved; times in ms`,
+      `up to ${iterations} runs per query and side (fewer for slow queries: ` +
+        `${CASE_BUDGET_MS / 1000} s each) after up to ${warmup} warm-up runs, interleaved; times in ms`,
     );
     table(
       log,
@@ -420,8 +420,8 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
       '       (JSON.parse of data, two ISO dates, thumbnail fields, and fs.existsSync of the media file for hasFile).',
     );
     log(
-      'raw  = the same two statements, prepared once on a second better-sqlite3 connection, + JSON.parse of each ' +
-        "row's data.",
+      'raw  = the same two statements, prepared once on a second better-sqlite3 connection, ' +
+        "+ JSON.parse of each row's data.",
     );
     log('');
     log('where our time goes (medians, ms; measured separately):');
@@ -482,8 +482,8 @@ async function main(): Promise<void> {
   }, 600_000);
   deadline.unref();
   console.log(
-    `Library benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${assets} assets, temp folder ` +
-      `in ${os.tmpdir()}`,
+    `Library benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${assets} assets, ` +
+      `temp folder in ${os.tmpdir()}`,
   );
   await runLibraryBench({ assets, iterations });
 }

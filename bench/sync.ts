@@ -291,8 +291,8 @@ async function oursRound(changes: Change[], concurrency: number, round: number):
     const synced = (
       core.db
         .prepare(
-          "SELECT (SELECT count(*) FROM posts WHERE sync_state = 'synced') + (SELECT count(*) FROM creatives WHERE " +
-            "sync_state = 'synced') AS n",
+          "SELECT (SELECT count(*) FROM posts WHERE sync_state = 'synced') + (SELECT count(*) FROM creatives " +
+            "WHERE sync_state = 'synced') AS n",
         )
         .get() as { n: number }
     ).n;
@@ -451,9 +451,9 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
 
   const n = changes.length;
   log(
-    `${n} changes (${changes.filter((c) => c.group === 'posts').length} ` +
-      `posts, ${changes.filter((c) => c.group === 'creatives').length} creatives), ` +
-      `concurrency ${concurrency}, ${rounds} round(s) per side`,
+    `${n} changes (${changes.filter((c) => c.group === 'posts').length} posts, ` +
+      `${changes.filter((c) => c.group === 'creatives').length} creatives), concurrency ${concurrency}, ` +
+      `${rounds} round(s) per side`,
   );
   log('');
   table(
@@ -505,8 +505,8 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
     ),
   );
   log(
-    `(ours queued each round's ${n} changes with core.store.create in one outer ` +
-      `transaction: ${ms(median(ours.map((o) => o.queueSeconds)) * 1000)} ms median)`,
+    `(ours queued each round's ${n} changes with core.store.create in one outer transaction: ` +
+      `${ms(median(ours.map((o) => o.queueSeconds)) * 1000)} ms median)`,
   );
   log('');
 
@@ -547,8 +547,8 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
   );
   log('');
   log(
-    `ratio ours/baseline (median of the rounds' ratios): ${ratio.toFixed(3)}  (target ≥ ${TARGET}; drain ` +
-      `alone ${drainRatio.toFixed(3)})`,
+    `ratio ours/baseline (median of the rounds' ratios): ${ratio.toFixed(3)}  (target ≥ ${TARGET}; ` +
+      `drain alone ${drainRatio.toFixed(3)})`,
   );
   const met = ratio >= TARGET;
   log(
@@ -617,8 +617,8 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
     );
     const asIs = profiles[0]!;
     log(
-      `as is, the drain's transactions (acknowledgements, reading and freezing batches) hold the event ` +
-        `loop ${(asIs.ackMs / 1000).toFixed(2)} s ` +
+      `as is, the drain's transactions (acknowledgements, ` +
+        `reading and freezing batches) hold the event loop ${(asIs.ackMs / 1000).toFixed(2)} s ` +
         `of the ${asIs.drainSeconds.toFixed(2)} s drain (${asIs.acks} acks in ${asIs.ackCommits} commits)`,
     );
   }
@@ -650,8 +650,8 @@ async function main(): Promise<void> {
   }, 900_000);
   deadline.unref();
   console.log(
-    `Sync benchmark: node ${process.version}, ${os.cpus().length} CPUs, sandbox in-process, temp folders ` +
-      `in ${os.tmpdir()}`,
+    `Sync benchmark: node ${process.version}, ${os.cpus().length} CPUs, sandbox in-process, ` +
+      `temp folders in ${os.tmpdir()}`,
   );
   await runSyncBench({
     changes: count,

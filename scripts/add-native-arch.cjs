@@ -46,8 +46,8 @@ try {
     const locked = lock.packages?.[`node_modules/${name}`];
     if (!locked || locked.version !== version || !locked.integrity) {
       throw new Error(
-        `${name}@${version} is not pinned in package-lock.json (found ${locked?.version ?? 'nothing'}); run npm ` +
-          `install on a machine that can resolve it.`,
+        `${name}@${version} is not pinned in package-lock.json (found ${locked?.version ?? 'nothing'}); ` +
+          `run npm install on a machine that can resolve it.`,
       );
     }
     const [packed] = JSON.parse(
@@ -58,8 +58,8 @@ try {
     );
     if (packed.integrity !== locked.integrity) {
       throw new Error(
-        `${name}@${version}: registry integrity ${packed.integrity} differs from ` +
-          `package-lock.json ${locked.integrity}.`,
+        `${name}@${version}: registry integrity ${packed.integrity} differs ` +
+          `from package-lock.json ${locked.integrity}.`,
       );
     }
     fs.rmSync(dest, { recursive: true, force: true });

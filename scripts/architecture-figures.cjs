@@ -101,16 +101,15 @@ function print(f) {
     out.push('| Table | Owner | Files holding SQL naming it |', '| --- | --- | --- |');
     for (const t of f.tables)
       out.push(
-        `| \`${t.table}\` | ${t.owner ? `\`${t.owner}\`` : '(none)'} ` +
-          `| ${t.files.length}${t.files.length > 1 ? `: ${t.files.join(', ')}` : ''} |`,
+        `| \`${t.table}\` | ${t.owner ? `\`${t.owner}\`` : '(none)'} | ` +
+          `${t.files.length}${t.files.length > 1 ? `: ${t.files.join(', ')}` : ''} |`,
       );
     if (f.genericOwner) out.push('', `Generic record statements for every record group: \`${f.genericOwner}\`.`);
   } else out.push(`Tables and their owners: ${NOT_MEASURED} (scripts/sql-owners.cjs is missing).`);
   out.push('');
-  out.push(
-    `- Functions over ${LIMIT} lines in ` +
-      `src/: ${f.longFunctions.length}${longest ? ` (longest ${longest.lines}, ${longest.file})` : ''}`,
-  );
+  const top = f.longFunctions[0];
+  const longest = top ? ` (longest ${top.lines}, ${top.file})` : '';
+  out.push(`- Functions over ${LIMIT} lines in src/: ${f.longFunctions.length}${longest}`);
   out.push(`- Unchecked row casts on query results: ${f.rowCasts ? f.rowCasts.length : NOT_MEASURED}`);
   const r = f.rendererTestCases;
   out.push(
@@ -126,8 +125,8 @@ function print(f) {
     .map(([format, n]) => `${format} ${n}`)
     .join(', ');
   out.push(
-    `- Repeated blocks of ${MIN_LINES} or more lines in src/ (jscpd): ${f.repeatedBlocks.length} ` +
-      `pairs${breakdown ? ` (${breakdown})` : ''}`,
+    `- Repeated blocks of ${MIN_LINES} or more lines in src/ (jscpd): ` +
+      `${f.repeatedBlocks.length} pairs${breakdown ? ` (${breakdown})` : ''}`,
   );
   if (process.argv.includes('--pairs')) {
     for (const p of f.repeatedBlocks) out.push(`  - [${p.format}] ${p.a} ≈ ${p.b}`);

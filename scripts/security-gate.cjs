@@ -67,8 +67,8 @@ const REVIEWED = [
     check: 'AUXCLICK_JS_CHECK',
     file: 'src/main/shell/window.ts',
     because:
-      'a middle-click can only ask for a new window, and hardenContents() denies every window.open and navigation ' +
-      'away from the app',
+      'a middle-click can only ask for a new window, and hardenContents() denies every window.open ' +
+      'and navigation away from the app',
     holds: ({ source }) => /hardenContents\(win\.webContents/.test(source),
     provenBy: 'src/main/shell/security.test.ts, test/unit/security-gate.test.ts',
   },
@@ -224,8 +224,8 @@ async function main() {
   const unparsed = errors.filter((e) => !e.tolerable);
 
   console.log(
-    `Security gate: Electronegativity ${require('@doyensec/electronegativity/package.json').version}, ${checks} ` +
-      `checks, ${files} files from ${SCANNED.join(', ')} (Electron ${electronVersion()})`,
+    `Security gate: Electronegativity ${require('@doyensec/electronegativity/package.json').version}, ` +
+      `${checks} checks, ${files} files from ${SCANNED.join(', ')} (Electron ${electronVersion()})`,
   );
   console.log(`Report: ${path.relative(root, report)}`);
   if (verdict.blocking.length) {
@@ -242,8 +242,8 @@ async function main() {
   }
   if (verdict.accepted.length) {
     console.log(
-      `\nAccepted after review — ${verdict.accepted.length} (the premise still holds in the source; proof in the ` +
-        `named tests):`,
+      `\nAccepted after review — ${verdict.accepted.length} (the premise still holds in the source; ` +
+        `proof in the named tests):`,
     );
     for (const f of verdict.accepted)
       console.log(
@@ -256,16 +256,16 @@ async function main() {
   }
   for (const r of verdict.stale)
     console.log(
-      `\nnote: reviewed exception ${r.check} in ${r.file} matched nothing; remove it from ` +
-        `scripts/security-gate.cjs if the code changed.`,
+      `\nnote: reviewed exception ${r.check} in ${r.file} matched nothing; ` +
+        `remove it from scripts/security-gate.cjs if the code changed.`,
     );
   for (const [check, why] of Object.entries(DISABLED_CHECKS)) console.log(`note: ${check} not run: ${why}`);
 
   const failed = verdict.blocking.length + unparsed.length;
   console.log(
-    `\nsecurity gate: ${failed === 0 ? 'PASSED' : 'FAILED'} — ${verdict.blocking.length} ` +
-      `blocking, ${verdict.accepted.length} accepted after review, ${verdict.below.length} below ` +
-      `MEDIUM (${((Date.now() - started) / 1000).toFixed(1)}s)`,
+    `\nsecurity gate: ${failed === 0 ? 'PASSED' : 'FAILED'} — ` +
+      `${verdict.blocking.length} blocking, ${verdict.accepted.length} accepted after review, ` +
+      `${verdict.below.length} below MEDIUM (${((Date.now() - started) / 1000).toFixed(1)}s)`,
   );
   return failed === 0;
 }

@@ -427,8 +427,8 @@ if (require.main === module) {
     const others = byTable[table].filter((f) => f !== owner);
     stray += others.length;
     console.log(
-      `${table.padEnd(22)} ${String(owner ?? `(generic: ${GENERIC_OWNER})`).padEnd(52)} ${byTable[table].length} ` +
-        `file(s)`,
+      `${table.padEnd(22)} ${String(owner ?? `(generic: ${GENERIC_OWNER})`).padEnd(52)} ` +
+        `${byTable[table].length} file(s)`,
     );
     for (const f of others) console.log(`${''.padEnd(24)}also ${f}`);
   }

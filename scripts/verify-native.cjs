@@ -110,8 +110,8 @@ function verifyNodeModules(nodeModules, platform, arch) {
     const bindingProblems = checkBinary(path.join(binding, 'lib', `sharp-${plat}-${arch}-${version}.node`), plat, arch);
     if (bindingProblems.length && !fs.existsSync(binding)) {
       problems.push(
-        `missing: ${binding} (sharp's ${plat}-${arch} binary; npm installs only the host's: add it with "node ` +
-          `scripts/add-native-arch.cjs ${plat} ${arch}")`,
+        `missing: ${binding} (sharp's ${plat}-${arch} binary; ` +
+          `npm installs only the host's: add it with "node scripts/add-native-arch.cjs ${plat} ${arch}")`,
       );
     } else problems.push(...bindingProblems);
     if (plat !== 'win32') {
@@ -140,8 +140,8 @@ function verifyAsarContents(asarFile) {
   );
   if (stray.length)
     problems.push(
-      `app.asar holds files that are not part of the ` +
-        `app: ${stray.slice(0, 5).join(', ')}${stray.length > 5 ? ', …' : ''}`,
+      `app.asar holds files that are not part of the app: ` +
+        `${stray.slice(0, 5).join(', ')}${stray.length > 5 ? ', …' : ''}`,
     );
   return problems;
 }
@@ -158,8 +158,12 @@ const dir = process.argv[process.argv.length - 1];
   db.close();
   const sharp = require(path.join(dir, 'sharp'));
   const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#4f46e5' } }).png().toBuffer();
-  console.log('ATELIER_NATIVE_OK ' + JSON.stringify({ electron: process.versions.electron, node: process.versions.node, napi: process.versions.napi, sqlite, pngBytes: png.length }));
-})().catch((e) => { console.error('ATELIER_NATIVE_FAIL ' + (e && e.stack || e)); process.exit(1); });
+  const { electron, node, napi } = process.versions;
+  console.log('ATELIER_NATIVE_OK ' + JSON.stringify({ electron, node, napi, sqlite, pngBytes: png.length }));
+})().catch((e) => {
+  console.error('ATELIER_NATIVE_FAIL ' + (e && e.stack || e));
+  process.exit(1);
+});
 `;
 
 /** Run an Electron binary as Node and load the modules; started=false when it could not run at all. */
@@ -198,15 +202,15 @@ async function afterPack(context) {
   const problems = [...verifyAsarContents(asar), ...verifyNodeModules(unpacked, platform, arch)];
   if (problems.length) throw fail(`Native module check failed for ${platform}-${arch}:`, problems);
   console.log(
-    `  • native modules verified for ${platform}-${arch}: N-API builds for the right platform and arch, unpacked ` +
-      `beside app.asar`,
+    `  • native modules verified for ${platform}-${arch}: ` +
+      `N-API builds for the right platform and arch, unpacked beside app.asar`,
   );
 
   const hostPlatform = process.platform === 'darwin' ? ['darwin', 'mas'] : [process.platform];
   if (!hostPlatform.includes(platform) || arch !== process.arch) {
     console.log(
-      `  • native modules not loaded: ${platform}-${arch} binaries do not run on ` +
-        `this ${process.platform}-${process.arch} host (checked statically above)`,
+      `  • native modules not loaded: ${platform}-${arch} binaries do not run ` +
+        `on this ${process.platform}-${process.arch} host (checked statically above)`,
     );
     return;
   }

@@ -137,16 +137,16 @@ export async function dialectRun(): Promise<void> {
     const crossed = Math.floor(totals.ours.ms / lifeMs);
     console.log('');
     console.log(
-      `Dialect run: "${DIALECT}" (Token scheme, camelCase in {data:…}, ${lifeMs / 1000} s access ` +
-        `tokens), ${ROUNDS} rounds × ${SECONDS} s per side, concurrency ${CONCURRENCY}`,
+      `Dialect run: "${DIALECT}" (Token scheme, camelCase in {data:…}, ${lifeMs / 1000} s access tokens), ` +
+        `${ROUNDS} rounds × ${SECONDS} s per side, concurrency ${CONCURRENCY}`,
     );
     console.log(
-      `  plain fetch, logs in again when refused: ${rate('baseline').toFixed(0)} ` +
-        `req/s, ${totals.baseline.refreshes} logins`,
+      `  plain fetch, logs in again when refused: ${rate('baseline').toFixed(0)} req/s, ` +
+        `${totals.baseline.refreshes} logins`,
     );
     console.log(
-      `  core.session.request with the profile:  ${rate('ours').toFixed(0)} req/s, ${totals.ours.refreshes} ` +
-        `refresh calls for ${crossed} token lifetimes crossed while it ran`,
+      `  core.session.request with the profile:  ${rate('ours').toFixed(0)} req/s, ` +
+        `${totals.ours.refreshes} refresh calls for ${crossed} token lifetimes crossed while it ran`,
     );
     const ratio = rate('ours') / rate('baseline');
     console.log(`dialect ratio ours/baseline: ${ratio.toFixed(3)}  (target ≥ ${TARGET})`);

@@ -51,8 +51,8 @@ export function itemFieldOf(listPath: string, path: string): Found<{ field: stri
   const [field] = rest;
   if (rest.length > 1)
     return no(
-      `Atelier reads a record's id from a field of the record itself; "${formatPath(rest)}" is ` +
-        `inside "${String(field)}".`,
+      `Atelier reads a record's id from a field of the record itself; ` +
+        `"${formatPath(rest)}" is inside "${String(field)}".`,
     );
   if (typeof field !== 'string' || field === '*')
     return no(`"${path}" is not a field of a record: point at the field that holds its id.`);

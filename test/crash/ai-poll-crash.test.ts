@@ -117,8 +117,8 @@ describe('the app is killed while an asynchronous job is under way', () => {
   }, 60_000);
 
   it(
-    'killed right after the accepted answer, before any question: a new process asks with the stored id, one ' +
-      'submission',
+    'killed right after the accepted answer, before any question: ' +
+      'a new process asks with the stored id, one submission',
     async () => {
       const p = (platform = await startAsyncPlatform());
       const dataDir = tempDir();

@@ -182,8 +182,8 @@ describe('sync crash safety', () => {
             (
               db
                 .prepare(
-                  `SELECT count(*) AS n FROM ${table} WHERE deleted = 0 AND (remote_id IS NULL OR sync_state <> ` +
-                    `'synced')`,
+                  `SELECT count(*) AS n FROM ${table} WHERE deleted = 0 AND (remote_id IS NULL ` +
+                    `OR sync_state <> 'synced')`,
                 )
                 .get() as { n: number }
             ).n,

@@ -54,12 +54,11 @@ afterAll(async () => {
 
 /** Violations as a reader wants them: rule, impact, where, and what to do. */
 function describeViolations(list: Violation[]): string {
-  return list
-    .map(
-      (v) =>
-        `${v.impact ?? '?'} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    at ${n.target.join(' ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`).join('\n')}`,
-    )
-    .join('\n');
+  const where = (n: Violation['nodes'][number]): string => {
+    const summary = n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : '';
+    return `    at ${n.target.join(' ')}${summary}`;
+  };
+  return list.map((v) => `${v.impact ?? '?'} ${v.id}: ${v.help}\n${v.nodes.map(where).join('\n')}`).join('\n');
 }
 
 /** Run axe on the page as it is now (the page's CSP forbids inline scripts: evaluate the source instead). */
@@ -324,7 +323,11 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
           const style = getComputedStyle(el);
           const ring =
             (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none';
-          const what = `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : el.className ? `.${String(el.className).split(' ')[0]}` : ''} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}”`;
+          const type = el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : '';
+          const firstClass = el.className ? `.${String(el.className).split(' ')[0]}` : '';
+          const mark = el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : firstClass;
+          const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+          const what = `${el.tagName.toLowerCase()}${type}${mark} “${label}”`;
           return { ring, what, status: el.closest('.status-bar') !== null };
         });
         if (!seenHere) continue;
@@ -346,8 +349,8 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
       for (const v of s.violations)
         counts.set(`${v.impact} ${v.id}`, (counts.get(`${v.impact} ${v.id}`) ?? 0) + v.nodes.length);
     console.log(
-      `axe: ${seen.length} audits; violations by rule ` +
-        `(nodes): ${counts.size ? [...counts].map(([k, n]) => `${k}=${n}`).join(', ') : 'none'}`,
+      `axe: ${seen.length} audits; violations by rule (nodes): ` +
+        `${counts.size ? [...counts].map(([k, n]) => `${k}=${n}`).join(', ') : 'none'}`,
     );
   });
 });

@@ -98,44 +98,38 @@ describe('browser mode: the app frame', () => {
     expect(await page.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it(
-    'round-trips a contract call: a setting changed in the UI is stored by the core and survives a ' + 'reload',
-    async () => {
-      const { page } = browser;
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByLabel('Dark').check();
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-      const onDisk = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')) as { theme: string };
-      expect(onDisk.theme).toBe('dark');
-      await page.reload();
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
-      expect(await page.getByTestId('about').textContent()).toContain(app.dataDir);
-      await page.getByLabel('Light').check();
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
-    },
-  );
+  it('round-trips a contract call: a setting changed in the UI is stored by the core, survives a reload', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Dark').check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const onDisk = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')) as { theme: string };
+    expect(onDisk.theme).toBe('dark');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
+    expect(await page.getByTestId('about').textContent()).toContain(app.dataDir);
+    await page.getByLabel('Light').check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+  });
 
-  it(
-    'rejects a bad payload, an unknown channel and an oversized payload with typed errors, changing ' + 'nothing',
-    async () => {
-      const before = fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8');
-      const results = await sendRaw({
-        wrongShape: { channel: 'settings.update', input: { theme: 'purple' } },
-        extraField: { channel: 'settings.update', input: { theme: 'dark', surprise: 1 } },
-        notAnObject: { channel: 'settings.update', input: 'dark' },
-        unknown: { channel: 'nope.nothing', input: {} },
-        oversized: { channel: 'settings.update', input: { theme: 'x'.repeat(1_100_000) } },
-      });
-      expect(results.wrongShape).toMatchObject({ ok: false, error: { code: 'validation' } });
-      expect(results.wrongShape?.error?.issues).toEqual([expect.objectContaining({ path: 'theme' })]);
-      expect(results.extraField).toMatchObject({ ok: false, error: { code: 'validation' } });
-      expect(results.notAnObject).toMatchObject({ ok: false, error: { code: 'validation' } });
-      expect(results.unknown).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-      expect(results.oversized).toMatchObject({ ok: false, error: { code: 'too_large' } });
-      expect(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')).toBe(before);
-    },
-  );
+  it('rejects a bad payload, unknown channel and oversized payload with typed errors, changing nothing', async () => {
+    const before = fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8');
+    const results = await sendRaw({
+      wrongShape: { channel: 'settings.update', input: { theme: 'purple' } },
+      extraField: { channel: 'settings.update', input: { theme: 'dark', surprise: 1 } },
+      notAnObject: { channel: 'settings.update', input: 'dark' },
+      unknown: { channel: 'nope.nothing', input: {} },
+      oversized: { channel: 'settings.update', input: { theme: 'x'.repeat(1_100_000) } },
+    });
+    expect(results.wrongShape).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(results.wrongShape?.error?.issues).toEqual([expect.objectContaining({ path: 'theme' })]);
+    expect(results.extraField).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(results.notAnObject).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(results.unknown).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(results.oversized).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    expect(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')).toBe(before);
+  });
 
   it('refuses bridge connections without the token, with a wrong token, or from a foreign origin', async () => {
     const outcome = (url: string, headers: Record<string, string> = {}) =>

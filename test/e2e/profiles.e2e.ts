@@ -27,53 +27,50 @@ afterAll(async () => {
 });
 
 describe('browser mode: any reading of the platform', () => {
-  it(
-    'imports a profile with no address, chooses it with the address and client credentials, and passes the ' + 'check',
-    async () => {
-      const { page } = browser;
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByText('Profiles', { exact: true }).click();
-      const json = fs.readFileSync(path.resolve(__dirname, '../../src/sandbox/dialects/profiles/camel.json'), 'utf8');
-      await page.getByLabel('Profile JSON').fill(json);
-      await page.getByRole('button', { name: 'Import profile' }).click();
-      await expect
-        .poll(() => page.getByRole('status').allTextContents())
-        .toEqual(expect.arrayContaining([expect.stringContaining('Imported “Sandbox (camel dialect)”')]));
+  it('imports an address-less profile, chooses it with address and client credentials, passes the check', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByText('Profiles', { exact: true }).click();
+    const json = fs.readFileSync(path.resolve(__dirname, '../../src/sandbox/dialects/profiles/camel.json'), 'utf8');
+    await page.getByLabel('Profile JSON').fill(json);
+    await page.getByRole('button', { name: 'Import profile' }).click();
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('Imported “Sandbox (camel dialect)”')]));
 
-      await page.getByRole('button', { name: 'Use Sandbox (camel dialect)' }).click();
-      const form = page.getByRole('form', { name: 'Use Sandbox (camel dialect)' });
-      await form.getByLabel('Platform address').fill(camel.url);
-      await form.getByLabel('Client ID').fill(camel.demo.clientId);
-      await form.getByLabel('Client secret').fill(camel.demo.clientSecret);
-      await form.getByRole('button', { name: 'Use Sandbox (camel dialect)' }).click();
-      await expect.poll(() => page.getByTestId('connection').textContent()).toContain(camel.url);
+    await page.getByRole('button', { name: 'Use Sandbox (camel dialect)' }).click();
+    const form = page.getByRole('form', { name: 'Use Sandbox (camel dialect)' });
+    await form.getByLabel('Platform address').fill(camel.url);
+    await form.getByLabel('Client ID').fill(camel.demo.clientId);
+    await form.getByLabel('Client secret').fill(camel.demo.clientSecret);
+    await form.getByRole('button', { name: 'Use Sandbox (camel dialect)' }).click();
+    await expect.poll(() => page.getByTestId('connection').textContent()).toContain(camel.url);
 
-      // Another platform: signed out first. A wrong password shows the platform's own words.
-      const signIn = page.getByRole('form', { name: 'Sign in' });
-      await signIn.waitFor();
-      await signIn.getByLabel('Login').fill(camel.demo.username);
-      await signIn.getByLabel('Password').fill('wrong password');
-      await signIn.getByRole('button', { name: 'Sign in' }).click();
-      await expect
-        .poll(() => page.getByRole('alert').allTextContents())
-        .toEqual(expect.arrayContaining([expect.stringContaining('login or secret is wrong')]));
-      await signIn.getByLabel('Password').fill(camel.demo.password);
-      await signIn.getByRole('button', { name: 'Sign in' }).click();
-      await expect.poll(() => page.getByTestId('account').textContent()).toContain(camel.demo.username);
+    // Another platform: signed out first. A wrong password shows the platform's own words.
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    await signIn.waitFor();
+    await signIn.getByLabel('Login').fill(camel.demo.username);
+    await signIn.getByLabel('Password').fill('wrong password');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('login or secret is wrong')]));
+    await signIn.getByLabel('Password').fill(camel.demo.password);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByTestId('account').textContent()).toContain(camel.demo.username);
 
-      camel.resetStats();
-      await page.getByRole('button', { name: 'Run connection check' }).click();
-      const report = page.getByTestId('connection-check');
-      await report.waitFor({ timeout: 20_000 });
-      const outcomes = await report
-        .locator('[data-outcome]')
-        .evaluateAll((lines) => lines.map((l) => `${l.getAttribute('data-testid')}=${l.getAttribute('data-outcome')}`));
-      expect(
-        outcomes.filter((o) => !o.endsWith('=pass') && !o.startsWith('check-login=') && !o.startsWith('check-apiKey=')),
-      ).toEqual([]);
-      expect(outcomes.filter((o) => o.endsWith('=pass')).length).toBeGreaterThanOrEqual(2 + 7 + 8);
-      expect(camel.stats.aiGenerations).toBe(0);
-      expect(await page.content()).not.toContain(camel.demo.clientSecret);
-    },
-  );
+    camel.resetStats();
+    await page.getByRole('button', { name: 'Run connection check' }).click();
+    const report = page.getByTestId('connection-check');
+    await report.waitFor({ timeout: 20_000 });
+    const outcomes = await report
+      .locator('[data-outcome]')
+      .evaluateAll((lines) => lines.map((l) => `${l.getAttribute('data-testid')}=${l.getAttribute('data-outcome')}`));
+    expect(
+      outcomes.filter((o) => !o.endsWith('=pass') && !o.startsWith('check-login=') && !o.startsWith('check-apiKey=')),
+    ).toEqual([]);
+    expect(outcomes.filter((o) => o.endsWith('=pass')).length).toBeGreaterThanOrEqual(2 + 7 + 8);
+    expect(camel.stats.aiGenerations).toBe(0);
+    expect(await page.content()).not.toContain(camel.demo.clientSecret);
+  });
 });

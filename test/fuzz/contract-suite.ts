@@ -94,7 +94,12 @@ async function reconnect(f: FencedCore): Promise<void> {
   }
   if (!result.ok)
     throw new Error(
-      `reconnect: ${JSON.stringify(result.error)}\n${describeValue(f.logged.slice(-15))}\n${describeValue(f.core.http.hostState(f.sandbox.url))}\n${f.networkFailures.slice(-5).join('\n')}`,
+      [
+        `reconnect: ${JSON.stringify(result.error)}`,
+        describeValue(f.logged.slice(-15)),
+        describeValue(f.core.http.hostState(f.sandbox.url)),
+        f.networkFailures.slice(-5).join('\n'),
+      ].join('\n'),
     );
 }
 
@@ -130,8 +135,8 @@ export function defineContractSuite(suite: Suite, title: string): void {
       console.log(tally.report(`contract fuzz (${title})`));
       if (f)
         console.log(
-          `  network refused outside the sandbox: ${f.blocked.length} requests; updates "installed" by the fake ` +
-            `updater: ${f.updates.installs}`,
+          `  network refused outside the sandbox: ${f.blocked.length} requests; ` +
+            `updates "installed" by the fake updater: ${f.updates.installs}`,
         );
       await f?.stop();
     });

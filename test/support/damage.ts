@@ -127,8 +127,8 @@ function insertAssets(db: Database.Database, rand: Rand, count: number): void {
 
 function insertOutbox(db: Database.Database, rand: Rand, postIds: string[]): void {
   const stmt = db.prepare(
-    `INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) VALUES ` +
-      `('acct-1', 'posts', ?, 'update', ?, ?, ?, ?)`,
+    `INSERT INTO outbox (account_id, grp, record_id, op, payload, idempotency_key, created_at, updated_at) ` +
+      `VALUES ('acct-1', 'posts', ?, 'update', ?, ?, ?, ?)`,
   );
   postIds.forEach((id, i) =>
     stmt.run(
@@ -143,12 +143,13 @@ function insertOutbox(db: Database.Database, rand: Rand, postIds: string[]): voi
 
 function insertAiJobs(db: Database.Database, rand: Rand, count: number): void {
   const job = db.prepare(
-    `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, fingerprint, idempotency_key, profile, state, position, created_at, result_text)
+    `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, fingerprint, idempotency_key, profile, state,
+       position, created_at, result_text)
      VALUES (?, 'acct-1', 'text-to-image', 'model-a', ?, ?, ?, 'sandbox', 'succeeded', ?, ?, ?)`,
   );
   const output = db.prepare(
-    `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height) VALUES (?, 0, ` +
-      `'image', ?, 'image/png', 2048, 64, 64)`,
+    `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height) ` +
+      `VALUES (?, 0, 'image', ?, 'image/png', 2048, 64, 64)`,
   );
   for (let i = 0; i < count; i++) {
     const id = uuid(rand);
@@ -264,7 +265,8 @@ function newerSchema(file: string): void {
   try {
     db.exec(`CREATE TABLE future_things (id TEXT PRIMARY KEY, data TEXT NOT NULL) STRICT;
       ALTER TABLE posts ADD COLUMN future_note TEXT;
-      INSERT INTO schema_migrations (id, name, checksum, applied_at) VALUES (999, 'from_the_future', 'unknown', '2030-01-01T00:00:00.000Z');`);
+      INSERT INTO schema_migrations (id, name, checksum, applied_at)
+        VALUES (999, 'from_the_future', 'unknown', '2030-01-01T00:00:00.000Z');`);
   } finally {
     db.close();
   }

@@ -77,9 +77,8 @@ function fence(allowedOrigin: () => string, blocked: string[], failures: string[
     if (url.origin === allowedOrigin()) {
       return fetch(input, init).catch((e: unknown) => {
         const cause = e instanceof Error && e.cause instanceof Error ? `${e.cause.name}: ${e.cause.message}` : '';
-        failures.push(
-          `${init?.method ?? 'GET'} ${url.pathname}: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} ${cause}`,
-        );
+        const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        failures.push(`${init?.method ?? 'GET'} ${url.pathname}: ${what} ${cause}`);
         throw e;
       });
     }

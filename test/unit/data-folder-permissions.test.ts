@@ -181,8 +181,8 @@ const tightenings = (dataDir: string) =>
 
 describe('the data folder on the browser-mode host', () => {
   it(
-    'is private after a fresh start with an upload, an import, a backup, a restore and a rescue, and after an ' +
-      'upgrade from an open folder; tightened once',
+    'is private after a fresh start with an upload, an import, a backup, a restore and a rescue, ' +
+      'and after an upgrade from an open folder; tightened once',
     async () => {
       const dataDir = path.join(tmp(), 'Atelier');
       const rendererDir = tmp();

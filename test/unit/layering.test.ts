@@ -180,8 +180,8 @@ describe('allow-lists', () => {
     [
       'web: ws, the core and media',
       'src/main/web/x.ts',
-      `${importing('ws')}export { createCore } from '../core/app';\nexport { parseRange } from ` +
-        `'../media/byte-range';\n`,
+      `${importing('ws')}export { createCore } from '../core/app';\nexport { parseRange } ` +
+        `from '../media/byte-range';\n`,
     ],
     [
       'media: node and the core',
@@ -201,8 +201,8 @@ describe('allow-lists', () => {
     [
       'preload: electron and shared',
       'src/preload/x.ts',
-      `import { contextBridge } from 'electron';\nexport const b = contextBridge;\nexport { contract } from ` +
-        `'../shared/contract';\n`,
+      `import { contextBridge } from 'electron';\nexport const b = contextBridge;\nexport { contract } ` +
+        `from '../shared/contract';\n`,
     ],
     [
       'sandbox: its packages',

@@ -62,7 +62,8 @@ describe('IPC sender validation (what Electronegativity cannot follow into regis
 
   it('trusts only our window, its main frame, on our renderer file', () => {
     expect(isTrustedSender(event(), senderPolicy)).toBe(true);
-    expect(isTrustedSender(event({ senderFrame: frame(`${policy.rendererUrl}#/settings`) }), senderPolicy)).toBe(false); // not the main frame object
+    // Not the main frame object.
+    expect(isTrustedSender(event({ senderFrame: frame(`${policy.rendererUrl}#/settings`) }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ sender: { id: 2, mainFrame: main } }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: frame(policy.rendererUrl, main) }), senderPolicy)).toBe(false);
     expect(isTrustedSender(event({ senderFrame: null }), senderPolicy)).toBe(false);
@@ -197,8 +198,8 @@ describe('fuses (from electron-builder.config.cjs)', () => {
   });
 
   it(
-    'turn off running as Node, NODE_OPTIONS and --inspect; turn on cookie encryption, ASAR integrity and ASAR-only ' +
-      'loading',
+    'turn off running as Node, NODE_OPTIONS and --inspect; ' +
+      'turn on cookie encryption, ASAR integrity and ASAR-only loading',
     () => {
       expect(fuses).toMatchObject({
         runAsNode: false,
@@ -264,8 +265,8 @@ describe('CSP on every document', () => {
   });
 
   it(
-    'the policy itself is strict: no inline or eval, no wildcard or scheme-wide sources, no framing, forms or ' +
-      'base',
+    'the policy itself is strict: ' +
+      'no inline or eval, no wildcard or scheme-wide sources, no framing, forms or base',
     () => {
       const byName: Record<string, string[]> = Object.fromEntries(
         directives(RENDERER_CSP).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
@@ -385,8 +386,8 @@ describe('the security gate (scripts/security-gate.cjs)', () => {
   });
 
   it(
-    'blocks MEDIUM and HIGH findings (and explicit Node integration), accepts only reviewed ones whose premise ' +
-      'still holds',
+    'blocks MEDIUM and HIGH findings (and explicit Node integration), ' +
+      'accepts only reviewed ones whose premise still holds',
     () => {
       const v = gate.judge(
         [

@@ -101,8 +101,8 @@ describe('the core’s domains, composed', () => {
   });
 
   it(
-    'a sign-in by another account switches the workspace and reloads every group before the renderer hears of the ' +
-      'session',
+    'a sign-in by another account switches the workspace ' +
+      'and reloads every group before the renderer hears of the session',
     async () => {
       const core = createCore(nodeDeps({ dataDir: tmp(), host: 'test', quiet: true }));
       await core.start();

@@ -143,12 +143,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   forwardToRenderer(k.bus, k.push, ['session.changed', 'connection.changed', 'records.changed']);
   stopWritesOnDamage(k);
   const handlers = afterReady(mergeHandlers(modules), platform.ready);
-  const dispatch = createDispatcher(handlers, {
-    logger: deps.logger,
-    validateOutputs: deps.validateOutputs ?? false,
-    gate: refuseWhileDamaged(k.damage),
-    whileDamaged: () => damageWords(k.damage),
-  });
+  const dispatch = guardedDispatcher(deps, k, handlers);
   deps.logger.info('core started', { host: deps.host, version: deps.version, applied: opened.applied });
 
   const core: Core = {
@@ -170,8 +165,36 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     backups,
     damage: k.damage,
     media: { blobPath: (sha) => library.library.blobPath(sha), uploadsDir: k.files.uploadsDir },
+    ...lifecycle({ deps, opened, kernel: k, modules, ready: platform.ready, running, checkPassed }),
+    resume: () => watch.resume(),
+  };
+  return core;
+}
+
+/** Answers through the handlers, refusing writes while the database is damaged. */
+function guardedDispatcher(deps: CoreDeps, k: Kernel, handlers: HandlerMap): Dispatch {
+  return createDispatcher(handlers, {
+    logger: deps.logger,
+    validateOutputs: deps.validateOutputs ?? false,
+    gate: refuseWhileDamaged(k.damage),
+    whileDamaged: () => damageWords(k.damage),
+  });
+}
+
+/** Starting the modules in order and closing them in reverse, then the database itself. */
+function lifecycle(o: {
+  deps: CoreDeps;
+  opened: OpenedDatabase;
+  kernel: Kernel;
+  modules: CoreModule[];
+  ready: () => Promise<void>;
+  running: () => void;
+  checkPassed: () => boolean;
+}): Pick<Core, 'start' | 'close'> {
+  const { deps, opened, kernel: k, modules } = o;
+  return {
     start: async () => {
-      await platform.ready();
+      await o.ready();
       try {
         // Damage met by a first query (the reminders') is the recovery screen's to explain, not a crash.
         await startAll(
@@ -180,26 +203,26 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
           () => k.damage.current() !== null,
         );
       } finally {
-        running();
+        o.running();
       }
     },
-    resume: () => watch.resume(),
     close: async () => {
       try {
         await closeAll(modules, deps.logger);
       } finally {
         await opened.pendingCheck?.cancel();
         // A damaged file, or one whose check has not passed, is not checkpointed into: it stays as it was found.
-        if (k.damage.current() || !checkPassed()) closeWithoutCheckpoint(k.db);
+        if (k.damage.current() || !o.checkPassed()) closeWithoutCheckpoint(k.db);
         else if (k.db.open) k.db.close();
       }
     },
   };
-  return core;
 }
 
-/** The plumbing every domain may take: the guarded database, the damage state, the two event channels, the media files.
- * */
+/**
+ * The plumbing every domain may take: the guarded database, the damage state, the two event
+ * channels, the media files.
+ */
 function openKernel(
   deps: CoreDeps,
   opened: OpenedDatabase,
@@ -257,8 +280,10 @@ function afterReady(handlers: HandlerMap, ready: () => Promise<void>): HandlerMa
   return handlers;
 }
 
-/** Damage found anywhere stops every writer at once (each domain stops its own); the renderer shows the recovery
- * screen. */
+/**
+ * Damage found anywhere stops every writer at once (each domain stops its own); the renderer
+ * shows the recovery screen.
+ */
 function stopWritesOnDamage({ damage, db, logger }: Kernel): void {
   damage.onTrip((found) => {
     logger.error('the database is damaged: writes stopped', { kind: found.kind, during: found.during });

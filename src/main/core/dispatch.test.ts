@@ -145,8 +145,8 @@ describe('dispatch', () => {
   });
 
   it(
-    'while the database is damaged refuses every channel but the recovery screen’s, in words, before any handler ' +
-      'runs',
+    'while the database is damaged refuses every channel but the recovery screen’s, in words, ' +
+      'before any handler runs',
     async () => {
       const damage = new DamageState('/data/atelier.db', () => 0);
       const { dispatch, handlers } = setup({}, true, refuseWhileDamaged(damage));

@@ -291,25 +291,22 @@ describe('UpdateController', () => {
     expect(await c.check()).toMatchObject({ state: 'up-to-date' });
   });
 
-  it(
-    'a download that fails verification leaves the running version alone and is retried at the next daily ' + 'check',
-    async () => {
-      const { c, updater, time } = controller();
-      updater.next = { version: '1.2.0' };
-      updater.downloadFails = new Error('sha512 checksum mismatch');
-      c.start();
-      await flushPromises();
-      expect(c.status()).toMatchObject({ state: 'error', message: 'sha512 checksum mismatch' });
-      expect(updater.installs).toBe(0);
-      updater.downloadFails = null;
-      await time.advance(23 * 60 * 60 * 1000);
-      expect(updater.checks).toBe(1);
-      await time.advance(60 * 60 * 1000);
-      await flushPromises();
-      expect(updater.checks).toBe(2);
-      expect(c.status()).toMatchObject({ state: 'ready', version: '1.2.0' });
-    },
-  );
+  it('a download failing verification leaves the running version alone; the next daily check retries it', async () => {
+    const { c, updater, time } = controller();
+    updater.next = { version: '1.2.0' };
+    updater.downloadFails = new Error('sha512 checksum mismatch');
+    c.start();
+    await flushPromises();
+    expect(c.status()).toMatchObject({ state: 'error', message: 'sha512 checksum mismatch' });
+    expect(updater.installs).toBe(0);
+    updater.downloadFails = null;
+    await time.advance(23 * 60 * 60 * 1000);
+    expect(updater.checks).toBe(1);
+    await time.advance(60 * 60 * 1000);
+    await flushPromises();
+    expect(updater.checks).toBe(2);
+    expect(c.status()).toMatchObject({ state: 'ready', version: '1.2.0' });
+  });
 
   it('checks on start and then once a day', async () => {
     const { c, updater, time } = controller();
@@ -359,21 +356,18 @@ describe('UpdateController', () => {
 describe('update channels in the core', () => {
   const tmp = tempDirs('updates-core');
 
-  it(
-    'browser mode (no updater): updates.status answers disabled with the reason, and the actions do ' + 'nothing',
-    async () => {
-      const core = createCore(nodeDeps({ dataDir: tmp(), host: 'web', quiet: true }));
-      try {
-        expect(await core.dispatch('updates.status', {})).toEqual({
-          ok: true,
-          data: { state: 'disabled', reason: 'Updates are handled by the desktop app.' },
-        });
-        expect(await core.dispatch('updates.install', {})).toMatchObject({ ok: true, data: { state: 'disabled' } });
-      } finally {
-        await core.close();
-      }
-    },
-  );
+  it('browser mode (no updater): updates.status answers disabled with the reason; the actions do nothing', async () => {
+    const core = createCore(nodeDeps({ dataDir: tmp(), host: 'web', quiet: true }));
+    try {
+      expect(await core.dispatch('updates.status', {})).toEqual({
+        ok: true,
+        data: { state: 'disabled', reason: 'Updates are handled by the desktop app.' },
+      });
+      expect(await core.dispatch('updates.install', {})).toMatchObject({ ok: true, data: { state: 'disabled' } });
+    } finally {
+      await core.close();
+    }
+  });
 
   it('the desktop updater answers the channels and its changes reach the renderer as updates.changed', async () => {
     const deps = nodeDeps({ dataDir: tmp(), host: 'electron', quiet: true });

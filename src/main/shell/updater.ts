@@ -189,8 +189,8 @@ export class UpdateController implements Updates {
         state: 'ready',
         version,
         message:
-          `Atelier could not back up its database before restarting (${messageOf(e)}). Nothing was ` +
-          `installed; try again, or the update installs when you quit.`,
+          `Atelier could not back up its database before restarting (${messageOf(e)}). Nothing was installed; ` +
+          `try again, or the update installs when you quit.`,
         lastCheckedAt: this.lastCheckedAt,
       });
       return this.current;
@@ -204,8 +204,8 @@ export class UpdateController implements Updates {
         state: 'ready',
         version,
         message:
-          `Atelier could not save its work before restarting (${messageOf(e)}). The update installs when ` +
-          `you quit.`,
+          `Atelier could not save its work before restarting (${messageOf(e)}). ` +
+          `The update installs when you quit.`,
         lastCheckedAt: this.lastCheckedAt,
       });
       return this.current;

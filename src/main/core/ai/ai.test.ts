@@ -68,81 +68,78 @@ function blob(h: Harness, sha: string): string {
 }
 
 describe('the eight operations against the sandbox', () => {
-  it(
-    'text2image, image2image, image2text, image2video, video2video, video2text: outputs stored and ' + 'decodable',
-    async () => {
-      const tools = await realTools();
-      const h = await signedIn();
-      const t2i = await run(h, {
-        operation: 'text2image',
-        modelId: 'paint-1',
-        prompt: 'a lighthouse at dusk',
-        params: { width: 96, height: 64 },
-      });
-      expect(t2i.outputs).toHaveLength(1);
-      const png = t2i.outputs[0]!;
-      expect(png).toMatchObject({ kind: 'image', mimeType: 'image/png', width: 96, height: 64 });
-      const meta = await sharp(blob(h, png.sha256)).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 64]);
-      // The provenance says what produced it; the media data in the request is replaced by its hash.
-      expect(t2i.provenance).toMatchObject({
-        operation: 'text2image',
-        model_id: 'paint-1',
-        parameters: { width: 96, height: 64 },
-        prompt: 'a lighthouse at dusk',
-      });
-      expect(t2i.provenance.request).toMatchObject({
-        model_id: 'paint-1',
-        image: { prompt: 'a lighthouse at dusk', width: 96, height: 64 },
-      });
-      expect(t2i.provenance.response).toMatchObject({ operation: 'text2image', outputs: [{ sha256: png.sha256 }] });
+  it('text2image, image2image, image2text, image2video, video2video, video2text store decodable outputs', async () => {
+    const tools = await realTools();
+    const h = await signedIn();
+    const t2i = await run(h, {
+      operation: 'text2image',
+      modelId: 'paint-1',
+      prompt: 'a lighthouse at dusk',
+      params: { width: 96, height: 64 },
+    });
+    expect(t2i.outputs).toHaveLength(1);
+    const png = t2i.outputs[0]!;
+    expect(png).toMatchObject({ kind: 'image', mimeType: 'image/png', width: 96, height: 64 });
+    const meta = await sharp(blob(h, png.sha256)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 64]);
+    // The provenance says what produced it; the media data in the request is replaced by its hash.
+    expect(t2i.provenance).toMatchObject({
+      operation: 'text2image',
+      model_id: 'paint-1',
+      parameters: { width: 96, height: 64 },
+      prompt: 'a lighthouse at dusk',
+    });
+    expect(t2i.provenance.request).toMatchObject({
+      model_id: 'paint-1',
+      image: { prompt: 'a lighthouse at dusk', width: 96, height: 64 },
+    });
+    expect(t2i.provenance.response).toMatchObject({ operation: 'text2image', outputs: [{ sha256: png.sha256 }] });
 
-      const i2i = await run(h, {
-        operation: 'image2image',
-        modelId: 'invert-1',
-        input: { kind: 'result', jobId: t2i.id, output: 0 },
-      });
-      const inverted = await sharp(blob(h, i2i.outputs[0]!.sha256)).metadata();
-      expect([inverted.format, inverted.width, inverted.height]).toEqual(['png', 96, 64]);
-      expect(i2i.provenance.input_sha256).toEqual([png.sha256]);
-      expect(JSON.stringify(i2i.provenance.request)).toContain(`<base64 of sha256:${png.sha256}>`);
+    const i2i = await run(h, {
+      operation: 'image2image',
+      modelId: 'invert-1',
+      input: { kind: 'result', jobId: t2i.id, output: 0 },
+    });
+    const inverted = await sharp(blob(h, i2i.outputs[0]!.sha256)).metadata();
+    expect([inverted.format, inverted.width, inverted.height]).toEqual(['png', 96, 64]);
+    expect(i2i.provenance.input_sha256).toEqual([png.sha256]);
+    expect(JSON.stringify(i2i.provenance.request)).toContain(`<base64 of sha256:${png.sha256}>`);
 
-      const i2t = await run(h, {
-        operation: 'image2text',
-        modelId: 'describe-1',
-        input: { kind: 'result', jobId: t2i.id },
-      });
-      expect(i2t.outputs).toEqual([]);
-      expect(i2t.text).toMatch(/96\D+64/);
+    const i2t = await run(h, {
+      operation: 'image2text',
+      modelId: 'describe-1',
+      input: { kind: 'result', jobId: t2i.id },
+    });
+    expect(i2t.outputs).toEqual([]);
+    expect(i2t.text).toMatch(/96\D+64/);
 
-      const i2v = await run(h, {
-        operation: 'image2video',
-        modelId: 'fade-1',
-        input: { kind: 'result', jobId: t2i.id },
-        params: { duration_s: 1, fps: 6 },
-      });
-      const video = i2v.outputs[0]!;
-      expect(video).toMatchObject({ kind: 'video', mimeType: 'video/mp4' });
-      const probed = await probeMedia(blob(h, video.sha256), 'video', tools);
-      expect(probed.width).toBe(96);
-      expect(probed.durationMs).toBeGreaterThan(500);
-      expect(video.thumbSha256).not.toBeNull(); // a poster frame for the gallery
+    const i2v = await run(h, {
+      operation: 'image2video',
+      modelId: 'fade-1',
+      input: { kind: 'result', jobId: t2i.id },
+      params: { duration_s: 1, fps: 6 },
+    });
+    const video = i2v.outputs[0]!;
+    expect(video).toMatchObject({ kind: 'video', mimeType: 'video/mp4' });
+    const probed = await probeMedia(blob(h, video.sha256), 'video', tools);
+    expect(probed.width).toBe(96);
+    expect(probed.durationMs).toBeGreaterThan(500);
+    expect(video.thumbSha256).not.toBeNull(); // a poster frame for the gallery
 
-      const v2v = await run(h, {
-        operation: 'video2video',
-        modelId: 'grayscale-1',
-        input: { kind: 'result', jobId: i2v.id },
-      });
-      expect((await probeMedia(blob(h, v2v.outputs[0]!.sha256), 'video', tools)).durationMs).toBeGreaterThan(500);
+    const v2v = await run(h, {
+      operation: 'video2video',
+      modelId: 'grayscale-1',
+      input: { kind: 'result', jobId: i2v.id },
+    });
+    expect((await probeMedia(blob(h, v2v.outputs[0]!.sha256), 'video', tools)).durationMs).toBeGreaterThan(500);
 
-      const v2t = await run(h, {
-        operation: 'video2text',
-        modelId: 'describe-1',
-        input: { kind: 'result', jobId: v2v.id },
-      });
-      expect(v2t.text).toMatch(/96/);
-    },
-  );
+    const v2t = await run(h, {
+      operation: 'video2text',
+      modelId: 'describe-1',
+      input: { kind: 'result', jobId: v2v.id },
+    });
+    expect(v2t.text).toMatch(/96/);
+  });
 
   it('text2video and wave2text (a WAV from disk), with images from the library and a file', async () => {
     const tools = await realTools();
@@ -513,8 +510,8 @@ describe('results', () => {
   });
 
   it(
-    'gallery: filter by operation, model, date and text over prompts and produced text; save to the library; ' +
-      'export; remove',
+    'gallery: filter by operation, model, date and text over prompts and produced text; ' +
+      'save to the library; export; remove',
     async () => {
       const h = await signedIn();
       const img = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'orange harbour at night' });

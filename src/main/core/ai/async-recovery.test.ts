@@ -23,8 +23,8 @@ const done = async () => ({ state: 'done' as const, result: { images: [{ b64: aw
 
 describe('an accepted answer without a job id Atelier can find', () => {
   it(
-    'fails naming ai.<op>.response.jobId with the answer kept; teaching the id resumes polling: one submission, ' +
-      'the result arrives',
+    'fails naming ai.<op>.response.jobId with the answer kept; ' +
+      'teaching the id resumes polling: one submission, the result arrives',
     async () => {
       const p = await platform();
       p.submitAnswer = () => ({ status: 202, body: { ticket: { ref: 'tk-77' }, state: 'queued' } });
@@ -35,8 +35,8 @@ describe('an accepted answer without a job id Atelier can find', () => {
       expect(failed.error).toMatchObject({
         code: 'validation',
         message:
-          'The platform accepted the job, but its answer has no job id at "job.id" (ai.text2image.response.jobId), so ' +
-          'Atelier cannot ask for the result.',
+          'The platform accepted the job, but its answer has no job id at "job.id" ' +
+          '(ai.text2image.response.jobId), so Atelier cannot ask for the result.',
         hint: expect.stringMatching(/may still finish it, and bill it.*without submitting it again/),
       });
       expect(failed).toMatchObject({ unknownShape: true, remoteJobId: null, outputs: [] });
@@ -94,8 +94,8 @@ describe('5xx while polling', () => {
     const failed = await ended(h, id);
     expect(failed.state).toBe('failed');
     expect(failed.error?.message).toBe(
-      'The platform did not finish the job within 2 s; it may still be billed. The last question got no answer: ' +
-        'Maintenance window.',
+      'The platform did not finish the job within 2 s; it may still be billed. ' +
+        'The last question got no answer: Maintenance window.',
     );
     const asked = p.polls();
     await new Promise((r) => setTimeout(r, 400));

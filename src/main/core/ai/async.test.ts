@@ -35,8 +35,8 @@ const row = (h: Harness, id: string) =>
 
 describe('asynchronous operations', () => {
   it(
-    'submit → 202 with an id → polls → done: the media is stored, the id was stored first, progress says it waits ' +
-      'for the platform',
+    'submit → 202 with an id → polls → done: the media is stored, the id was stored first, ' +
+      'progress says it waits for the platform',
     async () => {
       const p = await platform();
       // What the database held when the first poll left.
@@ -121,8 +121,8 @@ describe('asynchronous operations', () => {
   });
 
   it(
-    'the core stops while a job is polled; a new core on the same database resumes with the stored id: exactly one ' +
-      'submission',
+    'the core stops while a job is polled; a new core on the same database resumes with the stored id: ' +
+      'exactly one submission',
     async () => {
       const p = await platform();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-async-restart-'));
@@ -145,27 +145,24 @@ describe('asynchronous operations', () => {
     },
   );
 
-  it(
-    'a 429 while polling: the job waits for Retry-After, then asks again with the same id (no new ' + 'submission)',
-    async () => {
-      const p = await platform();
-      const h = await connected(p.url);
-      const id = await submit(h, 'busy platform');
-      await until('a poll', () => p.polls('job-1') >= 1);
-      p.finish = {
-        raw: { status: 429, body: { error: { message: 'Slow down, please.' } }, headers: { 'retry-after': '1' } },
-      };
-      const waiting = await until('the job to wait', async () => {
-        const j = await call(h, 'ai.get', { id });
-        return j.state === 'queued' ? j : null;
-      });
-      expect(waiting.waiting).toMatch(/slow down/i);
-      p.finish = { state: 'done', result: { images: [{ b64: await pngBase64() }] } };
-      const done = await ended(h, id);
-      expect(done.state).toBe('succeeded');
-      expect(p.submissions()).toBe(1);
-    },
-  );
+  it('a 429 while polling: the job waits for Retry-After, then polls the same id (no new submission)', async () => {
+    const p = await platform();
+    const h = await connected(p.url);
+    const id = await submit(h, 'busy platform');
+    await until('a poll', () => p.polls('job-1') >= 1);
+    p.finish = {
+      raw: { status: 429, body: { error: { message: 'Slow down, please.' } }, headers: { 'retry-after': '1' } },
+    };
+    const waiting = await until('the job to wait', async () => {
+      const j = await call(h, 'ai.get', { id });
+      return j.state === 'queued' ? j : null;
+    });
+    expect(waiting.waiting).toMatch(/slow down/i);
+    p.finish = { state: 'done', result: { images: [{ b64: await pngBase64() }] } };
+    const done = await ended(h, id);
+    expect(done.state).toBe('succeeded');
+    expect(p.submissions()).toBe(1);
+  });
 
   it('cancelling a polled job stops the polling', async () => {
     const p = await platform();
@@ -236,8 +233,8 @@ describe('media named by URL in an answer', () => {
   }
 
   it(
-    'another loopback host is downloaded without credentials and its hash recorded; plain http to a remote host is ' +
-      'refused without a request',
+    'another loopback host is downloaded without credentials and its hash recorded; ' +
+      'plain http to a remote host is refused without a request',
     async () => {
       const p = await platform();
       const m = await mediaServer();
@@ -276,8 +273,8 @@ describe('media named by URL in an answer', () => {
   );
 
   it(
-    'a file on the platform that redirects to another host: the credential, in the profile’s own header, stays ' +
-      'with the platform',
+    'a file on the platform that redirects to another host: ' +
+      'the credential, in the profile’s own header, stays with the platform',
     async () => {
       const p = await platform();
       const m = await mediaServer();

@@ -14,8 +14,8 @@ export function htmlAnswer(res: Pick<HttpResponse, 'headers' | 'body' | 'text'>)
   return {
     code: 'unavailable',
     message:
-      `The platform answered with a web page instead of a result${title ? ` (“${title}”)` : ''}; a proxy ` +
-      `or a sign-in page may be in the way.`,
+      `The platform answered with a web page instead of a result${title ? ` (“${title}”)` : ''}; ` +
+      `a proxy or a sign-in page may be in the way.`,
     hint: 'Check the platform address in Settings and your network (proxy, captive portal), then retry.',
   };
 }

@@ -163,10 +163,12 @@ export class JobStore {
   insert(job: NewJob): void {
     this.s
       .sql<[NewJob]>(
-        `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, params, input_sha256, input_name, input_mime, input_kind, input_size, input_url, source_text,
-        fingerprint, idempotency_key, profile, state, position, created_at)
-       VALUES (@id, @account_id, @operation, @model_id, @prompt, @params, @input_sha256, @input_name, @input_mime, @input_kind, @input_size, @input_url, @source_text,
-        @fingerprint, @idempotency_key, @profile, @state, @position, @created_at)`,
+        `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, params,
+           input_sha256, input_name, input_mime, input_kind, input_size, input_url, source_text,
+           fingerprint, idempotency_key, profile, state, position, created_at)
+         VALUES (@id, @account_id, @operation, @model_id, @prompt, @params,
+           @input_sha256, @input_name, @input_mime, @input_kind, @input_size, @input_url, @source_text,
+           @fingerprint, @idempotency_key, @profile, @state, @position, @created_at)`,
       )
       .run(job);
   }
@@ -197,8 +199,8 @@ export class JobStore {
   active(account: string): JobRow[] {
     return this.s
       .sql<[string], JobRow>(
-        "SELECT rowid, * FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') ORDER BY state = " +
-          "'queued', position",
+        'SELECT rowid, * FROM ai_jobs WHERE account_id = ? ' +
+          "AND state IN ('queued', 'running') ORDER BY state = 'queued', position",
       )
       .all(account);
   }
@@ -236,8 +238,8 @@ export class JobStore {
   counts(account: string): { queued: number; running: number } {
     const rows = this.s
       .sql<[string], { state: string; n: number }>(
-        "SELECT state, COUNT(*) AS n FROM ai_jobs WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY " +
-          'state',
+        `SELECT state, COUNT(*) AS n FROM ai_jobs
+         WHERE account_id = ? AND state IN ('queued', 'running') GROUP BY state`,
       )
       .all(account);
     return {
@@ -275,7 +277,8 @@ export class JobStore {
     return (
       this.s
         .sql<unknown[]>(
-          `UPDATE ai_jobs SET remote_job_id = ?, request = ?, submitted_at = ?, poll_next_at = ?, poll_deadline_at = ?, poll_count = 0
+          `UPDATE ai_jobs SET remote_job_id = ?, request = ?, submitted_at = ?, poll_next_at = ?,
+             poll_deadline_at = ?, poll_count = 0
          WHERE id = ? AND state = 'running'`,
         )
         .run(r.remoteJobId, r.request, r.at, r.nextAt, r.deadlineAt, id).changes === 1
@@ -327,7 +330,8 @@ export class JobStore {
     for (const o of outputs) {
       this.s
         .sql<unknown[]>(
-          `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms, thumb_sha256, remote_url, asset_id)
+          `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes, width, height, duration_ms,
+             thumb_sha256, remote_url, asset_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
@@ -357,7 +361,8 @@ export class JobStore {
       this.putOutputs(id, r.outputs);
       this.s
         .sql<unknown[]>(
-          `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?, result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
+          `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?,
+             result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
          WHERE id = ?`,
         )
         .run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, r.note, id);
@@ -389,7 +394,8 @@ export class JobStore {
     if (row.remote_job_id !== null && row.poll_next_at !== null) {
       this.s
         .sql<unknown[]>(
-          `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, poll_next_at = ?, poll_count = 0, poll_deadline_at = ?, position = ?
+          `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, poll_next_at = ?,
+             poll_count = 0, poll_deadline_at = ?, position = ?
          WHERE id = ?`,
         )
         .run(now, now + pollDeadlineMs, position, id);
@@ -397,8 +403,10 @@ export class JobStore {
     }
     this.s
       .sql<unknown[]>(
-        `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = NULL, submitted_at = NULL,
-         poll_next_at = NULL, poll_deadline_at = NULL, poll_count = 0, response = NULL, unknown_shape = 0, shape_note = NULL, position = ? WHERE id = ?`,
+        `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL,
+           remote_job_id = NULL, submitted_at = NULL, poll_next_at = NULL, poll_deadline_at = NULL, poll_count = 0,
+           response = NULL, unknown_shape = 0, shape_note = NULL, position = ?
+         WHERE id = ?`,
       )
       .run(position, id);
     return 'submits';
@@ -412,8 +420,9 @@ export class JobStore {
     return (
       this.s
         .sql<unknown[]>(
-          `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL, remote_job_id = ?, submitted_at = ?, poll_next_at = ?,
-           poll_deadline_at = ?, poll_count = 0, unknown_shape = 0, shape_note = NULL
+          `UPDATE ai_jobs SET state = 'queued', not_before = 0, error = NULL, finished_at = NULL,
+             remote_job_id = ?, submitted_at = ?, poll_next_at = ?, poll_deadline_at = ?, poll_count = 0,
+             unknown_shape = 0, shape_note = NULL
          WHERE id = ? AND state IN ('failed', 'succeeded') AND remote_job_id IS NULL`,
         )
         .run(r.remoteJobId, r.at, r.nextAt, r.deadlineAt, id).changes === 1
@@ -466,8 +475,8 @@ export class JobStore {
       this.s
         // The row is `{ '1': 1 }` (a column named 1), not the number itself.
         .sql<[string, string, string], { 1: 1 }>(
-          'SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? UNION ALL SELECT 1 FROM ai_jobs WHERE ' +
-            'input_sha256 = ? LIMIT 1',
+          'SELECT 1 FROM ai_outputs WHERE sha256 = ? OR thumb_sha256 = ? ' +
+            'UNION ALL SELECT 1 FROM ai_jobs WHERE input_sha256 = ? LIMIT 1',
         )
         .get(sha, sha, sha) !== undefined
     );

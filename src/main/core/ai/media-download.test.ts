@@ -42,8 +42,8 @@ describe('judging a result URL', () => {
     expect(judgeMediaUrl('http://cdn.example.com/a.png', platform)).toEqual({
       kind: 'refused',
       reason:
-        'The answer names a result on another host over plain http (cdn.example.com); Atelier downloads from other ' +
-        'hosts only over https',
+        'The answer names a result on another host over plain http (cdn.example.com); ' +
+        'Atelier downloads from other hosts only over https',
     });
     expect(judgeMediaUrl('javascript:alert(1)', platform)).toMatchObject({
       reason: expect.stringMatching(/"javascript:" address, which Atelier never opens/),
@@ -185,51 +185,48 @@ describe('the result store', () => {
     ).toEqual([]);
   });
 
-  it(
-    'a result the intake refuses fails the answer in its words; what the answer stored before it goes ' + 'again',
-    async () => {
-      const root = path.join(tmp, 'e');
-      const store = new ResultStore({
-        send: async () => Promise.reject(new Error('no request')),
-        fetchPlain: async () => Promise.reject(new Error('no request')),
-        blobs: new BlobStore(root),
-        tools: realTools,
-      });
-      const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
-        .png()
-        .toBuffer();
-      const inline = (bytes: Buffer) => ({
-        url: null,
-        data: bytes.toString('base64'),
-        mimeType: 'image/png',
-        sha256: null,
-        width: null,
-        height: null,
-        durationMs: null,
-      });
-      const answer = {
-        text: null,
-        failure: null,
-        unknownShape: false,
-        note: null,
-        jobId: null,
-        status: null,
-        outputs: [inline(good), inline(good.subarray(0, 40))],
-      };
-      await expect(
-        store.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined),
-      ).rejects.toMatchObject({
-        error: {
-          code: 'validation',
-          message: 'Result 2 could not be kept: It is a damaged or incomplete file: the picture cannot be decoded.',
-          hint: expect.stringMatching(/^Retry the job/),
-        },
-      });
-      expect(
-        fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile()),
-      ).toEqual([]);
-    },
-  );
+  it('a result the intake refuses fails the answer in its words; what it stored before that goes again', async () => {
+    const root = path.join(tmp, 'e');
+    const store = new ResultStore({
+      send: async () => Promise.reject(new Error('no request')),
+      fetchPlain: async () => Promise.reject(new Error('no request')),
+      blobs: new BlobStore(root),
+      tools: realTools,
+    });
+    const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
+      .png()
+      .toBuffer();
+    const inline = (bytes: Buffer) => ({
+      url: null,
+      data: bytes.toString('base64'),
+      mimeType: 'image/png',
+      sha256: null,
+      width: null,
+      height: null,
+      durationMs: null,
+    });
+    const answer = {
+      text: null,
+      failure: null,
+      unknownShape: false,
+      note: null,
+      jobId: null,
+      status: null,
+      outputs: [inline(good), inline(good.subarray(0, 40))],
+    };
+    await expect(
+      store.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined),
+    ).rejects.toMatchObject({
+      error: {
+        code: 'validation',
+        message: 'Result 2 could not be kept: It is a damaged or incomplete file: the picture cannot be decoded.',
+        hint: expect.stringMatching(/^Retry the job/),
+      },
+    });
+    expect(
+      fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile()),
+    ).toEqual([]);
+  });
 });
 
 describe('redirects of a result URL', () => {
@@ -302,15 +299,15 @@ describe('redirects of a result URL', () => {
     );
     expect(stored).toMatchObject({ unknownShape: true, outputs: [] });
     expect(stored.note).toBe(
-      'A redirect leads to a result on another host over plain http (10.1.2.3); Atelier downloads from other hosts ' +
-        'only over https.',
+      'A redirect leads to a result on another host over plain http (10.1.2.3); ' +
+        'Atelier downloads from other hosts only over https.',
     );
     expect(sent).toEqual([`${cdn.url}/a.png`]);
   });
 
   it(
-    'from the platform to another port: the next requests carry no credential, whatever its header is called, even ' +
-      'back on the platform',
+    'from the platform to another port: the next requests carry no credential, whatever its header is called, ' +
+      'even back on the platform',
     async () => {
       const { client } = recordingClient();
       let otherUrl = '';

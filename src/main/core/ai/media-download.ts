@@ -35,8 +35,8 @@ export function judgeMediaUrl(
   return {
     kind: 'refused',
     reason:
-      `${subject} on another host over plain http (${url.host}); Atelier downloads from other hosts only ` +
-      `over https`,
+      `${subject} on another host over plain http (${url.host}); ` +
+      `Atelier downloads from other hosts only over https`,
   };
 }
 

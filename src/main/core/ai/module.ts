@@ -77,30 +77,8 @@ export function createAi(d: AiDeps): Ai {
     target: () => connection.target(),
     now,
   });
-  const teacher = new Teacher({
-    jobs,
-    runner,
-    account,
-    profiles: () => {
-      const inUse = connection.profile();
-      return {
-        inUse,
-        builtin: connection.summaries().some((p) => p.id === inUse.id && p.builtin),
-        ids: connection.profiles().map((p) => p.id),
-      };
-    },
-    adopt: async (json) => {
-      await connection.adoptDerived(json);
-      bus.emit('connection.changed', await connection.view(session.view().signedIn));
-    },
-  });
-  let reachable: 'online' | 'offline' | 'unknown' = 'unknown';
-  bus.on('connection.changed', (view) => {
-    const was = reachable;
-    reachable = view.reachable;
-    if (reachable === 'online' && was !== 'online') queue.online();
-  });
-  bus.on('session.changed', () => queue.online());
+  const teacher = createTeacher(d, jobs, runner, account);
+  resumeWhenOnline(bus, queue);
   d.damage.onTrip(() => void queue.close());
   return {
     name: 'ai',
@@ -116,4 +94,37 @@ export function createAi(d: AiDeps): Ai {
       changed.cancel();
     },
   };
+}
+
+/** Teaching a profile from answers: it sees the profiles in use and adopts the derived one. */
+function createTeacher(d: AiDeps, jobs: JobStore, runner: JobRunner, account: () => string): Teacher {
+  const { connection, session } = d.platform;
+  return new Teacher({
+    jobs,
+    runner,
+    account,
+    profiles: () => {
+      const inUse = connection.profile();
+      return {
+        inUse,
+        builtin: connection.summaries().some((p) => p.id === inUse.id && p.builtin),
+        ids: connection.profiles().map((p) => p.id),
+      };
+    },
+    adopt: async (json) => {
+      await connection.adoptDerived(json);
+      d.bus.emit('connection.changed', await connection.view(session.view().signedIn));
+    },
+  });
+}
+
+/** The queue goes on when the platform comes back online or the session changes. */
+function resumeWhenOnline(bus: AiDeps['bus'], queue: AiQueue): void {
+  let reachable: 'online' | 'offline' | 'unknown' = 'unknown';
+  bus.on('connection.changed', (view) => {
+    const was = reachable;
+    reachable = view.reachable;
+    if (reachable === 'online' && was !== 'online') queue.online();
+  });
+  bus.on('session.changed', () => queue.online());
 }

@@ -71,8 +71,8 @@ export function deadlineError(poll: AiPoll, remoteId: string, last: LastAnswer):
     code: 'unavailable',
     message: `The platform did not finish the job within ${spoken(poll.deadlineMs)}; it may still be billed.${said}`,
     hint:
-      `Atelier stopped asking about it (platform job ${remoteId}). Check the platform's own history, or ` +
-      `retry: Atelier asks about the same job again.`,
+      `Atelier stopped asking about it (platform job ${remoteId}). ` +
+      `Check the platform's own history, or retry: Atelier asks about the same job again.`,
   };
 }
 

@@ -93,11 +93,10 @@ export class AiQueue {
     if (!session.signedIn) return 'Sign in to run AI jobs; they wait until then.';
     if (session.state !== 'active') return 'Your session ended: sign in again to run AI jobs.';
     if (this.offlineUntil > now) return 'The platform cannot be reached; jobs start when it is back.';
-    if (this.rateLimitedUntil > now)
-      return (
-        `The platform asked to slow down; jobs start again ` +
-        `at ${new Date(this.rateLimitedUntil).toLocaleTimeString()}.`
-      );
+    if (this.rateLimitedUntil > now) {
+      const at = new Date(this.rateLimitedUntil).toLocaleTimeString();
+      return `The platform asked to slow down; jobs start again at ${at}.`;
+    }
     return null;
   }
 

@@ -104,8 +104,8 @@ describe('the mapped reader', () => {
     const a = read({ result: { other: 1 } }, { media: ['result.image', 'result.images.*.url'] });
     expect(a).toMatchObject({ unknownShape: true, outputs: [], text: null, failure: null });
     expect(a.note).toBe(
-      'The profile says to find the media at "result.image" or "result.images.*.url", but the answer has nothing ' +
-        'there.',
+      'The profile says to find the media at "result.image" or "result.images.*.url", ' +
+        'but the answer has nothing there.',
     );
     expect(read({}, { media: ['m'], text: ['t'] }).note).toMatch(/the media at "m" and text at "t"/);
     for (const body of [null, 'text', 42, [], { m: null }])

@@ -63,8 +63,8 @@ async function firstBytes(file: string): Promise<Buffer> {
 class NotMedia extends Error {}
 
 const GENERIC_NOTE =
-  'The answer has no field Atelier recognises as the result. Point at the field that holds it to teach Atelier ' +
-  'where to look.';
+  'The answer has no field Atelier recognises as the result. ' +
+  'Point at the field that holds it to teach Atelier where to look.';
 const REFUSED_HINT =
   'Retry the job; if the same happens again, the platform is sending a file the library does not take.';
 

@@ -56,8 +56,9 @@ const AI_DEADLINE_MS = 15 * 60 * 1000;
 const JOB_ID_FIELDS = ['job_id', 'jobId', 'id', 'job.id', 'data.id', 'data.job_id'];
 const FAILED_HINT = 'The platform did not produce a result; change the request or retry.';
 const NO_ID_HINT =
-  'The platform may still finish it, and bill it. Point at the field of the answer below that holds the platform’s ' +
-  'job id: Atelier then asks about this job without submitting it again (Retry would submit it again).';
+  'The platform may still finish it, and bill it. Point at the field ' +
+  'of the answer below that holds the platform’s job id: ' +
+  'Atelier then asks about this job without submitting it again (Retry would submit it again).';
 const NO_ID_NOTE = 'Point at the field that holds the platform’s job id to teach Atelier where to look.';
 
 const HINTS: Partial<Record<AppError['code'], string>> = {
@@ -85,8 +86,8 @@ function noJobId(job: JobRow, spec: AiOperationSpec, raw: string): RunOutcome {
     error: {
       code: 'validation',
       message:
-        `The platform accepted the job, but its answer ${where} (ai.${job.operation}.response.jobId), so ` +
-        `Atelier cannot ask for the result.`,
+        `The platform accepted the job, but its answer ${where} (ai.${job.operation}.response.jobId), ` +
+        `so Atelier cannot ask for the result.`,
       hint: NO_ID_HINT,
     },
     answer: { response: raw, note: NO_ID_NOTE },
@@ -128,9 +129,10 @@ export class JobRunner {
     } catch (e) {
       if (signal.aborted || isAbort(e)) return { kind: 'cancelled' };
       if (e instanceof BlobCorruptError || e instanceof BlobNotFoundError) {
+        const where = e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data folder';
         return failed({
           code: 'storage',
-          message: `The input file ${e instanceof BlobCorruptError ? 'is damaged on disk' : 'is missing from the data ' + 'folder'}, so it was not sent.`,
+          message: `The input file ${where}, so it was not sent.`,
           hint: 'Choose the input again (import the original), then run a new job.',
         });
       }
@@ -295,8 +297,8 @@ export class JobRunner {
       return failed({
         code: 'validation',
         message:
-          `The platform accepted this job (platform job ${job.remote_job_id}), but the profile in use no ` +
-          `longer says how to ask about it (ai.${job.operation}.poll).`,
+          `The platform accepted this job (platform job ${job.remote_job_id}), ` +
+          `but the profile in use no longer says how to ask about it (ai.${job.operation}.poll).`,
         hint: 'Select the profile that has poll settings for this operation; the job is not submitted again.',
       });
     }

@@ -329,8 +329,8 @@ export class Studio {
       name,
       tags: input.tags,
       notes:
-        `Made with ${row.operation} (${row.model_id}) ` +
-        `on ${new Date(row.finished_at ?? row.created_at).toISOString().slice(0, 10)}.`,
+        `Made with ${row.operation} (${row.model_id}) on ` +
+        `${new Date(row.finished_at ?? row.created_at).toISOString().slice(0, 10)}.`,
       ...(row.prompt && { aiText: row.prompt }),
     });
     this.deps.jobs.setAsset(input.id, input.output, asset.id);

@@ -39,8 +39,8 @@ const total = (h: Harness) => [...h.sent.values()].reduce((a, b) => a + b, 0);
 
 describe('teach from an answer', () => {
   it(
-    'inline base64 under an unknown field becomes the result after the mapping is saved: 0 requests, the same ' +
-      'session',
+    'inline base64 under an unknown field becomes the result after the mapping is saved: ' +
+      '0 requests, the same session',
     async () => {
       const h = await open({ sandbox: { aiLatencyMs: 0 } });
       await signInDemo(h);
@@ -106,8 +106,8 @@ describe('teach from an answer', () => {
   );
 
   it(
-    'a second lesson is a new revision of the custom profile; a missing field or an unknown job is refused with ' +
-      'words',
+    'a second lesson is a new revision of the custom profile; ' +
+      'a missing field or an unknown job is refused with words',
     async () => {
       const h = await open({ sandbox: { aiLatencyMs: 0 } });
       await signInDemo(h);

@@ -57,8 +57,8 @@ export function teachProfile(
   }
   if (opts.role === 'jobId' && !spec.poll) {
     note =
-      `This operation has no poll settings (ai.${opts.operation}.poll): Atelier will read the job id but ` +
-      `cannot ask about the job until they are added (Edit as JSON).`;
+      `This operation has no poll settings (ai.${opts.operation}.poll): ` +
+      `Atelier will read the job id but cannot ask about the job until they are added (Edit as JSON).`;
   }
   const copy = opts.builtin;
   const raw = {

@@ -81,35 +81,30 @@ describe('a backup that cannot be finished', () => {
     });
   }
 
-  it(
-    'fails in words when the check of the copy could not run, and leaves the damage state and the list ' + 'alone',
-    async () => {
-      const { core: c, dir } = core();
-      copyDatabase.mockImplementationOnce((db, file) => {
-        const run = realCopy(db, file);
-        return {
-          ...run,
-          result: run.result.then(({ facts }) => ({
-            facts,
-            check: { ok: false, problems: ['database is locked'], damaged: false },
-          })),
-        };
-      });
-      const result = await c.dispatch('backups.create', {});
-      expect(result).toMatchObject({
-        ok: false,
-        error: {
-          code: 'storage',
-          message: expect.stringMatching(
-            /^The backup could not be checked \(database is locked\), so it was not kept\./,
-          ),
-        },
-      });
-      expect(c.damage.current()).toBeNull();
-      expect(c.backups.store.list()).toEqual([]);
-      expect(backupsIn(dir)).toEqual([]);
-    },
-  );
+  it("fails in words when the copy's check could not run; damage state and list stay as they were", async () => {
+    const { core: c, dir } = core();
+    copyDatabase.mockImplementationOnce((db, file) => {
+      const run = realCopy(db, file);
+      return {
+        ...run,
+        result: run.result.then(({ facts }) => ({
+          facts,
+          check: { ok: false, problems: ['database is locked'], damaged: false },
+        })),
+      };
+    });
+    const result = await c.dispatch('backups.create', {});
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'storage',
+        message: expect.stringMatching(/^The backup could not be checked \(database is locked\), so it was not kept\./),
+      },
+    });
+    expect(c.damage.current()).toBeNull();
+    expect(c.backups.store.list()).toEqual([]);
+    expect(backupsIn(dir)).toEqual([]);
+  });
 
   it('trips damage when the copy is found damaged', async () => {
     const { core: c } = core();

@@ -73,28 +73,25 @@ describe('BackupStore', () => {
     db.close();
   });
 
-  it(
-    'checks a backup again before a restore: damage marks it failed, a check that cannot run changes ' + 'nothing',
-    async () => {
-      const { db, store } = setup();
-      const view = await store.take(db, 'manual');
-      db.close();
-      await expect(store.recheck(view.id)).resolves.toBeUndefined();
-      // The file cannot be opened (here: a folder in its place): not damage, so the manifest stays as it was.
-      const file = store.fileOf(view.id);
-      fs.renameSync(file, `${file}.aside`);
-      fs.mkdirSync(file);
-      await expect(store.recheck(view.id)).rejects.toThrow(/could not be checked .*Nothing was changed/);
-      expect(store.get(view.id).ok).toBe(true);
-      fs.rmdirSync(file);
-      fs.renameSync(`${file}.aside`, file);
-      // Real damage: pages of random bytes.
-      const pages = pagesOf(file, 'posts');
-      scribble(file, ((pages[Math.floor(pages.length / 2)] ?? 2) - 1) * 4096, 4096, 7);
-      await expect(store.recheck(view.id)).rejects.toThrow(/is damaged too/);
-      expect(store.get(view.id)).toMatchObject({ ok: false, problem: expect.any(String) });
-    },
-  );
+  it('rechecks a backup before a restore: damage marks it failed, a check unable to run changes nothing', async () => {
+    const { db, store } = setup();
+    const view = await store.take(db, 'manual');
+    db.close();
+    await expect(store.recheck(view.id)).resolves.toBeUndefined();
+    // The file cannot be opened (here: a folder in its place): not damage, so the manifest stays as it was.
+    const file = store.fileOf(view.id);
+    fs.renameSync(file, `${file}.aside`);
+    fs.mkdirSync(file);
+    await expect(store.recheck(view.id)).rejects.toThrow(/could not be checked .*Nothing was changed/);
+    expect(store.get(view.id).ok).toBe(true);
+    fs.rmdirSync(file);
+    fs.renameSync(`${file}.aside`, file);
+    // Real damage: pages of random bytes.
+    const pages = pagesOf(file, 'posts');
+    scribble(file, ((pages[Math.floor(pages.length / 2)] ?? 2) - 1) * 4096, 4096, 7);
+    await expect(store.recheck(view.id)).rejects.toThrow(/is damaged too/);
+    expect(store.get(view.id)).toMatchObject({ ok: false, problem: expect.any(String) });
+  });
 
   it('lists nothing half-written, and clears what an interrupted backup left at the next one', async () => {
     let now = Date.parse('2026-01-01T09:00:00Z');

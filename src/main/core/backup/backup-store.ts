@@ -243,8 +243,8 @@ export class BackupStore {
     this.mediaCache = null;
     fail(
       'storage',
-      `The backup from ${when(backup.createdAt)} is damaged too (${problem}). Nothing was changed. Choose another ` +
-        `backup.`,
+      `The backup from ${when(backup.createdAt)} is damaged too (${problem}). Nothing was changed. ` +
+        `Choose another backup.`,
     );
   }
 

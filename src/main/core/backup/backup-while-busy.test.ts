@@ -26,8 +26,8 @@ function consistency(file: string): { orphans: number; unqueued: number; outbox:
       orphans += Number(
         db
           .prepare(
-            `SELECT count(*) FROM outbox o WHERE o.grp = ? AND NOT EXISTS (SELECT 1 FROM ${t} r WHERE r.id = ` +
-              `o.record_id)`,
+            `SELECT count(*) FROM outbox o WHERE o.grp = ? AND NOT EXISTS (SELECT 1 FROM ${t} r ` +
+              `WHERE r.id = o.record_id)`,
           )
           .pluck()
           .get(group),

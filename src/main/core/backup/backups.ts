@@ -94,32 +94,7 @@ export function createBackups(deps: BackupsDeps): Backups {
       canRescue: found.kind !== 'newer' && found.kind !== 'diverged',
     };
   };
-  const take = async (reason: BackupReason): Promise<BackupView> => {
-    if (damage.current() || !deps.db)
-      fail(
-        'storage',
-        'The database is damaged: a copy of it would not be a good backup. Restore a backup or rescue the database ' +
-          'first.',
-      );
-    const view = await store.take(deps.db, reason).catch((e: unknown) => {
-      // The online backup reads every page: SQLite's word that one is damaged is damage of the live file.
-      const found = damageOf(e);
-      if (found) {
-        damage.trip(found, 'running');
-        throw found;
-      }
-      const { error, known } = toAppError(e);
-      // Disk full or a folder it may not write: said in words, the partial copy already removed.
-      throw known && !(e instanceof AppException)
-        ? new AppException({ ...error, message: `The backup could not be written. ${error.message}` })
-        : e;
-    });
-    // The online backup copies pages as they are: a copy found damaged means the database has damage.
-    // (A check that could not run at all fails the backup in words instead; see BackupStore.finish.)
-    if (!view.ok) damage.trip(new DatabaseDamagedError('corrupt'), 'running');
-    push.emit('backups.changed', list());
-    return view;
-  };
+  const take = backupTaker(deps, list);
   const recovery: RecoveryDeps = {
     paths: core.paths,
     store,
@@ -159,6 +134,37 @@ export function createBackups(deps: BackupsDeps): Backups {
       schedule.stop();
       await store.cancel();
     },
+  };
+}
+
+/** Taking a backup now: damage met while copying trips the damage state; other failures are said in words. */
+function backupTaker(deps: BackupsDeps, list: () => BackupList): (reason: BackupReason) => Promise<BackupView> {
+  const { store, push, damage } = deps;
+  return async (reason) => {
+    if (damage.current() || !deps.db)
+      fail(
+        'storage',
+        'The database is damaged: a copy of it would not be a good backup. ' +
+          'Restore a backup or rescue the database first.',
+      );
+    const view = await store.take(deps.db, reason).catch((e: unknown) => {
+      // The online backup reads every page: SQLite's word that one is damaged is damage of the live file.
+      const found = damageOf(e);
+      if (found) {
+        damage.trip(found, 'running');
+        throw found;
+      }
+      const { error, known } = toAppError(e);
+      // Disk full or a folder it may not write: said in words, the partial copy already removed.
+      throw known && !(e instanceof AppException)
+        ? new AppException({ ...error, message: `The backup could not be written. ${error.message}` })
+        : e;
+    });
+    // The online backup copies pages as they are: a copy found damaged means the database has damage.
+    // (A check that could not run at all fails the backup in words instead; see BackupStore.finish.)
+    if (!view.ok) damage.trip(new DatabaseDamagedError('corrupt'), 'running');
+    push.emit('backups.changed', list());
+    return view;
   };
 }
 

@@ -104,7 +104,8 @@ export const SETTLE_AND_CHECK_BODY = `
     for (const sql of data.countSqls) {
       try { records += Number(db.prepare(sql).pluck().get()); } catch (e) {}
     }
-    facts = { media, records, schemaVersion: Number(db.prepare(data.schemaSql).pluck().get()), mediaProblem };
+    const schemaVersion = Number(db.prepare(data.schemaSql).pluck().get());
+    facts = { media, records, schemaVersion, mediaProblem };
   } finally {
     db.close();
   }

@@ -85,8 +85,8 @@ async function buildWithWal(): Promise<string> {
   fs.cpSync(pristine, live, { recursive: true });
   const core = createCore(idleDeps(live));
   const insert = core.db.prepare(
-    "INSERT INTO posts (id, account_id, data, created_at, updated_at) VALUES (?, 'acct-seed', " +
-      '\'{"text":"late"}\', ?, ?)',
+    `INSERT INTO posts (id, account_id, data, created_at, updated_at)
+     VALUES (?, 'acct-seed', '{"text":"late"}', ?, ?)`,
   );
   for (let i = 0; i < 40; i++) insert.run(`late-${i}`, Date.now(), Date.now());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-damage-wal-'));

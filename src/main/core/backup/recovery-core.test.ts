@@ -63,7 +63,10 @@ describe('the recovery screen’s core', () => {
       error: {
         code: 'storage',
         message: expect.stringMatching(
-          /^The rescue could not read the damaged database .*Nothing was changed; restoring a backup is still possible\.$/,
+          new RegExp(
+            '^The rescue could not read the damaged database .*' +
+              'Nothing was changed; restoring a backup is still possible\\.$',
+          ),
         ),
       },
     });

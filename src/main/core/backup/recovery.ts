@@ -159,8 +159,8 @@ export async function rescue(deps: RecoveryDeps): Promise<RescueView> {
   if (damage.kind === 'newer' || damage.kind === 'diverged')
     fail(
       'conflict',
-      'This database is not damaged but from another version of Atelier: rescue does not apply. Update Atelier or ' +
-        'restore a backup.',
+      'This database is not damaged but from another version of Atelier: rescue does not apply. ' +
+        'Update Atelier or restore a backup.',
     );
   const { dbFile, migrationsDir } = deps.paths;
   const target = path.join(path.dirname(dbFile), `.rescue-${stampOf(deps.now())}.db`);
@@ -175,8 +175,8 @@ export async function rescue(deps: RecoveryDeps): Promise<RescueView> {
     const reason = e instanceof Error ? e.message : String(e);
     fail(
       'storage',
-      `The rescue could not read the damaged database (${reason}). Nothing was changed; restoring a backup is ` +
-        `still possible.`,
+      `The rescue could not read the damaged database (${reason}). Nothing was changed; ` +
+        `restoring a backup is still possible.`,
     );
   }
   // Nothing readable: swapping in an empty database would only lose the damaged one from view.

@@ -46,8 +46,8 @@ const texts = async (h: CoreHost) =>
 
 describe('restoring a backup in a running app', () => {
   it(
-    'says what will be lost, keeps the previous database, reports the unsent changes once, and pulls back what the ' +
-      'platform has',
+    'says what will be lost, keeps the previous database, reports the unsent changes once, ' +
+      'and pulls back what the platform has',
     async () => {
       const { host: h, dir } = await start();
       const sync = () => h.full()!.sync.run();
@@ -90,38 +90,35 @@ describe('restoring a backup in a running app', () => {
     },
   );
 
-  it(
-    'says a full disk in words before closing anything: nothing changed, no partial copy, the app still ' + 'running',
-    async () => {
-      const { host: h, dir } = await start();
-      await call(h, 'records.create', { group: 'posts', fields: { text: 'kept' } });
-      const backup = await call(h, 'backups.create', {});
-      const before = h.full();
-      const copy = vi.spyOn(fs, 'copyFileSync').mockImplementationOnce((_from, to) => {
-        fs.writeFileSync(String(to), 'half a database');
-        throw Object.assign(new Error('ENOSPC: no space left on device, copyfile'), { code: 'ENOSPC' });
+  it('says a full disk in words before closing anything: no change, no partial copy, app still running', async () => {
+    const { host: h, dir } = await start();
+    await call(h, 'records.create', { group: 'posts', fields: { text: 'kept' } });
+    const backup = await call(h, 'backups.create', {});
+    const before = h.full();
+    const copy = vi.spyOn(fs, 'copyFileSync').mockImplementationOnce((_from, to) => {
+      fs.writeFileSync(String(to), 'half a database');
+      throw Object.assign(new Error('ENOSPC: no space left on device, copyfile'), { code: 'ENOSPC' });
+    });
+    try {
+      const result = await h.dispatch('backups.restore', { id: backup.id });
+      expect(result).toEqual({
+        ok: false,
+        error: {
+          code: 'storage',
+          message: 'The disk is full: the backup could not be prepared. Nothing was changed.',
+          hint: 'Free some disk space and try again.',
+        },
       });
-      try {
-        const result = await h.dispatch('backups.restore', { id: backup.id });
-        expect(result).toEqual({
-          ok: false,
-          error: {
-            code: 'storage',
-            message: 'The disk is full: the backup could not be prepared. Nothing was changed.',
-            hint: 'Free some disk space and try again.',
-          },
-        });
-      } finally {
-        copy.mockRestore();
-      }
-      expect(fs.readdirSync(dir).filter((f) => /restoring|before-restore|-journal/.test(f))).toEqual([]);
-      expect(fs.readdirSync(path.join(dir, 'backups')).filter((f) => f.startsWith('restore-'))).toEqual([]);
-      // The same core still runs and still writes.
-      expect(h.full()).toBe(before);
-      await call(h, 'records.create', { group: 'posts', fields: { text: 'after' } });
-      expect(await texts(h)).toEqual(['after', 'kept']);
-    },
-  );
+    } finally {
+      copy.mockRestore();
+    }
+    expect(fs.readdirSync(dir).filter((f) => /restoring|before-restore|-journal/.test(f))).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'backups')).filter((f) => f.startsWith('restore-'))).toEqual([]);
+    // The same core still runs and still writes.
+    expect(h.full()).toBe(before);
+    await call(h, 'records.create', { group: 'posts', fields: { text: 'after' } });
+    expect(await texts(h)).toEqual(['after', 'kept']);
+  });
 
   it('refuses an unknown backup in words and changes nothing', async () => {
     const { host: h, dir } = await start();

@@ -2,8 +2,8 @@ import type { DamageKind } from '../../../shared/backups';
 import { AppException } from '../errors';
 
 const REPAIR =
-  'Restore the newest backup, or rescue what can still be read into a new database. The damaged file is kept beside ' +
-  'it, untouched.';
+  'Restore the newest backup, or rescue what can still be read into a new database. ' +
+  'The damaged file is kept beside it, untouched.';
 
 /** What each kind of damage is called, in words for the person who sees it. */
 const words: Record<DamageKind, { message: string; hint: string }> = {

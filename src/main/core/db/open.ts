@@ -103,7 +103,7 @@ function refuseFailedCheck(file: string, check: CheckResult, logger?: Logger): n
   throw new AppException({
     code: 'storage',
     message:
-      `The database at ${file} could not be checked (${check.problems[0] ?? 'no answer'}). It was left ` + `untouched.`,
+      `The database at ${file} could not be checked (${check.problems[0] ?? 'no answer'}). ` + `It was left untouched.`,
     hint: 'Check that the data folder is readable by you and the disk has room, then start Atelier again.',
   });
 }
@@ -151,8 +151,8 @@ function inspectExisting(file: string, migrations: Migration[], options: OpenOpt
     throw new AppException({
       code: 'storage',
       message:
-        `The database at ${file} could not be ` +
-        `read (${error instanceof Error ? error.message : String(error)}). It was left untouched.`,
+        `The database at ${file} could not be read (${error instanceof Error ? error.message : String(error)}). ` +
+        `It was left untouched.`,
       hint: 'Check that the data folder is readable by you, then start Atelier again.',
     });
   }

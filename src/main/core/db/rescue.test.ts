@@ -153,8 +153,8 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     ['at 10, 45, 65 and 90 %', [0.1, 0.45, 0.65, 0.9]],
   ] as const) {
     it(
-      `middle, 8 KiB of random bytes ${name}: keeps every record on an untouched page, and counts the rest as ` +
-        `lost`,
+      `middle, 8 KiB of random bytes ${name}: keeps every record on an untouched page, ` +
+        `and counts the rest as lost`,
       async () => {
         const size = fs.statSync(pristine).size;
         const c = damaged('middle', offsets ? { offsets: offsets.map((f) => Math.floor(size * f)) } : {});
@@ -236,22 +236,19 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     expect(report.tables.every((t) => t.copied === 0)).toBe(true);
   });
 
-  it(
-    'newer-schema: copies every record into the current schema, without the unknown step, table or ' + 'column',
-    async () => {
-      const c = damaged('newer-schema');
-      const report = await rescue(c);
-      expect(recordCount(c.target)).toBe(recordCount(pristine));
-      expect(report.tables.map((t) => t.name)).not.toContain('future_things');
-      const db = new Database(c.target, { readonly: true });
-      try {
-        expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'future_things'`).all()).toEqual([]);
-        expect(db.prepare('SELECT name FROM pragma_table_xinfo(?)').pluck().all('posts')).not.toContain('future_note');
-      } finally {
-        db.close();
-      }
-    },
-  );
+  it('newer-schema: copies every record into the current schema, minus the unknown step, table or column', async () => {
+    const c = damaged('newer-schema');
+    const report = await rescue(c);
+    expect(recordCount(c.target)).toBe(recordCount(pristine));
+    expect(report.tables.map((t) => t.name)).not.toContain('future_things');
+    const db = new Database(c.target, { readonly: true });
+    try {
+      expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'future_things'`).all()).toEqual([]);
+      expect(db.prepare('SELECT name FROM pragma_table_xinfo(?)').pluck().all('posts')).not.toContain('future_note');
+    } finally {
+      db.close();
+    }
+  });
 
   it('refuses rows the schema refuses (broken JSON, a child without its parent) and counts them as lost', async () => {
     const c = damaged('index-page');
@@ -260,8 +257,8 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
     db.pragma('foreign_keys = OFF');
     db.prepare(`UPDATE outbox SET payload = 'not json' WHERE seq = 7`).run();
     db.prepare(
-      `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes) VALUES ('no-such-job', 0, 'image', ` +
-        `'x', 'image/png', 1)`,
+      `INSERT INTO ai_outputs (job_id, idx, kind, sha256, mime_type, size_bytes) ` +
+        `VALUES ('no-such-job', 0, 'image', 'x', 'image/png', 1)`,
     ).run();
     db.close();
     c.before = fingerprint(c.file);
@@ -311,7 +308,7 @@ function realSqlite3(): { path: string; recovers: boolean } | undefined {
 describe('rescueDatabase: sqlite3 .recover first, the row walk when it cannot', () => {
   const real = realSqlite3();
 
-  it('loads what sqlite3 .recover printed into the new database by column name, leaving lost_and_found out', async () => {
+  it("loads sqlite3 .recover's output into the new database by column name, leaving lost_and_found out", async () => {
     expect(real, 'sqlite3 must be installed (.ci/run installs it)').toBeDefined();
     const c = damaged('index-page');
     const report = await rescue(c, { sqlite3: fakeSqlite3(c.dir, real?.path ?? 'sqlite3') });

@@ -55,7 +55,10 @@ if (Database) Promise.resolve()
   .then(() => (async function (Database, data) {${body}})(Database, workerData.data))
   .then(
     (value) => answer({ value }),
-    (e) => answer({ error: { message: String(e && e.message), code: e && typeof e.code === 'string' ? e.code : undefined } }),
+    (e) => {
+      const code = e && typeof e.code === 'string' ? e.code : undefined;
+      answer({ error: { message: String(e && e.message), code } });
+    },
   );`;
 
 /** What the work came to, when it came within a wait. */

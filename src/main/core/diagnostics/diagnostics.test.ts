@@ -68,7 +68,8 @@ describe('export diagnostics', () => {
           tokens: { access: secrets['access token'] },
         }),
         `Authorization: Bearer ${secrets['access token']}`,
-        `POST /oauth/token grant_type=refresh_token&refresh_token=${secrets['refresh token']}&client_secret=${secrets['client secret']}`,
+        `POST /oauth/token grant_type=refresh_token&refresh_token=${secrets['refresh token']}` +
+          `&client_secret=${secrets['client secret']}`,
         `{"username":"demo@atelier.local","password":"${secrets.password}"}`,
         `x-api-key: ${secrets['API key']}`,
       ].join('\n'),

@@ -5,7 +5,9 @@ import { REDACTED } from '../redact';
 // could not know (a token pasted into a note, a key from another tool, a log line from before).
 
 const SECRET_NAME =
-  '[A-Za-z0-9_.-]*(?:token|secret|password|passwd|authorization|api[-_]?key|cookie|credential|session[-_]?id)[A-Za-z0-9_.-]*';
+  '[A-Za-z0-9_.-]*' +
+  '(?:token|secret|password|passwd|authorization|api[-_]?key|cookie|credential|session[-_]?id)' +
+  '[A-Za-z0-9_.-]*';
 
 const patterns: [RegExp, string][] = [
   // "Authorization: Bearer …", "Basic …"

@@ -113,9 +113,8 @@ export class AssetSql {
 
   /** Whether a live asset (of any account) keeps this file as its content or its ready thumbnail. */
   holdsFile(sha: string): boolean {
-    const sql =
-      "SELECT 1 AS one FROM assets WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = " +
-      '?)) LIMIT 1';
+    const sql = `SELECT 1 AS one FROM assets
+      WHERE deleted = 0 AND (sha256 = ? OR (thumb_state = 'ready' AND thumb_sha256 = ?)) LIMIT 1`;
     return this.s.sql<[string, string], { one: 1 }>(sql).get(sha, sha) !== undefined;
   }
 
@@ -123,7 +122,8 @@ export class AssetSql {
     return this.s
       .sql<[string], { tag: string; count: number }>(
         `SELECT t.tag AS tag, count(*) AS count FROM asset_tags t JOIN assets a ON a.id = t.asset_id
-         WHERE a.account_id = ? AND a.deleted = 0 AND a.trashed_at IS NULL GROUP BY t.tag COLLATE NOCASE ORDER BY count DESC, t.tag LIMIT 1000`,
+         WHERE a.account_id = ? AND a.deleted = 0 AND a.trashed_at IS NULL
+         GROUP BY t.tag COLLATE NOCASE ORDER BY count DESC, t.tag LIMIT 1000`,
       )
       .all(account);
   }
@@ -181,8 +181,8 @@ export class AssetSql {
   setTrashed(id: string, now: number): void {
     this.s
       .sql<[number, number, string]>(
-        "UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' THEN " +
-          "'conflict' ELSE 'pending' END WHERE id = ?",
+        "UPDATE assets SET trashed_at = ?, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' " +
+          "THEN 'conflict' ELSE 'pending' END WHERE id = ?",
       )
       .run(now, now, id);
   }

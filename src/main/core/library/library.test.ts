@@ -52,67 +52,64 @@ function libraryOn(
 }
 
 describe('library', () => {
-  it(
-    'imports images, video and audio from files and folders with metadata, thumbnails and one copy per ' + 'content',
-    async () => {
-      const h = await harness();
-      const dir = tmp();
-      const folder = path.join(dir, 'shoot');
-      fs.mkdirSync(path.join(folder, 'nested'), { recursive: true });
-      const png = await makeImage(folder, 'beach.png', { width: 640, height: 480 });
-      await makeImage(path.join(folder, 'nested'), 'cliff.jpg', { width: 300, height: 600, format: 'jpeg' });
-      fs.writeFileSync(path.join(folder, '.hidden.png'), fs.readFileSync(png));
-      fs.writeFileSync(path.join(folder, 'readme.txt'), 'not media');
-      const video = await makeVideo(dir, 'clip.mp4', { seconds: 2 });
-      const audio = await makeAudio(dir, 'voice.wav', { seconds: 1 });
-      fs.copyFileSync(png, path.join(dir, 'beach-copy.png'));
+  it('imports images, video and audio from files and folders: metadata, thumbnails, one copy per content', async () => {
+    const h = await harness();
+    const dir = tmp();
+    const folder = path.join(dir, 'shoot');
+    fs.mkdirSync(path.join(folder, 'nested'), { recursive: true });
+    const png = await makeImage(folder, 'beach.png', { width: 640, height: 480 });
+    await makeImage(path.join(folder, 'nested'), 'cliff.jpg', { width: 300, height: 600, format: 'jpeg' });
+    fs.writeFileSync(path.join(folder, '.hidden.png'), fs.readFileSync(png));
+    fs.writeFileSync(path.join(folder, 'readme.txt'), 'not media');
+    const video = await makeVideo(dir, 'clip.mp4', { seconds: 2 });
+    const audio = await makeAudio(dir, 'voice.wav', { seconds: 1 });
+    fs.copyFileSync(png, path.join(dir, 'beach-copy.png'));
 
-      const report = await call(h, 'library.import', {
-        paths: [folder, video, audio, path.join(dir, 'beach-copy.png')],
-      });
-      expect(report.imported.map((a) => a.name).sort()).toEqual(['beach.png', 'cliff.jpg', 'clip.mp4', 'voice.wav']);
-      expect(report.duplicates).toEqual([
-        expect.objectContaining({ name: 'beach.png', path: path.join(dir, 'beach-copy.png') }),
-      ]);
-      expect(report.skipped.map((s) => path.basename(s.path))).toContain('readme.txt');
-      expect(report.failed).toEqual([]);
+    const report = await call(h, 'library.import', {
+      paths: [folder, video, audio, path.join(dir, 'beach-copy.png')],
+    });
+    expect(report.imported.map((a) => a.name).sort()).toEqual(['beach.png', 'cliff.jpg', 'clip.mp4', 'voice.wav']);
+    expect(report.duplicates).toEqual([
+      expect.objectContaining({ name: 'beach.png', path: path.join(dir, 'beach-copy.png') }),
+    ]);
+    expect(report.skipped.map((s) => path.basename(s.path))).toContain('readme.txt');
+    expect(report.failed).toEqual([]);
 
-      const page = await call(h, 'library.query', { sort: 'name', dir: 'asc' });
-      expect(page.total).toBe(4);
-      const byName = new Map(page.items.map((a) => [a.name, a]));
-      expect(byName.get('beach.png')).toMatchObject({
-        kind: 'image',
-        mimeType: 'image/png',
-        width: 640,
-        height: 480,
-        hasFile: true,
-        thumb: { state: 'ready' },
-      });
-      expect(byName.get('cliff.jpg')).toMatchObject({ kind: 'image', width: 300, height: 600 });
-      const clip = byName.get('clip.mp4');
-      expect(clip).toMatchObject({ kind: 'video', width: 320, height: 240, thumb: { state: 'ready' } });
-      expect(clip?.durationMs).toBeGreaterThan(1500);
-      expect(byName.get('voice.wav')).toMatchObject({
-        kind: 'audio',
-        thumb: { state: 'placeholder', reason: 'audio' },
-      });
-      expect(byName.get('voice.wav')?.durationMs).toBeGreaterThan(900);
-      expect(byName.get('voice.wav')?.durationMs).toBeLessThan(1100);
-      // Content-addressed: the stored file is verified by its hash and the thumbnail is served the same way.
-      const stored = h.core.media.blobPath(byName.get('beach.png')?.sha256 ?? '');
-      expect(stored && fs.readFileSync(stored).equals(fs.readFileSync(png))).toBe(true);
-      expect(h.core.media.blobPath(byName.get('beach.png')?.thumb.sha256 ?? '')).not.toBeNull();
-      expect(h.core.media.blobPath('../../etc/passwd')).toBeNull();
-      // Every import is queued for the Assets group.
-      expect(
-        (
-          h.core.db.prepare("SELECT count(*) AS n FROM outbox WHERE grp = 'assets' AND op = 'create'").get() as {
-            n: number;
-          }
-        ).n,
-      ).toBe(4);
-    },
-  );
+    const page = await call(h, 'library.query', { sort: 'name', dir: 'asc' });
+    expect(page.total).toBe(4);
+    const byName = new Map(page.items.map((a) => [a.name, a]));
+    expect(byName.get('beach.png')).toMatchObject({
+      kind: 'image',
+      mimeType: 'image/png',
+      width: 640,
+      height: 480,
+      hasFile: true,
+      thumb: { state: 'ready' },
+    });
+    expect(byName.get('cliff.jpg')).toMatchObject({ kind: 'image', width: 300, height: 600 });
+    const clip = byName.get('clip.mp4');
+    expect(clip).toMatchObject({ kind: 'video', width: 320, height: 240, thumb: { state: 'ready' } });
+    expect(clip?.durationMs).toBeGreaterThan(1500);
+    expect(byName.get('voice.wav')).toMatchObject({
+      kind: 'audio',
+      thumb: { state: 'placeholder', reason: 'audio' },
+    });
+    expect(byName.get('voice.wav')?.durationMs).toBeGreaterThan(900);
+    expect(byName.get('voice.wav')?.durationMs).toBeLessThan(1100);
+    // Content-addressed: the stored file is verified by its hash and the thumbnail is served the same way.
+    const stored = h.core.media.blobPath(byName.get('beach.png')?.sha256 ?? '');
+    expect(stored && fs.readFileSync(stored).equals(fs.readFileSync(png))).toBe(true);
+    expect(h.core.media.blobPath(byName.get('beach.png')?.thumb.sha256 ?? '')).not.toBeNull();
+    expect(h.core.media.blobPath('../../etc/passwd')).toBeNull();
+    // Every import is queued for the Assets group.
+    expect(
+      (
+        h.core.db.prepare("SELECT count(*) AS n FROM outbox WHERE grp = 'assets' AND op = 'create'").get() as {
+          n: number;
+        }
+      ).n,
+    ).toBe(4);
+  });
 
   it('shows a typed placeholder for video when ffmpeg is not installed', async () => {
     const h = await harness({ mediaTools: async () => NO_MEDIA_TOOLS });
@@ -123,8 +120,8 @@ describe('library', () => {
   });
 
   it(
-    'searches names, tags and notes by prefix, filters by type and tag, sorts, and ignores FTS syntax in what ' +
-      'users type',
+    'searches names, tags and notes by prefix, filters by type and tag, sorts, ' +
+      'and ignores FTS syntax in what users type',
     async () => {
       const h = await harness();
       const dir = tmp();
@@ -171,8 +168,8 @@ describe('library', () => {
   );
 
   it(
-    'trash hides, restores and deletes for good; the platform hears of it; usage lists posts, creatives and queue ' +
-      'items',
+    'trash hides, restores and deletes for good; the platform hears of it; ' +
+      'usage lists posts, creatives and queue items',
     async () => {
       const h = await harness();
       await signInDemo(h);

@@ -12,8 +12,8 @@ export async function realTools(): Promise<{ ffmpeg: string; ffprobe: string } &
   const tools = await detectMediaTools();
   if (!tools.ffmpeg || !tools.ffprobe) {
     throw new Error(
-      'These tests need ffmpeg and ffprobe on the PATH (apt-get install ffmpeg, or set ATELIER_FFMPEG / ' +
-        'ATELIER_FFPROBE).',
+      'These tests need ffmpeg and ffprobe on the PATH (apt-get install ffmpeg, ' +
+        'or set ATELIER_FFMPEG / ATELIER_FFPROBE).',
     );
   }
   return { ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe };

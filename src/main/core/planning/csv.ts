@@ -75,8 +75,8 @@ export function readCsv(text: string): { columns: string[]; records: CsvRecord[]
       records.push({
         row,
         error:
-          `This row has ${cells.length} value${cells.length === 1 ? '' : 's'} but the header has ${width} ` +
-          `columns.`,
+          `This row has ${cells.length} value${cells.length === 1 ? '' : 's'} ` +
+          `but the header has ${width} columns.`,
       });
       continue;
     }

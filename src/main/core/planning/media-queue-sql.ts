@@ -37,7 +37,8 @@ export class QueueSql {
     return this.s
       .sql<[string], QueueRowData>(
         `SELECT id, data, sync_state FROM media_queue WHERE account_id = ? AND deleted = 0
-         ORDER BY json_extract(data, '$.order') IS NULL, json_extract(data, '$.order'), position IS NULL, position, created_at, id`,
+         ORDER BY json_extract(data, '$.order') IS NULL, json_extract(data, '$.order'),
+           position IS NULL, position, created_at, id`,
       )
       .all(account);
   }

@@ -24,7 +24,8 @@ export class PlansSql {
     const rows = this.s
       .sql<[string, string], { post: string; plan: string }>(
         `SELECT DISTINCT j.value AS post, c.id AS plan FROM content_plans c, json_each(c.data, '$.post_ids') j
-         WHERE c.account_id = ? AND c.deleted = 0 AND j.value IN (SELECT value FROM json_each(?)) ORDER BY c.created_at, c.id`,
+         WHERE c.account_id = ? AND c.deleted = 0 AND j.value IN (SELECT value FROM json_each(?))
+         ORDER BY c.created_at, c.id`,
       )
       .all(account, JSON.stringify(postIds));
     for (const { post, plan } of rows) out.set(post, [...(out.get(post) ?? []), plan]);

@@ -19,8 +19,8 @@ const ids = (view: { items: { id: string }[] }) => view.items.map((i) => i.id);
 
 describe('planner calendar', () => {
   it(
-    'holds the items of a range by instant, whatever offset they were written with, and filters by plan and ' +
-      'channel',
+    'holds the items of a range by instant, whatever offset they were written with, ' +
+      'and filters by plan and channel',
     async () => {
       const h = await harness();
       const p = plannerOf(h);
@@ -40,7 +40,8 @@ describe('planner calendar', () => {
       });
       // Its text says the 30th, its instant is 20:30 UTC on the 29th (22:30 in Berlin).
       const f = make(h, 'posts', { text: 'Far east', scheduled_at: '2026-03-30T01:30:00+05:00' });
-      make(h, 'posts', { text: 'Next day', scheduled_at: '2026-03-30T00:00:00+02:00' }); // exactly the end: not in [from, to)
+      // Exactly the end: not in [from, to).
+      make(h, 'posts', { text: 'Next day', scheduled_at: '2026-03-30T00:00:00+02:00' });
       make(h, 'posts', { text: 'Day before', scheduled_at: '2026-03-28T23:59:00+01:00' });
       const unscheduled = make(h, 'posts', { text: 'Some day', channel: 'Instagram' });
       make(h, 'posts', { text: 'Some other day' });
@@ -105,67 +106,64 @@ describe('planner calendar', () => {
     },
   );
 
-  it(
-    'warns of items on the same channel less than 30 minutes apart, including ones just outside the ' + 'range',
-    async () => {
-      const h = await harness();
-      const p = plannerOf(h);
-      const asset = make(h, 'assets', { name: 'beach.png' });
-      const queued = make(h, 'mediaQueue', {
-        asset_id: asset,
-        scheduled_at: '2026-05-04T06:50:00Z',
-        channel: 'Instagram',
-      });
-      const s1 = make(h, 'posts', {
-        text: 'Spring sale: everything 30% off until Sunday night',
-        scheduled_at: '2026-05-04T07:00:00Z',
-        channel: 'Instagram',
-      });
-      const s2 = make(h, 'posts', {
-        text: 'Behind the scenes',
-        scheduled_at: '2026-05-04T07:15:00Z',
-        channel: 'instagram',
-      });
-      const s3 = make(h, 'posts', {
-        text: 'Exactly one slot later',
-        scheduled_at: '2026-05-04T07:45:00Z',
-        channel: 'Instagram',
-      });
-      const other = make(h, 'posts', {
-        text: 'Newsletter',
-        scheduled_at: '2026-05-04T07:05:00Z',
-        channel: 'Newsletter',
-      });
-      const none = make(h, 'posts', { text: 'No channel', scheduled_at: '2026-05-04T07:00:00Z' });
-      const none2 = make(h, 'posts', { text: 'No channel either', scheduled_at: '2026-05-04T07:01:00Z' });
+  it('warns of items on one channel less than 30 minutes apart, including ones just outside the range', async () => {
+    const h = await harness();
+    const p = plannerOf(h);
+    const asset = make(h, 'assets', { name: 'beach.png' });
+    const queued = make(h, 'mediaQueue', {
+      asset_id: asset,
+      scheduled_at: '2026-05-04T06:50:00Z',
+      channel: 'Instagram',
+    });
+    const s1 = make(h, 'posts', {
+      text: 'Spring sale: everything 30% off until Sunday night',
+      scheduled_at: '2026-05-04T07:00:00Z',
+      channel: 'Instagram',
+    });
+    const s2 = make(h, 'posts', {
+      text: 'Behind the scenes',
+      scheduled_at: '2026-05-04T07:15:00Z',
+      channel: 'instagram',
+    });
+    const s3 = make(h, 'posts', {
+      text: 'Exactly one slot later',
+      scheduled_at: '2026-05-04T07:45:00Z',
+      channel: 'Instagram',
+    });
+    const other = make(h, 'posts', {
+      text: 'Newsletter',
+      scheduled_at: '2026-05-04T07:05:00Z',
+      channel: 'Newsletter',
+    });
+    const none = make(h, 'posts', { text: 'No channel', scheduled_at: '2026-05-04T07:00:00Z' });
+    const none2 = make(h, 'posts', { text: 'No channel either', scheduled_at: '2026-05-04T07:01:00Z' });
 
-      const view = await p.run('planner.calendar', { from: '2026-05-04T07:00:00Z', to: '2026-05-04T08:00:00Z' });
-      const byId = new Map(view.items.map((i) => [i.id, i.warnings]));
-      expect(byId.has(queued)).toBe(false);
-      expect(byId.get(s1)).toEqual([
-        {
-          kind: 'slot',
-          message: 'Also on Instagram at 08:50: “beach.png” (and 1 more)',
-          with: [
-            { group: 'mediaQueue', id: queued },
-            { group: 'posts', id: s2 },
-          ],
-        },
-      ]);
-      const [s2Warning] = byId.get(s2) ?? [];
-      expect(s2Warning?.message).toBe(
-        'Also on instagram at 09:00: “Spring sale: everything 30% off until S…” (and 1 more)',
-      );
-      expect(s2Warning?.with).toEqual([
-        { group: 'posts', id: s1 },
-        { group: 'mediaQueue', id: queued },
-      ]);
-      expect(byId.get(s3)).toEqual([]); // exactly 30 minutes after s2: its own slot
-      expect(byId.get(other)).toEqual([]);
-      expect(byId.get(none)).toEqual([]);
-      expect(byId.get(none2)).toEqual([]);
-    },
-  );
+    const view = await p.run('planner.calendar', { from: '2026-05-04T07:00:00Z', to: '2026-05-04T08:00:00Z' });
+    const byId = new Map(view.items.map((i) => [i.id, i.warnings]));
+    expect(byId.has(queued)).toBe(false);
+    expect(byId.get(s1)).toEqual([
+      {
+        kind: 'slot',
+        message: 'Also on Instagram at 08:50: “beach.png” (and 1 more)',
+        with: [
+          { group: 'mediaQueue', id: queued },
+          { group: 'posts', id: s2 },
+        ],
+      },
+    ]);
+    const [s2Warning] = byId.get(s2) ?? [];
+    expect(s2Warning?.message).toBe(
+      'Also on instagram at 09:00: “Spring sale: everything 30% off until S…” (and 1 more)',
+    );
+    expect(s2Warning?.with).toEqual([
+      { group: 'posts', id: s1 },
+      { group: 'mediaQueue', id: queued },
+    ]);
+    expect(byId.get(s3)).toEqual([]); // exactly 30 minutes after s2: its own slot
+    expect(byId.get(other)).toEqual([]);
+    expect(byId.get(none)).toEqual([]);
+    expect(byId.get(none2)).toEqual([]);
+  });
 
   it('warns of scheduled posts with the same trimmed text and the same media, at any time', async () => {
     const h = await harness();
@@ -214,8 +212,8 @@ describe('planner calendar', () => {
   });
 
   it(
-    'reschedules across a DST change keeping the local time, leaves the status alone and answers with fresh ' +
-      'warnings',
+    'reschedules across a DST change keeping the local time, ' +
+      'leaves the status alone and answers with fresh warnings',
     async () => {
       const h = await harness();
       const p = plannerOf(h);

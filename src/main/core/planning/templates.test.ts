@@ -57,80 +57,77 @@ describe('templates', () => {
     expect(refusal(() => templates.preview({ values: {} })).code).toBe('validation');
   });
 
-  it(
-    'makes one post per CSV row with defaults, row overrides, the scheduled day as {{date}}, and plan ' + 'membership',
-    async () => {
-      const h = await harness();
-      const { templates, make, store } = setup(h);
-      const tpl = make('mediaTemplates', { name: 'Drop', body: '{{product}} drops {{date}}! {{ hashtag }}' });
-      const asset = make('assets', { name: 'mug.png' });
-      const earlier = make('posts', { text: 'older' });
-      const plan = make('contentPlans', { title: 'March', post_ids: [earlier] });
-      const csv = parseCsv(
-        [
-          'product,hashtag,scheduled_at,channel',
-          'Mug,#mug,,',
-          '"Tee, black",#tee,2026-04-01T23:30:00-02:00,Newsletter',
-          'Cap,#cap,2026-04-03T08:00:00Z,',
-        ].join('\n'),
-      );
-      expect(csv.errors).toEqual([]);
-      const out = templates.fromTemplate({
-        templateId: tpl,
-        target: 'posts',
-        rows: csv.rows,
-        defaults: {
-          channel: 'Instagram',
-          status: 'scheduled',
-          scheduledAt: '2026-03-20T09:00:00Z',
-          planId: plan,
-          assetIds: [asset],
-        },
-      });
-      expect(out.created.map((p) => p.fields)).toEqual([
-        {
-          text: 'Mug drops 2026-03-20! #mug',
-          status: 'scheduled',
-          scheduled_at: '2026-03-20T09:00:00.000Z',
-          channel: 'Instagram',
-          template_id: tpl,
-          asset_ids: [asset],
-        },
-        // The day is the UTC day of the row's own time (01:30 UTC on 2 April).
-        {
-          text: 'Tee, black drops 2026-04-02! #tee',
-          status: 'scheduled',
-          scheduled_at: '2026-04-02T01:30:00.000Z',
-          channel: 'Newsletter',
-          template_id: tpl,
-          asset_ids: [asset],
-        },
-        {
-          text: 'Cap drops 2026-04-03! #cap',
-          status: 'scheduled',
-          scheduled_at: '2026-04-03T08:00:00.000Z',
-          channel: 'Instagram',
-          template_id: tpl,
-          asset_ids: [asset],
-        },
-      ]);
-      const ids = out.created.map((p) => p.id);
-      expect(store.view('contentPlans', plan).fields.post_ids).toEqual([earlier, ...ids]);
-      // Written through the store: every post is queued to sync, and so is the plan's new membership
-      // (folded into the plan's own unsent create).
-      const queued = h.core.db
-        .prepare(
-          "SELECT record_id, op FROM outbox WHERE grp = 'posts' AND record_id IN (SELECT value FROM json_each(?)) " +
-            'ORDER BY seq',
-        )
-        .all(JSON.stringify(ids));
-      expect(queued).toEqual(ids.map((record_id) => ({ record_id, op: 'create' })));
-      const planEntry = h.core.db.prepare('SELECT payload FROM outbox WHERE record_id = ?').get(plan) as {
-        payload: string;
-      };
-      expect(JSON.parse(planEntry.payload).post_ids).toEqual([earlier, ...ids]);
-    },
-  );
+  it('makes a post per CSV row: defaults, row overrides, the scheduled day as {{date}}, plan membership', async () => {
+    const h = await harness();
+    const { templates, make, store } = setup(h);
+    const tpl = make('mediaTemplates', { name: 'Drop', body: '{{product}} drops {{date}}! {{ hashtag }}' });
+    const asset = make('assets', { name: 'mug.png' });
+    const earlier = make('posts', { text: 'older' });
+    const plan = make('contentPlans', { title: 'March', post_ids: [earlier] });
+    const csv = parseCsv(
+      [
+        'product,hashtag,scheduled_at,channel',
+        'Mug,#mug,,',
+        '"Tee, black",#tee,2026-04-01T23:30:00-02:00,Newsletter',
+        'Cap,#cap,2026-04-03T08:00:00Z,',
+      ].join('\n'),
+    );
+    expect(csv.errors).toEqual([]);
+    const out = templates.fromTemplate({
+      templateId: tpl,
+      target: 'posts',
+      rows: csv.rows,
+      defaults: {
+        channel: 'Instagram',
+        status: 'scheduled',
+        scheduledAt: '2026-03-20T09:00:00Z',
+        planId: plan,
+        assetIds: [asset],
+      },
+    });
+    expect(out.created.map((p) => p.fields)).toEqual([
+      {
+        text: 'Mug drops 2026-03-20! #mug',
+        status: 'scheduled',
+        scheduled_at: '2026-03-20T09:00:00.000Z',
+        channel: 'Instagram',
+        template_id: tpl,
+        asset_ids: [asset],
+      },
+      // The day is the UTC day of the row's own time (01:30 UTC on 2 April).
+      {
+        text: 'Tee, black drops 2026-04-02! #tee',
+        status: 'scheduled',
+        scheduled_at: '2026-04-02T01:30:00.000Z',
+        channel: 'Newsletter',
+        template_id: tpl,
+        asset_ids: [asset],
+      },
+      {
+        text: 'Cap drops 2026-04-03! #cap',
+        status: 'scheduled',
+        scheduled_at: '2026-04-03T08:00:00.000Z',
+        channel: 'Instagram',
+        template_id: tpl,
+        asset_ids: [asset],
+      },
+    ]);
+    const ids = out.created.map((p) => p.id);
+    expect(store.view('contentPlans', plan).fields.post_ids).toEqual([earlier, ...ids]);
+    // Written through the store: every post is queued to sync, and so is the plan's new membership
+    // (folded into the plan's own unsent create).
+    const queued = h.core.db
+      .prepare(
+        `SELECT record_id, op FROM outbox
+         WHERE grp = 'posts' AND record_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+      )
+      .all(JSON.stringify(ids));
+    expect(queued).toEqual(ids.map((record_id) => ({ record_id, op: 'create' })));
+    const planEntry = h.core.db.prepare('SELECT payload FROM outbox WHERE record_id = ?').get(plan) as {
+      payload: string;
+    };
+    expect(JSON.parse(planEntry.payload).post_ids).toEqual([earlier, ...ids]);
+  });
 
   it('refuses every row when any row lacks a variable (absent or blank), naming the row and variable', async () => {
     const { templates, make, count } = setup(await harness());
@@ -185,33 +182,30 @@ describe('templates', () => {
     expect(count('posts')).toBe(0);
   });
 
-  it(
-    'adds posts to a plan named by a row, and makes creatives named by a column or the template and row ' + 'number',
-    async () => {
-      const { templates, make, store } = setup(await harness());
-      const tpl = make('mediaTemplates', { name: 'Card', body: 'Say {{word}}' });
-      const plan = make('contentPlans', { title: 'Q2' });
-      const posts = templates.fromTemplate({
-        templateId: tpl,
-        target: 'posts',
-        rows: [{ word: 'hi', plan_id: plan }, { word: 'yo' }],
-        defaults: {},
-      });
-      expect(store.view('contentPlans', plan).fields.post_ids).toEqual([posts.created[0]?.id]);
-      expect(posts.created[1]?.fields).toEqual({ text: 'Say yo', status: 'draft', template_id: tpl });
+  it('adds posts to a plan a row names; names creatives by a column or by the template and row number', async () => {
+    const { templates, make, store } = setup(await harness());
+    const tpl = make('mediaTemplates', { name: 'Card', body: 'Say {{word}}' });
+    const plan = make('contentPlans', { title: 'Q2' });
+    const posts = templates.fromTemplate({
+      templateId: tpl,
+      target: 'posts',
+      rows: [{ word: 'hi', plan_id: plan }, { word: 'yo' }],
+      defaults: {},
+    });
+    expect(store.view('contentPlans', plan).fields.post_ids).toEqual([posts.created[0]?.id]);
+    expect(posts.created[1]?.fields).toEqual({ text: 'Say yo', status: 'draft', template_id: tpl });
 
-      const creatives = templates.fromTemplate({
-        templateId: tpl,
-        target: 'creatives',
-        rows: [{ word: 'hello', name: 'Hello card' }, { word: 'bye' }],
-        defaults: {},
-      });
-      expect(creatives.created.map((c) => c.fields)).toEqual([
-        { name: 'Hello card', caption: 'Say hello', text: 'Say hello', template_id: tpl },
-        { name: 'Card 2', caption: 'Say bye', text: 'Say bye', template_id: tpl },
-      ]);
-    },
-  );
+    const creatives = templates.fromTemplate({
+      templateId: tpl,
+      target: 'creatives',
+      rows: [{ word: 'hello', name: 'Hello card' }, { word: 'bye' }],
+      defaults: {},
+    });
+    expect(creatives.created.map((c) => c.fields)).toEqual([
+      { name: 'Hello card', caption: 'Say hello', text: 'Say hello', template_id: tpl },
+      { name: 'Card 2', caption: 'Say bye', text: 'Say bye', template_id: tpl },
+    ]);
+  });
 
   it('refuses an unknown template or asset', async () => {
     const { templates, make } = setup(await harness());

@@ -65,8 +65,8 @@ function duplicateWarning(others: ScheduledRow[], ctx: WarningContext): Schedule
   return {
     kind: 'duplicate',
     message:
-      `The same text and media are also scheduled ` +
-      `for ${when}${channel ? ` on ${channel}` : ''}${more(others.length - 1)}`,
+      `The same text and media are also scheduled for ` +
+      `${when}${channel ? ` on ${channel}` : ''}${more(others.length - 1)}`,
     with: others.map(ref),
   };
 }

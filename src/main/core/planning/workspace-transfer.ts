@@ -116,8 +116,8 @@ export class WorkspaceTransfer {
     if (this.hasRecords(account)) {
       fail('conflict', 'This workspace already has records, so the backup was not restored.', {
         hint:
-          'A backup restores into an empty workspace: sign in with an account that has no records yet, or use a ' +
-          'new data folder.',
+          'A backup restores into an empty workspace: sign in with an account that has no records yet, ' +
+          'or use a new data folder.',
       });
     }
     this.checkRecords(manifest);
@@ -204,9 +204,9 @@ export class WorkspaceTransfer {
         if (!parsed.success)
           fail(
             'validation',
-            `The export's ${what} is not ` +
-              `valid (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}), so ` +
-              `nothing was imported.`,
+            `The export's ${what} is not valid ` +
+              `(${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}), ` +
+              `so nothing was imported.`,
           );
         if (seen.has(r.id) || this.deps.store.get(group, r.id))
           fail('conflict', `The ${what} is already in this data folder, so the backup was not restored.`, {

@@ -124,8 +124,8 @@ describe('connection and profiles', () => {
   });
 
   it(
-    'keeps the session for another profile of the same address, never for another address, even under the same ' +
-      'profile',
+    'keeps the session for another profile of the same address, never for another address, ' +
+      'even under the same profile',
     async () => {
       h = await coreWithSandbox();
       await h.core.dispatch('connection.useSandbox', {});
@@ -144,7 +144,7 @@ describe('connection and profiles', () => {
     },
   );
 
-  it('any profile can be chosen: one with no address asks for it and takes the client ID and secret with it', async () => {
+  it('any profile can be chosen: one with no address asks for it along with the client ID and secret', async () => {
     h = await coreWithSandbox({ consent: true });
     const noAddress = {
       ...sandboxProfile,
@@ -180,7 +180,10 @@ describe('connection and profiles', () => {
     expect(await h.deps.secrets.get('client.secret')).toBe(h.sandbox.demo.clientSecret);
     // Sign in over it, leave for the sandbox, and come back without typing the address again.
     expect(
-      await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password }),
+      await h.core.dispatch('session.signIn', {
+        username: h.sandbox.demo.username,
+        password: h.sandbox.demo.password,
+      }),
     ).toMatchObject({ ok: true });
     await h.core.handlers['profile.select']({ id: 'sandbox' });
     expect(await h.core.dispatch('profile.select', { id: 'my-dialect' })).toMatchObject({
@@ -189,7 +192,7 @@ describe('connection and profiles', () => {
     });
   });
 
-  it('"Connect my account" takes the profile the user picked, and refuses the sandbox profile or an unknown one', async () => {
+  it('"Connect my account" takes the profile the user picked; refuses the sandbox or an unknown profile', async () => {
     h = await coreWithSandbox({ consent: true });
     const custom = { ...sandboxProfile, id: 'picked', name: 'Picked', embeddedSandbox: false, baseUrl: null };
     await h.core.handlers['profile.import']({ json: JSON.stringify(custom) });
@@ -203,7 +206,10 @@ describe('connection and profiles', () => {
       data: { profile: { id: 'picked' }, baseUrl: h.sandbox.url },
     });
     expect(
-      await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password }),
+      await h.core.dispatch('session.signIn', {
+        username: h.sandbox.demo.username,
+        password: h.sandbox.demo.password,
+      }),
     ).toMatchObject({ ok: true, data: { signedIn: true } });
     expect(await h.core.dispatch('connection.connectAccount', { ...input, profileId: 'sandbox' })).toMatchObject({
       ok: false,

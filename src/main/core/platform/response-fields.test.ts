@@ -108,7 +108,8 @@ describe('expiry formats, declared or detected', () => {
 });
 
 describe('profile fields by what they name', () => {
-  const base = () => JSON.parse(JSON.stringify(platformProfile)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const base = () => JSON.parse(JSON.stringify(platformProfile)) as Record<string, any>;
 
   it('takes query and header names as they are ("page[size]" is a name)', () => {
     const p = base();

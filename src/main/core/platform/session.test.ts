@@ -93,36 +93,33 @@ describe('auth session against the sandbox', () => {
     expect(h.sandbox.stats.familiesRevoked).toBe(0);
   }, 120_000);
 
-  it(
-    'a refused refresh ends the session once, with no refresh loop, and work fails fast with "sign in ' + 'again"',
-    async () => {
-      h = await coreWithSandbox();
-      await signInDemo(h);
-      const changes: string[] = [];
-      h.core.events.subscribe((event, payload) => {
-        if (event === 'session.changed') changes.push((payload as { state: string }).state);
-      });
-      h.sandbox.expireAccessTokens();
-      h.sandbox.expireRefreshTokens();
-      h.sandbox.resetStats();
-      const codes = await Promise.all(Array.from({ length: 10 }, () => code(listAssets(h!))));
-      expect(codes.every((c) => c === 'auth')).toBe(true);
-      expect(h.sandbox.stats.refreshCalls).toBe(1);
-      expect(changes.filter((s) => s === 'needs_sign_in')).toHaveLength(1);
-      // Later work does not touch the network at all.
-      const before = h.sandbox.stats.requests;
-      expect(await code(listAssets(h))).toBe('auth');
-      expect(h.sandbox.stats.requests).toBe(before);
-      const view = await h.core.dispatch('session.get', {});
-      expect(view).toMatchObject({
-        ok: true,
-        data: { state: 'needs_sign_in', signedIn: false, message: expect.any(String) },
-      });
-      // Signing in again resumes.
-      await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
-      expect(await code(listAssets(h))).toBe('ok');
-    },
-  );
+  it('a refused refresh ends the session once, no refresh loop, and work fails fast with "sign in again"', async () => {
+    h = await coreWithSandbox();
+    await signInDemo(h);
+    const changes: string[] = [];
+    h.core.events.subscribe((event, payload) => {
+      if (event === 'session.changed') changes.push((payload as { state: string }).state);
+    });
+    h.sandbox.expireAccessTokens();
+    h.sandbox.expireRefreshTokens();
+    h.sandbox.resetStats();
+    const codes = await Promise.all(Array.from({ length: 10 }, () => code(listAssets(h!))));
+    expect(codes.every((c) => c === 'auth')).toBe(true);
+    expect(h.sandbox.stats.refreshCalls).toBe(1);
+    expect(changes.filter((s) => s === 'needs_sign_in')).toHaveLength(1);
+    // Later work does not touch the network at all.
+    const before = h.sandbox.stats.requests;
+    expect(await code(listAssets(h))).toBe('auth');
+    expect(h.sandbox.stats.requests).toBe(before);
+    const view = await h.core.dispatch('session.get', {});
+    expect(view).toMatchObject({
+      ok: true,
+      data: { state: 'needs_sign_in', signedIn: false, message: expect.any(String) },
+    });
+    // Signing in again resumes.
+    await h.core.dispatch('session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
+    expect(await code(listAssets(h))).toBe('ok');
+  });
 
   it('signing out while a refresh is in flight keeps the session signed out', async () => {
     h = await coreWithSandbox({ consent: true });
@@ -170,17 +167,14 @@ describe('auth session against the sandbox', () => {
     expect(h.sandbox.stats.familiesRevoked).toBe(0);
   });
 
-  it(
-    'a response lost after the server rotated the pair ends in one clean re-login prompt (strict reuse ' + 'rule)',
-    async () => {
-      h = await coreWithSandbox();
-      await loseRotatedPair(h);
-      expect(await code(listAssets(h))).toBe('auth');
-      expect(h.sandbox.stats.familiesRevoked).toBe(1);
-      const view = await h.core.dispatch('session.get', {});
-      expect(view).toMatchObject({ ok: true, data: { state: 'needs_sign_in' } });
-    },
-  );
+  it('a response lost after the server rotated the pair ends in one re-login prompt (strict reuse rule)', async () => {
+    h = await coreWithSandbox();
+    await loseRotatedPair(h);
+    expect(await code(listAssets(h))).toBe('auth');
+    expect(h.sandbox.stats.familiesRevoked).toBe(1);
+    const view = await h.core.dispatch('session.get', {});
+    expect(view).toMatchObject({ ok: true, data: { state: 'needs_sign_in' } });
+  });
 
   it('with a reuse grace window the same lost response recovers silently', async () => {
     h = await coreWithSandbox({ sandbox: { refreshReuseGraceMs: 60_000 } });

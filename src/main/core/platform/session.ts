@@ -219,8 +219,8 @@ export class AuthSession {
     if (!pair)
       fail('unavailable', 'The platform accepted the sign-in but its answer had no tokens Atelier recognises.', {
         hint:
-          'Run the connection check in Settings → Connection: it shows the answer and the profile field to ' +
-          'change (auth.responseFields).',
+          'Run the connection check in Settings → Connection: ' +
+          'it shows the answer and the profile field to change (auth.responseFields).',
       });
     const accountId =
       pair.accountId ??
@@ -259,9 +259,7 @@ export class AuthSession {
     this.deps.meta.delete('session.ended');
     this.deps.meta.delete('apiKey.warned');
     const target = await this.deps.target();
-    const accountId =
-      renewing ??
-      `${target.baseUrl ? new URL(target.baseUrl).host : 'platform'}:key:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+    const accountId = renewing ?? keyAccountId(target.baseUrl, key);
     this.deps.meta.set('account.current', accountId);
     this.deps.logger.info(renewing ? 'API key replaced' : 'API key added', { accountId });
     this.changed();
@@ -539,8 +537,8 @@ export class AuthSession {
     const body =
       level === 'expired'
         ? 'Your API key expired. Generate a new one in your account’s API Key section and paste it in Settings.'
-        : `Your API key expires in ${level === '7d' ? 'less than 7 days' : 'less than a day'}. Generate a new one ` +
-          `in your account’s API Key section.`;
+        : `Your API key expires in ${level === '7d' ? 'less than 7 days' : 'less than a day'}. ` +
+          `Generate a new one in your account’s API Key section.`;
     this.deps.notifier.notify({ title: 'Atelier API key', body, route: 'settings' });
     this.changed();
   }
@@ -569,13 +567,20 @@ function refuseRedirect(res: HttpResponse, asked: HttpRequest, sent: HttpRequest
   throw new AppException({
     code: 'unavailable',
     message:
-      `The platform redirected the request to ${to.split('?')[0]}; Atelier does not follow a redirect with ` +
-      `your credentials.`,
+      `The platform redirected the request to ${to.split('?')[0]}; ` +
+      `Atelier does not follow a redirect with your credentials.`,
     hint:
-      'Use the address the platform redirects to as the platform address in Settings → Connection, if it is the ' +
-      'platform’s own.',
+      'Use the address the platform redirects to as the platform address in Settings → Connection, ' +
+      'if it is the platform’s own.',
     status: res.status,
   });
+}
+
+/** An API key's account: the platform's host and a short hash of the key, never the key itself. */
+function keyAccountId(baseUrl: string | null | undefined, key: string): string {
+  const host = baseUrl ? new URL(baseUrl).host : 'platform';
+  const hash = crypto.createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return `${host}:key:${hash}`;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -594,8 +599,8 @@ function apiKeyProblem(message: string | null): AppException {
     code: 'auth',
     message: message ?? 'Your API key was refused.',
     hint:
-      'Generate a new key in your account’s API Key section and paste it in Settings. Queued work waits until ' +
-      'then.',
+      'Generate a new key in your account’s API Key section and paste it in Settings. ' +
+      'Queued work waits until then.',
   });
 }
 

@@ -69,8 +69,8 @@ export function teachList(profile: PlatformProfile, req: ListTeachRequest): Taug
   const first = items[0];
   const note =
     first !== undefined && !isRecordId(readPath(first, idField))
-      ? `The records have no "${idField}": point at the field that holds a record's id too, or this group will ` +
-        `still fail on records.idField.`
+      ? `The records have no "${idField}": point at the field that holds a record's id too, ` +
+        `or this group will still fail on records.idField.`
       : null;
   const changed = {
     ...profile,

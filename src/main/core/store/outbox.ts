@@ -130,7 +130,8 @@ export class Outbox {
     return this.s
       .sql<(string | number)[], OutboxEntry>(
         `SELECT o.* FROM outbox o
-         WHERE o.account_id = ? AND o.state = 'pending' AND o.next_attempt_at <= ? AND o.grp IN (${marks(groups.length)})
+         WHERE o.account_id = ? AND o.state = 'pending' AND o.next_attempt_at <= ?
+           AND o.grp IN (${marks(groups.length)})
            AND o.seq = (SELECT min(x.seq) FROM outbox x WHERE x.record_id = o.record_id)
          ORDER BY o.seq LIMIT ?`,
       )
@@ -142,8 +143,8 @@ export class Outbox {
     if (groups.length === 0) return 0;
     const row = this.s
       .sql<string[], { n: number }>(
-        `SELECT count(*) AS n FROM outbox WHERE account_id = ? AND state = 'pending' AND grp ` +
-          `IN (${marks(groups.length)})`,
+        `SELECT count(*) AS n FROM outbox WHERE account_id = ? ` +
+          `AND state = 'pending' AND grp IN (${marks(groups.length)})`,
       )
       .get(account, ...groups);
     return row?.n ?? 0;
@@ -154,8 +155,8 @@ export class Outbox {
     if (groups.length === 0) return null;
     const row = this.s
       .sql<string[], { at: number | null }>(
-        `SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? AND state = 'pending' AND grp ` +
-          `IN (${marks(groups.length)})`,
+        `SELECT min(next_attempt_at) AS at FROM outbox WHERE account_id = ? ` +
+          `AND state = 'pending' AND grp IN (${marks(groups.length)})`,
       )
       .get(account, ...groups);
     return row?.at ?? null;
@@ -182,8 +183,8 @@ export class Outbox {
   inDoubt(account: string, group: ResourceGroup): InDoubt[] {
     return this.s
       .sql<[string, string], InDoubt>(
-        'SELECT record_id, op FROM outbox WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = ' +
-          "'pending'",
+        `SELECT record_id, op FROM outbox
+         WHERE account_id = ? AND grp = ? AND sent_at IS NOT NULL AND state = 'pending'`,
       )
       .all(account, group);
   }
@@ -192,8 +193,8 @@ export class Outbox {
   pendingNotes(account: string, group: ResourceGroup): PendingNote[] {
     return this.s
       .sql<[string, string], PendingNote>(
-        "SELECT record_id, op, last_error FROM outbox WHERE account_id = ? AND grp = ? AND state = 'pending' ORDER " +
-          'BY seq',
+        `SELECT record_id, op, last_error FROM outbox
+         WHERE account_id = ? AND grp = ? AND state = 'pending' ORDER BY seq`,
       )
       .all(account, group);
   }
@@ -282,8 +283,8 @@ export class Outbox {
   recordAttempt(seq: number, state: EntryState, message: string, nextAttemptAt: number, countAttempt: boolean): void {
     this.s
       .sql<[EntryState, string, number, number, number, number]>(
-        'UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ? ' +
-          'WHERE seq = ?',
+        `UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, attempts = attempts + ?, updated_at = ?
+         WHERE seq = ?`,
       )
       .run(state, message, nextAttemptAt, countAttempt ? 1 : 0, this.now(), seq);
   }

@@ -274,7 +274,8 @@ export class RecordStore {
     limit = 100,
   ): { id: string; data: string }[] {
     const sql = `SELECT id, data FROM ${tableOf(group).table}
-      WHERE account_id = ? AND deleted = 0 AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?) ORDER BY updated_at DESC LIMIT ?`;
+      WHERE account_id = ? AND deleted = 0 AND EXISTS (SELECT 1 FROM json_each(data, ?) WHERE value = ?)
+      ORDER BY updated_at DESC LIMIT ?`;
     return this.db
       .prepare<[string, string, string, number], { id: string; data: string }>(sql)
       .all(account, `$.${field}`, id, limit);
@@ -307,8 +308,8 @@ export class RecordStore {
       if (tell) {
         this.s
           .sql<[number, string]>(
-            `UPDATE ${this.t(group)} SET deleted = 1, updated_at = ?, sync_state = CASE sync_state WHEN ` +
-              `'conflict' THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
+            `UPDATE ${this.t(group)} SET deleted = 1, updated_at = ?, sync_state = CASE sync_state WHEN 'conflict' ` +
+              `THEN 'conflict' ELSE 'pending' END WHERE id = ?`,
           )
           .run(this.now(), id);
       } else {
@@ -340,7 +341,8 @@ export class RecordStore {
     const now = this.now();
     this.s
       .sql<[string, string, string, number | null, string, string, number, number]>(
-        `INSERT INTO ${this.t(group)} (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state)
+        `INSERT INTO ${this.t(group)}
+           (id, account_id, remote_id, remote_version, data, base, created_at, updated_at, sync_state)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'synced')`,
       )
       .run(newId(), account, remoteId, version, data, data, now, now);
@@ -364,8 +366,8 @@ export class RecordStore {
       const settles = `sync_state <> 'conflict' AND ${noEntrySql('?')}`;
       // The remote columns are always written; sync_state and base only when the record settles.
       const settleSet =
-        `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, base = CASE ` +
-        `WHEN ${settles} THEN data ELSE base END`;
+        `sync_state = CASE WHEN ${settles} THEN 'synced' ELSE sync_state END, ` +
+        `base = CASE WHEN ${settles} THEN data ELSE base END`;
       sql = {
         settle: this.db.prepare(`UPDATE ${t} SET sync_state = 'synced', base = data WHERE id = ? AND ${settles}`),
         created: this.db.prepare(`UPDATE ${t} SET remote_id = ?, remote_version = ?, ${settleSet} WHERE id = ?`),

@@ -55,8 +55,8 @@ describe('sync engine', () => {
   });
 
   it(
-    'acknowledgements stored with the next batch commit as durably as the batch, and not at all when reading it ' +
-      'fails',
+    'acknowledgements stored with the next batch commit as durably as the batch, ' +
+      'and not at all when reading it fails',
     async () => {
       const h = await harness();
       const a = await call(h, 'records.create', { group: 'posts', fields: { text: 'a' } });
@@ -98,8 +98,8 @@ describe('sync engine', () => {
   );
 
   it(
-    'a full disk while storing acknowledgements stops the drain, loses and duplicates nothing, and the next cycle ' +
-      'finishes',
+    'a full disk while storing acknowledgements stops the drain, loses and duplicates nothing, ' +
+      'and the next cycle finishes',
     async () => {
       const h = await harness();
       await signInDemo(h);

@@ -29,8 +29,8 @@ export class ActivityLog {
     );
     this.trim = db.prepare('DELETE FROM sync_log WHERE id <= (SELECT max(id) FROM sync_log) - ?');
     this.recent = db.prepare<[string | null, number], Row>(
-      'SELECT id, at, grp, record_id, level, message FROM sync_log WHERE account_id IS ? OR account_id IS NULL ' +
-        'ORDER BY id DESC LIMIT ?',
+      'SELECT id, at, grp, record_id, level, message FROM sync_log WHERE account_id IS ? ' +
+        'OR account_id IS NULL ORDER BY id DESC LIMIT ?',
     );
   }
 

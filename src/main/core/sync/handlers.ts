@@ -45,22 +45,7 @@ export function syncHandlers(
       engine.setPaused(paused);
       return engine.status();
     },
-    'sync.failed': () => {
-      return store.outbox.failed(workspace.account()).map((e): FailedChange => {
-        const row = store.get(e.grp, e.record_id);
-        const noun = tableOf(e.grp).noun;
-        return {
-          seq: e.seq,
-          group: e.grp,
-          recordId: e.record_id,
-          label: recordLabel(noun, row ? parseFields(row.data) : parseFields(e.payload)),
-          op: e.op,
-          message: e.last_error ?? 'The platform refused this change.',
-          attempts: e.attempts,
-          at: new Date(e.updated_at).toISOString(),
-        };
-      });
-    },
+    'sync.failed': () => failedChanges(store, workspace.account()),
     'sync.retry': ({ seq }) => {
       writer.retryFailed(seq, workspace.account());
       return afterChange();
@@ -69,25 +54,7 @@ export function syncHandlers(
       writer.discardFailed(seq, workspace.account());
       return afterChange();
     },
-    'sync.conflicts': () => {
-      const out: ConflictView[] = [];
-      for (const { group, noun } of Object.values(GROUP_TABLES)) {
-        for (const row of store.conflicts(group, workspace.account())) {
-          const local = parseFields(row.data);
-          const side = parseConflict(row.conflict) ?? { fields: {}, deleted: false, version: null };
-          const keys = new Set([...Object.keys(local), ...Object.keys(side.fields)]);
-          out.push({
-            group,
-            id: row.id,
-            label: recordLabel(noun, row.deleted === 1 ? side.fields : local),
-            local: { fields: local, deleted: row.deleted === 1 },
-            remote: { fields: side.fields, deleted: side.deleted, version: side.version },
-            differing: [...keys].filter((k) => !sameJson(local[k], side.fields[k])).sort(),
-          });
-        }
-      }
-      return out;
-    },
+    'sync.conflicts': () => conflictViews(store, workspace.account()),
     'sync.resolve': ({ group, id, keep, fields }) => {
       writer.resolve(
         group,
@@ -103,4 +70,43 @@ export function syncHandlers(
       return engine.status();
     },
   };
+}
+
+/** The changes the platform refused, each with its record's label and the platform's words. */
+function failedChanges(store: RecordStore, account: string): FailedChange[] {
+  return store.outbox.failed(account).map((e): FailedChange => {
+    const row = store.get(e.grp, e.record_id);
+    const noun = tableOf(e.grp).noun;
+    return {
+      seq: e.seq,
+      group: e.grp,
+      recordId: e.record_id,
+      label: recordLabel(noun, row ? parseFields(row.data) : parseFields(e.payload)),
+      op: e.op,
+      message: e.last_error ?? 'The platform refused this change.',
+      attempts: e.attempts,
+      at: new Date(e.updated_at).toISOString(),
+    };
+  });
+}
+
+/** Every record in conflict, both sides and the fields where they differ. */
+function conflictViews(store: RecordStore, account: string): ConflictView[] {
+  const out: ConflictView[] = [];
+  for (const { group, noun } of Object.values(GROUP_TABLES)) {
+    for (const row of store.conflicts(group, account)) {
+      const local = parseFields(row.data);
+      const side = parseConflict(row.conflict) ?? { fields: {}, deleted: false, version: null };
+      const keys = new Set([...Object.keys(local), ...Object.keys(side.fields)]);
+      out.push({
+        group,
+        id: row.id,
+        label: recordLabel(noun, row.deleted === 1 ? side.fields : local),
+        local: { fields: local, deleted: row.deleted === 1 },
+        remote: { fields: side.fields, deleted: side.deleted, version: side.version },
+        differing: [...keys].filter((k) => !sameJson(local[k], side.fields[k])).sort(),
+      });
+    }
+  }
+  return out;
 }

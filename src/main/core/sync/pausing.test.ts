@@ -25,7 +25,7 @@ describe('sync engine', () => {
     expect((await remoteAll(h, '/v2/posts')).map((p) => p.text)).toEqual(['kept']);
   });
 
-  it('an expired API key pauses sync and keeps everything; its replacement is the same account and sends it all', async () => {
+  it('an expired API key pauses sync, keeping everything; its replacement, same account, sends it all', async () => {
     const h = await signedIn();
     // Keys come from the sandbox's stand-in for the account's API Key section.
     const makeKey = await apiKeyMaker(h);
@@ -62,8 +62,8 @@ describe('sync engine', () => {
   });
 
   it(
-    'pausing while a drain runs lets what is on its way finish, sends nothing more, and stays paused until ' +
-      'resumed',
+    'pausing while a drain runs lets what is on its way finish, sends nothing more, ' +
+      'and stays paused until resumed',
     async () => {
       // The user pauses as the 6th create leaves; at most the 5 others already out may follow it.
       let posts = 0;
@@ -100,51 +100,48 @@ describe('sync engine', () => {
     },
   );
 
-  it(
-    'a drain that stops early opens again the entries it read but never sent: later edits fold into ' + 'them',
-    async () => {
-      let sends = 0;
-      let sandbox: Harness['sandbox'] | null = null;
-      const h = await harness({
-        sync: { concurrency: 2 },
-        faultPoint: (name) => {
-          // The session ends for good after the tenth request has left.
-          if (name === 'sync.before-send' && ++sends === 10) {
-            sandbox?.expireAccessTokens();
-            sandbox?.expireRefreshTokens();
-          }
-        },
-      });
-      sandbox = h.sandbox;
-      await signInDemo(h);
-      const account = h.core.workspace.account();
-      const ids = h.core.db.transaction(() =>
-        Array.from({ length: 300 }, (_, i) => h.core.store.create('posts', account, { text: `post ${i}` }).id),
-      )();
-      await h.core.sync.run();
-      expect(h.core.sync.status().phase).toBe('paused_auth');
-      const frozen = (
-        h.core.db.prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NOT NULL').get() as { n: number }
-      ).n;
-      expect(frozen).toBeGreaterThan(0); // the requests in flight when it stopped stay frozen: they may have arrived
-      expect(frozen).toBeLessThanOrEqual(sends);
-      expect(outboxRows(h).length).toBeGreaterThan(250);
+  it('a drain stopping early opens again the entries it read but never sent: later edits fold into them', async () => {
+    let sends = 0;
+    let sandbox: Harness['sandbox'] | null = null;
+    const h = await harness({
+      sync: { concurrency: 2 },
+      faultPoint: (name) => {
+        // The session ends for good after the tenth request has left.
+        if (name === 'sync.before-send' && ++sends === 10) {
+          sandbox?.expireAccessTokens();
+          sandbox?.expireRefreshTokens();
+        }
+      },
+    });
+    sandbox = h.sandbox;
+    await signInDemo(h);
+    const account = h.core.workspace.account();
+    const ids = h.core.db.transaction(() =>
+      Array.from({ length: 300 }, (_, i) => h.core.store.create('posts', account, { text: `post ${i}` }).id),
+    )();
+    await h.core.sync.run();
+    expect(h.core.sync.status().phase).toBe('paused_auth');
+    const frozen = (
+      h.core.db.prepare('SELECT count(*) AS n FROM outbox WHERE sent_at IS NOT NULL').get() as { n: number }
+    ).n;
+    expect(frozen).toBeGreaterThan(0); // the requests in flight when it stopped stay frozen: they may have arrived
+    expect(frozen).toBeLessThanOrEqual(sends);
+    expect(outboxRows(h).length).toBeGreaterThan(250);
 
-      // The last post was read with the first batch but never sent: the edit folds into its create.
-      const last = ids[ids.length - 1] as string;
-      await call(h, 'records.update', { group: 'posts', id: last, fields: { text: 'edited before it ever left' } });
-      expect(h.core.store.outbox.entries(last)).toMatchObject([{ op: 'create', sent_at: null }]);
+    // The last post was read with the first batch but never sent: the edit folds into its create.
+    const last = ids[ids.length - 1] as string;
+    await call(h, 'records.update', { group: 'posts', id: last, fields: { text: 'edited before it ever left' } });
+    expect(h.core.store.outbox.entries(last)).toMatchObject([{ op: 'create', sent_at: null }]);
 
-      sandbox = null;
-      await call(h, 'session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
-      await h.core.sync.run();
-      expect(outboxRows(h)).toEqual([]);
-      const remote = await remoteAll(h, '/v2/posts');
-      expect(remote).toHaveLength(300);
-      // Created once, already edited: one request, not a create and then an update.
-      expect(remote.filter((p) => p.text === 'edited before it ever left')).toMatchObject([{ version: 1 }]);
-    },
-  );
+    sandbox = null;
+    await call(h, 'session.signIn', { username: h.sandbox.demo.username, password: h.sandbox.demo.password });
+    await h.core.sync.run();
+    expect(outboxRows(h)).toEqual([]);
+    const remote = await remoteAll(h, '/v2/posts');
+    expect(remote).toHaveLength(300);
+    // Created once, already edited: one request, not a create and then an update.
+    expect(remote.filter((p) => p.text === 'edited before it ever left')).toMatchObject([{ version: 1 }]);
+  });
 
   it("never sends one account's changes under another account", async () => {
     const h = await harness();

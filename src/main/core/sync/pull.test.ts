@@ -10,44 +10,41 @@ import { sandboxProfile } from '../platform/builtin-profiles';
 const harness = harnesses();
 
 describe('sync engine', () => {
-  it(
-    'an update whose answer was lost is not taken for a change made elsewhere when the pull brings it ' + 'back',
-    async () => {
-      const h = await harness();
-      await signInDemo(h);
-      const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'v1' } });
-      await h.core.sync.run();
-      await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'mine' } });
-      // The platform commits the update but its answer is lost, and the retries meet 503s, so the
-      // update waits for its next attempt without knowing it arrived. This cycle's pull fails too.
-      const { remoteId } = await call(h, 'records.get', { group: 'posts', id: post.id });
-      h.sandbox.faults.set([
-        { path: `/v2/posts/${String(remoteId)}`, method: 'PATCH', kind: 'drop', count: 1 },
-        { path: '/v2/posts/*', method: 'PATCH', kind: 'error', status: 503, count: 5 },
-        { path: '/v2/posts', method: 'GET', kind: 'error', status: 500, count: 5 },
-      ]);
-      await h.core.sync.run();
-      h.sandbox.faults.clear();
-      expect(outboxRows(h)).toMatchObject([{ op: 'update', state: 'pending', attempts: 1 }]);
-      expect((await remoteAll(h, '/v2/posts')).map((p) => [p.text, p.version])).toEqual([['mine', 2]]);
-      // Edited again while that answer is out (its retry still backing off); the next pull carries
-      // "mine" back, version 2.
-      h.core.db.prepare('UPDATE outbox SET next_attempt_at = ?').run(Date.now() + 600_000);
-      await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'mine, again' } });
-      await h.core.sync.run();
-      expect((await call(h, 'sync.status', {})).totals.conflicts).toBe(0);
-      expect((await call(h, 'records.get', { group: 'posts', id: post.id })).fields.text).toBe('mine, again');
-      // Once it is due, the first update's answer comes in (same key) and the second follows.
-      h.core.db.prepare('UPDATE outbox SET next_attempt_at = 0').run();
-      await h.core.sync.run();
-      expect(outboxRows(h)).toEqual([]);
-      expect((await remoteAll(h, '/v2/posts')).map((p) => [p.text, p.version])).toEqual([['mine, again', 3]]);
-      expect(await call(h, 'records.get', { group: 'posts', id: post.id })).toMatchObject({
-        syncState: 'synced',
-        fields: { text: 'mine, again' },
-      });
-    },
-  );
+  it('an update whose answer was lost is not taken for a change made elsewhere when pulled back', async () => {
+    const h = await harness();
+    await signInDemo(h);
+    const post = await call(h, 'records.create', { group: 'posts', fields: { text: 'v1' } });
+    await h.core.sync.run();
+    await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'mine' } });
+    // The platform commits the update but its answer is lost, and the retries meet 503s, so the
+    // update waits for its next attempt without knowing it arrived. This cycle's pull fails too.
+    const { remoteId } = await call(h, 'records.get', { group: 'posts', id: post.id });
+    h.sandbox.faults.set([
+      { path: `/v2/posts/${String(remoteId)}`, method: 'PATCH', kind: 'drop', count: 1 },
+      { path: '/v2/posts/*', method: 'PATCH', kind: 'error', status: 503, count: 5 },
+      { path: '/v2/posts', method: 'GET', kind: 'error', status: 500, count: 5 },
+    ]);
+    await h.core.sync.run();
+    h.sandbox.faults.clear();
+    expect(outboxRows(h)).toMatchObject([{ op: 'update', state: 'pending', attempts: 1 }]);
+    expect((await remoteAll(h, '/v2/posts')).map((p) => [p.text, p.version])).toEqual([['mine', 2]]);
+    // Edited again while that answer is out (its retry still backing off); the next pull carries
+    // "mine" back, version 2.
+    h.core.db.prepare('UPDATE outbox SET next_attempt_at = ?').run(Date.now() + 600_000);
+    await call(h, 'records.update', { group: 'posts', id: post.id, fields: { text: 'mine, again' } });
+    await h.core.sync.run();
+    expect((await call(h, 'sync.status', {})).totals.conflicts).toBe(0);
+    expect((await call(h, 'records.get', { group: 'posts', id: post.id })).fields.text).toBe('mine, again');
+    // Once it is due, the first update's answer comes in (same key) and the second follows.
+    h.core.db.prepare('UPDATE outbox SET next_attempt_at = 0').run();
+    await h.core.sync.run();
+    expect(outboxRows(h)).toEqual([]);
+    expect((await remoteAll(h, '/v2/posts')).map((p) => [p.text, p.version])).toEqual([['mine, again', 3]]);
+    expect(await call(h, 'records.get', { group: 'posts', id: post.id })).toMatchObject({
+      syncState: 'synced',
+      fields: { text: 'mine, again' },
+    });
+  });
 
   it('asks before a pull that would delete 90% or more of the local records', async () => {
     const h = await harness();
@@ -78,7 +75,7 @@ describe('sync engine', () => {
 describe('two clients on one account', () => {
   const pair = () => pairOf(harness);
 
-  it("an automation's template reference travels as the platform id and arrives as the other computer's own id", async () => {
+  it("an automation's template reference travels as the platform id, arriving as the other computer's id", async () => {
     const { a, b } = await pair();
     // Made together: the automation waits for its template's create, in the same drain.
     const template = await call(a, 'records.create', {
@@ -122,42 +119,39 @@ describe('two clients on one account', () => {
     });
   });
 
-  it(
-    'a create the platform keeps failing holds back only records new to us: changes to the others still ' + 'arrive',
-    async () => {
-      const { a, b } = await pair();
-      const known = await call(a, 'records.create', { group: 'posts', fields: { text: 'known' } });
-      await a.core.sync.run();
-      await b.core.sync.run();
-      await call(a, 'records.create', { group: 'posts', fields: { text: 'new on the platform' } });
-      await call(a, 'records.update', { group: 'posts', id: known.id, fields: { text: 'known, changed by A' } });
-      await a.core.sync.run();
+  it('a create the platform keeps failing holds back only records new to us; other changes still arrive', async () => {
+    const { a, b } = await pair();
+    const known = await call(a, 'records.create', { group: 'posts', fields: { text: 'known' } });
+    await a.core.sync.run();
+    await b.core.sync.run();
+    await call(a, 'records.create', { group: 'posts', fields: { text: 'new on the platform' } });
+    await call(a, 'records.update', { group: 'posts', id: known.id, fields: { text: 'known, changed by A' } });
+    await a.core.sync.run();
 
-      // B's create is sent and fails with 5xx: it may have arrived, so a stranger could be it.
-      a.sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'error', status: 503 });
-      await call(b, 'records.create', { group: 'posts', fields: { text: 'from B' } });
-      await b.core.sync.run();
-      expect(outboxRows(b)).toMatchObject([{ op: 'create', state: 'pending' }]);
-      const texts = async () =>
-        (await call(b, 'records.list', { group: 'posts' })).items.map((p) => p.fields.text).sort();
-      expect(await texts()).toEqual(['from B', 'known, changed by A']);
+    // B's create is sent and fails with 5xx: it may have arrived, so a stranger could be it.
+    a.sandbox.faults.set({ path: '/v2/posts', method: 'POST', kind: 'error', status: 503 });
+    await call(b, 'records.create', { group: 'posts', fields: { text: 'from B' } });
+    await b.core.sync.run();
+    expect(outboxRows(b)).toMatchObject([{ op: 'create', state: 'pending' }]);
+    const texts = async () =>
+      (await call(b, 'records.list', { group: 'posts' })).items.map((p) => p.fields.text).sort();
+    expect(await texts()).toEqual(['from B', 'known, changed by A']);
 
-      a.sandbox.faults.clear();
-      b.core.db.prepare('UPDATE outbox SET next_attempt_at = 0').run();
-      await b.core.sync.run();
-      expect(await texts()).toEqual(['from B', 'known, changed by A', 'new on the platform']);
-      expect((await remoteAll(b, '/v2/posts')).map((p) => p.text).sort()).toEqual([
-        'from B',
-        'known, changed by A',
-        'new on the platform',
-      ]);
-      expect(outboxRows(b)).toEqual([]);
-    },
-  );
+    a.sandbox.faults.clear();
+    b.core.db.prepare('UPDATE outbox SET next_attempt_at = 0').run();
+    await b.core.sync.run();
+    expect(await texts()).toEqual(['from B', 'known, changed by A', 'new on the platform']);
+    expect((await remoteAll(b, '/v2/posts')).map((p) => p.text).sort()).toEqual([
+      'from B',
+      'known, changed by A',
+      'new on the platform',
+    ]);
+    expect(outboxRows(b)).toEqual([]);
+  });
 
   it(
-    "a change waiting for an endpoint the profile lacks is not in doubt: the platform's edits still arrive, as a " +
-      'conflict',
+    'a change waiting for an endpoint the profile lacks is not in doubt: ' +
+      "the platform's edits still arrive, as a conflict",
     async () => {
       const { a, b } = await pair();
       const noUpdate = {
@@ -192,8 +186,8 @@ describe('two clients on one account', () => {
   );
 
   it(
-    'a create in doubt holds back deletions of records new to us too: deleted elsewhere meanwhile, it goes here as ' +
-      'well',
+    'a create in doubt holds back deletions of records new to us too: ' +
+      'deleted elsewhere meanwhile, it goes here as well',
     async () => {
       const { a, b } = await pair();
       await b.core.sync.run(); // B has pulled before: from here on the feed carries deletions too

@@ -106,8 +106,8 @@ describe('sync engine', () => {
   });
 
   it(
-    'keeps changes of unspecified groups waiting; a profile that names the endpoints sends them with nothing else ' +
-      'to do',
+    'keeps changes of unspecified groups waiting; a profile that names the endpoints sends them ' +
+      'with nothing else to do',
     async () => {
       const h = await harness({ sync: { autoStart: true } });
       await signInDemo(h);

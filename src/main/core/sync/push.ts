@@ -106,37 +106,46 @@ export async function pushEntry(
       };
     return { kind: 'acked', remote: await remote.remove(remoteId, row.remote_version, entry.idempotency_key) };
   } catch (e) {
-    const error = errorOf(e);
-    if (!error) return { kind: 'retry', message: 'Atelier could not send this change; it will try again.' };
-    switch (error.code) {
-      case 'auth':
-      case 'offline':
-      case 'rate_limited':
-        return { kind: 'stop', error };
-      case 'conflict': {
-        const current = e instanceof PlatformError ? currentFrom(e, remote) : null;
-        // Our own change already applied (its answer was lost before we stored it): done, not a conflict.
-        if (current && entry.op === 'update' && !current.deleted && alreadyApplied(fields, current.fields))
-          return { kind: 'acked', remote: current };
-        return { kind: 'conflict', remote: current, message: error.message };
-      }
-      case 'not_found':
-        // Deleting what is already gone is done; changing it means the platform deleted it.
-        if (entry.op === 'delete') return { kind: 'acked', remote: null };
-        if (entry.op === 'update') {
-          const gone: RemoteRecord = { remoteId: remoteId ?? '', version: null, deleted: true, fields: {} };
-          return { kind: 'conflict', remote: gone, message: `The ${noun} was deleted on the platform.` };
-        }
-        return { kind: 'refused', message: error.message };
-      case 'denied':
-      case 'validation':
-        return { kind: 'refused', message: error.message };
-      default:
-        return {
-          kind: 'retry',
-          message: error.message,
-          ...(error.retryAfterMs !== undefined && { afterMs: error.retryAfterMs }),
-        };
+    return failureOutcome(e, { remote, entry, fields, remoteId, noun });
+  }
+}
+
+/** What a failed send means for the entry: stop the drain, a conflict, refused, or try again later. */
+function failureOutcome(
+  e: unknown,
+  sent: { remote: RemoteGroup; entry: OutboxEntry; fields: Fields; remoteId: string | null; noun: string },
+): PushOutcome {
+  const { remote, entry, fields, remoteId, noun } = sent;
+  const error = errorOf(e);
+  if (!error) return { kind: 'retry', message: 'Atelier could not send this change; it will try again.' };
+  switch (error.code) {
+    case 'auth':
+    case 'offline':
+    case 'rate_limited':
+      return { kind: 'stop', error };
+    case 'conflict': {
+      const current = e instanceof PlatformError ? currentFrom(e, remote) : null;
+      // Our own change already applied (its answer was lost before we stored it): done, not a conflict.
+      if (current && entry.op === 'update' && !current.deleted && alreadyApplied(fields, current.fields))
+        return { kind: 'acked', remote: current };
+      return { kind: 'conflict', remote: current, message: error.message };
     }
+    case 'not_found':
+      // Deleting what is already gone is done; changing it means the platform deleted it.
+      if (entry.op === 'delete') return { kind: 'acked', remote: null };
+      if (entry.op === 'update') {
+        const gone: RemoteRecord = { remoteId: remoteId ?? '', version: null, deleted: true, fields: {} };
+        return { kind: 'conflict', remote: gone, message: `The ${noun} was deleted on the platform.` };
+      }
+      return { kind: 'refused', message: error.message };
+    case 'denied':
+    case 'validation':
+      return { kind: 'refused', message: error.message };
+    default:
+      return {
+        kind: 'retry',
+        message: error.message,
+        ...(error.retryAfterMs !== undefined && { afterMs: error.retryAfterMs }),
+      };
   }
 }

@@ -18,9 +18,8 @@ export class BlobCorruptError extends Error {
     readonly quarantinedAt: string | null,
   ) {
     super(
-      `The library file ${sha256} is damaged on disk (its content changed since it was imported), so Atelier will ` +
-        `not use it. ` +
-        'Import the original again to repair it.',
+      `The library file ${sha256} is damaged on disk (its content changed since it was imported), ` +
+        'so Atelier will not use it. Import the original again to repair it.',
     );
     this.name = 'BlobCorruptError';
   }

@@ -99,64 +99,61 @@ describe('BlobStore', () => {
     expect(put).toEqual({ sha256: sha256(Buffer.alloc(0)), size: 0, existed: false });
   });
 
-  it(
-    'hashes a 50 MB file with bounded memory: 1 MiB reads and writes, RSS growth far below the file ' + 'size',
-    async () => {
-      const dir = tmp();
-      const source = path.join(dir, 'big.mov');
-      const reference = createHash('sha256');
-      const block = Buffer.alloc(MB);
-      const fd = fs.openSync(source, 'w');
-      for (let i = 0; i < 50; i += 1) {
-        block.fill(i);
-        block.writeUInt32LE(i * 7919, (i * 4099) % (MB - 4));
-        fs.writeSync(fd, block);
-        reference.update(block);
-      }
-      fs.closeSync(fd);
+  it('hashes a 50 MB file in bounded memory: 1 MiB reads and writes, RSS growth far below the file size', async () => {
+    const dir = tmp();
+    const source = path.join(dir, 'big.mov');
+    const reference = createHash('sha256');
+    const block = Buffer.alloc(MB);
+    const fd = fs.openSync(source, 'w');
+    for (let i = 0; i < 50; i += 1) {
+      block.fill(i);
+      block.writeUInt32LE(i * 7919, (i * 4099) % (MB - 4));
+      fs.writeSync(fd, block);
+      reference.update(block);
+    }
+    fs.closeSync(fd);
 
-      let largestRead = 0;
-      let largestWrite = 0;
-      const counting: BlobFsOps = {
-        openRead: async (file) => {
-          const real = await nodeBlobFs.openRead(file);
-          return {
-            read: (buffer, offset, length, position) => {
-              largestRead = Math.max(largestRead, length);
-              return real.read(buffer, offset, length, position);
-            },
-            close: () => real.close(),
-          };
-        },
-        createTemp: async (file) => {
-          const real = await nodeBlobFs.createTemp(file);
-          return {
-            write: (buffer, offset, length, position) => {
-              largestWrite = Math.max(largestWrite, length);
-              return real.write(buffer, offset, length, position);
-            },
-            sync: () => real.sync(),
-            close: () => real.close(),
-          };
-        },
-      };
-      const store = new BlobStore(path.join(dir, 'blobs'), { fs: counting });
-      const before = process.memoryUsage().rss;
-      let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
-      try {
-        const put = await store.putFile(source);
-        expect(put.sha256).toBe(reference.digest('hex'));
-        expect(put.size).toBe(50 * MB);
-      } finally {
-        clearInterval(sampler);
-      }
-      peak = Math.max(peak, process.memoryUsage().rss);
-      expect(largestRead).toBeLessThanOrEqual(CHUNK_SIZE);
-      expect(largestWrite).toBeLessThanOrEqual(CHUNK_SIZE);
-      expect(peak - before).toBeLessThan(30 * MB);
-    },
-  );
+    let largestRead = 0;
+    let largestWrite = 0;
+    const counting: BlobFsOps = {
+      openRead: async (file) => {
+        const real = await nodeBlobFs.openRead(file);
+        return {
+          read: (buffer, offset, length, position) => {
+            largestRead = Math.max(largestRead, length);
+            return real.read(buffer, offset, length, position);
+          },
+          close: () => real.close(),
+        };
+      },
+      createTemp: async (file) => {
+        const real = await nodeBlobFs.createTemp(file);
+        return {
+          write: (buffer, offset, length, position) => {
+            largestWrite = Math.max(largestWrite, length);
+            return real.write(buffer, offset, length, position);
+          },
+          sync: () => real.sync(),
+          close: () => real.close(),
+        };
+      },
+    };
+    const store = new BlobStore(path.join(dir, 'blobs'), { fs: counting });
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
+    try {
+      const put = await store.putFile(source);
+      expect(put.sha256).toBe(reference.digest('hex'));
+      expect(put.size).toBe(50 * MB);
+    } finally {
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, process.memoryUsage().rss);
+    expect(largestRead).toBeLessThanOrEqual(CHUNK_SIZE);
+    expect(largestWrite).toBeLessThanOrEqual(CHUNK_SIZE);
+    expect(peak - before).toBeLessThan(30 * MB);
+  });
 
   it('detects a damaged blob on read, raises BlobCorruptError and quarantines it', async () => {
     const dir = tmp();
@@ -280,8 +277,8 @@ describe('BlobStore', () => {
     await expect(store.putFile(missing)).rejects.toMatchObject({
       code: 'ENOENT',
       message:
-        `Could not add ${missing} to the library: the file no longer exists. Check that it was not moved, ` +
-        `renamed or deleted.`,
+        `Could not add ${missing} to the library: the file no longer exists. ` +
+        `Check that it was not moved, renamed or deleted.`,
     });
     expect(filesUnder(root)).toEqual([]);
   });
@@ -294,7 +291,7 @@ describe('BlobStore', () => {
     await expect(new BlobStore(root).putFile(folder)).rejects.toMatchObject({
       code: 'EISDIR',
       message:
-        `Could not add ${folder} to the library: it is a folder, not a file. Choose the files inside it ` + `instead.`,
+        `Could not add ${folder} to the library: it is a folder, not a file. ` + `Choose the files inside it instead.`,
     });
     expect(filesUnder(root)).toEqual([]);
   });

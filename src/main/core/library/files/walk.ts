@@ -77,8 +77,8 @@ class Expansion {
       this.skipped.push({
         path: this.firstUnlisted,
         reason:
-          `${this.unlisted.toLocaleString('en')} more files were skipped and are not listed, starting with ` +
-          `this one.`,
+          `${this.unlisted.toLocaleString('en')} more files were skipped and are not listed, ` +
+          `starting with this one.`,
       });
     }
     return { files: this.files, skipped: this.skipped };
@@ -154,8 +154,8 @@ class Expansion {
       this.full = true;
       this.skip(
         file,
-        `One import takes at most ${this.maxFiles.toLocaleString('en')} files; this file and the rest were not ` +
-          `added. Import them in another batch.`,
+        `One import takes at most ${this.maxFiles.toLocaleString('en')} files; ` +
+          `this file and the rest were not added. Import them in another batch.`,
       );
       return;
     }

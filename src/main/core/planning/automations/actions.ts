@@ -63,10 +63,8 @@ export async function runAction(action: AutomationAction, ctx: EventContext, dep
           assetIds: ctx.assetId === null ? [] : [ctx.assetId],
         },
       );
-      return (
-        `made a draft post from ` +
-        `template ${deps.templates.template(action.template_id).name} (${post.id.slice(0, 8)})`
-      );
+      const template = deps.templates.template(action.template_id).name;
+      return `made a draft post from template ${template} (${post.id.slice(0, 8)})`;
     }
     case 'run_ai':
       return runAi(action, ctx, deps);

@@ -61,55 +61,52 @@ function setup(h: Harness, submitAi?: (input: AiSubmitArgs) => Promise<AiSubmitR
 }
 
 describe('automations', () => {
-  it(
-    'runs matching enabled rules on an imported asset: tags it and queues it; disabled and other rules do ' + 'nothing',
-    async () => {
-      const s = setup(await harness());
-      const tagAndQueue = s.rule({
-        name: 'Raw in',
-        trigger: { type: 'asset_imported', tag: 'raw' },
-        actions: [
-          { type: 'add_tag', tag: 'todo' },
-          { type: 'add_to_queue', note: 'from raw' },
-        ],
-      });
-      s.rule({
-        name: 'Off',
-        enabled: false,
-        trigger: { type: 'asset_imported' },
-        actions: [{ type: 'add_tag', tag: 'never' }],
-      });
-      s.rule({
-        name: 'Other tag',
-        trigger: { type: 'asset_imported', tag: 'final' },
-        actions: [{ type: 'add_tag', tag: 'never' }],
-      });
-      s.rule({ name: 'Jobs', trigger: { type: 'ai_job_succeeded' }, actions: [{ type: 'add_tag', tag: 'never' }] });
-      const id = s.asset('beach.png', ['RAW']);
+  it('runs enabled matching rules on an imported asset (tag, queue); disabled and other rules do nothing', async () => {
+    const s = setup(await harness());
+    const tagAndQueue = s.rule({
+      name: 'Raw in',
+      trigger: { type: 'asset_imported', tag: 'raw' },
+      actions: [
+        { type: 'add_tag', tag: 'todo' },
+        { type: 'add_to_queue', note: 'from raw' },
+      ],
+    });
+    s.rule({
+      name: 'Off',
+      enabled: false,
+      trigger: { type: 'asset_imported' },
+      actions: [{ type: 'add_tag', tag: 'never' }],
+    });
+    s.rule({
+      name: 'Other tag',
+      trigger: { type: 'asset_imported', tag: 'final' },
+      actions: [{ type: 'add_tag', tag: 'never' }],
+    });
+    s.rule({ name: 'Jobs', trigger: { type: 'ai_job_succeeded' }, actions: [{ type: 'add_tag', tag: 'never' }] });
+    const id = s.asset('beach.png', ['RAW']);
 
-      const runs = await s.engine.handle({ type: 'asset_imported', assetId: id, name: 'beach.png', tags: ['RAW'] });
-      expect(runs).toEqual([
-        {
-          id: expect.any(Number),
-          automationId: tagAndQueue,
-          automationName: 'Raw in',
-          at: '2026-03-10T12:00:00.000Z',
-          cause: 'asset beach.png imported',
-          outcome: 'ok',
-          message: 'Tagged beach.png “todo”; added beach.png to the media queue.',
-        },
-      ]);
-      expect(s.tags(id)).toEqual(['RAW', 'todo']);
-      expect(s.queued).toEqual([{ source: { group: 'assets', id }, note: 'from raw' }]);
-      expect(s.ran).toEqual([[tagAndQueue]]);
-      // The tag is a plain update: it set nothing else off, and the log has that one run only.
-      expect(s.engine.runs({ limit: 100 })).toEqual(runs);
-    },
-  );
+    const runs = await s.engine.handle({ type: 'asset_imported', assetId: id, name: 'beach.png', tags: ['RAW'] });
+    expect(runs).toEqual([
+      {
+        id: expect.any(Number),
+        automationId: tagAndQueue,
+        automationName: 'Raw in',
+        at: '2026-03-10T12:00:00.000Z',
+        cause: 'asset beach.png imported',
+        outcome: 'ok',
+        message: 'Tagged beach.png “todo”; added beach.png to the media queue.',
+      },
+    ]);
+    expect(s.tags(id)).toEqual(['RAW', 'todo']);
+    expect(s.queued).toEqual([{ source: { group: 'assets', id }, note: 'from raw' }]);
+    expect(s.ran).toEqual([[tagAndQueue]]);
+    // The tag is a plain update: it set nothing else off, and the log has that one run only.
+    expect(s.engine.runs({ limit: 100 })).toEqual(runs);
+  });
 
   it(
-    'makes a post from a template with the facts of a succeeded AI job, and fails a run whose template lacks a ' +
-      'value',
+    'makes a post from a template with the facts of a succeeded AI job, ' +
+      'and fails a run whose template lacks a value',
     async () => {
       const h = await harness();
       const s = setup(h);
@@ -158,8 +155,8 @@ describe('automations', () => {
         [broken, 'failed'],
       ]);
       expect(runs[1]?.message).toBe(
-        'Action 2 (post from a template) failed: The template needs {{price}}, which has no value. (done before: ' +
-          'tagged cat.png “ai”)',
+        'Action 2 (post from a template) failed: The template needs {{price}}, which has no value. ' +
+          '(done before: tagged cat.png “ai”)',
       );
       const posts = h.core.store.list('posts', account, { offset: 0, limit: 10, includeDeleted: false }).items;
       expect(posts.map((p) => p.fields)).toEqual([
@@ -224,8 +221,8 @@ describe('automations', () => {
   });
 
   it(
-    'queues an AI job with event facts in its prompt, and stops the loop when that job succeeds (even after a ' +
-      'restart)',
+    'queues an AI job with event facts in its prompt, ' +
+      'and stops the loop when that job succeeds (even after a restart)',
     async () => {
       const h = await harness();
       await signInDemo(h);

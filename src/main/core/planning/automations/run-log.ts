@@ -38,8 +38,8 @@ export class RunLog {
       ),
       get: db.prepare<[number], RunRow>('SELECT * FROM automation_runs WHERE id = ?'),
       trim: db.prepare<[string, string, number]>(
-        'DELETE FROM automation_runs WHERE account_id = ? AND id <= (SELECT id FROM automation_runs WHERE ' +
-          'account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
+        'DELETE FROM automation_runs WHERE account_id = ? AND id <= (SELECT id FROM automation_runs ' +
+          'WHERE account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
       ),
       all: db.prepare<[string, number], RunRow>(
         'SELECT * FROM automation_runs WHERE account_id = ? ORDER BY id DESC LIMIT ?',

@@ -33,63 +33,60 @@ async function tokens(h: Harness): Promise<string[]> {
 }
 
 describe('connection check against the sandbox', () => {
-  it(
-    'passes every line of the built-in Sandbox profile, rotates once, runs no job and sends groups only ' + 'GETs',
-    async () => {
-      const groupMethods = new Set<string>();
-      const aiBodies: unknown[] = [];
-      const h = await open({
-        observe: (method, url, body) => {
-          if (!url.pathname.startsWith('/v2/ai') && url.pathname.startsWith('/v2/')) groupMethods.add(method);
-          if (url.pathname.startsWith('/v2/ai/')) aiBodies.push(body);
-        },
-      });
-      await signInDemo(h);
-      h.sandbox.resetStats();
-      groupMethods.clear();
-      aiBodies.length = 0;
-      const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
-      const lines = byId(result);
-      expect(failing(result)).toEqual([]);
-      expect(result.diagnosis).toBeNull();
-      expect(lines.login).toMatchObject({
+  it('passes every line of the built-in Sandbox profile; one rotation, no job, only GETs for the groups', async () => {
+    const groupMethods = new Set<string>();
+    const aiBodies: unknown[] = [];
+    const h = await open({
+      observe: (method, url, body) => {
+        if (!url.pathname.startsWith('/v2/ai') && url.pathname.startsWith('/v2/')) groupMethods.add(method);
+        if (url.pathname.startsWith('/v2/ai/')) aiBodies.push(body);
+      },
+    });
+    await signInDemo(h);
+    h.sandbox.resetStats();
+    groupMethods.clear();
+    aiBodies.length = 0;
+    const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
+    const lines = byId(result);
+    expect(failing(result)).toEqual([]);
+    expect(result.diagnosis).toBeNull();
+    expect(lines.login).toMatchObject({
+      outcome: 'pass',
+      status: 200,
+      summary: expect.stringContaining('read from "expires_at"'),
+    });
+    expect(lines.validate).toMatchObject({ outcome: 'pass', status: 200 });
+    expect(lines.refresh).toMatchObject({
+      outcome: 'pass',
+      status: 200,
+      summary: expect.stringContaining('new access token was accepted'),
+    });
+    expect(lines.apiKey?.outcome).toBe('skip');
+    for (const g of ['assets', 'automations', 'contentPlans', 'creatives', 'mediaQueue', 'mediaTemplates', 'posts']) {
+      expect(lines[`group.${g}`]).toMatchObject({
         outcome: 'pass',
         status: 200,
-        summary: expect.stringContaining('read from "expires_at"'),
+        request: expect.stringMatching(/^GET \/v2\/.*\?limit=1$/),
       });
-      expect(lines.validate).toMatchObject({ outcome: 'pass', status: 200 });
-      expect(lines.refresh).toMatchObject({
+    }
+    for (const op of Object.keys(sandboxProfile.ai)) {
+      expect(lines[`ai.${op}`]).toMatchObject({
         outcome: 'pass',
-        status: 200,
-        summary: expect.stringContaining('new access token was accepted'),
+        status: 400,
+        serverWords: expect.stringContaining('JSON object'),
+        request: expect.stringContaining('([])'),
       });
-      expect(lines.apiKey?.outcome).toBe('skip');
-      for (const g of ['assets', 'automations', 'contentPlans', 'creatives', 'mediaQueue', 'mediaTemplates', 'posts']) {
-        expect(lines[`group.${g}`]).toMatchObject({
-          outcome: 'pass',
-          status: 200,
-          request: expect.stringMatching(/^GET \/v2\/.*\?limit=1$/),
-        });
-      }
-      for (const op of Object.keys(sandboxProfile.ai)) {
-        expect(lines[`ai.${op}`]).toMatchObject({
-          outcome: 'pass',
-          status: 400,
-          serverWords: expect.stringContaining('JSON object'),
-          request: expect.stringContaining('([])'),
-        });
-      }
-      expect(aiBodies).toEqual(Object.keys(sandboxProfile.ai).map(() => []));
-      expect(h.sandbox.stats.refreshCalls).toBe(1);
-      expect(h.sandbox.stats.aiGenerations).toBe(0);
-      expect([...groupMethods]).toEqual(['GET']);
-      expect(h.core.session.view()).toMatchObject({ state: 'active', mode: 'token' });
-      await expect(listAssets(h)).resolves.toBeDefined();
-      expect(h.sandbox.stats.refreshCalls).toBe(1);
-    },
-  );
+    }
+    expect(aiBodies).toEqual(Object.keys(sandboxProfile.ai).map(() => []));
+    expect(h.sandbox.stats.refreshCalls).toBe(1);
+    expect(h.sandbox.stats.aiGenerations).toBe(0);
+    expect([...groupMethods]).toEqual(['GET']);
+    expect(h.core.session.view()).toMatchObject({ state: 'active', mode: 'token' });
+    await expect(listAssets(h)).resolves.toBeDefined();
+    expect(h.sandbox.stats.refreshCalls).toBe(1);
+  });
 
-  it('a wrong items field fails exactly the group lines, names records.itemsField and says where the list is', async () => {
+  it('a wrong items field fails only the group lines, names records.itemsField, says where the list is', async () => {
     const h = await open();
     await signInDemo(h);
     await variant(h, 'things', (p) => {
@@ -156,8 +153,8 @@ describe('connection check against the sandbox', () => {
   });
 
   it(
-    'a wrong Authorization prefix fails every credentialed line, names auth.scheme once at the top, and leaves the ' +
-      'session working',
+    'a wrong Authorization prefix fails every credentialed line, names auth.scheme once at the top, ' +
+      'and leaves the session working',
     async () => {
       const h = await open();
       await signInDemo(h);
@@ -182,26 +179,30 @@ describe('connection check against the sandbox', () => {
     },
   );
 
-  it('sign-in with a wrong login field names auth.login.usernameField in the server’s words; the session carries on', async () => {
-    const h = await open();
-    await signInDemo(h);
-    await variant(h, 'login-field', (p) => {
-      p.auth.login.usernameField = 'login';
-    });
-    const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
-    expect(failing(result)).toEqual([
-      expect.objectContaining({
-        id: 'login',
-        status: 400,
-        field: 'auth.login.usernameField',
-        serverWords: expect.stringContaining('username'),
-      }),
-    ]);
-  });
+  it(
+    'sign-in with a wrong login field names auth.login.usernameField in the server’s words; ' +
+      'the session carries on',
+    async () => {
+      const h = await open();
+      await signInDemo(h);
+      await variant(h, 'login-field', (p) => {
+        p.auth.login.usernameField = 'login';
+      });
+      const result = await call(h, 'connection.check', { runJobs: false, login: await demo(h) });
+      expect(failing(result)).toEqual([
+        expect.objectContaining({
+          id: 'login',
+          status: 400,
+          field: 'auth.login.usernameField',
+          serverWords: expect.stringContaining('username'),
+        }),
+      ]);
+    },
+  );
 
   it(
-    'sign-in whose answer has no token where the profile says names auth.responseFields.accessToken and lists the ' +
-      'answer’s keys',
+    'sign-in whose answer has no token where the profile says names auth.responseFields.accessToken ' +
+      'and lists the answer’s keys',
     async () => {
       const h = await open();
       await signInDemo(h);
@@ -220,8 +221,8 @@ describe('connection check against the sandbox', () => {
   );
 
   it(
-    'a refused refresh is one ✗ line with the server’s words and the client-secret hint; the session asks to sign ' +
-      'in again',
+    'a refused refresh is one ✗ line with the server’s words and the client-secret hint; ' +
+      'the session asks to sign in again',
     async () => {
       const h = await open();
       await signInDemo(h);

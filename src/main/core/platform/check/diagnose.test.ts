@@ -29,8 +29,8 @@ describe('one cause behind several failures', () => {
     );
     expect(diagnosis?.field).toBe('auth.scheme');
     expect(diagnosis?.message).toContain(
-      'header on 2 requests and accepted it on none, while the validate endpoint accepted the same credential and ' +
-        'sign-in worked',
+      'header on 2 requests and accepted it on none, while the validate endpoint accepted the same credential ' +
+        'and sign-in worked',
     );
     expect(diagnosis?.message).toContain('prefix "Bearer "');
     expect(diagnosis?.message).toContain('“access token is not valid”');

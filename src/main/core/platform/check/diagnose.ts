@@ -79,8 +79,8 @@ function andList(items: string[]): string {
 
 function partialRefusal(status: number): Verdict {
   return failed(
-    `The platform refused this request (${status}) while other requests with the same credential passed: the ` +
-      `account may not be allowed this, or the endpoint wants another credential.`,
+    `The platform refused this request (${status}) while other requests with the same credential passed: ` +
+      `the account may not be allowed this, or the endpoint wants another credential.`,
     null,
   );
 }

@@ -71,7 +71,7 @@ describe('answers kept for pointing into', () => {
     expect(maskedAnswer(ans([{ id: 1 }]), registry)).toEqual([{ id: 1 }]);
   });
 
-  it('are bounded: lists keep their first items, long strings their start, deep values and long keys are left out', () => {
+  it('are bounded: lists keep their first items, long strings their start; deep values, long keys are left out', () => {
     const bounds = { maxItems: 3, maxString: 10, maxDepth: 3, maxNodes: 1000 };
     const kept = boundJson(
       { list: [1, 2, 3, 4, 5], text: 'x'.repeat(25), a: { b: { c: { d: 1 } } }, ['k'.repeat(201)]: 1 },

@@ -59,8 +59,8 @@ function tinyInput(op: AiOperation, spec: AiOperationSpec): { media: TinyMedia |
   if (spec.media === 'url')
     return {
       why:
-        'Not run: this operation takes media by URL, which a generated input does not have. Run it once from the ' +
-        'AI Studio with a result.',
+        'Not run: this operation takes media by URL, which a generated input does not have. ' +
+        'Run it once from the AI Studio with a result.',
     };
   return { media: input === 'image' ? tinyPng() : tinyWav() };
 }
@@ -124,8 +124,8 @@ export async function aiLine(ctx: CheckContext, op: AiOperation, runJobs: boolea
     );
   }
   const request =
-    `POST ${spec.path} with ` +
-    `model "${spec.models[0]}"${input.media ? ` and a ${input.media.bytes.length}-byte ${input.media.mimeType}` : ''}`;
+    `POST ${spec.path} with model ` +
+    `"${spec.models[0]}"${input.media ? ` and a ${input.media.bytes.length}-byte ${input.media.mimeType}` : ''}`;
   const answer = await answerOf(
     () =>
       ctx.session.probe({

@@ -40,8 +40,8 @@ export const isBadRequest = (status: number | null) => status === 400 || status 
 export function credentialRefused(a: Answer, kind: CredentialKind): Verdict {
   const what = kind === 'apiKey' ? 'API key' : 'access token';
   return failed(
-    `The platform refused the ${what} in the Authorization header (${a.status}): the header's name or prefix is ` +
-      `likely wrong.`,
+    `The platform refused the ${what} in the Authorization header (${a.status}): ` +
+      `the header's name or prefix is likely wrong.`,
     schemeField(kind),
     kind === 'apiKey'
       ? 'If the key itself expired or was revoked, generate a new one in your account and paste it in Settings.'

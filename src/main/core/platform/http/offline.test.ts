@@ -32,8 +32,8 @@ const URL_A = 'https://platform.example/v1/posts';
 
 describe('HttpClient: circuit breaker', () => {
   it(
-    'sends at most 20 requests to a host that is offline for 10 minutes of constant callers, then closes on ' +
-      'success',
+    'sends at most 20 requests to a host that is offline for 10 minutes of constant callers, ' +
+      'then closes on success',
     async () => {
       const { time, now, sleep } = fakeTime();
       let up = false;

@@ -39,7 +39,8 @@ describe('HttpClient: Retry-After', () => {
     });
     expect(c.hostState(s.url).blockedUntil).toBeGreaterThan(Date.now());
 
-    const patient = c.request({ method: 'POST', url: `${s.url}/b`, body: {}, deadlineMs: 5000 }); // not retryable, but may wait
+    // Not retryable, but may wait.
+    const patient = c.request({ method: 'POST', url: `${s.url}/b`, body: {}, deadlineMs: 5000 });
     const hurried = await failure(c.request({ method: 'GET', url: `${s.url}/c`, deadlineMs: 1000 }));
     expect(hurried.error.code).toBe('rate_limited');
     expect(hurried.error.retryAfterMs).toBeGreaterThan(1000);
@@ -65,28 +66,25 @@ describe('HttpClient: Retry-After', () => {
     for (const hit of s.hits.slice(1)) expect(hit.at).toBeGreaterThanOrEqual(expiresAt);
   });
 
-  it(
-    'fails at once with rate_limited when the wait is longer than the deadline, and blocks the host ' + 'meanwhile',
-    async () => {
-      const s = await server((_req, res) =>
-        json(res, 429, { error: { message: 'Daily quota reached' } }, { 'retry-after': '60' }),
-      );
-      const c = new HttpClient();
-      const started = Date.now();
-      const e = await failure(c.request({ method: 'GET', url: `${s.url}/a`, deadlineMs: 2000 }));
-      expect(Date.now() - started).toBeLessThan(500);
-      expect(e.error).toMatchObject({
-        code: 'rate_limited',
-        message: 'Daily quota reached',
-        retryAfterMs: 60_000,
-        status: 429,
-      });
-      const next = await failure(c.request({ method: 'GET', url: `${s.url}/b`, deadlineMs: 2000 }));
-      expect(next.error.code).toBe('rate_limited');
-      expect(next.error.retryAfterMs).toBeGreaterThan(59_000);
-      expect(s.hits).toHaveLength(1);
-    },
-  );
+  it('fails at once with rate_limited when the wait exceeds the deadline, and blocks the host meanwhile', async () => {
+    const s = await server((_req, res) =>
+      json(res, 429, { error: { message: 'Daily quota reached' } }, { 'retry-after': '60' }),
+    );
+    const c = new HttpClient();
+    const started = Date.now();
+    const e = await failure(c.request({ method: 'GET', url: `${s.url}/a`, deadlineMs: 2000 }));
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(e.error).toMatchObject({
+      code: 'rate_limited',
+      message: 'Daily quota reached',
+      retryAfterMs: 60_000,
+      status: 429,
+    });
+    const next = await failure(c.request({ method: 'GET', url: `${s.url}/b`, deadlineMs: 2000 }));
+    expect(next.error.code).toBe('rate_limited');
+    expect(next.error.retryAfterMs).toBeGreaterThan(59_000);
+    expect(s.hits).toHaveLength(1);
+  });
 
   it('uses the backoff for a 429 without Retry-After', async () => {
     const s = await server((_req, res) => (s.hits.length === 1 ? json(res, 429, {}) : json(res, 200, {})));

@@ -65,22 +65,19 @@ describe('followRedirects', () => {
   const http = new HttpClient();
   const send = (req: HttpRequest) => http.request(req);
 
-  it(
-    'resolves a relative Location against the address that gave it, and asks the route about each ' + 'address',
-    async () => {
-      const s = await redirecting();
-      const asked: [string, number][] = [];
-      const res = await followRedirects(
-        { method: 'GET', url: `${s.url}/moved` },
-        { route: (url, hop) => (asked.push([url, hop]), send) },
-      );
-      expect(res.body).toEqual({ at: '/here' });
-      expect(asked).toEqual([
-        [`${s.url}/moved`, 0],
-        [`${s.url}/here`, 1],
-      ]);
-    },
-  );
+  it('resolves a relative Location against the address giving it, and asks the route about each address', async () => {
+    const s = await redirecting();
+    const asked: [string, number][] = [];
+    const res = await followRedirects(
+      { method: 'GET', url: `${s.url}/moved` },
+      { route: (url, hop) => (asked.push([url, hop]), send) },
+    );
+    expect(res.body).toEqual({ at: '/here' });
+    expect(asked).toEqual([
+      [`${s.url}/moved`, 0],
+      [`${s.url}/here`, 1],
+    ]);
+  });
 
   it('an address the route refuses is never requested', async () => {
     const s = await redirecting();

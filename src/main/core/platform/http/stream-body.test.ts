@@ -45,25 +45,22 @@ describe('streamed bodies', () => {
     expect(server.hits.map((h) => h.body.toString())).toEqual(['{"a":"b"}', '{"a":"b"}']);
   });
 
-  it(
-    'a body that fails on our side (a damaged file) reaches the caller as that error, not as a bug or ' + 'offline',
-    async () => {
-      server = await startServer((_req, res) => res.end('{}'));
-      const damaged = new Error('damaged file');
-      await expect(
-        fast().request({
-          method: 'POST',
-          url: `${server.url}/x`,
-          idempotencyKey: 'k-3',
-          body: () =>
-            (async function* () {
-              yield Buffer.from('{"a":');
-              throw damaged;
-            })(),
-        }),
-      ).rejects.toBe(damaged);
-    },
-  );
+  it('a body failing on our side (damaged file) reaches the caller as that error, not a bug or offline', async () => {
+    server = await startServer((_req, res) => res.end('{}'));
+    const damaged = new Error('damaged file');
+    await expect(
+      fast().request({
+        method: 'POST',
+        url: `${server.url}/x`,
+        idempotencyKey: 'k-3',
+        body: () =>
+          (async function* () {
+            yield Buffer.from('{"a":');
+            throw damaged;
+          })(),
+      }),
+    ).rejects.toBe(damaged);
+  });
 
   it('a plain stream is sent once and never retried', async () => {
     server = await startServer((_req, res) => res.writeHead(503).end());
@@ -111,23 +108,20 @@ describe('consumed answers', () => {
     expect(called).toBe(false);
   });
 
-  it(
-    'a LocalFailure (our side: disk full) reaches the caller as its cause, not as offline, and is not ' + 'retried',
-    async () => {
-      server = await startServer((_req, res) => res.writeHead(200).end('data'));
-      const disk = Object.assign(new Error('no space'), { code: 'ENOSPC' });
-      await expect(
-        fast().request({
-          method: 'GET',
-          url: `${server.url}/file`,
-          consume: async () => {
-            throw new LocalFailure(disk);
-          },
-        }),
-      ).rejects.toBe(disk);
-      expect(server.hits).toHaveLength(1);
-    },
-  );
+  it('a LocalFailure (our side: disk full) reaches the caller as its cause, not as offline; not retried', async () => {
+    server = await startServer((_req, res) => res.writeHead(200).end('data'));
+    const disk = Object.assign(new Error('no space'), { code: 'ENOSPC' });
+    await expect(
+      fast().request({
+        method: 'GET',
+        url: `${server.url}/file`,
+        consume: async () => {
+          throw new LocalFailure(disk);
+        },
+      }),
+    ).rejects.toBe(disk);
+    expect(server.hits).toHaveLength(1);
+  });
 });
 
 describe('the streamed-body transport', () => {

@@ -78,7 +78,7 @@ describe('loadSource', () => {
     });
   });
 
-  it('refuses a 50 MB download by its Content-Length, and a larger-than-declared one once it passes the cap', async () => {
+  it('refuses a 50 MB download by its Content-Length, and a larger-than-declared one once past the cap', async () => {
     server = await startServer((req, res) => {
       if (req.url === '/declared') {
         res.writeHead(200, { 'content-length': String(FIFTY_MB) });
@@ -142,13 +142,14 @@ describe('loadSource and redirects', () => {
     expect(plain).toMatchObject({
       code: 'validation',
       message:
-        'The document could not be downloaded: it redirects to http://10.9.8.7/openapi.json, which is not an ' +
-        'https:// address (plain http only for this computer).',
+        'The document could not be downloaded: it redirects to http://10.9.8.7/openapi.json, ' +
+        'which is not an https:// address (plain http only for this computer).',
     });
     expect(sent).toEqual([`${server.url}/spec`]);
     const loop = await refusal(loadSource({ kind: 'url', url: `${server.url}/loop/0` }, { http }));
     expect(loop.message).toBe(
-      'The document could not be downloaded: its address redirected more than 5 times, so Atelier stopped following it.',
+      'The document could not be downloaded: its address redirected more than 5 times, ' +
+        'so Atelier stopped following it.',
     );
     expect(server.hits.filter((h) => h.path.startsWith('/loop/'))).toHaveLength(6);
   });

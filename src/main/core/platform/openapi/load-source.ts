@@ -68,8 +68,8 @@ function documentRoute(deps: LoadDeps): Route {
       ? (req) => deps.http.request(req)
       : {
           refused:
-            `it redirects to ${next.slice(0, 200)}, which is not an https:// address (plain http only for ` +
-            `this computer)`,
+            `it redirects to ${next.slice(0, 200)}, which is not an https:// address (plain http only ` +
+            `for this computer)`,
         };
 }
 

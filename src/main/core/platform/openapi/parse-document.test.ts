@@ -42,8 +42,8 @@ describe('parseOpenApi', () => {
   it('refuses a $ref loop that never reaches a schema, naming the pointers', async () => {
     const e = await refusal(fixture('cyclic-ref.json'), 'cyclic-ref.json');
     expect(e.error.message).toBe(
-      'cyclic-ref.json has a $ref loop that never reaches a schema: #/components/schemas/Login → ' +
-        '#/components/schemas/Credentials → #/components/schemas/Login.',
+      'cyclic-ref.json has a $ref loop that never reaches a schema: ' +
+        '#/components/schemas/Login → #/components/schemas/Credentials → #/components/schemas/Login.',
     );
   });
 
@@ -116,8 +116,8 @@ describe('parseOpenApi', () => {
     const started = Date.now();
     const e = await refusal(lines.join('\n'), 'laughs.yaml');
     expect(e.error.message).toBe(
-      'laughs.yaml expands to more than 4,000,000 values (YAML aliases repeat parts of it); Atelier does not read ' +
-        'documents that large.',
+      'laughs.yaml expands to more than 4,000,000 values (YAML aliases repeat parts of it); ' +
+        'Atelier does not read documents that large.',
     );
     expect(Date.now() - started).toBeLessThan(5_000);
   });

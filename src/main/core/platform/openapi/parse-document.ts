@@ -55,8 +55,8 @@ export async function parseOpenApi(text: string, label: string): Promise<OpenApi
   }
   if (exceedsValues(raw))
     refuse(
-      `${label} expands to more than ${MAX_VALUES.toLocaleString('en-US')} values (YAML aliases repeat parts of ` +
-        `it); Atelier does not read documents that large.`,
+      `${label} expands to more than ${MAX_VALUES.toLocaleString('en-US')} values (YAML aliases repeat parts of it); ` +
+        `Atelier does not read documents that large.`,
     );
   const loop = findRefLoop(raw);
   if (loop) refuse(`${label} has a $ref loop that never reaches a schema: ${loop.join(' → ')}.`);
@@ -85,8 +85,8 @@ export function describeParserError(e: unknown, label: string, version?: string)
     // The deepest place is the most precise one (oneOf failures also report their parents).
     const deepest = [...details.data.details].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
     return (
-      `${label} does not follow OpenAPI ${version ?? '3'} ` +
-      `at #${deepest?.instancePath ?? ''}: ${deepest?.message ?? 'invalid'}.`
+      `${label} does not follow OpenAPI ${version ?? '3'} at #${deepest?.instancePath ?? ''}: ` +
+      `${deepest?.message ?? 'invalid'}.`
     );
   }
   const position = /\((\d+):(\d+)\)/.exec(message);

@@ -31,8 +31,8 @@ describe('proposeGroups', () => {
   });
 
   it(
-    'guesses content plans from "schedules", media templates from "templates", and says a PUT-only update may ' +
-      'replace',
+    'guesses content plans from "schedules", media templates from "templates", ' +
+      'and says a PUT-only update may replace',
     async () => {
       const ctx = await contextOf({
         paths: { '/v2/schedules': crud(), '/v2/templates': crud(), '/v2/templates/{id}': { put: { responses: ok() } } },
@@ -83,48 +83,52 @@ describe('proposeGroups', () => {
 });
 
 describe('proposeRecords', () => {
-  it('reads a results page, the limit cap and read-only server fields; what is not there keeps the default and says so', async () => {
-    const record = obj({
-      uuid: { type: 'string' },
-      etag: { type: 'string' },
-      title: { type: 'string' },
-      modified_at: { type: 'string' },
-      owner: { type: 'string', readOnly: true },
-    });
-    const page = obj({ results: { type: 'array', items: record }, next_page_token: { type: 'string' } });
-    const ctx = await contextOf({
-      paths: {
-        '/v2/posts': {
-          get: {
-            parameters: [
-              { name: 'per_page', in: 'query', schema: { type: 'integer', maximum: 50 } },
-              { name: 'page_token', in: 'query', schema: { type: 'string' } },
-            ],
-            responses: ok(page),
+  it(
+    'reads a results page, the limit cap and read-only server fields; ' +
+      'what is not there keeps the default and says so',
+    async () => {
+      const record = obj({
+        uuid: { type: 'string' },
+        etag: { type: 'string' },
+        title: { type: 'string' },
+        modified_at: { type: 'string' },
+        owner: { type: 'string', readOnly: true },
+      });
+      const page = obj({ results: { type: 'array', items: record }, next_page_token: { type: 'string' } });
+      const ctx = await contextOf({
+        paths: {
+          '/v2/posts': {
+            get: {
+              parameters: [
+                { name: 'per_page', in: 'query', schema: { type: 'integer', maximum: 50 } },
+                { name: 'page_token', in: 'query', schema: { type: 'string' } },
+              ],
+              responses: ok(page),
+            },
+            post: { responses: ok() },
           },
-          post: { responses: ok() },
         },
-      },
-    });
-    const { lists } = proposeGroups(ctx);
-    const records = proposeRecords(ctx, lists);
-    expect(records).toMatchObject({
-      itemsField: 'results',
-      nextCursorField: 'next_page_token',
-      hasMoreField: 'has_more',
-      sinceParam: 'since',
-      cursorParam: 'page_token',
-      limitParam: 'per_page',
-      pageSize: 50,
-      idField: 'uuid',
-      versionField: 'etag',
-      deletedField: 'deleted',
-      serverFields: ['uuid', 'etag', 'modified_at', 'owner'],
-    });
-    expect(ctx.findings.missing.map((m) => m.field).filter((f) => f.startsWith('records'))).toEqual([
-      'records.hasMoreField',
-      'records.sinceParam',
-      'records.deletedField',
-    ]);
-  });
+      });
+      const { lists } = proposeGroups(ctx);
+      const records = proposeRecords(ctx, lists);
+      expect(records).toMatchObject({
+        itemsField: 'results',
+        nextCursorField: 'next_page_token',
+        hasMoreField: 'has_more',
+        sinceParam: 'since',
+        cursorParam: 'page_token',
+        limitParam: 'per_page',
+        pageSize: 50,
+        idField: 'uuid',
+        versionField: 'etag',
+        deletedField: 'deleted',
+        serverFields: ['uuid', 'etag', 'modified_at', 'owner'],
+      });
+      expect(ctx.findings.missing.map((m) => m.field).filter((f) => f.startsWith('records'))).toEqual([
+        'records.hasMoreField',
+        'records.sinceParam',
+        'records.deletedField',
+      ]);
+    },
+  );
 });

@@ -7,8 +7,7 @@ const ITEMS = /^(items|records|data|results|entries|list|content|values|elements
 const NEXT_CURSOR =
   /^(next[_-]?cursor|next[_-]?page[_-]?token|next[_-]?token|next[_-]?page|cursor|continuation[_-]?token)$/i;
 const HAS_MORE = /^(has[_-]?more|more|has[_-]?next([_-]?page)?|is[_-]?truncated)$/i;
-const SINCE =
-  /^(since|changed[_-]?since|updated[_-]?since|modified[_-]?since|updated[_-]?after|changed[_-]?after|sync[_-]?token)$/i;
+const SINCE = /^(since|(?:changed|updated|modified)[_-]?since|(?:updated|changed)[_-]?after|sync[_-]?token)$/i;
 const CURSOR = /^(cursor|page[_-]?token|next[_-]?token|after|continuation[_-]?token|starting[_-]?after)$/i;
 const LIMIT = /^(limit|page[_-]?size|per[_-]?page|max[_-]?results|count|size|top)$/i;
 const ID = /^(id|uuid|_id)$/i;

@@ -18,24 +18,21 @@ describe('proposeSchemes', () => {
     ]);
   });
 
-  it(
-    'an API key in the Authorization header is the bare token, or the prefix its description shows (a ' + 'guess)',
-    async () => {
-      expect(
-        proposeSchemes(await withSchemes({ k: { type: 'apiKey', in: 'header', name: 'Authorization' } })).scheme,
-      ).toEqual({ header: 'Authorization', prefix: '' });
-      const ctx = await withSchemes({
-        k: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'Authorization',
-          description: 'Send `Authorization: Token <access token>`.',
-        },
-      });
-      expect(proposeSchemes(ctx).scheme).toEqual({ header: 'Authorization', prefix: 'Token ' });
-      expect(ctx.findings.guessed.map((g) => g.field)).toContain('auth.scheme');
-    },
-  );
+  it('an Authorization-header API key is the bare token, or the prefix its description shows (a guess)', async () => {
+    expect(
+      proposeSchemes(await withSchemes({ k: { type: 'apiKey', in: 'header', name: 'Authorization' } })).scheme,
+    ).toEqual({ header: 'Authorization', prefix: '' });
+    const ctx = await withSchemes({
+      k: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'Send `Authorization: Token <access token>`.',
+      },
+    });
+    expect(proposeSchemes(ctx).scheme).toEqual({ header: 'Authorization', prefix: 'Token ' });
+    expect(ctx.findings.guessed.map((g) => g.field)).toContain('auth.scheme');
+  });
 
   it('skips basic auth and uses the scheme the document requires first', async () => {
     const ctx = await withSchemes(
