@@ -129,7 +129,6 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const modules: CoreModule[] = [
     platform,
     records,
-    backups,
     library,
     sync,
     ai,
@@ -138,6 +137,8 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     updates,
     diagnostics,
     watch,
+    // Last: the backup schedule starts only once everything else has, and never on a damaged database.
+    backups,
   ];
   // Subscribed last: the core's own rules run before the screens hear.
   forwardToRenderer(k.bus, k.push, ['session.changed', 'connection.changed', 'records.changed']);
