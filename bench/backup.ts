@@ -45,8 +45,10 @@ export interface BackupBenchResult {
   workDir: string;
 }
 
-/** Posts of about a kilobyte each (text, tags and index entries), in transactions of 10,000, until the file reaches the
- * size. */
+/**
+ * Posts of about a kilobyte each (text, tags and index entries), in transactions of 10,000, until the file reaches the
+ * size.
+ */
 function fill(db: Db, file: string, sizeBytes: number): number {
   const rand = prng(7);
   const insert = db.prepare(
@@ -84,8 +86,9 @@ function fill(db: Db, file: string, sizeBytes: number): number {
   return records;
 }
 
-/** Commit one small change after another (each its own transaction) until stopped; records the longest wait between
- * two. */
+/**
+ * Commit one small change after another (each its own transaction) until stopped; records the longest wait between two.
+ */
 function startWriter(db: Db): { stop(): { writes: number; longestPauseMs: number } } {
   const update = db.prepare("UPDATE posts SET data = json_set(data, '$.status', ?), updated_at = ? WHERE rowid = ?");
   const rows = Number(db.prepare('SELECT max(rowid) FROM posts').pluck().get());

@@ -1,8 +1,10 @@
 import { startSandbox } from '../sandbox';
 import type { EmbeddedStarter } from './core/ports';
 
-/** The app's "Sandbox" connection: the local platform in this process, on a free loopback port, its data beside the
- * app's. */
+/**
+ * The app's "Sandbox" connection: the local platform in this process, on a free loopback port, its data beside the
+ * app's.
+ */
 export function embeddedSandbox(dataDir: string): EmbeddedStarter {
   return async () => {
     const sandbox = await startSandbox({ port: 0, dataDir });

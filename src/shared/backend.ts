@@ -7,8 +7,10 @@ export interface MediaAccess {
   url(sha256: string): string;
   /** The path of a dropped or picked file (the desktop app); null where the host has no paths (a browser). */
   pathForFile(file: File): string | null;
-  /** Send a file to the local host first (browser mode); the id goes to `library.importUploads`. Null where paths are
-   * used. */
+  /**
+   * Send a file to the local host first (browser mode); the id goes to `library.importUploads`. Null where paths are
+   * used.
+   */
   upload: ((file: File, signal?: AbortSignal) => Promise<{ id: string }>) | null;
 }
 

@@ -124,8 +124,10 @@ export const contract = {
   'settings.update': channel({ input: SettingsPatch, output: Settings, mutates: true }),
   /** How secrets are protected on this machine. */
   'secrets.status': channel({ input: none, output: SecretsStatus, mutates: false }),
-  /** Write a zip of logs, versions, settings and sync/queue summaries, secrets removed; '' when the dialog was
-   * cancelled. */
+  /**
+   * Write a zip of logs, versions, settings and sync/queue summaries, secrets removed; '' when the dialog was
+   * cancelled.
+   */
   'app.exportDiagnostics': channel({
     input: z.object({ folder: z.string().min(1).max(4096).optional() }).strict(),
     output: z.object({ file: z.string() }),
@@ -199,14 +201,18 @@ export const contract = {
     output: z.object({ json: z.string() }),
     mutates: false,
   }),
-  /** Propose a profile from an OpenAPI 3.0/3.1 document (text, file or URL): found, guessed and missing fields; nothing
-   * is saved. */
+  /**
+   * Propose a profile from an OpenAPI 3.0/3.1 document (text, file or URL): found, guessed and missing fields; nothing
+   * is saved.
+   */
   'profile.proposeFromOpenApi': channel({ input: ProposeFromOpenApiInput, output: OpenApiProposal, mutates: false }),
-  /** The profile that reads a group's list where the user pointed in the answer the last check kept; nothing is saved.
-   * */
+  /**
+   * The profile that reads a group's list where the user pointed in the answer the last check kept; nothing is saved.
+   */
   'profile.teachListPreview': channel({ input: TeachListInput, output: TeachListPreview, mutates: false }),
-  /** Save and use that profile (same address: the session stays), then ask for the taught group's list again (GET
-   * only). */
+  /**
+   * Save and use that profile (same address: the session stays), then ask for the taught group's list again (GET only).
+   */
   'profile.teachListApply': channel({ input: TeachListInput, output: TeachListApplied, mutates: true }),
   /** The session as the renderer may see it: never a token. */
   'session.get': channel({ input: none, output: SessionView, mutates: false }),
@@ -322,11 +328,13 @@ export const contract = {
   'ai.export': channel({ input: AiExportInput, output: AiExportReport, mutates: false }),
   /** Remove a finished job from the history (its files go when nothing else uses them). */
   'ai.remove': channel({ input: AiJobIdInput, output: z.object({ id: z.string() }), mutates: true }),
-  /** The profile that would read a job's stored answer with one more mapping (field → media, text or job id), as a
-   * diff. */
+  /**
+   * The profile that would read a job's stored answer with one more mapping (field → media, text or job id), as a diff.
+   */
   'ai.teachPreview': channel({ input: AiTeachInput, output: AiTeachPreview, mutates: false }),
-  /** Save that profile (a custom copy of a built-in one), use it, and read the stored answer again: nothing is re-run.
-   * */
+  /**
+   * Save that profile (a custom copy of a built-in one), use it, and read the stored answer again: nothing is re-run.
+   */
   'ai.teachApply': channel({ input: AiTeachInput, output: AiJobDetail, mutates: true }),
 
   /** Posts and media queue items scheduled in a range, with slot and duplicate warnings. */

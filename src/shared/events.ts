@@ -49,8 +49,9 @@ export const events = {
   'app.notification': AppNotification,
   /** Open a section, and the item the notification was about (the user clicked it). */
   'app.navigate': z.object({ section: Settings.shape.lastSection, item: ItemRef.optional() }),
-  /** The database was found damaged while running (writes stopped), or it is fine again: the recovery screen follows.
-   * */
+  /**
+   * The database was found damaged while running (writes stopped), or it is fine again: the recovery screen follows.
+   */
   'recovery.changed': RecoveryStatus,
   /** A backup was taken or removed (the scheduled ones too). */
   'backups.changed': BackupList,

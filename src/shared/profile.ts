@@ -114,8 +114,9 @@ export const DEFAULT_FAILED_VALUES = ['failed', 'failure', 'error', 'errored', '
  */
 export const AiResponseMap = z
   .object({
-    /** Where the media is: each path may hold a URL, base64, a data URL, an object with url/data, or a list of those.
-     * */
+    /**
+     * Where the media is: each path may hold a URL, base64, a data URL, an object with url/data, or a list of those.
+     */
     media: aliases.optional(),
     /** How a media string is written when it does not say itself (auto: http(s) URL, data: URL, else base64). */
     mediaEncoding: z.enum(['auto', 'url', 'base64', 'data-url']).default('auto'),
@@ -226,8 +227,9 @@ export const defaultRecordsFormat: RecordsFormat = {
 export const ErrorFields = z.object({ message: aliases, code: aliases.optional() }).strict();
 export type ErrorFields = z.infer<typeof ErrorFields>;
 
-/** The common shapes: `{error:{message|detail}}`, OAuth's `error_description`, `{message}`, RFC 7807, `{errors:[…]}`.
- * */
+/**
+ * The common shapes: `{error:{message|detail}}`, OAuth's `error_description`, `{message}`, RFC 7807, `{errors:[…]}`.
+ */
 export const defaultErrorFields: ErrorFields = {
   message: [
     'error.message',

@@ -4,8 +4,10 @@ import { ProfileSummary } from './profile';
 /** What the renderer may know about the session. Never a token, key or secret. */
 export const SessionView = z.object({
   mode: z.enum(['none', 'token', 'apiKey']),
-  /** signed_out: nothing to send; active: requests go out; needs_sign_in: the platform ended the session;
-   * api_key_expired / api_key_denied: the key must be replaced. */
+  /**
+   * signed_out: nothing to send; active: requests go out; needs_sign_in: the platform ended the session;
+   * api_key_expired / api_key_denied: the key must be replaced.
+   */
   state: z.enum(['signed_out', 'active', 'needs_sign_in', 'api_key_expired', 'api_key_denied']),
   signedIn: z.boolean(),
   userLabel: z.string().nullable(),

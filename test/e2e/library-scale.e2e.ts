@@ -95,8 +95,9 @@ describe(`browser mode: the library at ${COUNT.toLocaleString('en')} assets`, ()
     const last = await nameAt(shown - 1);
     await page.locator(`[data-name="${first}"]`).click();
     const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('data-name'));
-    /** Whether the focused card lies inside the grid's viewport (the virtualizer settles a scroll over a few frames).
-     * */
+    /**
+     * Whether the focused card lies inside the grid's viewport (the virtualizer settles a scroll over a few frames).
+     */
     const focusedInView = () =>
       assets().evaluate((grid) => {
         const box = document.activeElement?.getBoundingClientRect();

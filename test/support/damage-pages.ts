@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 
-/** For each table: every rowid and the pages its row depends on (its leaf, the b-tree pages above it, the leaf's
- * overflow pages). */
+/**
+ * For each table: every rowid and the pages its row depends on (its leaf, the b-tree pages above it, the leaf's
+ * overflow pages).
+ */
 export interface RowPages {
   pageSize: number;
   tables: Map<string, Map<number, number[]>>;

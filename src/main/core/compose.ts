@@ -57,8 +57,10 @@ export async function startAll(
   }
 }
 
-/** Close the modules in reverse order; one that fails is logged and the others still close. Throws the first failure
- * after. */
+/**
+ * Close the modules in reverse order; one that fails is logged and the others still close. Throws the first failure
+ * after.
+ */
 export async function closeAll(modules: readonly CoreModule[], logger: Logger): Promise<void> {
   let failure: { error: unknown } | null = null;
   for (const module of [...modules].reverse()) {

@@ -32,8 +32,9 @@ function ListTeachSave({ preview, pending, onSave }: { preview: TeachListPreview
   return <TeachSaveBox preview={preview} hint={hint} testId="teach-list-apply" pending={pending} onSave={onSave} />;
 }
 
-/** "Teach Atelier where the records are": point into a group's list answer, see the profile change, save, check again.
- * */
+/**
+ * "Teach Atelier where the records are": point into a group's list answer, see the profile change, save, check again.
+ */
 export function ListTeach({
   group,
   source,

@@ -38,8 +38,10 @@ function TeachSave({
   return <TeachSaveBox preview={preview} hint={hint} testId="ai-teach-apply" pending={pending} onSave={onSave} />;
 }
 
-/** "Teach Atelier where the result is": point at a field of the raw answer, say what it holds, see the profile change,
- * save. */
+/**
+ * "Teach Atelier where the result is": point at a field of the raw answer, say what it holds, see the profile change,
+ * save.
+ */
 export function TeachPanel({ job }: { job: AiJobDetail }) {
   const id = useId();
   const answer = job.provenance.response;

@@ -134,8 +134,9 @@ function OtherErrors({ errors }: { errors: [string, string][] }) {
   );
 }
 
-/** The merge editor: this computer's version, with each differing field chosen or edited, then saved as the new
- * version. */
+/**
+ * The merge editor: this computer's version, with each differing field chosen or edited, then saved as the new version.
+ */
 export function MergeEditor({ conflict: c, onClose }: { conflict: ConflictView; onClose: () => void }) {
   const resolve = useSyncAction('sync.resolve');
   const { form, onSubmit, errorOf } = useZodForm<MergeValues, void>({

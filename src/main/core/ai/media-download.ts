@@ -14,8 +14,9 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export type UrlVerdict = { kind: 'platform' } | { kind: 'other' } | { kind: 'refused'; reason: string };
 
-/** Where a result URL may be fetched from, and with what (see the file comment); `subject` starts the refusal's words.
- * */
+/**
+ * Where a result URL may be fetched from, and with what (see the file comment); `subject` starts the refusal's words.
+ */
 export function judgeMediaUrl(
   raw: string,
   platformBase: string | null,
@@ -82,8 +83,10 @@ export interface DownloadOptions {
   signal: AbortSignal;
   maxBytes: number;
   onFraction(f: number): void;
-  /** Runs on the whole download before it is stored (see BlobStore's PutOptions.check); the server's content type is
-   * given. */
+  /**
+   * Runs on the whole download before it is stored (see BlobStore's PutOptions.check); the server's content type is
+   * given.
+   */
   check?: (tempFile: string, contentType: string | null) => Promise<void>;
 }
 

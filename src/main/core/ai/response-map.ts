@@ -39,8 +39,9 @@ function dataUrl(s: string): ParsedOutput | null {
   return bare({ data: s, mimeType: end > 5 ? s.slice(5, end) : null });
 }
 
-/** A media string as the map's encoding says; `auto`: a data: URL, another URL (any scheme, judged later), else base64.
- * */
+/**
+ * A media string as the map's encoding says; `auto`: a data: URL, another URL (any scheme, judged later), else base64.
+ */
 function fromString(s: string, encoding: AiResponseMap['mediaEncoding']): ParsedOutput | null {
   const compact = s.replace(/\s+/g, '');
   switch (encoding) {

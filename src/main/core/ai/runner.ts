@@ -35,8 +35,9 @@ export interface RunnerDeps {
 
 export type RunOutcome =
   | { kind: 'succeeded' }
-  /** `answer`: an answer kept to teach from; `platformFailed`: the platform said its job failed (Retry submits again).
-   * */
+  /**
+   * `answer`: an answer kept to teach from; `platformFailed`: the platform said its job failed (Retry submits again).
+   */
   | {
       kind: 'failed';
       error: AppError;
@@ -76,8 +77,10 @@ function withHint(error: AppError): AppError {
 const failed = (error: AppError): Extract<RunOutcome, { kind: 'failed' }> => ({ kind: 'failed', error });
 const quoted = (paths: readonly string[]) => paths.map((p) => `"${p}"`).join(' or ');
 
-/** The platform accepted the job but its answer has no id Atelier can find: failed, naming the field, the answer kept
- * to teach from. */
+/**
+ * The platform accepted the job but its answer has no id Atelier can find: failed, naming the field, the answer kept to
+ * teach from.
+ */
 function noJobId(job: JobRow, spec: AiOperationSpec, raw: string): RunOutcome {
   const paths = spec.response?.jobId;
   const where = paths ? `has no job id at ${quoted(paths)}` : 'has no job id in a field Atelier knows';
@@ -96,8 +99,9 @@ function noJobId(job: JobRow, spec: AiOperationSpec, raw: string): RunOutcome {
 const matches = (values: readonly string[], state: string | null) =>
   state !== null && values.some((v) => v.toLowerCase() === state.toLowerCase());
 
-/** Runs one job: streams the request, reads the answer (asking again later for asynchronous ones), stores every output.
- * */
+/**
+ * Runs one job: streams the request, reads the answer (asking again later for asynchronous ones), stores every output.
+ */
 export class JobRunner {
   private readonly results: ResultStore;
   private readonly poller: Poller;

@@ -22,8 +22,9 @@ type TeachArgs = z.output<typeof TeachSchema>;
 
 const pretty = (p: PlatformProfile) => JSON.stringify(p, null, 2);
 
-/** Teaching Atelier where a job's answer keeps its result: preview the profile, then save it and read the answer again.
- * */
+/**
+ * Teaching Atelier where a job's answer keeps its result: preview the profile, then save it and read the answer again.
+ */
 export class Teacher {
   constructor(private readonly deps: TeacherDeps) {}
 

@@ -108,8 +108,10 @@ function scalar(name: string, v: BodyValues): unknown {
   });
 }
 
-/** Fill the profile's template: `{{model_id}}`, `{{prompt}}`, `{{params.x}}`, `{{media.*}}`; parameters not in the
- * template go into `image`. */
+/**
+ * Fill the profile's template: `{{model_id}}`, `{{prompt}}`, `{{params.x}}`, `{{media.*}}`; parameters not in the
+ * template go into `image`.
+ */
 export function renderBody(spec: AiOperationSpec, v: BodyValues): RenderedBody {
   const marker = `@@media-${crypto.randomUUID()}@@`;
   let streamedUses = 0;

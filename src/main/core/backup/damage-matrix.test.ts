@@ -186,8 +186,9 @@ const cases: { name: string; from: () => string; kind: DamageKind; damage: Damag
   },
 ];
 
-/** Rescue a copy of the damaged folder: every record on a page the damage did not touch is back, or a refusal in words.
- * */
+/**
+ * Rescue a copy of the damaged folder: every record on a page the damage did not touch is back, or a refusal in words.
+ */
 async function rescueCopy(dir: string, touched: Range[], expected: Rescue): Promise<void> {
   const copy = tmp();
   fs.cpSync(dir, copy, { recursive: true });

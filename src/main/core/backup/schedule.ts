@@ -38,8 +38,9 @@ export class BackupSchedule {
     this.timers = [];
   }
 
-  /** A backup dated in the future (a clock set back, a copied folder) is not recent: it must not stop the daily ones.
-   * */
+  /**
+   * A backup dated in the future (a clock set back, a copied folder) is not recent: it must not stop the daily ones.
+   */
   private recent(): boolean {
     const last = this.options.last();
     if (last === null) return false;

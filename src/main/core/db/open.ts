@@ -35,8 +35,9 @@ export interface OpenedDatabase {
   db: Db;
   schemaVersion: number;
   applied: number[];
-  /** full: quick_check passed before opening; partial: it had not finished in time (see pendingCheck); new: created
-   * now. */
+  /**
+   * full: quick_check passed before opening; partial: it had not finished in time (see pendingCheck); new: created now.
+   */
   checked: 'full' | 'partial' | 'new';
   /**
    * The check still running when `checked` is partial. Until it passes the WAL is never

@@ -270,8 +270,10 @@ describe('rescueDatabase: the row walk, through every kind of damage', () => {
   });
 });
 
-/** A stand-in for a sqlite3 whose `.recover` works: it answers `.recover` with the real tool's `.dump`, plus a
- * lost_and_found table. */
+/**
+ * A stand-in for a sqlite3 whose `.recover` works: it answers `.recover` with the real tool's `.dump`, plus a
+ * lost_and_found table.
+ */
 function fakeSqlite3(dir: string, real: string): string {
   const bin = path.join(dir, 'sqlite3');
   fs.writeFileSync(

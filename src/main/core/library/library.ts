@@ -231,8 +231,10 @@ export class Library {
     });
   }
 
-  /** `change` on each asset of `ids` that is `where` (the others are left as they are), in one transaction; how many
-   * changed. */
+  /**
+   * `change` on each asset of `ids` that is `where` (the others are left as they are), in one transaction; how many
+   * changed.
+   */
   private eachAsset(
     ids: string[],
     where: 'trashed' | 'untrashed',

@@ -42,8 +42,10 @@ const QUOTE_MESSAGES: Record<string, string> = {
   InvalidQuotes: 'A quoted value has text after its closing quote.',
 };
 
-/** Read CSV text: the first non-empty line is the header; empty lines are skipped; bad rows are reported, not guessed
- * at. */
+/**
+ * Read CSV text: the first non-empty line is the header; empty lines are skipped; bad rows are reported, not guessed
+ * at.
+ */
 export function readCsv(text: string): { columns: string[]; records: CsvRecord[] } {
   const source = text.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(source, { delimiter: delimiterOf(source), skipEmptyLines: false });

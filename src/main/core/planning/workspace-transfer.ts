@@ -82,8 +82,9 @@ export class WorkspaceTransfer {
     }
   }
 
-  /** Each asset's file and thumbnail, verified on the way out; a damaged thumbnail is left out (it can be made again).
-   * */
+  /**
+   * Each asset's file and thumbnail, verified on the way out; a damaged thumbnail is left out (it can be made again).
+   */
   private async copyMedia(out: ExportWriter, media: string, assets: ExportedRecord[]): Promise<Manifest['files']> {
     const files: Manifest['files'] = [];
     const copy = async (file: string, label: string | null): Promise<boolean> => {
@@ -191,8 +192,9 @@ export class WorkspaceTransfer {
     );
   }
 
-  /** Every record valid, every id free, every file an asset needs listed; asset names cleaned as the intake cleans
-   * them. */
+  /**
+   * Every record valid, every id free, every file an asset needs listed; asset names cleaned as the intake cleans them.
+   */
   private checkRecords(manifest: Manifest): void {
     const files = new Set(manifest.files.map((f) => f.sha256));
     const seen = new Set<string>();

@@ -14,8 +14,10 @@ export interface Platform extends CoreModule {
   ready(): Promise<void>;
 }
 
-/** The platform: its address and profile, the HTTP client, the session. Tells the core when the session or connection
- * changes. */
+/**
+ * The platform: its address and profile, the HTTP client, the session. Tells the core when the session or connection
+ * changes.
+ */
 export function createPlatform({ deps, meta, bus, notifier }: PlatformDeps): Platform {
   const http = new HttpClient({ fetch: deps.fetch, now: () => deps.clock.now(), logger: deps.logger });
   const connection = new Connection(

@@ -12,8 +12,9 @@ function recorder() {
   return { sent, observe: (method: string, url: URL) => void sent.push(`${method} ${url.pathname}`) };
 }
 
-/** The sandbox profile with a records change, imported and chosen as a custom profile (same address: the session
- * stays). */
+/**
+ * The sandbox profile with a records change, imported and chosen as a custom profile (same address: the session stays).
+ */
 async function useVariant(h: Harness, records: Partial<PlatformProfile['records']>): Promise<PlatformProfile> {
   const p: PlatformProfile = {
     ...structuredClone(sandboxProfile),

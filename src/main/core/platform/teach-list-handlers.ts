@@ -22,8 +22,9 @@ type Input = z.output<typeof TeachListInput>;
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
-/** Teaching Atelier where a group's records are: preview the profile, then save it, use it and check the lists again.
- * */
+/**
+ * Teaching Atelier where a group's records are: preview the profile, then save it, use it and check the lists again.
+ */
 export function teachListHandlers(
   deps: TeachListDeps,
 ): Pick<HandlerMap, 'profile.teachListPreview' | 'profile.teachListApply'> {

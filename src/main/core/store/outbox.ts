@@ -262,8 +262,10 @@ export class Outbox {
 
   // --- sending ---
 
-  /** Freeze entries before their requests leave: written (durably) first, so a crash mid-request cannot fold later
-   * changes into them. */
+  /**
+   * Freeze entries before their requests leave: written (durably) first, so a crash mid-request cannot fold later
+   * changes into them.
+   */
   markSent(seqs: number[]): void {
     const now = this.now();
     this.db.transaction(() => {

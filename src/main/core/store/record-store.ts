@@ -422,8 +422,9 @@ export function adoptRecords(db: Db, outbox: Outbox, fromAccount: string, toAcco
   outbox.adopt(fromAccount, toAccount);
 }
 
-/** Live records of a group in a database (a backup copy, say): the text, for a worker that cannot import this module.
- * */
+/**
+ * Live records of a group in a database (a backup copy, say): the text, for a worker that cannot import this module.
+ */
 export const liveRecordsSql = (group: ResourceGroup): string =>
   `SELECT count(*) FROM ${tableOf(group).table} WHERE deleted = 0`;
 

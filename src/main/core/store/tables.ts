@@ -7,8 +7,10 @@ export interface GroupTable {
   noun: string;
   /** Fields holding local ids of records in another group (a string or an array of strings). */
   refs: Record<string, ResourceGroup>;
-  /** Ids one level down: `field` is a list of objects whose `key` holds a local id of `target` (an automation's
-   * actions). */
+  /**
+   * Ids one level down: `field` is a list of objects whose `key` holds a local id of `target` (an automation's
+   * actions).
+   */
   nestedRefs: { field: string; key: string; target: ResourceGroup }[];
   /** Fields that never leave this device. */
   localOnly: string[];

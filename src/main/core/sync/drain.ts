@@ -75,8 +75,10 @@ export class Drain {
   private readonly touched = new Set<ResourceGroup>();
   /** Frozen for sending, not yet taken by a worker. */
   private readonly queue: Item[] = [];
-  /** Entries read from the outbox whose outcome is not stored yet (queued, in flight, or acked in `acks`): never read
-   * twice. */
+  /**
+   * Entries read from the outbox whose outcome is not stored yet (queued, in flight, or acked in `acks`): never read
+   * twice.
+   */
   private readonly busy = new Set<number>();
   private readonly acks: Ack[] = [];
   /** When the oldest acknowledgement in `acks` came in. */

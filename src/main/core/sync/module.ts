@@ -19,8 +19,9 @@ export interface Sync extends CoreModule {
   engine: SyncEngine;
 }
 
-/** Sync with the platform: local edits go out soon, a sign-in or coming online sends at once, a new profile starts
- * over. */
+/**
+ * Sync with the platform: local edits go out soon, a sign-in or coming online sends at once, a new profile starts over.
+ */
 export function createSync({
   deps,
   db,

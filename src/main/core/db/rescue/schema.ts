@@ -29,8 +29,10 @@ const ColumnRow = z.object({ name: z.string(), type: z.string(), pk: z.number(),
 const ForeignKeyRow = z.object({ table: z.string() });
 const MasterRow = z.object({ name: z.string(), type: z.string(), sql: z.string().nullable() });
 
-/** Not copied: SQLite's own tables, the migration record (the fresh database has its own) and full-text tables
- * (rebuilt). */
+/**
+ * Not copied: SQLite's own tables, the migration record (the fresh database has its own) and full-text tables
+ * (rebuilt).
+ */
 const SKIP = new Set(['schema_migrations']);
 
 /** An identifier quoted for SQL (names come from the database's own schema). */

@@ -232,8 +232,9 @@ export class BlobStore {
     return removed;
   }
 
-  /** Writes through `fill` into a fresh temp file, fsyncs, checks, and moves it into place; on any failure removes it.
-   * */
+  /**
+   * Writes through `fill` into a fresh temp file, fsyncs, checks, and moves it into place; on any failure removes it.
+   */
   private async store(
     label: string,
     opts: PutOptions,

@@ -23,8 +23,9 @@ export interface ExpandOptions {
 }
 
 export const DEFAULT_MAX_FILES = 10_000;
-/** Skipped entries listed individually; beyond this one summary line (a folder of 100k documents must not flood the
- * UI). */
+/**
+ * Skipped entries listed individually; beyond this one summary line (a folder of 100k documents must not flood the UI).
+ */
 const MAX_SKIPPED_LISTED = 1_000;
 
 function unreadableReason(e: unknown, file: string): string {

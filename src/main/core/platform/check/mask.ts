@@ -3,8 +3,10 @@ import { scrubDeep } from '../http/scrub';
 import type { Answer } from './answer';
 import { boundJson } from './bound-json';
 
-/** Keys that hold a credential in token answers (`access_token`, `refreshToken`, `client_secret`…); `token_type` does
- * not. */
+/**
+ * Keys that hold a credential in token answers (`access_token`, `refreshToken`, `client_secret`…); `token_type` does
+ * not.
+ */
 const SECRET_NAME = /^((access|refresh|id)[_-]?)?token$|^(client[_-]?)?secret$|^password$|^api[_-]?key$|^jwt$/i;
 /** "A few KB": enough to find a field, small enough to show. */
 export const MAX_RAW_CHARS = 4000;

@@ -6,8 +6,9 @@ import { SecretRegistry } from '../../redact';
 
 const open = harnesses();
 
-/** What the session offers the check: a rotation through the one refresh path, and probes that leave the session alone.
- * */
+/**
+ * What the session offers the check: a rotation through the one refresh path, and probes that leave the session alone.
+ */
 describe('the session hooks the connection check uses', () => {
   it('rotateNow and requests meeting an expired token share one refresh: one call, everyone carries on', async () => {
     const h = await open();

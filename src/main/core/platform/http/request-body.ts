@@ -21,8 +21,9 @@ function isStream(body: unknown): boolean {
   return body instanceof ReadableStream || (typeof body === 'object' && body !== null && Symbol.asyncIterator in body);
 }
 
-/** Binary and streams go as-is with the caller's content-type; anything else is JSON. Throws on unserialisable values.
- * */
+/**
+ * Binary and streams go as-is with the caller's content-type; anything else is JSON. Throws on unserialisable values.
+ */
 export function encodeBody(body: unknown, headers: Headers): EncodedBody {
   if (body === undefined) return { replayable: true, streaming: false };
   if (typeof body === 'function') return { make: body as () => RequestInit['body'], replayable: true, streaming: true };

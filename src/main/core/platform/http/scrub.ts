@@ -17,8 +17,9 @@ export function headerScrubber(headers: Record<string, string> | undefined): Sec
   return registry;
 }
 
-/** Scrub every string (keys too) in a parsed body; unlike `redact`, field names are kept, so callers can still read it.
- * */
+/**
+ * Scrub every string (keys too) in a parsed body; unlike `redact`, field names are kept, so callers can still read it.
+ */
 export function scrubDeep(value: unknown, registry: SecretRegistry, depth = 0): unknown {
   if (typeof value === 'string') return registry.scrub(value);
   if (value === null || typeof value !== 'object') return value;

@@ -4,8 +4,10 @@ import { afterEach, expect } from 'vitest';
 import { PlatformError } from './index';
 import { startServer, type Handler, type TestServer } from './test-server';
 
-/** For one test file: `server` starts a loopback server, `closeAfterTest` adds anything else; all are closed after each
- * test. */
+/**
+ * For one test file: `server` starts a loopback server, `closeAfterTest` adds anything else; all are closed after each
+ * test.
+ */
 export function loopbackServers(): {
   server(handler: Handler): Promise<TestServer>;
   closeAfterTest(close: () => Promise<void>): void;

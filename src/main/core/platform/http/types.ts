@@ -23,16 +23,21 @@ export interface HttpRequest {
   idempotencyKey?: string;
   /** Budget for the whole call: every attempt and every wait. Default 30 s. */
   deadlineMs?: number;
-  /** Budget for one attempt, so a stalled attempt can be retried within the deadline. Default: the rest of the
-   * deadline. */
+  /**
+   * Budget for one attempt, so a stalled attempt can be retried within the deadline. Default: the rest of the deadline.
+   */
   attemptTimeoutMs?: number;
   /** Attempts in total, 1 = no retry. Default 3. Only safe requests are ever retried. */
   maxAttempts?: number;
-  /** Values this request carries in its body or a header of any name (a password, the client secret, a token): never
-   * kept from an answer that echoes them. */
+  /**
+   * Values this request carries in its body or a header of any name (a password, the client secret, a token): never
+   * kept from an answer that echoes them.
+   */
   secrets?: string[];
-  /** Where this platform's error answers keep their message and code (the profile's `errors`); default: the common
-   * shapes. */
+  /**
+   * Where this platform's error answers keep their message and code (the profile's `errors`); default: the common
+   * shapes.
+   */
   errorFields?: ErrorFields;
   /** Caller cancellation: aborts the in-flight attempt at once; the call rejects with an error `isAbort` recognises. */
   signal?: AbortSignal;
@@ -76,8 +81,9 @@ export interface HttpClientDeps {
   /** For streamed request bodies (uploads); node:http with backpressure unless replaced. */
   streamFetch?: typeof fetch;
   now?: () => number;
-  /** Resolves after `ms`; should reject early when `signal` aborts (the client also guards against sleeps that do not).
-   * */
+  /**
+   * Resolves after `ms`; should reject early when `signal` aborts (the client also guards against sleeps that do not).
+   */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   logger?: Logger;

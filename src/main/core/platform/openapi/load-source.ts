@@ -60,8 +60,10 @@ async function loadFile(file: string, max: number): Promise<LoadedDocument> {
   return { text, label };
 }
 
-/** Each address of a download, redirects included, held to the rule the first one passed (https, or http on this
- * computer). */
+/**
+ * Each address of a download, redirects included, held to the rule the first one passed (https, or http on this
+ * computer).
+ */
 function documentRoute(deps: LoadDeps): Route {
   return (next) =>
     isAllowedDocumentUrl(next)
