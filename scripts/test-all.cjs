@@ -57,6 +57,8 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 // Electronegativity over the app's code: fails on any finding of MEDIUM or higher (scripts/security-gate.cjs).
 check('security gate', 'node', ['scripts/security-gate.cjs']);
+// Prettier agrees with every file, and no line is longer than 120 characters (scripts/check-format.cjs).
+check('format', 'npm', ['run', '--silent', 'format:check']);
 // No function in src/ longer than 80 lines (generated files and migrations aside).
 check('function length', 'node', ['scripts/function-length.cjs']);
 // The renderer is built before the unit tests: the security gate's test reads out/renderer/*.html, and a
