@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { AiJobState } from '../../shared/ai';
 import { AiOperation } from '../../shared/profile';
 import { useSearchTask } from '../app/use-task';
+import { DateFilter, FilterSelect } from './FilterSelect';
 import type { GalleryFilters } from './gallery-filters';
 import { operationLabels, operationOrder, stateLabels } from './labels';
 
@@ -13,6 +14,8 @@ interface Props {
 
 const isOperation = (v: string): v is AiOperation => AiOperation.safeParse(v).success;
 const isState = (v: string): v is AiJobState => AiJobState.safeParse(v).success;
+const operationOptions = operationOrder.map((op) => ({ value: op, label: operationLabels[op] }));
+const stateOptions = AiJobState.options.map((s) => ({ value: s, label: stateLabels[s] }));
 
 /** Operation, model, dates, state and full-text search over the results. */
 export function GalleryFilterBar({ value, models, onChange }: Props) {
@@ -40,72 +43,46 @@ export function GalleryFilterBar({ value, models, onChange }: Props) {
           }
         }}
       />
-      <select
-        className="library-select"
-        data-testid="gallery-op-filter"
-        aria-label="Operation"
+      <FilterSelect
+        testId="gallery-op-filter"
+        label="Operation"
         value={value.operation}
-        onChange={(e) => set({ operation: isOperation(e.target.value) ? e.target.value : '' })}
-      >
-        <option value="">All operations</option>
-        {operationOrder.map((op) => (
-          <option key={op} value={op}>
-            {operationLabels[op]}
-          </option>
-        ))}
-      </select>
-      <select
-        className="library-select"
-        data-testid="gallery-model-filter"
-        aria-label="Model"
+        allLabel="All operations"
+        options={operationOptions}
+        onChange={(v) => set({ operation: isOperation(v) ? v : '' })}
+      />
+      <FilterSelect
+        testId="gallery-model-filter"
+        label="Model"
         value={value.modelId}
-        onChange={(e) => set({ modelId: e.target.value })}
-      >
-        <option value="">All models</option>
-        {modelList.map((m) => (
-          <option key={m} value={m}>
-            {m}
-          </option>
-        ))}
-      </select>
-      <select
-        className="library-select"
-        data-testid="gallery-state-filter"
-        aria-label="State"
+        allLabel="All models"
+        options={modelList.map((m) => ({ value: m, label: m }))}
+        onChange={(v) => set({ modelId: v })}
+      />
+      <FilterSelect
+        testId="gallery-state-filter"
+        label="State"
         value={value.state}
-        onChange={(e) => set({ state: isState(e.target.value) ? e.target.value : '' })}
-      >
-        <option value="">Any state</option>
-        {AiJobState.options.map((s) => (
-          <option key={s} value={s}>
-            {stateLabels[s]}
-          </option>
-        ))}
-      </select>
-      <label className="date-filter" htmlFor={`${id}-from`}>
-        From
-        <input
-          id={`${id}-from`}
-          type="date"
-          className="library-select"
-          data-testid="gallery-from"
-          value={value.from}
-          max={value.to || undefined}
-          onChange={(e) => set({ from: e.target.value })}
-        />
-      </label>
-      <label className="date-filter" htmlFor={`${id}-to`}>
-        To
-        <input
-          id={`${id}-to`}
-          type="date"
-          className="library-select"
-          data-testid="gallery-to"
-          value={value.to}
-          min={value.from || undefined}
-          onChange={(e) => set({ to: e.target.value })}
-        />
-      </label>
+        allLabel="Any state"
+        options={stateOptions}
+        onChange={(v) => set({ state: isState(v) ? v : '' })}
+      />
+      <DateFilter
+        id={`${id}-from`}
+        label="From"
+        testId="gallery-from"
+        value={value.from}
+        max={value.to || undefined}
+        onChange={(v) => set({ from: v })}
+      />
+      <DateFilter
+        id={`${id}-to`}
+        label="To"
+        testId="gallery-to"
+        value={value.to}
+        min={value.from || undefined}
+        onChange={(v) => set({ to: v })}
+      />
     </div>
   );
 }

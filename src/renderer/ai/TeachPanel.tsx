@@ -6,12 +6,7 @@ import { QueryError } from '../sync/QueryError';
 import { AnswerTree } from './AnswerTree';
 import { guessRole, needsDownload, pathChoices, type AnswerNode } from './answer-tree';
 import { TeachSaveBox } from './ProfileDiff';
-
-const roles: { role: AiTeachRole; label: string }[] = [
-  { role: 'media', label: 'The result (an image, a video or audio)' },
-  { role: 'text', label: 'The text result' },
-  { role: 'jobId', label: 'The platform’s job id' },
-];
+import { TeachChoice } from './TeachChoice';
 
 /** The profile change and what saving does, with the button that saves it. */
 function TeachSave({
@@ -37,6 +32,14 @@ function TeachSave({
       : 'Saving reads the stored answer again: nothing is sent to the platform and the job is not run again.';
   return <TeachSaveBox preview={preview} hint={hint} testId="ai-teach-apply" pending={pending} onSave={onSave} />;
 }
+
+/** What the status line says once saving is done. */
+const savedText = (data: { unknownShape: boolean } | undefined) =>
+  data
+    ? data.unknownShape
+      ? 'Saved, but the answer still has no result there.'
+      : 'Saved: the result is read from the answer.'
+    : '';
 
 /**
  * "Teach Atelier where the result is": point at a field of the raw answer, say what it holds, see the profile change,
@@ -82,52 +85,24 @@ export function TeachPanel({ job }: { job: AiJobDetail }) {
       </p>
       <AnswerTree answer={answer} label="The platform's answer" chosen={chosen?.path ?? null} onChoose={choose} />
       {chosen && path !== null && (
-        <div className="teach-choice">
-          <p>
-            Field <code data-testid="ai-teach-path">{path}</code>: {chosen.summary}
-          </p>
-          <fieldset>
-            <legend>It holds</legend>
-            {roles.map((r) => (
-              <label key={r.role} className="row">
-                <input
-                  type="radio"
-                  name={`${id}-role`}
-                  value={r.role}
-                  checked={role === r.role}
-                  onChange={() => {
-                    setRole(r.role);
-                    changed();
-                  }}
-                />{' '}
-                {r.label}
-              </label>
-            ))}
-          </fieldset>
-          {choices.length > 1 && (
-            <label className="row">
-              <input
-                type="checkbox"
-                checked={every}
-                onChange={(e) => {
-                  setEvery(e.target.checked);
-                  changed();
-                }}
-              />{' '}
-              Every item of that list ({choices[1]}), for answers with several results
-            </label>
-          )}
-          <div className="row">
-            <button
-              type="button"
-              data-testid="ai-teach-preview"
-              disabled={preview.isPending || input === null}
-              onClick={() => input && preview.mutate(input)}
-            >
-              {preview.isPending ? 'Preparing…' : 'Show the profile change'}
-            </button>
-          </div>
-        </div>
+        <TeachChoice
+          id={id}
+          path={path}
+          summary={chosen.summary}
+          role={role}
+          onRole={(r) => {
+            setRole(r);
+            changed();
+          }}
+          listPath={choices.length > 1 ? choices[1] : undefined}
+          every={every}
+          onEvery={(on) => {
+            setEvery(on);
+            changed();
+          }}
+          previewPending={preview.isPending}
+          onPreview={input === null ? null : () => preview.mutate(input)}
+        />
       )}
       <QueryError error={preview.error} />
       {preview.data && input && (
@@ -139,13 +114,7 @@ export function TeachPanel({ job }: { job: AiJobDetail }) {
           onSave={() => apply.mutate(input)}
         />
       )}
-      <span role="status">
-        {apply.data
-          ? apply.data.unknownShape
-            ? 'Saved, but the answer still has no result there.'
-            : 'Saved: the result is read from the answer.'
-          : ''}
-      </span>
+      <span role="status">{savedText(apply.data)}</span>
       <QueryError error={apply.error} />
     </section>
   );

@@ -10,8 +10,11 @@ import { PickerCombobox, type PickerOption } from './PickerCombobox';
 import { PickerDialog } from './PickerDialog';
 
 /** A result's label in the list: what made it, and which output when there are several. */
-const outputLabel = (job: AiJobView, out: AiOutputView) =>
-  `${operationLabels[job.operation]}: ${jobSubject(job, 50) || job.modelId}${job.outputs.length > 1 ? ` (${out.index + 1})` : ''}`;
+const outputLabel = (job: AiJobView, out: AiOutputView) => {
+  const subject = jobSubject(job, 50) || job.modelId;
+  const which = job.outputs.length > 1 ? ` (${out.index + 1})` : '';
+  return `${operationLabels[job.operation]}: ${subject}${which}`;
+};
 
 type ResultOption = PickerOption & { job: AiJobView; out: AiOutputView };
 

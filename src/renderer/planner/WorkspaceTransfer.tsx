@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { WorkspaceTransfer as Transfer } from '../../shared/planner';
 import { SubmitError } from '../ai/SubmitError';
 import { useChannel } from '../backend/context';
 import { useAction } from '../backend/use-action';
 import { FolderPathField } from '../app/FolderPathField';
+import { TransferResult, type TransferDone } from './TransferResult';
 
 /** D7: the whole workspace (records as JSON and media files) to a folder, or back from one into an empty workspace. */
 export function WorkspaceTransfer() {
@@ -11,7 +11,7 @@ export function WorkspaceTransfer() {
   const info = useChannel('app.info', {});
   const web = info.data?.host === 'web';
   const [folder, setFolder] = useState('');
-  const [done, setDone] = useState<{ kind: 'export' | 'import'; t: Transfer } | null>(null);
+  const [done, setDone] = useState<TransferDone | null>(null);
   const exporter = useAction('workspace.export');
   const importer = useAction('workspace.import', [
     'records.list',
@@ -69,20 +69,7 @@ export function WorkspaceTransfer() {
         >
           {importer.isPending ? 'Importing…' : 'Import workspace'}
         </button>
-        <span role="status">
-          {done &&
-            (done.t.folder === '' ? (
-              <span className="muted" data-testid="workspace-result">
-                Cancelled: nothing was {done.kind === 'export' ? 'exported' : 'imported'}.
-              </span>
-            ) : (
-              <span className="lib-notice" data-testid="workspace-result">
-                {done.kind === 'export' ? 'Exported' : 'Imported'} {done.t.records}{' '}
-                {done.t.records === 1 ? 'record' : 'records'} and {done.t.files} {done.t.files === 1 ? 'file' : 'files'}{' '}
-                {done.kind === 'export' ? 'to' : 'from'} <span className="mono">{done.t.folder}</span>.
-              </span>
-            ))}
-        </span>
+        <span role="status">{done && <TransferResult done={done} />}</span>
       </div>
       <SubmitError error={error?.error ?? null} fields={[]} />
     </section>
