@@ -96,7 +96,6 @@ async function figures() {
 
 function print(f) {
   const out = [];
-  const longest = f.longFunctions[0];
   if (f.tables) {
     out.push('| Table | Owner | Files holding SQL naming it |', '| --- | --- | --- |');
     for (const t of f.tables)
