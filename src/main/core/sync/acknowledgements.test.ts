@@ -10,12 +10,30 @@ import { SyncWriter } from './writer';
 
 const harness = harnesses();
 
+/** Two posts queued for sending, with a writer over the store and their outbox entries in order. */
+async function twoQueuedPosts() {
+  const h = await harness();
+  const a = await call(h, 'records.create', { group: 'posts', fields: { text: 'a' } });
+  const b = await call(h, 'records.create', { group: 'posts', fields: { text: 'b' } });
+  const { db, store } = h.core;
+  const writer = new SyncWriter(store, () => Date.now());
+  const entries = db.prepare('SELECT * FROM outbox ORDER BY seq').all() as OutboxEntry[];
+  return { h, a, b, db, store, writer, entries };
+}
+
+/** Checks a post's platform id and sync state. */
+async function expectPost(
+  h: Awaited<ReturnType<typeof harness>>,
+  id: string,
+  remoteId: string | null,
+  syncState: string,
+) {
+  expect(await call(h, 'records.get', { group: 'posts', id })).toMatchObject({ remoteId, syncState });
+}
+
 describe('sync engine', () => {
   it('acknowledgements commit without waiting for the disk, all or none; every other commit still waits', async () => {
-    const h = await harness();
-    const a = await call(h, 'records.create', { group: 'posts', fields: { text: 'a' } });
-    const b = await call(h, 'records.create', { group: 'posts', fields: { text: 'b' } });
-    const { db, store } = h.core;
+    const { h, a, b, db, store, writer, entries } = await twoQueuedPosts();
     const synchronous = () => db.pragma('synchronous', { simple: true });
     const FULL = 2;
     const NORMAL = 1;
@@ -26,45 +44,30 @@ describe('sync engine', () => {
       during.push(synchronous());
       remove(seq);
     });
-    const writer = new SyncWriter(store, () => Date.now());
-    const entries = db.prepare('SELECT * FROM outbox ORDER BY seq').all() as OutboxEntry[];
     const answer = (remoteId: string) => ({ remoteId, version: 1, deleted: false, fields: {} });
 
     // Bad answers (two creates given one platform id) fail the whole batch: nothing of it is kept.
     expect(() => writer.ackMany(entries.map((entry) => ({ entry, remote: answer('r-same') })))).toThrow(/UNIQUE/);
     expect(synchronous()).toBe(FULL);
     expect(outboxRows(h)).toHaveLength(2);
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
-      remoteId: null,
-      syncState: 'pending',
-    });
+    await expectPost(h, a.id, null, 'pending');
 
     during.length = 0;
     writer.ackMany(entries.map((entry, i) => ({ entry, remote: answer(`r-${i}`) })));
     expect(during).toEqual([NORMAL, NORMAL]);
     expect(synchronous()).toBe(FULL);
     expect(outboxRows(h)).toEqual([]);
-    expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
-      remoteId: 'r-0',
-      syncState: 'synced',
-    });
-    expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({
-      remoteId: 'r-1',
-      syncState: 'synced',
-    });
+    await expectPost(h, a.id, 'r-0', 'synced');
+    await expectPost(h, b.id, 'r-1', 'synced');
   });
 
   it(
     'acknowledgements stored with the next batch commit as durably as the batch, ' +
       'and not at all when reading it fails',
     async () => {
-      const h = await harness();
-      const a = await call(h, 'records.create', { group: 'posts', fields: { text: 'a' } });
-      const b = await call(h, 'records.create', { group: 'posts', fields: { text: 'b' } });
-      const { db, store } = h.core;
+      const { h, a, b, db, writer, entries } = await twoQueuedPosts();
       const FULL = 2;
-      const writer = new SyncWriter(store, () => Date.now());
-      const [first, second] = db.prepare('SELECT * FROM outbox ORDER BY seq').all() as OutboxEntry[];
+      const [first, second] = entries;
       const answer = { remoteId: 'r-a', version: 1, deleted: false, fields: {} };
 
       // The batch read fails: the acknowledgement goes with it, the entry stays queued.
@@ -74,10 +77,7 @@ describe('sync engine', () => {
         }),
       ).toThrow('read failed');
       expect(outboxRows(h)).toHaveLength(2);
-      expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
-        remoteId: null,
-        syncState: 'pending',
-      });
+      await expectPost(h, a.id, null, 'pending');
 
       // Inside the transaction the acknowledgement is already applied (the read sees what follows it),
       // and the commit waits for the disk like any other.
@@ -86,14 +86,8 @@ describe('sync engine', () => {
         left: (db.prepare('SELECT seq FROM outbox').all() as { seq: number }[]).map((r) => r.seq),
       }));
       expect(seen).toEqual({ synchronous: FULL, left: [second!.seq] });
-      expect(await call(h, 'records.get', { group: 'posts', id: a.id })).toMatchObject({
-        remoteId: 'r-a',
-        syncState: 'synced',
-      });
-      expect(await call(h, 'records.get', { group: 'posts', id: b.id })).toMatchObject({
-        remoteId: null,
-        syncState: 'pending',
-      });
+      await expectPost(h, a.id, 'r-a', 'synced');
+      await expectPost(h, b.id, null, 'pending');
     },
   );
 
