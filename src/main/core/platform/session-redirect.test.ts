@@ -14,6 +14,18 @@ afterEach(async () => {
   while (servers.length) await servers.pop()?.close();
 });
 
+/** A profile of the sandbox's shape whose credential goes in a header of the platform's own name. */
+function ownHeaderProfile(id: string, name: string) {
+  return {
+    ...sandboxProfile,
+    id,
+    name,
+    embeddedSandbox: false,
+    baseUrl: null,
+    auth: { ...sandboxProfile.auth, scheme: { header: 'X-Auth-Token', prefix: '' } },
+  };
+}
+
 describe('redirects and the platform’s own credential header', () => {
   it('a redirect to another address is refused, and the credential never reaches it', async () => {
     const elsewhere = await startServer((_req, res) => res.end('{}'));
@@ -28,14 +40,7 @@ describe('redirects and the platform’s own credential header', () => {
     });
     servers.push(elsewhere, platform);
     h = await coreWithSandbox();
-    const profile = {
-      ...sandboxProfile,
-      id: 'custom-header',
-      name: 'Custom header',
-      embeddedSandbox: false,
-      baseUrl: null,
-      auth: { ...sandboxProfile.auth, scheme: { header: 'X-Auth-Token', prefix: '' } },
-    };
+    const profile = ownHeaderProfile('custom-header', 'Custom header');
     await call(h, 'profile.import', { json: JSON.stringify(profile) });
     await call(h, 'profile.select', { id: 'custom-header', baseUrl: platform.url, clientId: 'c', clientSecret: 's' });
     await call(h, 'session.signIn', { username: 'u', password: 'p' });
@@ -73,14 +78,7 @@ describe('secrets a platform echoes back', () => {
     });
     servers.push(platform);
     h = await coreWithSandbox();
-    const profile = {
-      ...sandboxProfile,
-      id: 'echo',
-      name: 'Echo',
-      embeddedSandbox: false,
-      baseUrl: null,
-      auth: { ...sandboxProfile.auth, scheme: { header: 'X-Auth-Token', prefix: '' } },
-    };
+    const profile = ownHeaderProfile('echo', 'Echo');
     await call(h, 'profile.import', { json: JSON.stringify(profile) });
     await call(h, 'profile.select', {
       id: 'echo',
