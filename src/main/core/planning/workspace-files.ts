@@ -52,13 +52,7 @@ async function admitMedia(
     if (!accepted) {
       if (!(await exists(source))) fail('validation', `The export has no media/${file}, so nothing was imported.`);
       const name = String(r.fields.name ?? r.id);
-      try {
-        accepted = await checkIntake(source, { name, tools: options.tools, maxBytes: options.maxBytes });
-      } catch (e) {
-        if (e instanceof IntakeRefusal)
-          fail('validation', `The file of "${short(name)}" was refused: ${e.message} Nothing was imported.`);
-        throw e;
-      }
+      accepted = await intakeOrStop(source, name, options);
       checked.set(file, accepted);
       names.set(file, name);
     }
@@ -101,8 +95,13 @@ async function admitThumbs(
  * between that check and the copy. A refusal stops the import in the intake's words.
  */
 export async function checkCopy(temp: string, name: string, options: AdmitOptions): Promise<void> {
+  await intakeOrStop(temp, name, options);
+}
+
+/** A file through the intake; a refusal stops the import in the intake's words. */
+async function intakeOrStop(file: string, name: string, options: AdmitOptions): Promise<Accepted> {
   try {
-    await checkIntake(temp, { name, tools: options.tools, maxBytes: options.maxBytes });
+    return await checkIntake(file, { name, tools: options.tools, maxBytes: options.maxBytes });
   } catch (e) {
     if (e instanceof IntakeRefusal)
       fail('validation', `The file of "${short(name)}" was refused: ${e.message} Nothing was imported.`);
