@@ -51,6 +51,17 @@ function libraryOn(
   });
 }
 
+/** No asset row and no stored file under the blob folder. */
+function expectNothingStored(h: Harness, blobsRoot: string): void {
+  expect(h.core.db.prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
+  const stored = fs.existsSync(blobsRoot)
+    ? fs
+        .readdirSync(blobsRoot, { recursive: true })
+        .filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile())
+    : [];
+  expect(stored).toEqual([]);
+}
+
 describe('library', () => {
   it('imports images, video and audio from files and folders: metadata, thumbnails, one copy per content', async () => {
     const h = await harness();
@@ -321,13 +332,7 @@ describe('library', () => {
     const report = await library.importPaths([file]);
     expect(report.imported).toEqual([]);
     expect(report.skipped).toEqual([{ path: file, reason: expect.stringContaining('damaged or incomplete') }]);
-    expect(h.core.db.prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
-    const stored = fs.existsSync(blobsRoot)
-      ? fs
-          .readdirSync(blobsRoot, { recursive: true })
-          .filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile())
-      : [];
-    expect(stored).toEqual([]);
+    expectNothingStored(h, blobsRoot);
   });
 
   it('close() stops an import under way, waits for it and its cleanup, and refuses new ones in words', async () => {
@@ -363,13 +368,7 @@ describe('library', () => {
       expect(f.message).toBe(
         'Atelier is closing, so this file was not imported. Import it again once Atelier is open.',
       );
-    expect(h.core.db.prepare('SELECT count(*) AS n FROM assets').get()).toEqual({ n: 0 });
-    const stored = fs.existsSync(blobsRoot)
-      ? fs
-          .readdirSync(blobsRoot, { recursive: true })
-          .filter((f) => fs.statSync(path.join(blobsRoot, String(f))).isFile())
-      : [];
-    expect(stored).toEqual([]);
+    expectNothingStored(h, blobsRoot);
     await expect(library.importPaths(files)).rejects.toMatchObject({
       error: { code: 'conflict', message: 'Atelier is closing, so this file was not imported.' },
     });
