@@ -31,6 +31,17 @@ afterEach(async () => {
   open = null;
 });
 
+/** The next copy is made for real, but its check reports this problem. */
+function nextCheckFails(problem: string, damaged: boolean): void {
+  copyDatabase.mockImplementationOnce((db, file) => {
+    const run = realCopy(db, file);
+    return {
+      ...run,
+      result: run.result.then(({ facts }) => ({ facts, check: { ok: false, problems: [problem], damaged } })),
+    };
+  });
+}
+
 function depsFor(dir: string, migrationsDir = defaultMigrationsDir) {
   const deps = nodeDeps({ dataDir: dir, host: 'test', quiet: true });
   deps.backups = { autoStart: false, checkWaitMs: 0 };
@@ -83,16 +94,7 @@ describe('a backup that cannot be finished', () => {
 
   it("fails in words when the copy's check could not run; damage state and list stay as they were", async () => {
     const { core: c, dir } = core();
-    copyDatabase.mockImplementationOnce((db, file) => {
-      const run = realCopy(db, file);
-      return {
-        ...run,
-        result: run.result.then(({ facts }) => ({
-          facts,
-          check: { ok: false, problems: ['database is locked'], damaged: false },
-        })),
-      };
-    });
+    nextCheckFails('database is locked', false);
     const result = await c.dispatch('backups.create', {});
     expect(result).toMatchObject({
       ok: false,
@@ -108,16 +110,7 @@ describe('a backup that cannot be finished', () => {
 
   it('trips damage when the copy is found damaged', async () => {
     const { core: c } = core();
-    copyDatabase.mockImplementationOnce((db, file) => {
-      const run = realCopy(db, file);
-      return {
-        ...run,
-        result: run.result.then(({ facts }) => ({
-          facts,
-          check: { ok: false, problems: ['row 3 missing from index'], damaged: true },
-        })),
-      };
-    });
+    nextCheckFails('row 3 missing from index', true);
     const result = await c.dispatch('backups.create', {});
     expect(result).toMatchObject({ ok: true, data: { ok: false, problem: 'row 3 missing from index' } });
     expect(c.damage.current()).toMatchObject({ kind: 'corrupt', during: 'running' });
