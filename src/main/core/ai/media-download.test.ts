@@ -20,6 +20,21 @@ afterEach(async () => {
   while (servers.length) await servers.pop()?.close();
 });
 
+/** A result store over blobs in root that must make no request. */
+function offlineStore(root: string): ResultStore {
+  return new ResultStore({
+    send: async () => Promise.reject(new Error('no request')),
+    fetchPlain: async () => Promise.reject(new Error('no request')),
+    blobs: new BlobStore(root),
+    tools: realTools,
+  });
+}
+
+/** The files stored anywhere under root. */
+function filesUnder(root: string): (string | Buffer)[] {
+  return fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile());
+}
+
 describe('judging a result URL', () => {
   const platform = 'http://10.0.0.5:8080';
   it.each([
@@ -153,12 +168,7 @@ describe('the result store', () => {
 
   it('what is not media at all stays raw with a note, and nothing is stored for it', async () => {
     const root = path.join(tmp, 'd');
-    const store = new ResultStore({
-      send: async () => Promise.reject(new Error('no request')),
-      fetchPlain: async () => Promise.reject(new Error('no request')),
-      blobs: new BlobStore(root),
-      tools: realTools,
-    });
+    const store = offlineStore(root);
     const text = {
       url: null,
       data: Buffer.from('plain words, not a picture').toString('base64'),
@@ -180,19 +190,12 @@ describe('the result store', () => {
       outputs: [],
       note: 'Result 1 is not an image, a video or audio Atelier recognises.',
     });
-    expect(
-      fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile()),
-    ).toEqual([]);
+    expect(filesUnder(root)).toEqual([]);
   });
 
   it('a result the intake refuses fails the answer in its words; what it stored before that goes again', async () => {
     const root = path.join(tmp, 'e');
-    const store = new ResultStore({
-      send: async () => Promise.reject(new Error('no request')),
-      fetchPlain: async () => Promise.reject(new Error('no request')),
-      blobs: new BlobStore(root),
-      tools: realTools,
-    });
+    const store = offlineStore(root);
     const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
       .png()
       .toBuffer();
@@ -223,9 +226,7 @@ describe('the result store', () => {
         hint: expect.stringMatching(/^Retry the job/),
       },
     });
-    expect(
-      fs.readdirSync(root, { recursive: true }).filter((f) => fs.statSync(path.join(root, String(f))).isFile()),
-    ).toEqual([]);
+    expect(filesUnder(root)).toEqual([]);
   });
 });
 
