@@ -63,6 +63,17 @@ function sync(status = syncStatus(), lists: { failed?: FailedChange[]; conflicts
 const attention = syncStatus({ groups: [posts, queue], totals: { pending: 2, failed: 1, conflicts: 1 } });
 const message = () => screen.findByTestId('sync-message');
 
+/** Shows the sync view and opens the merge editor of the conflict on "Summer teaser". */
+async function openMerge(fake: ReturnType<typeof sync>) {
+  const { user } = renderWithBackend(<SyncSection />, fake);
+  await user.click(
+    within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', {
+      name: 'Edit a merge…',
+    }),
+  );
+  return { user, merge: screen.getByRole('form', { name: 'Edit a merge of Summer teaser' }) };
+}
+
 describe('sync view: states', () => {
   it('says it is loading, then that everything is up to date', async () => {
     const fake = sync();
@@ -191,13 +202,7 @@ describe('sync view: actions', () => {
 
   it('edits a merge field by field and saves it', async () => {
     const fake = sync(attention, { conflicts: [conflict] }).answer('sync.resolve', attention);
-    const { user } = renderWithBackend(<SyncSection />, fake);
-    await user.click(
-      within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', {
-        name: 'Edit a merge…',
-      }),
-    );
-    const merge = screen.getByRole('form', { name: 'Edit a merge of Summer teaser' });
+    const { user, merge } = await openMerge(fake);
     await waitFor(() =>
       expect(document.activeElement).toBe(
         within(merge).getByRole('heading', { name: 'Edit a merge of Summer teaser' }),
@@ -222,13 +227,7 @@ describe('sync view: actions', () => {
       differing: ['stats.0'],
     };
     const fake = sync(attention, { conflicts: [odd] }).answer('sync.resolve', attention);
-    const { user } = renderWithBackend(<SyncSection />, fake);
-    await user.click(
-      within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', {
-        name: 'Edit a merge…',
-      }),
-    );
-    const merge = screen.getByRole('form', { name: 'Edit a merge of Summer teaser' });
+    const { user, merge } = await openMerge(fake);
     const value = within(merge).getByLabelText('Merged value of stats.0');
     await user.click(within(merge).getByRole('radio', { name: 'On the platform: 5' }));
     expect((value as HTMLTextAreaElement).value).toBe('5');
@@ -252,13 +251,7 @@ describe('sync view: actions', () => {
   it('lists what is wrong outside the differing fields and sends nothing', async () => {
     const broken: ConflictView = { ...conflict, local: { fields: { text: 'Ours', status: 'lost' }, deleted: false } };
     const fake = sync(attention, { conflicts: [broken] });
-    const { user } = renderWithBackend(<SyncSection />, fake);
-    await user.click(
-      within(await screen.findByRole('group', { name: 'Summer teaser' })).getByRole('button', {
-        name: 'Edit a merge…',
-      }),
-    );
-    const merge = screen.getByRole('form', { name: 'Edit a merge of Summer teaser' });
+    const { user, merge } = await openMerge(fake);
     await user.click(within(merge).getByRole('button', { name: 'Save merge' }));
     const list = await within(merge).findByRole('alert');
     expect(list.textContent).toMatch(/^The merged record is not valid yet:status: /);
