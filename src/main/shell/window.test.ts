@@ -56,16 +56,22 @@ function store(saved: unknown) {
   return { windowState: () => saved, saveWindowState: vi.fn() };
 }
 
+/** Creates the main window for the app URL over this store, and returns the fake it made. */
+function openWindow(s: ReturnType<typeof store>, extra: { icon?: string } = {}) {
+  createMainWindow({
+    preload: '/p.js',
+    rendererUrl: 'file:///app/index.html',
+    isAppUrl: () => true,
+    store: s as never,
+    ...extra,
+  });
+  return h.windows.at(-1)!;
+}
+
 describe('main window', () => {
   it('is created with secure preferences at the saved place, hardened, and loads only the app URL', () => {
     const s = store({ x: 40, y: 50, width: 1000, height: 700, maximized: true });
-    createMainWindow({
-      preload: '/p.js',
-      rendererUrl: 'file:///app/index.html',
-      isAppUrl: () => true,
-      store: s as never,
-    });
-    const w = h.windows.at(-1)!;
+    const w = openWindow(s);
     expect(w.options).toMatchObject({ x: 40, y: 50, width: 1000, height: 700, show: false });
     expect(w.options.webPreferences).toMatchObject({
       sandbox: true,
@@ -87,14 +93,9 @@ describe('main window', () => {
     expect(icon).toBe(path.join('/app/out/main', 'icon.png'));
     expect(windowIcon('win32', '/app/out/main')).toBeUndefined();
     expect(windowIcon('darwin', '/app/out/main')).toBeUndefined();
-    createMainWindow({
-      preload: '/p.js',
-      rendererUrl: 'file:///app/index.html',
-      isAppUrl: () => true,
-      store: store(undefined) as never,
-      icon,
+    expect(openWindow(store(undefined), { icon }).options).toMatchObject({
+      icon: path.join('/app/out/main', 'icon.png'),
     });
-    expect(h.windows.at(-1)!.options).toMatchObject({ icon: path.join('/app/out/main', 'icon.png') });
     // The build copies it there from the icon the installers use.
     const config = fs.readFileSync(path.resolve(__dirname, '../../../electron.vite.config.ts'), 'utf8');
     expect(config).toContain(
@@ -105,13 +106,7 @@ describe('main window', () => {
 
   it('remembers its size and position when closed, resized or moved', () => {
     const s = store(undefined);
-    createMainWindow({
-      preload: '/p.js',
-      rendererUrl: 'file:///app/index.html',
-      isAppUrl: () => true,
-      store: s as never,
-    });
-    const w = h.windows.at(-1)!;
+    const w = openWindow(s);
     expect(w.options).toMatchObject({ width: 1280, height: 820 });
     expect(w.options.x).toBeUndefined();
     w.listeners.get('close')!();
