@@ -39,6 +39,11 @@ export function createLogger(sinks: LogSink[], registry: SecretRegistry, clock: 
       }
     }
   };
+  return loggerOver(log);
+}
+
+/** A logger whose every level goes to one log function. */
+export function loggerOver(log: Logger['log']): Logger {
   return {
     log,
     debug: (m, f) => log('debug', m, f),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loggerOver } from '../../logger';
 import type { Logger, LogLevel } from '../../ports';
 import { HttpClient, isAbort, PlatformError } from './index';
 import { failure, loopbackServers } from './test-requests';
@@ -18,16 +19,7 @@ function memoryLogger(): {
   const records: { level: LogLevel; message: string; fields?: Record<string, unknown> }[] = [];
   const log = (level: LogLevel, message: string, fields?: Record<string, unknown>): void =>
     void records.push({ level, message, fields });
-  return {
-    records,
-    logger: {
-      log,
-      debug: (m, f) => log('debug', m, f),
-      info: (m, f) => log('info', m, f),
-      warn: (m, f) => log('warn', m, f),
-      error: (m, f) => log('error', m, f),
-    },
-  };
+  return { records, logger: loggerOver(log) };
 }
 
 describe('HttpClient: successful answers', () => {
