@@ -27,6 +27,7 @@ import { startServer } from '../../src/main/core/platform/http/test-server';
 import { startWebHost } from '../../src/main/web/server';
 import { call, harnesses, signInDemo, type Harness } from '../support/core-with-sandbox';
 import { tempDirs } from '../support/temp-dirs';
+import { answerWith, output } from '../../src/main/core/ai/test-answers';
 
 const harness = harnesses();
 const tmp = tempDirs('disk-full');
@@ -199,24 +200,7 @@ describe('a full disk on each writer', () => {
         blobs,
         tools: () => detectMediaTools(),
       });
-      const output = {
-        url: `${server.url}/result.png`,
-        data: null,
-        mimeType: null,
-        sha256: null,
-        width: null,
-        height: null,
-        durationMs: null,
-      };
-      const answer = {
-        text: null,
-        failure: null,
-        unknownShape: false,
-        note: null,
-        jobId: null,
-        status: null,
-        outputs: [output],
-      };
+      const answer = answerWith([output({ url: `${server.url}/result.png` })]);
       const failure = await results
         .storeAll(answer, 'text2image', server.url, new AbortController().signal, () => undefined)
         .then(

@@ -29,6 +29,7 @@ import { startWebHost } from '../../src/main/web/server';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { coreWithSandbox, type Harness } from '../support/core-with-sandbox';
 import { tempDirs } from '../support/temp-dirs';
+import { answerWith, output } from '../../src/main/core/ai/test-answers';
 
 const tmp = tempDirs('intake-table');
 const TOKEN = 'intake-table-token';
@@ -136,24 +137,7 @@ const aiResult: Way = async (h, file) => {
   });
   // The platform declares the type the name suggests; the content decides.
   const declared = file.name.endsWith('.svg') ? 'image/svg+xml' : mediaTypeFromExtension(file.name).mime;
-  const output = {
-    url: null,
-    data: file.bytes.toString('base64'),
-    mimeType: declared,
-    sha256: null,
-    width: null,
-    height: null,
-    durationMs: null,
-  };
-  const answer = {
-    text: null,
-    failure: null,
-    unknownShape: false,
-    note: null,
-    jobId: null,
-    status: null,
-    outputs: [output],
-  };
+  const answer = answerWith([output({ data: file.bytes.toString('base64'), mimeType: declared })]);
   let sha: string;
   try {
     const stored = await results.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined);

@@ -12,6 +12,7 @@ import { HttpClient, type HttpRequest } from '../platform/http';
 import { startServer, type TestServer } from '../platform/http/test-server';
 import { downloadMedia, judgeMediaUrl } from './media-download';
 import { ResultStore } from './result-store';
+import { answerWith, output } from './test-answers';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-media-dl-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -126,34 +127,10 @@ describe('the result store', () => {
       blobs: new BlobStore(path.join(tmp, 'c')),
       tools: async () => ({ ffmpeg: null, ffprobe: null }),
     });
-    const answer = {
-      text: null,
-      failure: null,
-      unknownShape: false,
-      note: null,
-      jobId: null,
-      status: null,
-      outputs: [
-        {
-          url: 'http://media.example.com/x.png',
-          data: null,
-          mimeType: null,
-          sha256: null,
-          width: null,
-          height: null,
-          durationMs: null,
-        },
-        {
-          url: 'file:///etc/passwd',
-          data: null,
-          mimeType: null,
-          sha256: null,
-          width: null,
-          height: null,
-          durationMs: null,
-        },
-      ],
-    };
+    const answer = answerWith([
+      output({ url: 'http://media.example.com/x.png' }),
+      output({ url: 'file:///etc/passwd' }),
+    ]);
     const stored = await store.storeAll(
       answer,
       'text2image',
@@ -169,17 +146,9 @@ describe('the result store', () => {
   it('what is not media at all stays raw with a note, and nothing is stored for it', async () => {
     const root = path.join(tmp, 'd');
     const store = offlineStore(root);
-    const text = {
-      url: null,
-      data: Buffer.from('plain words, not a picture').toString('base64'),
-      mimeType: 'text/plain',
-      sha256: null,
-      width: null,
-      height: null,
-      durationMs: null,
-    };
+    const text = output({ data: Buffer.from('plain words, not a picture').toString('base64'), mimeType: 'text/plain' });
     const stored = await store.storeAll(
-      { text: null, failure: null, unknownShape: false, note: null, jobId: null, status: null, outputs: [text] },
+      answerWith([text]),
       'text2image',
       null,
       new AbortController().signal,
@@ -199,24 +168,8 @@ describe('the result store', () => {
     const good = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } })
       .png()
       .toBuffer();
-    const inline = (bytes: Buffer) => ({
-      url: null,
-      data: bytes.toString('base64'),
-      mimeType: 'image/png',
-      sha256: null,
-      width: null,
-      height: null,
-      durationMs: null,
-    });
-    const answer = {
-      text: null,
-      failure: null,
-      unknownShape: false,
-      note: null,
-      jobId: null,
-      status: null,
-      outputs: [inline(good), inline(good.subarray(0, 40))],
-    };
+    const inline = (bytes: Buffer) => output({ data: bytes.toString('base64'), mimeType: 'image/png' });
+    const answer = answerWith([inline(good), inline(good.subarray(0, 40))]);
     await expect(
       store.storeAll(answer, 'text2image', null, new AbortController().signal, () => undefined),
     ).rejects.toMatchObject({
@@ -239,15 +192,7 @@ describe('redirects of a result URL', () => {
       .toBuffer();
   });
   const noTools = async () => ({ ffmpeg: null, ffprobe: null });
-  const answerOf = (url: string) => ({
-    text: null,
-    failure: null,
-    unknownShape: false,
-    note: null,
-    jobId: null,
-    status: null,
-    outputs: [{ url, data: null, mimeType: 'image/png', sha256: null, width: null, height: null, durationMs: null }],
-  });
+  const answerOf = (url: string) => answerWith([output({ url, mimeType: 'image/png' })]);
 
   /** Every request that left, in order, through a client that records them. */
   function recordingClient(): { client: HttpClient; sent: string[] } {
