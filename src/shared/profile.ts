@@ -91,6 +91,21 @@ export const GroupEndpoints = z.union([
 ]);
 export type GroupEndpoints = z.infer<typeof GroupEndpoints>;
 
+/**
+ * The endpoints a REST collection at `base` has by convention; a group written `{"collection": base}`
+ * gets them, each replaced by an endpoint the group states itself, or left out where it says `null`.
+ */
+export function collectionEndpoints(base: string): Record<'list' | 'create' | 'get' | 'update' | 'delete', Endpoint> {
+  const item = `${base.replace(/\/+$/, '')}/{id}`;
+  return {
+    list: { method: 'GET', path: base },
+    create: { method: 'POST', path: base },
+    get: { method: 'GET', path: item },
+    update: { method: 'PATCH', path: item },
+    delete: { method: 'DELETE', path: item },
+  };
+}
+
 /** One parameter of an operation, from the platform profile (the form draws a field for it). */
 export const AiParamSpec = z
   .object({
@@ -183,6 +198,20 @@ export const AiOperationSpec = z
   })
   .strict();
 export type AiOperationSpec = z.infer<typeof AiOperationSpec>;
+
+/**
+ * What every AI operation of a profile shares, written once: an operation that states a field itself
+ * keeps its own (the whole field: a `response` of its own replaces the default one, never merges with it).
+ */
+export const AiDefaults = z
+  .object({
+    media: AiOperationSpec.shape.media.optional(),
+    template: AiOperationSpec.shape.template.optional(),
+    response: AiResponseMap.optional(),
+    poll: AiPoll.optional(),
+  })
+  .strict();
+export type AiDefaults = z.infer<typeof AiDefaults>;
 
 /** How resource lists page and how records name their server fields (the sandbox's shape by default). */
 export const RecordsFormat = z
@@ -349,9 +378,76 @@ export function migrateProfile(raw: unknown): unknown {
   return o;
 }
 
-/** Validate any version of a profile. */
-export function parseProfile(raw: unknown) {
-  return PlatformProfile.safeParse(migrateProfile(raw));
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Each AI operation with the profile's `aiDefaults` filled in where it states nothing itself. */
+function expandAi(ai: unknown, defaults: Json): unknown {
+  if (!isObject(ai)) return ai;
+  return Object.fromEntries(
+    Object.entries(ai).map(([op, spec]) => [op, isObject(spec) ? { ...defaults, ...spec } : spec]),
+  );
+}
+
+/** Each group written `{"collection": base}` with its conventional endpoints (see `collectionEndpoints`). */
+function expandGroups(groups: unknown, issues: z.core.$ZodIssue[]): unknown {
+  if (!isObject(groups)) return groups;
+  const expanded = Object.entries(groups).map(([name, group]) => {
+    if (!isObject(group) || !('collection' in group)) return [name, group];
+    const { collection, ...stated } = group;
+    const base = path.safeParse(collection);
+    if (!base.success) {
+      issues.push(...base.error.issues.map((i) => ({ ...i, path: ['groups', name, 'collection', ...i.path] })));
+      return [name, stated];
+    }
+    const endpoints: Json = { ...collectionEndpoints(base.data), ...stated };
+    for (const [key, value] of Object.entries(endpoints)) if (value === null) delete endpoints[key];
+    return [name, endpoints];
+  });
+  return Object.fromEntries(expanded);
+}
+
+/**
+ * A profile's shorthands written out: `aiDefaults` into each operation, `collection` groups into their
+ * endpoints. What the shorthands themselves get wrong is reported at their own place.
+ */
+function expandShorthands(raw: unknown): { value: unknown; issues: z.core.$ZodIssue[] } {
+  const issues: z.core.$ZodIssue[] = [];
+  if (!isObject(raw)) return { value: raw, issues };
+  const { aiDefaults, ...profile } = raw;
+  if (aiDefaults !== undefined) {
+    const parsed = AiDefaults.safeParse(aiDefaults);
+    if (parsed.success) profile.ai = expandAi(profile.ai, aiDefaults as Json);
+    else issues.push(...parsed.error.issues.map((i) => ({ ...i, path: ['aiDefaults', ...i.path] })));
+  }
+  if ('groups' in profile) profile.groups = expandGroups(profile.groups, issues);
+  return { value: profile, issues };
+}
+
+/** A profile read, or the error naming each field at fault. */
+export type ProfileParse =
+  { success: true; data: PlatformProfile; error?: undefined } | { success: false; error: z.ZodError; data?: undefined };
+
+/** Validate any version of a profile, shorthands and all; the parsed profile is written out in full. */
+export function parseProfile(raw: unknown): ProfileParse {
+  const { value, issues } = expandShorthands(migrateProfile(raw));
+  if (issues.length > 0) return { success: false, error: new z.ZodError(issues) };
+  const result = PlatformProfile.safeParse(value);
+  return result.success ? result : { success: false, error: new z.ZodError(result.error.issues.flatMap(pickBranch)) };
+}
+
+/**
+ * A union refused says only "Invalid input". When one of its options got past the type of the value
+ * (an object given where a group is "unspecified" or endpoints), that option's issues say what is wrong.
+ */
+function pickBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const reached = issue.errors.filter((branch) => branch.some((i) => i.path.length > 0));
+  if (reached.length !== 1) {
+    const wanted = issue.errors.map((branch) => branch[0]?.message.replace(/^Invalid input: /, '')).filter(Boolean);
+    return [{ ...issue, message: `Invalid input: ${[...new Set(wanted)].join('; or ')}` }];
+  }
+  return reached[0]!.flatMap((i) => pickBranch({ ...i, path: [...issue.path, ...i.path] }));
 }
 
 /** A profile as written by hand (defaults may be left out). */
