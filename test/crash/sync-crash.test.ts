@@ -29,7 +29,10 @@ interface Run {
   stderr: string;
 }
 
-function runChild(args: string[], killAfterMs: number | null): Promise<Run> {
+/** Kill the child this long after it prints "draining", or once the condition holds (polled), or never. */
+type Kill = number | (() => boolean) | null;
+
+function runChild(args: string[], kill: Kill): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', childScript, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,18 +40,23 @@ function runChild(args: string[], killAfterMs: number | null): Promise<Run> {
   let out = '';
   let stderr = '';
   const limit = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  let watch: NodeJS.Timeout | undefined;
   child.stdout.on('data', (chunk: Buffer) => {
     const before = out;
     out += chunk.toString();
-    if (killAfterMs !== null && !before.includes('draining') && out.includes('draining')) {
-      setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    }
+    if (kill === null || before.includes('draining') || !out.includes('draining')) return;
+    if (typeof kill === 'number') setTimeout(() => child.kill('SIGKILL'), kill);
+    else
+      watch = setInterval(() => {
+        if (kill()) child.kill('SIGKILL');
+      }, 5);
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(limit);
+      clearInterval(watch);
       resolve({ lines: out.split('\n').filter(Boolean), signal, code, stderr });
     });
   });
@@ -142,16 +150,18 @@ describe('sync crash safety', () => {
       let left = 500;
       let rounds = 0;
       for (let round = 0; killed < KILLS && round < KILLS * 3; round++, rounds++) {
-        // The first round dies well into the drain, so a crash loop is seen to move on; later rounds
-        // die at a point the drain really passes (never more passes than changes left: a fast drain
-        // empties the outbox early, and each round then adds only its few edits).
+        // The first round dies well into the drain (once a good share is acknowledged, however slow
+        // the machine), so a crash loop is seen to move on; later rounds die after a random delay or at
+        // a point the drain really passes (never more passes than changes left: a fast drain empties
+        // the outbox early, and each round then adds only its few edits).
         const byPoint = round > 0 && random() < 0.6;
         const point = POINTS[Math.floor(random() * POINTS.length)] as string;
         const count = 1 + Math.floor(random() * Math.min(40, Math.max(1, left)));
-        const delay = round === 0 ? 350 : Math.floor(random() * 500);
+        const before = left;
+        const kill: Kill = round === 0 ? () => outboxLeft(dbFile) <= before - 64 : Math.floor(random() * 500);
         const run = await runChild(
           [...base, '--round', String(round), ...(byPoint ? ['--die-at', `${point}:${count}`] : [])],
-          byPoint ? null : delay,
+          byPoint ? null : kill,
         );
         expect(run.lines[0], run.stderr).toBe('draining');
         expect(integrity(dbFile)).toBe('ok');
