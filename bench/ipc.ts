@@ -43,6 +43,8 @@ export interface IpcRound {
   perSecond: Record<SideName, number>;
   /** Median of the slices' p50 latencies, ms. */
   p50Ms: Record<SideName, number>;
+  /** CPU time of the serving process per round trip, µs (the client runs in its own process). */
+  serverCpuUs: Record<SideName, number>;
   /** The faster echo of the round: the baseline. */
   baseline: 'echo' | 'echoCoalesced';
   /** Ours / the baseline. */
@@ -232,11 +234,15 @@ async function round(sides: Sides, calls: number): Promise<IpcRound> {
   const per = Math.max(1, Math.floor(calls / SLICES));
   const seconds: Record<SideName, number> = { ours: 0, echo: 0, echoCoalesced: 0 };
   const p50s: Record<SideName, number[]> = { ours: [], echo: [], echoCoalesced: [] };
+  const cpu: Record<SideName, number> = { ours: 0, echo: 0, echoCoalesced: 0 };
   for (let slice = 0; slice < SLICES; slice += 1) {
     // Rotate which side goes first, so none always meets a warmer or busier machine.
     for (let k = 0; k < SIDES.length; k += 1) {
       const name = SIDES[(slice + k) % SIDES.length]!;
+      const before = process.cpuUsage();
       const got = await sides.clients[name].run(per);
+      const used = process.cpuUsage(before);
+      cpu[name] += used.user + used.system;
       seconds[name] += got.seconds;
       p50s[name].push(got.p50);
     }
@@ -247,6 +253,11 @@ async function round(sides: Sides, calls: number): Promise<IpcRound> {
   return {
     perSecond,
     p50Ms: { ours: median(p50s.ours), echo: median(p50s.echo), echoCoalesced: median(p50s.echoCoalesced) },
+    serverCpuUs: {
+      ours: cpu.ours / (per * SLICES),
+      echo: cpu.echo / (per * SLICES),
+      echoCoalesced: cpu.echoCoalesced / (per * SLICES),
+    },
     baseline,
     ratio: perSecond.ours / perSecond[baseline],
   };
@@ -256,13 +267,22 @@ function report(log: Log, rounds: IpcRound[]): void {
   const rate = (n: number) => Math.round(n).toLocaleString('en-US');
   table(
     log,
-    ['round', 'bare echo /s', 'coalescing echo /s', 'bridge (ours) /s', 'p50 ms (echo, coal., ours)', 'ratio'],
+    [
+      'round',
+      'bare echo /s',
+      'coalescing echo /s',
+      'bridge (ours) /s',
+      'p50 ms (echo, coal., ours)',
+      'server CPU µs/call (echo, coal., ours)',
+      'ratio',
+    ],
     rounds.map((r, i) => [
       String(i + 1),
       rate(r.perSecond.echo) + (r.baseline === 'echo' ? '*' : ' '),
       rate(r.perSecond.echoCoalesced) + (r.baseline === 'echoCoalesced' ? '*' : ' '),
       rate(r.perSecond.ours),
       [r.p50Ms.echo, r.p50Ms.echoCoalesced, r.p50Ms.ours].map(ms).join(', '),
+      [r.serverCpuUs.echo, r.serverCpuUs.echoCoalesced, r.serverCpuUs.ours].map((us) => us.toFixed(1)).join(', '),
       r.ratio.toFixed(3),
     ]),
   );
