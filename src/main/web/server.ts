@@ -11,7 +11,7 @@ import { UNEXPECTED } from '../core/error-net';
 import type { Logger } from '../core/ports';
 import type { HostMedia } from '../media/host-media';
 import { mediaRoutes } from './media-routes';
-import { BridgeRequest, MAX_FRAME_BYTES, type BridgeMessage } from './protocol';
+import { MAX_FRAME_BYTES, toBridgeRequest, type BridgeMessage, type BridgeRequest } from './protocol';
 import { resolveStatic } from './static-files';
 import { cleanStaleUploads, DEFAULT_MAX_UPLOAD_BYTES, type OpenUploadFile } from './uploads';
 
@@ -152,11 +152,13 @@ async function answer(
   data: WebSocket.RawData,
   isBinary: boolean,
 ): Promise<void> {
-  let request: BridgeRequest;
+  let request: BridgeRequest | null;
   try {
-    if (isBinary) throw new Error('binary frame');
-    request = BridgeRequest.parse(JSON.parse(data.toString()));
+    request = isBinary ? null : toBridgeRequest(JSON.parse(data.toString()));
   } catch {
+    request = null;
+  }
+  if (!request) {
     send(ws, {
       type: 'result',
       id: null,
