@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { z } from 'zod';
@@ -66,7 +67,8 @@ export interface IpcBenchResult {
 // The client both sides share, in its own process as the page's would be: numbered requests,
 // replies matched by id, IN_FLIGHT callers. Asked over IPC to open a socket and run a number of calls.
 const CLIENT = `
-const WebSocket = require('ws');
+const WebSocket = require(${JSON.stringify(createRequire(__filename).resolve('ws'))});
+process.on('disconnect', () => process.exit(0));
 let ws, nextId = 1;
 const waiting = new Map();
 const call = (body) => new Promise((resolve) => {
