@@ -100,6 +100,30 @@ describe('browser-mode host', () => {
     ws.close();
   });
 
+  it('answers every request of a burst, each by its id, and a lone request after it', async () => {
+    const ws = await connect();
+    const replies: Record<string, unknown>[] = [];
+    const all = new Promise<void>((resolve) =>
+      ws.on('message', (d) => {
+        replies.push(JSON.parse(d.toString()) as Record<string, unknown>);
+        if (replies.length === 40) resolve();
+      }),
+    );
+    // Sent in one turn: the host reads several frames at once and holds their replies for one write.
+    for (let id = 100; id < 140; id += 1) {
+      ws.send(JSON.stringify({ id, channel: id % 2 ? 'app.info' : 'settings.get', input: {} }));
+    }
+    await all;
+    expect(replies.map((r) => r.id).sort()).toEqual(Array.from({ length: 40 }, (_, i) => 100 + i));
+    for (const reply of replies) expect(reply).toMatchObject({ type: 'result', result: { ok: true } });
+    ws.removeAllListeners('message');
+    // The socket is not left holding its writes: a single request later is answered.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    ws.send(JSON.stringify({ id: 7, channel: 'settings.get', input: {} }));
+    expect(await next(ws)).toMatchObject({ type: 'result', id: 7, result: { ok: true } });
+    ws.close();
+  });
+
   it('pushes core events to every connected page', async () => {
     const a = await connect();
     const b = await connect();

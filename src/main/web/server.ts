@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { RENDERER_CSP } from '../../shared/csp';
 import type { Core } from '../core/app';
@@ -10,7 +11,7 @@ import { UNEXPECTED } from '../core/error-net';
 import type { Logger } from '../core/ports';
 import type { HostMedia } from '../media/host-media';
 import { mediaRoutes } from './media-routes';
-import { BridgeRequest, MAX_FRAME_BYTES, type BridgeMessage } from './protocol';
+import { MAX_FRAME_BYTES, toBridgeRequest, type BridgeMessage, type BridgeRequest } from './protocol';
 import { resolveStatic } from './static-files';
 import { cleanStaleUploads, DEFAULT_MAX_UPLOAD_BYTES, type OpenUploadFile } from './uploads';
 
@@ -61,6 +62,24 @@ function sameToken(given: string | null, expected: string): boolean {
 
 function send(ws: WebSocket, message: BridgeMessage): void {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+}
+
+/**
+ * Holds a socket's writes until the current turn's callbacks and promise jobs have run, so the
+ * replies to a burst of requests (one read can carry many frames) leave in one write, not one each.
+ */
+function coalesceWrites(socket: Duplex): () => void {
+  let held = false;
+  const release = () => {
+    held = false;
+    socket.uncork();
+  };
+  return () => {
+    if (held) return;
+    held = true;
+    socket.cork();
+    setImmediate(release);
+  };
 }
 
 /** The app's icon, which browsers ask for as /favicon.ico on every page. */
@@ -133,11 +152,13 @@ async function answer(
   data: WebSocket.RawData,
   isBinary: boolean,
 ): Promise<void> {
-  let request: BridgeRequest;
+  let request: BridgeRequest | null;
   try {
-    if (isBinary) throw new Error('binary frame');
-    request = BridgeRequest.parse(JSON.parse(data.toString()));
+    request = isBinary ? null : toBridgeRequest(JSON.parse(data.toString()));
   } catch {
+    request = null;
+  }
+  if (!request) {
     send(ws, {
       type: 'result',
       id: null,
@@ -147,6 +168,19 @@ async function answer(
   }
   const result = await core.dispatch(request.channel, request.input);
   send(ws, { type: 'result', id: request.id, result });
+}
+
+/** Answers one page's requests on its socket, in any order they finish. */
+function serveSocket(ws: WebSocket, socket: Duplex, { core, logger }: WebHostOptions): void {
+  ws.on('error', (e) => logger.warn('bridge socket error', { error: e.message }));
+  const hold = coalesceWrites(socket);
+  ws.on('message', (data, isBinary) => {
+    hold();
+    answer(ws, core, data, isBinary).catch((e: unknown) => {
+      logger.error('internal: a bridge message failed', { code: 'internal', error: e });
+      send(ws, { type: 'result', id: null, result: { ok: false, error: { code: 'internal', message: UNEXPECTED } } });
+    });
+  });
 }
 
 /** The bridge: the core's dispatch and events over a WebSocket, for the pages that hold the token. */
@@ -175,17 +209,10 @@ function bridge(
       logger.warn('bridge connection refused: foreign origin', { origin: req.headers.origin });
       return refuse(403, 'Forbidden');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
-  });
-  wss.on('connection', (ws) => {
-    clients.add(ws);
-    ws.on('close', () => clients.delete(ws));
-    ws.on('error', (e) => logger.warn('bridge socket error', { error: e.message }));
-    ws.on('message', (data, isBinary) => {
-      answer(ws, core, data, isBinary).catch((e: unknown) => {
-        logger.error('internal: a bridge message failed', { code: 'internal', error: e });
-        send(ws, { type: 'result', id: null, result: { ok: false, error: { code: 'internal', message: UNEXPECTED } } });
-      });
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      clients.add(ws);
+      ws.on('close', () => clients.delete(ws));
+      serveSocket(ws, socket, options);
     });
   });
   const unsubscribe = core.events.subscribe((event, payload) => {

@@ -127,18 +127,28 @@ export function createWebBridge(token: string, base = window.location): AtelierA
   };
   connect();
 
+  /** Waits (at most 5 s) for the socket to open, reconnecting first if it closed; true once open. */
+  const ready = async (): Promise<boolean> => {
+    if (socket.readyState === WebSocket.OPEN) return true;
+    if (socket.readyState === WebSocket.CLOSED || socket.readyState === WebSocket.CLOSING) connect();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([opened, new Promise((r) => (timer = setTimeout(r, 5000)))]);
+    clearTimeout(timer);
+    return socket.readyState === WebSocket.OPEN;
+  };
+
+  // The hot path: the input is serialised once and no timer is armed while the socket is open.
   const invoke = async (channel: ChannelName, input: unknown): Promise<Envelope<unknown>> => {
-    const body = JSON.stringify({ id: nextId, channel, input: input ?? {} });
-    if (body.length > MAX_PAYLOAD_BYTES + 1024) {
+    // A value JSON cannot hold (a function) goes as null, so the core refuses it in words.
+    const serialised: string = JSON.stringify(input ?? {}) ?? 'null';
+    if (serialised.length > MAX_PAYLOAD_BYTES + 1024) {
       return { ok: false, error: { code: 'too_large', message: `The request to ${channel} is too large to send.` } };
     }
-    if (socket.readyState === WebSocket.CLOSED || socket.readyState === WebSocket.CLOSING) connect();
-    await Promise.race([opened, new Promise((r) => setTimeout(r, 5000))]);
-    if (socket.readyState !== WebSocket.OPEN) return { ok: false, error: lost };
+    if (!(await ready())) return { ok: false, error: lost };
     const id = nextId++;
     return new Promise((resolve) => {
       pending.set(id, { resolve });
-      socket.send(JSON.stringify({ id, channel, input: input ?? {} }));
+      socket.send(`{"id":${id},"channel":${JSON.stringify(channel)},"input":${serialised}}`);
     });
   };
 
