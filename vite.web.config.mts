@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * Three folders below the root, like src/main/web: the paths the host finds from its own folder
+ * (the built renderer, package.json, the icon) are the same from the bundle as from the source.
+ */
+const outDir = path.resolve(here, 'out/web/host');
+
+/** The numbered .sql migrations beside the bundle, where migrations-dir.ts looks for them once bundled. */
+function copyMigrations(): Plugin {
+  return {
+    name: 'atelier-web-migrations',
+    apply: 'build',
+    writeBundle() {
+      const from = path.resolve(here, 'src/main/core/db/migrations');
+      const to = path.join(outDir, 'db', 'migrations');
+      fs.mkdirSync(to, { recursive: true });
+      for (const f of fs.readdirSync(from).filter((n) => n.endsWith('.sql')))
+        fs.copyFileSync(path.join(from, f), path.join(to, f));
+    },
+  };
+}
+
+/**
+ * The browser-mode host as one CommonJS file: starting it runs no TypeScript compiler. Packages
+ * stay in node_modules (native ones must); only the app's own code is bundled.
+ */
+export default defineConfig({
+  plugins: [copyMigrations()],
+  build: {
+    ssr: path.resolve(here, 'src/main/web/cli.ts'),
+    outDir,
+    emptyOutDir: true,
+    target: 'node22',
+    minify: false,
+    reportCompressedSize: false,
+    rollupOptions: { output: { format: 'cjs', entryFileNames: 'cli.js' } },
+  },
+});
