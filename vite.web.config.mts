@@ -45,6 +45,9 @@ function copyMigrations(): Plugin {
  */
 export default defineConfig({
   plugins: [copyMigrations()],
+  // Pure-JS packages whose CommonJS index loads every function (date-fns) or every locale (zod):
+  // bundled, only what the app uses is kept and parsed.
+  ssr: { noExternal: ['date-fns', '@date-fns/tz', 'zod'] },
   build: {
     ssr: path.resolve(here, 'src/main/web/cli.ts'),
     outDir,
@@ -52,6 +55,6 @@ export default defineConfig({
     target: 'node22',
     minify: false,
     reportCompressedSize: false,
-    rollupOptions: { output: { format: 'cjs', entryFileNames: 'host.js' } },
+    rollupOptions: { output: { format: 'cjs', entryFileNames: 'host.js', chunkFileNames: '[name]-[hash].js' } },
   },
 });

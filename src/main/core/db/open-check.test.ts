@@ -119,7 +119,10 @@ describe('the deferred check of a large file', () => {
     const small = openDatabase(file, defaultMigrationsDir, undefined, { deferCheckAboveBytes: 1024 ** 3 });
     expect(small.checked).toBe('full');
     small.db.close();
-    const waited = openDatabase(file, defaultMigrationsDir, undefined, { deferCheckAboveBytes: 0, checkWaitMs: 30_000 });
+    const waited = openDatabase(file, defaultMigrationsDir, undefined, {
+      deferCheckAboveBytes: 0,
+      checkWaitMs: 30_000,
+    });
     expect(waited.checked).toBe('full');
     waited.db.close();
   });
