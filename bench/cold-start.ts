@@ -269,7 +269,9 @@ export async function runColdStartBench(options: ColdStartOptions): Promise<Cold
   let browser: Browser | undefined;
   try {
     const seeded = await seededOnce(dataDir, options.assets);
-    log(`cold start: ${options.assets.toLocaleString('en')} assets (seeded in ${seeded.seconds.toFixed(1)} s), host from ${mode}`);
+    log(
+      `cold start: ${options.assets.toLocaleString('en')} assets (seeded in ${seeded.seconds.toFixed(1)} s), host from ${mode}`,
+    );
     const launches = {
       ours: hostLaunch(mode, dataDir),
       baseline: (cards: number) => baselineLaunch(dataDir, seeded.account, cards),

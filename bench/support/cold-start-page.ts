@@ -54,4 +54,3 @@ export const PAGE_MARKS_SCRIPT = `(() => {
   });
   observer.observe(document, { childList: true, subtree: true });
 })();`;
-

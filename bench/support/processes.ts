@@ -17,7 +17,10 @@ function parentOf(pid: number): number | null {
 /** Every live process under `root` (not itself), from /proc; empty where /proc is missing. */
 export function descendants(root: number): number[] {
   if (!fs.existsSync('/proc')) return [];
-  const pids = fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number);
+  const pids = fs
+    .readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number);
   const children = new Map<number, number[]>();
   for (const pid of pids) {
     const parent = parentOf(pid);
@@ -69,7 +72,10 @@ export function launchUntilAddress(
   const address = new Promise<{ url: string; at: number }>((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} printed no address in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${args.join(' ')} printed no address in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       const url = /(http:\/\/\S+)/.exec(out)?.[1];

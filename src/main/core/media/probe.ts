@@ -1,9 +1,9 @@
 import path from 'node:path';
+import sharp from 'sharp';
 import { parseFfprobeOutput, type ProbedDimensions } from './ffprobe-output';
 import { type MediaKind } from './media-kind';
 import { type MediaTools } from './media-tools';
 import { runTool } from './run-tool';
-import { loadSharp } from './sharp';
 
 export type MediaProbe = ProbedDimensions;
 
@@ -20,7 +20,6 @@ export function ffmpegInput(file: string): string {
 
 async function probeImage(file: string): Promise<MediaProbe | null> {
   try {
-    const sharp = await loadSharp();
     const meta = await sharp(file).metadata();
     // autoOrient gives the size as shown, after the EXIF rotation cameras record.
     const result: MediaProbe = { width: meta.autoOrient.width, height: meta.autoOrient.height };

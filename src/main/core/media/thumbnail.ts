@@ -1,8 +1,8 @@
+import sharp from 'sharp';
 import { detectMediaType, type MediaKind, SHARP_DECODES } from './media-kind';
 import { type MediaTools } from './media-tools';
 import { ffmpegInput, probeMedia } from './probe';
 import { runTool } from './run-tool';
-import { loadSharp } from './sharp';
 
 export type Thumbnail =
   | { state: 'ready'; data: Buffer; mime: 'image/webp'; width: number; height: number }
@@ -22,7 +22,6 @@ const DEFAULT_SIZE = 320;
 
 /** Fit inside size×size, upright per EXIF, first frame of animations, webp. */
 async function toWebp(input: string | Buffer, size: number): Promise<Thumbnail> {
-  const sharp = await loadSharp();
   const { data, info } = await sharp(input, { failOn: 'none' })
     .rotate()
     .resize(size, size, { fit: 'inside', withoutEnlargement: true })

@@ -1,10 +1,10 @@
+import sharp from 'sharp';
 import { parseFfprobeOutput, streamKinds } from '../../media/ffprobe-output';
 import { intakeWords, refuse } from './intake-words';
 import type { MediaTools } from '../../media/media-tools';
 import { SHARP_DECODES } from '../../media/media-kind';
 import { ffmpegInput, type MediaProbe, probeMedia } from '../../media/probe';
 import { runTool } from '../../media/run-tool';
-import { loadSharp } from '../../media/sharp';
 
 export type DecodableKind = 'image' | 'video' | 'audio';
 
@@ -35,7 +35,6 @@ async function decodeImage(file: string, mime: string, tools: MediaTools, option
   if (!SHARP_DECODES.has(mime)) return { kind: 'image', mime, probe: await probeMedia(file, 'image', tools, options) };
   try {
     // A small decode reads every row of the picture: a truncated or garbled file fails here.
-    const sharp = await loadSharp();
     await sharp(file, { failOn: 'error', sequentialRead: true }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
   } catch (e) {
     const limit = /pixel limit/i.test(e instanceof Error ? e.message : '');

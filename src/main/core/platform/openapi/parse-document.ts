@@ -1,4 +1,4 @@
-import type SwaggerParserModule from '@apidevtools/swagger-parser';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { z } from 'zod';
 import { AppException } from '../../errors';
 import { OpenApiDocument } from './operations';
@@ -9,19 +9,12 @@ import { exceedsValues, MAX_VALUES } from './value-count';
 const DOC_NAME = 'openapi-document';
 const HINT = 'Fix the document or choose another one; no profile was changed.';
 
-// The parser (and its JSON-schema validator) is loaded with the first document, not at every start.
-let parser: Promise<typeof SwaggerParserModule> | null = null;
-const loadParser = () => (parser ??= import('@apidevtools/swagger-parser').then((m) => m.default));
-
 // The library validates whatever it is given (that is its job); its typings want a typed document.
-const validate = async (path: string, api: unknown, options: object): Promise<unknown> => {
-  const SwaggerParser = await loadParser();
-  return (SwaggerParser.validate.bind(SwaggerParser) as (p: string, a: unknown, o: object) => Promise<unknown>)(
-    path,
-    api,
-    options,
-  );
-};
+const validate = SwaggerParser.validate.bind(SwaggerParser) as (
+  path: string,
+  api: unknown,
+  options: object,
+) => Promise<unknown>;
 
 const AjvDetail = z.object({ instancePath: z.string(), message: z.string().optional() });
 const Details = z.object({ details: z.array(AjvDetail).min(1) });
@@ -47,7 +40,7 @@ export async function parseOpenApi(text: string, label: string): Promise<OpenApi
   };
   let raw: unknown;
   try {
-    raw = await (await loadParser()).parse(name, options);
+    raw = await SwaggerParser.parse(name, options);
   } catch (e) {
     refuse(describeParserError(e, label));
   }
