@@ -40,11 +40,54 @@ function copyMigrations(): Plugin {
 }
 
 /**
+ * Packages the app imports statically but needs only for some work (sharp's libvips for pictures,
+ * the OpenAPI parser for a profile import): in the host bundle each import gets a stand-in that
+ * loads the package on first use, a tenth of a second or more off every start. sharp is only
+ * called; the parser is only used through its methods.
+ */
+const LAZY_PACKAGES: Record<string, 'callable' | 'methods'> = {
+  sharp: 'callable',
+  '@apidevtools/swagger-parser': 'methods',
+};
+const LAZY_PREFIX = '\0atelier-lazy:';
+
+function lazySource(name: string, use: 'callable' | 'methods'): string {
+  const get =
+    use === 'methods'
+      ? '(_t, key) => (...args) => Reflect.apply(Reflect.get(load(), key), load(), args)'
+      : '(_t, key) => Reflect.get(load(), key)';
+  return `let real;
+const load = () => (real ??= require(${JSON.stringify(name)}));
+module.exports = new Proxy(function lazyPackage() {}, {
+  apply: (_t, self, args) => Reflect.apply(load(), self, args),
+  construct: (_t, args) => Reflect.construct(load(), args),
+  get: ${get},
+});
+`;
+}
+
+function lazyPackages(): Plugin {
+  return {
+    name: 'atelier-lazy-packages',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id in LAZY_PACKAGES && !importer?.startsWith(LAZY_PREFIX)) return LAZY_PREFIX + id;
+      return null;
+    },
+    load(id) {
+      if (!id.startsWith(LAZY_PREFIX)) return null;
+      const name = id.slice(LAZY_PREFIX.length);
+      return lazySource(name, LAZY_PACKAGES[name]!);
+    },
+  };
+}
+
+/**
  * The browser-mode host as one CommonJS file: starting it runs no TypeScript compiler. Packages
  * stay in node_modules (native ones must); only the app's own code is bundled.
  */
 export default defineConfig({
-  plugins: [copyMigrations()],
+  plugins: [lazyPackages(), copyMigrations()],
   // Pure-JS packages whose CommonJS index loads every function (date-fns) or every locale (zod):
   // bundled, only what the app uses is kept and parsed.
   ssr: { noExternal: ['date-fns', '@date-fns/tz', 'zod'] },
