@@ -118,7 +118,7 @@ async function seedDataDir(dataDir: string, assets: number): Promise<{ account: 
 }
 
 /** Seed a kept folder only once per size: seeding 100,000 assets takes longer than the whole benchmark. */
-async function seededOnce(dataDir: string, assets: number): Promise<{ account: string; seconds: number }> {
+export async function seededOnce(dataDir: string, assets: number): Promise<{ account: string; seconds: number }> {
   const note = path.join(dataDir, 'bench-seed.json');
   const Note = z.object({ assets: z.number(), account: z.string() });
   const kept = fs.existsSync(note) ? Note.safeParse(JSON.parse(fs.readFileSync(note, 'utf8'))) : null;
@@ -198,7 +198,7 @@ async function measure(browser: Browser, browserPid: number, launch: Launch): Pr
   }
 }
 
-const spreadOf = (values: (number | null)[]): string => {
+export const spreadOf = (values: (number | null)[]): string => {
   const known = values.filter((v): v is number => v !== null);
   if (known.length === 0) return '—';
   return `${ms(median(known))} (${ms(Math.min(...known))}–${ms(Math.max(...known))})`;
