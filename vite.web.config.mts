@@ -54,14 +54,16 @@ const LAZY_PREFIX = '\0atelier-lazy:';
 function lazySource(name: string, use: 'callable' | 'methods'): string {
   const get =
     use === 'methods'
-      ? '(_t, key) => (...args) => Reflect.apply(Reflect.get(load(), key), load(), args)'
-      : '(_t, key) => Reflect.get(load(), key)';
+      ? '(...args) => Reflect.apply(Reflect.get(load(), key), load(), args)'
+      : 'Reflect.get(load(), key)';
   return `let real;
 const load = () => (real ??= require(${JSON.stringify(name)}));
 module.exports = new Proxy(function lazyPackage() {}, {
   apply: (_t, self, args) => Reflect.apply(load(), self, args),
   construct: (_t, args) => Reflect.construct(load(), args),
-  get: ${get},
+  // The bundle's interop asks whether this is an ES module as it imports it: both are CommonJS, and
+  // answering must not load them.
+  get: (_t, key) => (key === '__esModule' ? undefined : ${get}),
 });
 `;
 }
