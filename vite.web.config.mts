@@ -41,13 +41,14 @@ function copyMigrations(): Plugin {
 
 /**
  * Packages the app imports statically but needs only for some work (sharp's libvips for pictures,
- * the OpenAPI parser for a profile import): in the host bundle each import gets a stand-in that
- * loads the package on first use, a tenth of a second or more off every start. sharp is only
- * called; the parser is only used through its methods.
+ * the OpenAPI parser for a profile import, fflate's tables for a diagnostics zip): in the host
+ * bundle each import gets a stand-in that loads the package on first use, a tenth of a second or
+ * more off every start. sharp is only called; the others are only used through their functions.
  */
 const LAZY_PACKAGES: Record<string, 'callable' | 'methods'> = {
   sharp: 'callable',
   '@apidevtools/swagger-parser': 'methods',
+  fflate: 'methods',
 };
 const LAZY_PREFIX = '\0atelier-lazy:';
 
