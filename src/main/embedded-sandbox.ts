@@ -1,4 +1,3 @@
-import { startSandbox } from '../sandbox';
 import type { EmbeddedStarter } from './core/ports';
 
 /**
@@ -7,6 +6,8 @@ import type { EmbeddedStarter } from './core/ports';
  */
 export function embeddedSandbox(dataDir: string): EmbeddedStarter {
   return async () => {
+    // Loaded when first used, not at every start: most starts never need the local platform.
+    const { startSandbox } = await import('../sandbox');
     const sandbox = await startSandbox({ port: 0, dataDir });
     return { url: sandbox.url, demo: sandbox.demo, stop: () => sandbox.stop() };
   };

@@ -1,10 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useChannel, useEventSync } from '../backend/context';
-import { FirstRun } from '../account/FirstRun';
 import { SessionBanner } from '../account/SessionBanner';
 import { useAiEvents } from '../ai/use-ai-events';
 import { requestFor, type OpenRequest } from '../planner/tabs';
-import { CommandPalette } from './CommandPalette';
 import { useAnnouncer } from './use-announcer';
 import { isMacPlatform } from './platform';
 import { sections } from './sections';
@@ -16,10 +14,16 @@ import { useAppSettings } from './use-app-settings';
 import { useCommands } from './use-commands';
 import { useNotifications, type NotifiedItem } from './use-notifications';
 import { ProblemBanner } from './ProblemBanner';
-import { RecoveryScreen } from './RecoveryScreen';
 import { RestoreReportDialog } from './RestoreReportDialog';
 import { TaskContext } from './use-task';
 import { useTheme } from './use-theme';
+
+// Screens a start rarely shows are loaded when first needed: the first run, the recovery screen, the palette.
+const FirstRun = lazy(() => import('../account/FirstRun').then((m) => ({ default: m.FirstRun })));
+const RecoveryScreen = lazy(() => import('./RecoveryScreen').then((m) => ({ default: m.RecoveryScreen })));
+const CommandPalette = lazy(() => import('./CommandPalette').then((m) => ({ default: m.CommandPalette })));
+const opening = <p className="loading">Opening Atelier…</p>;
+const loaded = (screen: ReactNode) => <Suspense fallback={opening}>{screen}</Suspense>;
 
 export function App() {
   // A damaged database shows the recovery screen instead of the app, at start or as soon as it is found.
@@ -56,7 +60,7 @@ export function App() {
   });
   const active = sections.find((s) => s.id === current) ?? sections[0]!;
 
-  if (recovery.data?.state === 'damaged') return <RecoveryScreen status={recovery.data} />;
+  if (recovery.data?.state === 'damaged') return loaded(<RecoveryScreen status={recovery.data} />);
   if (connection.isError) {
     return (
       <main className="bridge-problem" role="alert">
@@ -65,8 +69,8 @@ export function App() {
       </main>
     );
   }
-  if (!connection.data || (!recovery.data && !recovery.isError)) return <p className="loading">Opening Atelier…</p>;
-  if (!connection.data.firstRunDone) return <FirstRun />;
+  if (!connection.data || (!recovery.data && !recovery.isError)) return opening;
+  if (!connection.data.firstRunDone) return loaded(<FirstRun />);
 
   return (
     <TaskContext.Provider value={board}>
@@ -85,12 +89,14 @@ export function App() {
         {announcer.region}
         <RestoreReportDialog />
         {commands.paletteOpen && (
-          <CommandPalette
-            dialogRef={commands.paletteDialog}
-            isMac={isMac}
-            onRun={(id) => commands.run(id, 'palette')}
-            onClose={commands.closePalette}
-          />
+          <Suspense fallback={null}>
+            <CommandPalette
+              dialogRef={commands.paletteDialog}
+              isMac={isMac}
+              onRun={(id) => commands.run(id, 'palette')}
+              onClose={commands.closePalette}
+            />
+          </Suspense>
         )}
       </div>
     </TaskContext.Provider>

@@ -1,13 +1,16 @@
-import { StudioSection } from '../ai/StudioSection';
+import { lazy, Suspense } from 'react';
 import { LibrarySection } from '../library/LibrarySection';
-import { PlannerSection } from '../planner/PlannerSection';
 import type { OpenRequest } from '../planner/tabs';
-import { SettingsSection } from '../sections/SettingsSection';
-import { SyncSection } from '../sync/SyncSection';
 import type { SectionId } from './sections';
 
-/** The section shown in the main region. */
-export function SectionView({
+// The Library is the first screen most starts show: it comes with the app. The others are loaded
+// the first time they are opened, so a start parses and runs only what it shows.
+const StudioSection = lazy(() => import('../ai/StudioSection').then((m) => ({ default: m.StudioSection })));
+const PlannerSection = lazy(() => import('../planner/PlannerSection').then((m) => ({ default: m.PlannerSection })));
+const SettingsSection = lazy(() => import('../sections/SettingsSection').then((m) => ({ default: m.SettingsSection })));
+const SyncSection = lazy(() => import('../sync/SyncSection').then((m) => ({ default: m.SyncSection })));
+
+function Chosen({
   current,
   go,
   plannerOpen,
@@ -28,4 +31,17 @@ export function SectionView({
     default:
       return <PlannerSection open={plannerOpen} />;
   }
+}
+
+/** The section shown in the main region. */
+export function SectionView(props: {
+  current: SectionId;
+  go(section: SectionId): void;
+  plannerOpen: OpenRequest | null;
+}) {
+  return (
+    <Suspense fallback={<p className="loading">Opening…</p>}>
+      <Chosen {...props} />
+    </Suspense>
+  );
 }

@@ -34,6 +34,17 @@ const cell = (name: string) =>
   screen.findByText(name, { selector: '.asset-card-name' }).then((el) => el.closest<HTMLElement>('[role="gridcell"]')!);
 
 describe('library section: states', () => {
+  it('asks for the tag list only once the first page has arrived (counting tags must not delay the cards)', async () => {
+    const fake = library();
+    const hold = fake.hold('library.query');
+    renderWithBackend(<LibrarySection />, fake);
+    await waitFor(() => expect(hold.waiting).toBe(1));
+    expect(fake.calls('library.tags')).toEqual([]);
+    hold.answer({ items: three, total: 3 });
+    await waitFor(() => expect(fake.calls('library.tags')).toHaveLength(1));
+    expect(await screen.findByRole('option', { name: 'trip (1)' })).toBeTruthy();
+  });
+
   it('says it is loading while the first page is on its way, then shows the assets', async () => {
     const fake = library();
     const hold = fake.hold('library.query');

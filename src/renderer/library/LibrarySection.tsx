@@ -47,6 +47,7 @@ export function LibrarySection() {
           onImportTags: setImportTags,
           importing: imports.progress !== null,
           usesUploads: imports.usesUploads,
+          listed: total !== undefined,
         }}
         onImportDialog={() => void imports.fromDialog()}
         onImportFiles={imports.fromFiles}

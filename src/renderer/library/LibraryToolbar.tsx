@@ -18,6 +18,8 @@ interface Props {
   pickerRef: RefObject<HTMLInputElement | null>;
   importing: boolean;
   usesUploads: boolean;
+  /** The first page has arrived: the tag list may be asked for. */
+  listed: boolean;
   onText(v: string): void;
   onKind(v: AssetKind | 'all'): void;
   onTag(v: string): void;
@@ -51,7 +53,7 @@ export function LibraryToolbar(p: Props) {
           </option>
         ))}
       </select>
-      <TagFilter value={p.tag} onChange={p.onTag} />
+      <TagFilter value={p.tag} ready={p.listed} onChange={p.onTag} />
       <select
         className="library-select"
         aria-label="Sort by"

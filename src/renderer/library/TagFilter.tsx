@@ -1,8 +1,11 @@
 import { useChannel } from '../backend/context';
 
-/** Only assets with one tag; the list comes from the library with a count per tag. */
-export function TagFilter({ value, onChange }: { value: string; onChange(tag: string): void }) {
-  const tags = useChannel('library.tags', {});
+/**
+ * Only assets with one tag; the list comes from the library with a count per tag. It is asked for
+ * once the first page is there (`ready`): counting every tag of a large library must not hold up the cards.
+ */
+export function TagFilter({ value, ready, onChange }: { value: string; ready: boolean; onChange(tag: string): void }) {
+  const tags = useChannel('library.tags', {}, { enabled: ready });
   const list = tags.data ?? [];
   return (
     <select

@@ -6,7 +6,9 @@ import { useStoredState } from './use-stored-state';
 import { libraryViews } from './ViewToggle';
 
 const SEARCH_DEBOUNCE_MS = 200;
-const sortIds = sortOptions.map((s) => s.id);
+export const sortIds = sortOptions.map((s) => s.id);
+/** Where the chosen sort is kept (the first page asked for at start reads it too). */
+export const SORT_STORAGE_KEY = 'atelier.library.sort';
 
 /** What the toolbar chooses (search, kind, tag, sort, trash, view), the query it makes, and clearing it. */
 export function useLibraryFilters() {
@@ -14,7 +16,7 @@ export function useLibraryFilters() {
   const [kind, setKind] = useState<AssetKind | 'all'>(defaultFilters.kind);
   const [tag, setTag] = useState('');
   const [trash, setTrash] = useState(false);
-  const [sort, setSort] = useStoredState<SortId>('atelier.library.sort', sortIds, defaultFilters.sort);
+  const [sort, setSort] = useStoredState<SortId>(SORT_STORAGE_KEY, sortIds, defaultFilters.sort);
   const [view, setView] = useStoredState('atelier.library.view', libraryViews, 'grid');
   const searched = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const filters = useMemo(() => ({ text: searched, kind, tag, sort, trash }), [searched, kind, tag, sort, trash]);

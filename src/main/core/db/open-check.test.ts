@@ -86,3 +86,44 @@ describe('the check at open', () => {
     opened.db.close();
   });
 });
+
+describe('the deferred check of a large file', () => {
+  it('opens without waiting, begins the check later, and that check still finds damage', async () => {
+    const file = seeded();
+    damagePosts(file);
+    const before = sha256Of(file);
+    const opened = openDatabase(file, defaultMigrationsDir, undefined, { deferCheckAboveBytes: 0, checkDelayMs: 50 });
+    expect(opened.checked).toBe('partial');
+    // Nothing is copied into the file before the check has passed.
+    expect(autocheckpoint(opened.db)).toBe(0);
+    expect(opened.pendingCheck!.waitUpTo(0)).toBeNull();
+    expect(await opened.pendingCheck!.result).toMatchObject({ ok: false, damaged: true });
+    expect(sha256Of(file)).toBe(before);
+    await opened.pendingCheck!.cancel();
+    opened.db.close();
+  });
+
+  it('passes on a sound file, and a check cancelled before it began answers as stopped', async () => {
+    const file = seeded();
+    const passing = openDatabase(file, defaultMigrationsDir, undefined, { deferCheckAboveBytes: 0, checkDelayMs: 10 });
+    expect(await passing.pendingCheck!.result).toEqual({ ok: true, problems: [], damaged: false });
+    passing.db.close();
+    const cancelled = openDatabase(file, defaultMigrationsDir, undefined, { deferCheckAboveBytes: 0 });
+    await cancelled.pendingCheck!.cancel();
+    expect(await cancelled.pendingCheck!.result).toMatchObject({ ok: false, damaged: false });
+    cancelled.db.close();
+  });
+
+  it('is not deferred for a file below the size, nor when a wait is given', () => {
+    const file = seeded();
+    const small = openDatabase(file, defaultMigrationsDir, undefined, { deferCheckAboveBytes: 1024 ** 3 });
+    expect(small.checked).toBe('full');
+    small.db.close();
+    const waited = openDatabase(file, defaultMigrationsDir, undefined, {
+      deferCheckAboveBytes: 0,
+      checkWaitMs: 30_000,
+    });
+    expect(waited.checked).toBe('full');
+    waited.db.close();
+  });
+});

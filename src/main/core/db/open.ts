@@ -19,6 +19,15 @@ type AppliedRow = z.infer<typeof AppliedRow>;
 /** How long opening waits for SQLite's quick_check; the rest of a longer check runs on in the background. */
 export const CHECK_WAIT_MS = 1000;
 
+/**
+ * A WAL-mode file larger than this opens without waiting for its check (a check of 100,000 assets
+ * takes longer than the whole start should): the check begins CHECK_DELAY_MS later, once the first
+ * screen has been served, and damage it finds still stops every write. Smaller files are checked
+ * first, within CHECK_WAIT_MS, as before.
+ */
+export const DEFER_CHECK_ABOVE_BYTES = 32 * 1024 * 1024;
+export const CHECK_DELAY_MS = 3000;
+
 /** SQLite's default: checkpoint the WAL into the file once it holds this many pages. */
 export const WAL_AUTOCHECKPOINT_PAGES = 1000;
 
@@ -27,8 +36,15 @@ export interface OpenOptions {
   beforeMigrations?: (db: Db, pending: Migration[]) => void;
   /** An empty file is a database that lost its content (backups of it exist), not a new one. */
   emptyIsDamage?: boolean;
-  /** How long to wait for the check before opening anyway (see `checked` and `pendingCheck`). */
+  /**
+   * How long to wait for the check before opening anyway (see `checked` and `pendingCheck`). When
+   * given, it applies whatever the file's size (no deferred check).
+   */
   checkWaitMs?: number;
+  /** Files larger than this get a deferred check (default DEFER_CHECK_ABOVE_BYTES). */
+  deferCheckAboveBytes?: number;
+  /** How long a deferred check waits before it begins (default CHECK_DELAY_MS). */
+  checkDelayMs?: number;
 }
 
 export interface OpenedDatabase {
@@ -112,11 +128,42 @@ function refuseFailedCheck(file: string, check: CheckResult, logger?: Logger): n
 type Inspection = Pick<OpenedDatabase, 'checked' | 'pendingCheck'>;
 
 /**
+ * The quick_check begun `delayMs` from now on a worker thread, so it does not compete with the first
+ * screen for the CPU and the disk. Cancelled before it begins, it answers as a stopped check does.
+ */
+function deferredCheck(file: string, delayMs: number): BackgroundCheck {
+  let running: BackgroundCheck | null = null;
+  let stop: (result: CheckResult) => void = () => undefined;
+  const result = new Promise<CheckResult>((resolve) => (stop = resolve));
+  const timer = setTimeout(() => {
+    running = checkInBackground(file, 'quick_check');
+    void running.result.then(stop);
+  }, delayMs);
+  // A process that is done need not stay for a check that has not begun.
+  timer.unref();
+  return {
+    result,
+    cancel: async () => {
+      clearTimeout(timer);
+      if (running) await running.cancel();
+      else stop({ ok: false, problems: ['The work was stopped.'], damaged: false });
+    },
+    waitUpTo: (ms) => running?.waitUpTo(ms) ?? null,
+  };
+}
+
+/**
  * SQLite's quick_check on a worker thread, waited for up to `checkWaitMs`; a longer one goes on
  * in the background. A file still in rollback-journal mode is waited for to the end: switching
  * it to WAL needs the lock the running check holds.
  */
-function quickCheck(file: string, options: OpenOptions, logger?: Logger): Inspection {
+function quickCheck(file: string, size: number, options: OpenOptions, logger?: Logger): Inspection {
+  const deferAbove = options.deferCheckAboveBytes ?? DEFER_CHECK_ABOVE_BYTES;
+  if (options.checkWaitMs === undefined && size > deferAbove && isWalMode(file)) {
+    const delayMs = options.checkDelayMs ?? CHECK_DELAY_MS;
+    logger?.info('the database check begins after start', { bytes: size, delayMs });
+    return { checked: 'partial', pendingCheck: deferredCheck(file, delayMs) };
+  }
   const check = checkInBackground(file, 'quick_check');
   const waitMs = options.checkWaitMs ?? CHECK_WAIT_MS;
   const answer = check.waitUpTo(waitMs) ?? (isWalMode(file) ? null : check.waitUpTo(2 ** 31 - 1));
@@ -158,7 +205,7 @@ function inspectExisting(file: string, migrations: Migration[], options: OpenOpt
     });
   }
   compareSchema(applied, migrations);
-  return quickCheck(file, options, logger);
+  return quickCheck(file, size, options, logger);
 }
 
 function applyMigrations(
