@@ -7,10 +7,10 @@ import { isNetworkError, networkCode } from './network-error';
 import { parseBody, serverMessage } from './parse-body';
 import { jsonCode } from './server-message';
 import { cancelledError, PlatformError } from './platform-error';
-import { readCapped } from './read-body';
 import { isRedirectStatus } from './redirect-status';
 import { encodeBody, type EncodedBody } from './request-body';
 import { streamFetch } from './stream-transport';
+import { type Answer, connections, fetchAnswer } from './transport';
 import { parseRetryAfter } from './retry-after';
 import { isReplaySafe, isRetryableStatus } from './retry-policy';
 import { headerScrubber, scrubDeep } from './scrub';
@@ -47,14 +47,14 @@ interface Prepared {
 }
 
 type AttemptResult =
-  | { kind: 'answer'; res: Response; text: string; truncated: boolean; consumed?: unknown }
+  | { kind: 'answer'; res: Answer; text: string; truncated: boolean; consumed?: unknown }
   /** Network-level: refused, DNS, reset, or no answer within the attempt's time. */
   | { kind: 'failed'; error: PlatformError };
 
 type Verdict = { response: HttpResponse } | { error: PlatformError; retryable: boolean; retryAfterMs?: number };
 
 /** A manual-redirect request gets a redirect with somewhere to go back as its answer. */
-function handsBackRedirect(req: HttpRequest, res: Response): boolean {
+function handsBackRedirect(req: HttpRequest, res: Answer): boolean {
   return req.redirect === 'manual' && isRedirectStatus(res.status) && res.headers.has('location');
 }
 
@@ -68,7 +68,8 @@ function hostKey(url: string): string {
 
 /** The platform's HTTP client: deadlines, safe retries, Retry-After, a circuit per host, typed errors. */
 export class HttpClient {
-  private readonly fetchImpl: typeof fetch;
+  /** A fetch the caller gave (tests wrap the real one to count or break calls): every request then goes through it. */
+  private readonly givenFetch: typeof fetch | undefined;
   private readonly streamFetchImpl: typeof fetch;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -82,8 +83,7 @@ export class HttpClient {
   private readonly listeners = new Set<(change: HostStateChange) => void>();
 
   constructor(deps: HttpClientDeps = {}) {
-    // Late-bound so a fetch replaced on globalThis after construction is still used.
-    this.fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.givenFetch = deps.fetch;
     this.streamFetchImpl = deps.streamFetch ?? streamFetch;
     this.now = deps.now ?? Date.now;
     this.sleep = deps.sleep ?? realSleep;
@@ -154,6 +154,8 @@ export class HttpClient {
     try {
       const url = new URL(req.url);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('not an http(s) URL');
+      if ((req.method === 'GET' || req.method === 'HEAD') && req.body !== undefined)
+        throw new TypeError('a GET or HEAD request cannot have a body');
       const headers = new Headers(req.headers);
       if (!headers.has('accept')) headers.set('accept', ACCEPT);
       if (req.idempotencyKey) headers.set('idempotency-key', req.idempotencyKey);
@@ -225,32 +227,22 @@ export class HttpClient {
     const { signal, dispose } = scope.attempt(timeoutMs);
     let answered = false;
     try {
-      // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
-      const body = prepared.body.make ? prepared.body.make() : prepared.body.body;
-      const init: RequestInit & { duplex?: 'half' } = {
-        method: req.method,
-        headers: prepared.headers,
-        body: body ?? null,
-        signal,
-        redirect: req.redirect ?? 'follow',
-      };
-      if (prepared.body.streaming) init.duplex = 'half';
-      const send = prepared.body.streaming ? this.streamFetchImpl : this.fetchImpl;
-      const res = await guard(send(prepared.url.href, init), signal);
+      const res = await guard(this.send(req, prepared, signal), signal);
       answered = true;
       this.circuits.success(host);
       if (handsBackRedirect(req, res)) {
         // Its body is never read: the caller only wants the next address.
-        await res.body?.cancel().catch(() => undefined);
+        await res.discard();
         this.logAttempt(req, prepared, n, started, { status: res.status, outcome: 'redirect' });
         return { kind: 'answer', res, text: '', truncated: false };
       }
-      if (res.ok && req.consume) {
-        const consumed = await guard(req.consume(res, signal), signal);
+      const ok = res.status >= 200 && res.status < 300;
+      if (ok && req.consume) {
+        const consumed = await guard(req.consume(res.response(), signal), signal);
         this.logAttempt(req, prepared, n, started, { status: res.status });
         return { kind: 'answer', res, text: '', truncated: false, consumed };
       }
-      const { text, truncated } = await guard(readCapped(res, res.ok ? this.maxBodyBytes : ERROR_BODY_BYTES), signal);
+      const { text, truncated } = await guard(res.read(ok ? this.maxBodyBytes : ERROR_BODY_BYTES), signal);
       this.logAttempt(req, prepared, n, started, { status: res.status });
       return { kind: 'answer', res, text, truncated };
     } catch (e) {
@@ -281,6 +273,35 @@ export class HttpClient {
     } finally {
       dispose();
     }
+  }
+
+  /**
+   * One attempt on the wire. JSON, text and byte bodies go over the shared keep-alive connections;
+   * streamed uploads over node:http (stream-transport.ts); answers consumed as streams, other body
+   * types, and every request of a client given its own fetch, through fetch.
+   */
+  private async send(req: HttpRequest, prepared: Prepared, signal: AbortSignal): Promise<Answer> {
+    const { body, make, streaming } = prepared.body;
+    const redirect = req.redirect ?? 'follow';
+    if (
+      this.givenFetch === undefined &&
+      !req.consume &&
+      !streaming &&
+      (body === undefined || typeof body === 'string' || body instanceof Uint8Array)
+    )
+      return connections.send(prepared.url, { method: req.method, headers: prepared.headers, body, signal, redirect });
+    // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: req.method,
+      headers: prepared.headers,
+      body: (make ? make() : body) ?? null,
+      signal,
+      redirect,
+    };
+    if (streaming) init.duplex = 'half';
+    // Late-bound so a fetch replaced on globalThis after construction is still used.
+    const send = streaming ? this.streamFetchImpl : (this.givenFetch ?? globalThis.fetch);
+    return fetchAnswer(await send(prepared.url.href, init));
   }
 
   private logAttempt(
