@@ -55,7 +55,7 @@ type Verdict = { response: HttpResponse } | { error: PlatformError; retryable: b
 
 /** A manual-redirect request gets a redirect with somewhere to go back as its answer. */
 function handsBackRedirect(req: HttpRequest, res: Answer): boolean {
-  return req.redirect === 'manual' && isRedirectStatus(res.status) && res.headers.has('location');
+  return req.redirect === 'manual' && isRedirectStatus(res.status) && res.header('location') !== null;
 }
 
 function hostKey(url: string): string {
@@ -329,7 +329,7 @@ export class HttpClient {
   ): Verdict {
     const { res } = result;
     const status = res.status;
-    const contentType = res.headers.get('content-type');
+    const contentType = res.header('content-type');
     if (handsBackRedirect(req, res))
       return { response: { status, headers: res.headers, body: null, text: '', attempts: attempt } };
     if (status >= 200 && status < 300) {
@@ -347,7 +347,17 @@ export class HttpClient {
       if (result.truncated) return { error: tooLargeError(status), retryable: false };
       const parsed = parseBody(result.text, contentType);
       if (parsed.kind === 'malformed') return { error: malformedError(status, null), retryable: false };
-      return { response: { status, headers: res.headers, body: parsed.value, text: result.text, attempts: attempt } };
+      // Headers are built only if the caller reads them (most read the body alone).
+      const response: HttpResponse = {
+        status,
+        get headers() {
+          return res.headers;
+        },
+        body: parsed.value,
+        text: result.text,
+        attempts: attempt,
+      };
+      return { response };
     }
     const scrubber = headerScrubber(req.headers);
     for (const secret of req.secrets ?? []) scrubber.add(secret);
@@ -357,7 +367,7 @@ export class HttpClient {
     const body = parsed.kind === 'malformed' ? null : scrubDeep(parsed.value, scrubber);
     let retryAfterMs: number | undefined;
     if (status === 429 || status === 503) {
-      retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now(), res.headers.get('date'));
+      retryAfterMs = parseRetryAfter(res.header('retry-after'), this.now(), res.header('date'));
       if (retryAfterMs !== undefined) this.blocks.block(host, retryAfterMs);
     }
     const error = statusError(

@@ -7,6 +7,8 @@ import type { HttpMethod } from './types';
 export interface Answer {
   readonly status: number;
   readonly headers: Headers;
+  /** One header's value (several joined by ", "), or null. */
+  header(name: string): string | null;
   /** The body as UTF-8, at most `maxBytes` of it; the download stops past that. */
   read(maxBytes: number): Promise<{ text: string; truncated: boolean }>;
   /** Drops the body unread. */
@@ -34,6 +36,7 @@ export function fetchAnswer(res: Response): Answer {
   return {
     status: res.status,
     headers: res.headers,
+    header: (name) => res.headers.get(name),
     read: (maxBytes) => readCapped(res, maxBytes),
     discard: async () => {
       await res.body?.cancel().catch(() => undefined);
@@ -86,6 +89,10 @@ function undiciAnswer(data: Dispatcher.ResponseData): Answer {
     // Built when first asked for: most answers are only asked for their content-type.
     get headers() {
       return (headers ??= toHeaders(data.headers));
+    },
+    header: (name) => {
+      const value = data.headers[name];
+      return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
     },
     read: (maxBytes) => readStreamCapped(body, maxBytes),
     // Read to its end and dropped (a big one closes its connection instead); its failure changes nothing.
