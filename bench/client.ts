@@ -270,7 +270,7 @@ export async function runClientBench(options: ClientBenchOptions = {}): Promise<
     requests: options.requests ?? 4_000,
     rounds: options.rounds ?? 5,
     concurrency: options.concurrency ?? 8,
-    warmup: options.warmup ?? 1_000,
+    warmup: options.warmup ?? 2_000,
     refreshEvery: options.refreshEvery ?? 500,
     dialectSeconds: options.dialectSeconds ?? 11,
   };
