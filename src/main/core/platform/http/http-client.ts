@@ -227,7 +227,10 @@ export class HttpClient {
     const { signal, dispose } = scope.attempt(timeoutMs);
     let answered = false;
     try {
-      const res = await guard(this.send(req, prepared, signal), signal);
+      // undici ends its request and the body it is reading when the signal aborts: no race needed.
+      const own = this.onConnections(req, prepared);
+      const sending = this.send(req, prepared, signal, own);
+      const res = await (own ? sending : guard(sending, signal));
       answered = true;
       this.circuits.success(host);
       if (handsBackRedirect(req, res)) {
@@ -242,7 +245,8 @@ export class HttpClient {
         this.logAttempt(req, prepared, n, started, { status: res.status });
         return { kind: 'answer', res, text: '', truncated: false, consumed };
       }
-      const { text, truncated } = await guard(res.read(ok ? this.maxBodyBytes : ERROR_BODY_BYTES), signal);
+      const reading = res.read(ok ? this.maxBodyBytes : ERROR_BODY_BYTES);
+      const { text, truncated } = await (own ? reading : guard(reading, signal));
       this.logAttempt(req, prepared, n, started, { status: res.status });
       return { kind: 'answer', res, text, truncated };
     } catch (e) {
@@ -280,15 +284,20 @@ export class HttpClient {
    * streamed uploads over node:http (stream-transport.ts); answers consumed as streams, other body
    * types, and every request of a client given its own fetch, through fetch.
    */
-  private async send(req: HttpRequest, prepared: Prepared, signal: AbortSignal): Promise<Answer> {
-    const { body, make, streaming } = prepared.body;
-    const redirect = req.redirect ?? 'follow';
-    if (
+  private onConnections(req: HttpRequest, prepared: Prepared): boolean {
+    const { body, streaming } = prepared.body;
+    return (
       this.givenFetch === undefined &&
       !req.consume &&
       !streaming &&
       (body === undefined || typeof body === 'string' || body instanceof Uint8Array)
-    )
+    );
+  }
+
+  private async send(req: HttpRequest, prepared: Prepared, signal: AbortSignal, own: boolean): Promise<Answer> {
+    const { body, make, streaming } = prepared.body;
+    const redirect = req.redirect ?? 'follow';
+    if (own && (body === undefined || typeof body === 'string' || body instanceof Uint8Array))
       return connections.send(prepared.url, { method: req.method, headers: prepared.headers, body, signal, redirect });
     // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
     const init: RequestInit & { duplex?: 'half' } = {
