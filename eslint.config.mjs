@@ -143,6 +143,7 @@ export const layers = [
       'fflate',
       'papaparse',
       'sharp',
+      'undici',
       'zod',
     ],
     paths: ['src/main/core', 'src/shared'],

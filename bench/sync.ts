@@ -1,461 +1,111 @@
-// Sync drain throughput: SYNC_BENCH_CHANGES creates (posts and creatives with small fields) queued
-// through core.store.create in a core signed in to an in-process sandbox, then core.sync.run() drains
-// them with `concurrency` requests in flight (6, the engine's default, passed explicitly) and pulls.
-// Baseline: a plain fetch loop with as many workers sending the same requests (POST /v2/<group>, JSON
-// body, Idempotency-Key, bearer token from a login) to a second fresh sandbox. Every round uses fresh
-// sandboxes (both start empty) and a fresh core; rounds alternate which side goes first, and the
-// median of the rounds' ratios is the result. One warm-up round of each side (2,000 changes) runs
-// first and is not counted. Target: ours/baseline ≥ 0.8 (changes/s of the whole
-// run(), pull included). Both sides share one process and event loop with their sandbox.
-// When the target is missed, our drain is profiled (SYNC_BENCH_PROFILE=1 always, =0 never): where its
-// synchronous time goes, as is and with the whole database at synchronous=NORMAL for reference. SYNC_BENCH_CHANGES
-// (default 10000), SYNC_BENCH_ROUNDS (default 5: single rounds swing by ±0.1 on a small machine).
-import crypto from 'node:crypto';
-import fs from 'node:fs';
+// Sync drain throughput: N creates (posts and creatives with small fields) queued through
+// core.store.create in a core signed in to an in-process sandbox, then core.sync.run() drains them
+// with `concurrency` requests in flight (6, the engine's default, passed explicitly) and pulls.
+// Baseline: the fastest plain client sending the same requests (POST /v2/<group>, JSON body,
+// Idempotency-Key, bearer token from a login) with as many requests in flight, each to its own
+// fresh sandbox: fetch, node:http with a keep-alive Agent, and undici.request over a Pool all run
+// in every round (support/plain-clients.ts), and the one with the highest median rate is the
+// baseline. Every round uses fresh sandboxes and a fresh core; the order of the sides rotates each
+// round. One warm-up round of each side (2,000 changes) runs first and is not counted.
+// Target: ours/fastest ≥ 0.8 (changes/s of the whole run(), pull included), median of the rounds'
+// ratios, and no round below 0.7. Every side shares one process and event loop with its sandbox.
+//
+// Sizes: `--changes 1000,10000` (or SYNC_BENCH_CHANGES; default 1000,10000, and 100000 too with
+// BENCH_LONG=1). The full comparison runs at `--ratio-at` (default 10000, else the largest size);
+// every size prints ours and the fastest plain client's cost per change, and the curve's growth
+// from the smallest size to the largest (target ≤ 1.3×).
+// When the target is missed, our drain is profiled (SYNC_BENCH_PROFILE=1 always, =0 never).
+// SYNC_BENCH_ROUNDS (default 5: single rounds swing by ±0.1 on a small machine).
 import os from 'node:os';
-import path from 'node:path';
-import type { ResourceGroup } from '../src/shared/profile';
-import { createCore, type Core } from '../src/main/core/app';
-import { nodeDeps } from '../src/main/core/node-deps';
-import type { HttpRequest, HttpResponse } from '../src/main/core/platform/http';
-import { startSandbox, type Sandbox } from '../src/sandbox';
-import { pool } from './support/load';
-import { median, ms, spread, table, type Log } from './support/report';
-import { login } from './support/sandbox-login';
+import { fastest, PLAIN_CLIENT_NAMES, plainLabel, type PlainClientName } from './support/plain-clients';
+import { median, spread, table, type Log } from './support/report';
+import { profileDrain, type Profile } from './support/sync-profile';
+import { oursRound, plainRound, plan, type Change, type OursRound, type PlainRound } from './support/sync-sides';
+
+export type { OursRound, PlainRound } from './support/sync-sides';
 
 const TARGET = 0.8;
+const ROUND_FLOOR = 0.7;
+const CURVE_TARGET = 1.3;
 const DEFAULT_CONCURRENCY = 6;
 
 export interface SyncBenchOptions {
   changes: number;
-  /** Rounds per side (default 5, alternating which side goes first); each has fresh sandboxes and a fresh core. */
+  /** Rounds per side (default 5); each has fresh sandboxes and a fresh core. */
   rounds?: number;
-  /** Requests in flight on both sides (default 6, the engine's default). */
+  /** Requests in flight on every side (default 6, the engine's default). */
   concurrency?: number;
   /** Profile our drain after the rounds: 'auto' (default) only when the target is missed. */
   profile?: boolean | 'auto';
   log?: Log;
 }
 
-export interface OursRound {
-  round: number;
-  queueSeconds: number;
-  /** The whole core.sync.run(): drain and the pull after it. */
-  seconds: number;
-  /** CPU time of the process (user + system) over run(); the sandbox runs in it too. */
-  cpuSeconds: number;
-  /** From run() to the first pull request. */
-  drainSeconds: number;
-  posts: number;
-  /** Outbox entries left for the account after run() (0 when everything drained). */
-  left: number;
-  /** Local records in sync_state 'synced'. */
-  synced: number;
-  /** Records the sandbox holds afterwards (read back through its API). */
-  remote: number;
-  replays: number;
-}
-
-export interface BaselineRound {
-  round: number;
-  seconds: number;
-  /** CPU time of the process (user + system) over the same span; the sandbox runs in it too. */
-  cpuSeconds: number;
-  latencies: number[];
-  remote: number;
-}
-
-export interface Profile {
+export interface PlainSummary {
+  name: PlainClientName;
   label: string;
-  /** The plain fetch loop's rate in a round run right next to this one. */
-  baselineRate: number;
-  drainSeconds: number;
-  changesPerSecond: number;
-  /** Event loop utilization over the whole run() (0..1). */
-  loopBusy: number;
-  /**
-   * Synchronous time on the event loop, ms (the sandbox shares the loop, so it all counts), of the
-   * drain's own transactions: acknowledgements stored with the next batch's freeze, or on their own.
-   */
-  ackMs: number;
-  acks: number;
-  ackCommits: number;
-  dueHeadsMs: number;
-  dueHeadsCalls: number;
-  /** Reads of where a record stands with the platform (made in the transaction that freezes a batch). */
-  refsMs: number;
-  refsCalls: number;
-  statusMs: number;
-  statusCalls: number;
-  logAdds: number;
+  /** Median changes/s over the rounds. */
+  rate: number;
+  p50: number;
+  p95: number;
 }
 
 export interface SyncBenchResult {
   changes: number;
   concurrency: number;
   ours: OursRound[];
-  baseline: BaselineRound[];
+  plain: PlainRound[];
+  clients: PlainSummary[];
+  /** The plain client with the highest median rate: the baseline. */
+  fastest: PlainClientName;
+  baselineRate: number;
   oursRate: number;
   oursDrainRate: number;
-  baselineRate: number;
+  /** Median and lowest of the rounds' ratios ours/fastest (whole run()). */
   ratio: number;
+  minRatio: number;
+  /** The same for the drain alone (run() up to the pull's first request). */
   drainRatio: number;
+  minDrainRatio: number;
   met: boolean;
   profiles: Profile[];
 }
 
-interface Change {
-  group: ResourceGroup;
-  path: string;
-  fields: Record<string, unknown>;
-  key: string;
+async function warmUp(changes: Change[], concurrency: number): Promise<void> {
+  // Not counted: otherwise whichever side runs first pays for the cold JIT (its code and the sandbox's).
+  const warmup = changes.slice(0, Math.min(changes.length, 2_000));
+  for (const name of PLAIN_CLIENT_NAMES) await plainRound(name, warmup, concurrency, 0);
+  await oursRound(warmup, concurrency, 0);
 }
 
-const WORDS = [
-  'launch',
-  'summer',
-  'sale',
-  'behind',
-  'the',
-  'scenes',
-  'new',
-  'drop',
-  'studio',
-  'teaser',
-  'recap',
-  'week',
-];
-
-/** Half posts, half creatives, small fields; the same list for both sides. */
-function plan(count: number): Change[] {
-  return Array.from({ length: count }, (_, i) => {
-    const words = Array.from({ length: 6 }, (_, j) => WORDS[(i * 7 + j * 3) % WORDS.length]).join(' ');
-    return i % 2 === 0
-      ? {
-          group: 'posts',
-          path: '/v2/posts',
-          fields: { text: `Post ${i}: ${words}`, status: 'draft' },
-          key: crypto.randomUUID(),
-        }
-      : {
-          group: 'creatives',
-          path: '/v2/creatives',
-          fields: { name: `Creative ${i}`, text: words },
-          key: crypto.randomUUID(),
-        };
-  });
-}
-
-function cpuSince(start: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1e6;
-}
-
-/** Live records of the groups the changes went to, counted through the sandbox's list API. */
-async function remoteCount(sandbox: Sandbox): Promise<number> {
-  const token = await login(sandbox);
-  let n = 0;
-  for (const segment of ['posts', 'creatives']) {
-    let cursor: string | null = null;
-    for (;;) {
-      const url = `${sandbox.url}/v2/${segment}?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-      const body = (await res.json()) as { items?: unknown[]; next_cursor?: string; has_more?: boolean };
-      if (res.status !== 200 || !Array.isArray(body.items)) throw new Error(`list ${segment}: HTTP ${res.status}`);
-      n += body.items.length;
-      if (!body.has_more || !body.next_cursor) break;
-      cursor = body.next_cursor;
-    }
-  }
-  return n;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Baseline: plain fetch, same requests, same concurrency.
-
-async function baselineRound(changes: Change[], concurrency: number, round: number): Promise<BaselineRound> {
-  const sandbox = await startSandbox({ port: 0, rateLimit: false });
-  try {
-    const token = await login(sandbox);
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    const latencies = await pool(changes.length, concurrency, async (i) => {
-      const c = changes[i]!;
-      const res = await fetch(`${sandbox.url}${c.path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          authorization: `Bearer ${token}`,
-          'idempotency-key': c.key,
-        },
-        body: JSON.stringify(c.fields),
-      });
-      const body = (await res.json()) as { id?: unknown };
-      if (res.status !== 201 || typeof body.id !== 'string') throw new Error(`baseline: HTTP ${res.status}`);
-    });
-    const seconds = (performance.now() - started) / 1000;
-    const cpuSeconds = cpuSince(cpu);
-    return { round, seconds, cpuSeconds, latencies, remote: await remoteCount(sandbox) };
-  } finally {
-    await sandbox.stop();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ours: a real core, signed in to its own fresh sandbox.
-
-interface OursSetup {
-  core: Core;
-  sandbox: Sandbox;
-  account: string;
-  queueSeconds: number;
-  stop(): Promise<void>;
-}
-
-async function oursSetup(changes: Change[], concurrency: number): Promise<OursSetup> {
-  const sandbox = await startSandbox({ port: 0, rateLimit: false });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-sync-'));
-  let core: Core | undefined;
-  try {
-    const deps = nodeDeps({
-      dataDir: path.join(dir, 'data'),
-      host: 'test',
-      quiet: true,
-      embeddedSandbox: async () => ({ url: sandbox.url, demo: sandbox.demo, stop: async () => undefined }),
-    });
-    // The engine runs only when the bench calls run(); concurrency as the engine's default, explicitly.
-    deps.sync = { autoStart: false, concurrency };
-    core = createCore(deps);
-    await core.start();
-    const signedIn = await core.dispatch('connection.useSandbox', {});
-    if (!signedIn.ok) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.error)}`);
-    const account = core.workspace.account();
-    // Queued as the app queues them (record + outbox entry per create), in one outer transaction
-    // so setting up does not take one fsync per change; the drain is what is measured.
-    const started = performance.now();
-    const c = core;
-    c.db.transaction(() => {
-      for (const change of changes) c.store.create(change.group, account, change.fields);
-    })();
-    const queueSeconds = (performance.now() - started) / 1000;
-    const queued = (c.db.prepare('SELECT count(*) AS n FROM outbox WHERE account_id = ?').get(account) as { n: number })
-      .n;
-    if (queued !== changes.length) throw new Error(`expected ${changes.length} outbox entries, found ${queued}`);
-    return {
-      core: c,
-      sandbox,
-      account,
-      queueSeconds,
-      stop: async () => {
-        await c.close();
-        await sandbox.stop();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (e) {
-    await core?.close();
-    await sandbox.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw e;
-  }
-}
-
-/** Wraps the session's request to note when the pull starts (its first GET). */
-function watchPull(core: Core): { pullStartedAt(): number | null; posts(): number } {
-  const session = core.session as { request(req: HttpRequest): Promise<HttpResponse> };
-  const inner = session.request.bind(core.session);
-  let firstGet: number | null = null;
-  let posts = 0;
-  session.request = (req) => {
-    if (req.method === 'GET' && firstGet === null) firstGet = performance.now();
-    if (req.method === 'POST') posts++;
-    return inner(req);
-  };
-  return { pullStartedAt: () => firstGet, posts: () => posts };
-}
-
-async function oursRound(changes: Change[], concurrency: number, round: number): Promise<OursRound> {
-  const setup = await oursSetup(changes, concurrency);
-  const { core, sandbox, account } = setup;
-  try {
-    const watch = watchPull(core);
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    await core.sync.run();
-    const ended = performance.now();
-    const cpuSeconds = cpuSince(cpu);
-    const left = (
-      core.db.prepare('SELECT count(*) AS n FROM outbox WHERE account_id = ?').get(account) as { n: number }
-    ).n;
-    const synced = (
-      core.db
-        .prepare(
-          "SELECT (SELECT count(*) FROM posts WHERE sync_state = 'synced') + (SELECT count(*) FROM creatives " +
-            "WHERE sync_state = 'synced') AS n",
-        )
-        .get() as { n: number }
-    ).n;
-    return {
-      round,
-      queueSeconds: setup.queueSeconds,
-      seconds: (ended - started) / 1000,
-      cpuSeconds,
-      drainSeconds: ((watch.pullStartedAt() ?? ended) - started) / 1000,
-      posts: watch.posts(),
-      left,
-      synced,
-      remote: await remoteCount(sandbox),
-      replays: sandbox.stats.idempotentReplays,
-    };
-  } finally {
-    await setup.stop();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Profile: where our drain spends the event loop (the sandbox runs on the same loop).
-
-type Patchable = Record<string, unknown>;
-
-interface EngineInternals {
-  deps: { writer: Patchable; log: Patchable };
-}
-
-function timed<T extends (...args: never[]) => unknown>(fn: T, into: { ms: number; calls: number }): T {
-  return ((...args: never[]) => {
-    const started = performance.now();
-    try {
-      return fn(...args);
-    } finally {
-      into.ms += performance.now() - started;
-      into.calls++;
-    }
-  }) as T;
-}
-
-type Variant = 'as-is' | 'all-normal';
-
-async function profileRun(
+/** Every side once per round, the order rotating so no side always runs first (or last). */
+async function runRounds(
   changes: Change[],
   concurrency: number,
-  label: string,
-  variant: Variant,
-): Promise<Omit<Profile, 'baselineRate'>> {
-  const setup = await oursSetup(changes, concurrency);
-  const { core } = setup;
-  try {
-    const engine = core.sync as unknown as Patchable & EngineInternals;
-    const { writer, log } = engine.deps;
-    const store = core.store as unknown as Patchable;
-    if (variant === 'all-normal') core.db.pragma('synchronous = NORMAL');
-    const ack = { ms: 0, calls: 0, commits: 0 };
-    const due = { ms: 0, calls: 0 };
-    const refs = { ms: 0, calls: 0 };
-    const status = { ms: 0, calls: 0 };
-    const logs = { ms: 0, calls: 0 };
-    engine.dueHeads = timed((engine.dueHeads as (...a: never[]) => unknown).bind(engine), due);
-    engine.status = timed((engine.status as (...a: never[]) => unknown).bind(engine), status);
-    store.remoteRef = timed((store.remoteRef as (...a: never[]) => unknown).bind(store), refs);
-    log.add = timed((log.add as (...a: never[]) => unknown).bind(log), logs);
-    for (const name of ['ackMany', 'ackThen'] as const) {
-      const inner = (writer[name] as (acks: unknown[], ...rest: unknown[]) => unknown).bind(writer);
-      writer[name] = (acks: unknown[], ...rest: unknown[]) => {
-        const started = performance.now();
-        try {
-          return inner(acks, ...rest);
-        } finally {
-          ack.ms += performance.now() - started;
-          ack.calls += acks.length;
-          ack.commits++;
-        }
-      };
-    }
-    const watch = watchPull(core);
-    const elu = performance.eventLoopUtilization();
-    const started = performance.now();
-    await core.sync.run();
-    const drainSeconds = ((watch.pullStartedAt() ?? performance.now()) - started) / 1000;
-    const loopBusy = performance.eventLoopUtilization(elu).utilization;
-    const left = (core.db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
-    if (left !== 0) throw new Error(`profile (${label}): ${left} changes left in the outbox`);
-    return {
-      label,
-      drainSeconds,
-      changesPerSecond: changes.length / drainSeconds,
-      loopBusy,
-      ackMs: ack.ms,
-      acks: ack.calls,
-      ackCommits: ack.commits,
-      dueHeadsMs: due.ms,
-      dueHeadsCalls: due.calls,
-      refsMs: refs.ms,
-      refsCalls: refs.calls,
-      statusMs: status.ms,
-      statusCalls: status.calls,
-      logAdds: logs.calls,
-    };
-  } finally {
-    await setup.stop();
-  }
-}
-
-/** The cost of one small commit (a one-row upsert) on a fresh core database, for scale. */
-async function commitCost(synchronous: 'FULL' | 'NORMAL'): Promise<number> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-fsync-'));
-  try {
-    const deps = nodeDeps({ dataDir: dir, host: 'test', quiet: true });
-    deps.sync = { autoStart: false };
-    const core = createCore(deps);
-    core.db.pragma(`synchronous = ${synchronous}`);
-    const stmt = core.db.prepare(
-      "INSERT INTO app_meta (key, value) VALUES ('bench', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-    );
-    const times: number[] = [];
-    for (let i = 0; i < 200; i += 1) {
-      const started = performance.now();
-      core.db.transaction(() => stmt.run(JSON.stringify(i)))();
-      times.push(performance.now() - started);
-    }
-    await core.close();
-    return median(times);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/** Runs the benchmark; every sandbox and data folder it makes is removed before it returns. */
-export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBenchResult> {
-  const log = options.log ?? console.log;
-  const rounds = options.rounds ?? 5;
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const changes = plan(options.changes);
-
-  // A warm-up of each side first, not counted: otherwise whichever side runs first in round 1 pays
-  // for the cold JIT (both sides' code, and the sandbox's) and round 1 flatters the other.
-  const warmup = changes.slice(0, Math.min(changes.length, 2_000));
-  await baselineRound(warmup, concurrency, 0);
-  await oursRound(warmup, concurrency, 0);
-
+  rounds: number,
+  clients: readonly PlainClientName[],
+): Promise<{ ours: OursRound[]; plain: PlainRound[] }> {
   const ours: OursRound[] = [];
-  const baseline: BaselineRound[] = [];
+  const plain: PlainRound[] = [];
+  const sides: (PlainClientName | 'ours')[] = ['ours', ...clients];
   for (let round = 1; round <= rounds; round += 1) {
-    const order = round % 2 ? (['baseline', 'ours'] as const) : (['ours', 'baseline'] as const);
-    for (const side of order) {
+    const shift = (round - 1) % sides.length;
+    for (const side of [...sides.slice(shift), ...sides.slice(0, shift)]) {
       if (side === 'ours') ours.push(await oursRound(changes, concurrency, round));
-      else baseline.push(await baselineRound(changes, concurrency, round));
+      else plain.push(await plainRound(side, changes, concurrency, round));
     }
   }
+  return { ours, plain };
+}
 
-  const n = changes.length;
-  log(
-    `${n} changes (${changes.filter((c) => c.group === 'posts').length} posts, ` +
-      `${changes.filter((c) => c.group === 'creatives').length} creatives), concurrency ${concurrency}, ` +
-      `${rounds} round(s) per side`,
-  );
-  log('');
+function roundsTable(log: Log, n: number, ours: OursRound[], plain: PlainRound[]): void {
+  const row = (side: string, r: PlainRound | OursRound, rest: string[]) => [
+    side,
+    String(r.round),
+    r.seconds.toFixed(2),
+    r.cpuSeconds.toFixed(2),
+    (n / r.seconds).toFixed(0),
+    ...rest,
+  ];
   table(
     log,
     [
@@ -472,192 +122,229 @@ export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBench
       'in sandbox',
       'replays',
     ],
-    [...baseline, ...ours].map((r) =>
-      'drainSeconds' in r
-        ? [
-            'ours',
-            String(r.round),
-            r.seconds.toFixed(2),
-            r.cpuSeconds.toFixed(2),
-            (n / r.seconds).toFixed(0),
-            r.drainSeconds.toFixed(2),
-            (r.seconds - r.drainSeconds).toFixed(2),
-            String(r.posts),
-            String(r.left),
-            String(r.synced),
-            String(r.remote),
-            String(r.replays),
-          ]
-        : [
-            'baseline',
-            String(r.round),
-            r.seconds.toFixed(2),
-            r.cpuSeconds.toFixed(2),
-            (n / r.seconds).toFixed(0),
-            '-',
-            '-',
-            String(n),
-            '-',
-            '-',
-            String(r.remote),
-            '-',
-          ],
-    ),
+    [
+      ...plain.map((r) => row(r.client, r, ['-', '-', String(n), '-', '-', String(r.remote), '-'])),
+      ...ours.map((r) =>
+        row('ours', r, [
+          r.drainSeconds.toFixed(2),
+          (r.seconds - r.drainSeconds).toFixed(2),
+          String(r.posts),
+          String(r.left),
+          String(r.synced),
+          String(r.remote),
+          String(r.replays),
+        ]),
+      ),
+    ],
   );
   log(
     `(ours queued each round's ${n} changes with core.store.create in one outer transaction: ` +
-      `${ms(median(ours.map((o) => o.queueSeconds)) * 1000)} ms median)`,
+      `${(median(ours.map((o) => o.queueSeconds)) * 1000).toFixed(0)} ms median)`,
   );
-  log('');
+}
 
-  // Each round's two sides ran back to back, so their ratio is the least disturbed by the machine's
-  // drift; the median of the rounds' ratios is the result.
-  const paired = ours.map((o, i) => {
-    const b = baseline[i]!;
-    return {
-      round: o.round,
-      ratio: b.seconds / o.seconds,
-      drainRatio: b.seconds / o.drainSeconds,
-      cpuRatio: b.cpuSeconds / o.cpuSeconds,
-    };
+function summarise(n: number, concurrency: number, plain: PlainRound[]): PlainSummary[] {
+  return PLAIN_CLIENT_NAMES.flatMap((name) => {
+    const mine = plain.filter((r) => r.client === name);
+    if (mine.length === 0) return [];
+    const lat = spread(mine.flatMap((r) => r.latencies));
+    const label = plainLabel(name, concurrency);
+    return [{ name, label, rate: n / median(mine.map((r) => r.seconds)), p50: lat.p50, p95: lat.p95 }];
   });
-  const baselineRate = n / median(baseline.map((b) => b.seconds));
-  const oursRate = n / median(ours.map((o) => o.seconds));
-  const oursDrainRate = n / median(ours.map((o) => o.drainSeconds));
-  const lat = spread(baseline.flatMap((b) => b.latencies));
-  const ratio = median(paired.map((p) => p.ratio));
-  const drainRatio = median(paired.map((p) => p.drainRatio));
+}
+
+/** Runs the comparison at one size; every sandbox and data folder it makes is removed before it returns. */
+export async function runSyncBench(options: SyncBenchOptions): Promise<SyncBenchResult> {
+  const log = options.log ?? console.log;
+  const rounds = options.rounds ?? 5;
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const changes = plan(options.changes);
+  const n = changes.length;
+  await warmUp(changes, concurrency);
+  const { ours, plain } = await runRounds(changes, concurrency, rounds, PLAIN_CLIENT_NAMES);
+
+  log(
+    `${n} changes (${changes.filter((c) => c.group === 'posts').length} posts, ` +
+      `${changes.filter((c) => c.group === 'creatives').length} creatives), concurrency ${concurrency}, ` +
+      `${rounds} round(s) per side`,
+  );
+  log('');
+  roundsTable(log, n, ours, plain);
+  log('');
+  const clients = summarise(n, concurrency, plain);
+  const best = fastest(clients);
+  // Each round's sides ran back to back, so their ratio is the least disturbed by the machine's drift.
+  const paired = ours.map((o) => {
+    const b = plain.find((p) => p.client === best.name && p.round === o.round)!;
+    return { round: o.round, ratio: b.seconds / o.seconds, drainRatio: b.seconds / o.drainSeconds };
+  });
+  const result: SyncBenchResult = {
+    changes: n,
+    concurrency,
+    ours,
+    plain,
+    clients,
+    fastest: best.name,
+    baselineRate: best.rate,
+    oursRate: n / median(ours.map((o) => o.seconds)),
+    oursDrainRate: n / median(ours.map((o) => o.drainSeconds)),
+    ratio: median(paired.map((p) => p.ratio)),
+    minRatio: Math.min(...paired.map((p) => p.ratio)),
+    drainRatio: median(paired.map((p) => p.drainRatio)),
+    minDrainRatio: Math.min(...paired.map((p) => p.drainRatio)),
+    met: false,
+    profiles: [],
+  };
+  result.met = result.ratio >= TARGET && result.minRatio >= ROUND_FLOOR;
+  report(log, result, paired);
+  if (options.profile === true || (options.profile !== false && !result.met)) {
+    const baseline = async () => n / (await plainRound(best.name, changes, concurrency, 0)).seconds;
+    result.profiles = await profileDrain(changes, concurrency, baseline, log);
+  }
+  return result;
+}
+
+function report(log: Log, r: SyncBenchResult, paired: { round: number; ratio: number; drainRatio: number }[]): void {
   table(
     log,
-    ['round', 'ours/baseline (run)', 'ours/baseline (drain)', 'by CPU time'],
-    paired.map((p) => [String(p.round), p.ratio.toFixed(3), p.drainRatio.toFixed(3), p.cpuRatio.toFixed(3)]),
+    ['round', `ours/${r.fastest} (run)`, `ours/${r.fastest} (drain)`],
+    paired.map((p) => [String(p.round), p.ratio.toFixed(3), p.drainRatio.toFixed(3)]),
   );
   log('');
   table(
     log,
-    ['side (median of rounds)', 'changes/s'],
+    ['side (median of rounds)', 'changes/s', 'p50 ms', 'p95 ms'],
     [
-      [
-        `plain fetch, ${concurrency} workers (p50 ${ms(lat.p50)} ms, p95 ${ms(lat.p95)} ms per request)`,
-        baselineRate.toFixed(0),
-      ],
-      ['core.sync.run() (drain + pull)', oursRate.toFixed(0)],
-      ['  of which the drain alone', oursDrainRate.toFixed(0)],
+      ...r.clients.map((c) => [
+        `${c.label}${c.name === r.fastest ? '  <- fastest' : ''}`,
+        c.rate.toFixed(0),
+        c.p50.toFixed(2),
+        c.p95.toFixed(2),
+      ]),
+      ['core.sync.run() (drain + pull)', r.oursRate.toFixed(0), '-', '-'],
+      ['  of which the drain alone', r.oursDrainRate.toFixed(0), '-', '-'],
     ],
   );
   log('');
   log(
-    `ratio ours/baseline (median of the rounds' ratios): ${ratio.toFixed(3)}  (target ≥ ${TARGET}; ` +
-      `drain alone ${drainRatio.toFixed(3)})`,
+    `ratio ours/fastest plain client (${r.fastest}): ${r.ratio.toFixed(3)} median, ${r.minRatio.toFixed(3)} lowest ` +
+      `round  (target ≥ ${TARGET}, no round below ${ROUND_FLOOR}; drain alone ${r.drainRatio.toFixed(3)} median, ` +
+      `${r.minDrainRatio.toFixed(3)} lowest)`,
   );
-  const met = ratio >= TARGET;
   log(
-    met
+    r.met
       ? 'target met'
-      : `target missed: core.sync.run() reaches ${(ratio * 100).toFixed(1)}% of the plain fetch rate, ` +
-          `target ${TARGET * 100}%`,
+      : `target missed: core.sync.run() reaches ${(r.ratio * 100).toFixed(1)}% of ${r.fastest} ` +
+          `(lowest round ${(r.minRatio * 100).toFixed(1)}%), target ${TARGET * 100}% and ${ROUND_FLOOR * 100}%`,
   );
+}
 
-  const profiles: Profile[] = [];
-  if (options.profile === true || (options.profile !== false && !met)) {
-    log('');
-    log('profile of our drain (one run each; ms of synchronous work on the event loop the sandbox shares):');
-    // The machine's speed drifts (other work, disk flushes): each profile run is paired with a
-    // baseline round run right next to it (alternating which goes first), and compared with that.
-    const variants: [string, Variant][] = [
-      ['as is: acks stored with the next batch (FULL), or on their own with synchronous=NORMAL', 'as-is'],
-      ['reference: whole database synchronous=NORMAL', 'all-normal'],
-    ];
-    for (const [i, [label, variant]] of variants.entries()) {
-      let adjacent: BaselineRound;
-      let profile: Omit<Profile, 'baselineRate'>;
-      if (i % 2 === 0) {
-        adjacent = await baselineRound(changes, concurrency, 0);
-        profile = await profileRun(changes, concurrency, label, variant);
-      } else {
-        profile = await profileRun(changes, concurrency, label, variant);
-        adjacent = await baselineRound(changes, concurrency, 0);
-      }
-      profiles.push({ ...profile, baselineRate: n / adjacent.seconds });
-    }
-    table(
-      log,
-      [
-        'drain',
-        'seconds',
-        'changes/s',
-        'adjacent baseline/s',
-        'ratio',
-        'loop busy',
-        'ack+freeze tx ms (acks/commits)',
-        'dueHeads ms (calls)',
-        'remoteRef ms (calls)',
-        'status() ms (calls)',
-        'log.add calls',
-      ],
-      profiles.map((p) => [
-        p.label,
-        p.drainSeconds.toFixed(2),
-        p.changesPerSecond.toFixed(0),
-        p.baselineRate.toFixed(0),
-        (p.changesPerSecond / p.baselineRate).toFixed(2),
-        `${(p.loopBusy * 100).toFixed(0)}%`,
-        `${p.ackMs.toFixed(0)} (${p.acks}/${p.ackCommits})`,
-        `${p.dueHeadsMs.toFixed(0)} (${p.dueHeadsCalls})`,
-        `${p.refsMs.toFixed(0)} (${p.refsCalls})`,
-        `${p.statusMs.toFixed(0)} (${p.statusCalls})`,
-        String(p.logAdds),
-      ]),
-    );
-    const full = await commitCost('FULL');
-    const normal = await commitCost('NORMAL');
-    log(
-      `one small commit on this disk: ${ms(full)} ms with synchronous=FULL, ${ms(normal)} ms with NORMAL (WAL); ` +
-        `median of 200`,
-    );
-    const asIs = profiles[0]!;
-    log(
-      `as is, the drain's transactions (acknowledgements, ` +
-        `reading and freezing batches) hold the event loop ${(asIs.ackMs / 1000).toFixed(2)} s ` +
-        `of the ${asIs.drainSeconds.toFixed(2)} s drain (${asIs.acks} acks in ${asIs.ackCommits} commits)`,
-    );
+export interface CurvePoint {
+  changes: number;
+  rounds: number;
+  /** Microseconds per change of the whole run() (median of the rounds), ours and the plain client. */
+  oursUs: number;
+  plainUs: number;
+}
+
+export interface CurveOptions {
+  sizes: number[];
+  /** The plain client to run beside ours at each size (the fastest of the full comparison). */
+  client: PlainClientName;
+  concurrency?: number;
+  /** Points already measured (the full comparison's size). */
+  known?: CurvePoint[];
+  log?: Log;
+}
+
+/** Cost per change at each size, ours and the plain client's; returns the points, smallest size first. */
+export async function runSyncCurve(options: CurveOptions): Promise<CurvePoint[]> {
+  const log = options.log ?? console.log;
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const points = [...(options.known ?? [])];
+  for (const size of options.sizes) {
+    if (points.some((p) => p.changes === size)) continue;
+    const changes = plan(size);
+    // Long sizes take a minute a round: one round each.
+    const rounds = size >= 100_000 ? 1 : 3;
+    const { ours, plain } = await runRounds(changes, concurrency, rounds, [options.client]);
+    const us = (seconds: number[]) => (median(seconds) / size) * 1e6;
+    points.push({
+      changes: size,
+      rounds,
+      oursUs: us(ours.map((o) => o.seconds)),
+      plainUs: us(plain.map((p) => p.seconds)),
+    });
   }
+  points.sort((a, b) => a.changes - b.changes);
+  log('');
+  log(`cost per change by size (whole run(), median of the rounds; ${options.client} beside it):`);
+  table(
+    log,
+    ['changes', 'rounds', 'ours µs/change', `${options.client} µs/change`, 'ours/plain'],
+    points.map((p) => [
+      String(p.changes),
+      String(p.rounds),
+      p.oursUs.toFixed(0),
+      p.plainUs.toFixed(0),
+      (p.plainUs / p.oursUs).toFixed(3),
+    ]),
+  );
+  const first = points[0]!;
+  const last = points[points.length - 1]!;
+  const growth = last.oursUs / first.oursUs;
+  // The sandbox's own cost per request grows with what it stores; the plain client pays it too.
+  const relative = growth / (last.plainUs / first.plainUs);
+  log(
+    `curve: ours costs ${growth.toFixed(2)}× per change at ${last.changes} changes what it costs at ` +
+      `${first.changes} (target ≤ ${CURVE_TARGET}×): ${growth <= CURVE_TARGET ? 'flat' : 'NOT FLAT'}; ` +
+      `${relative.toFixed(2)}× relative to ${options.client} over the same sizes`,
+  );
+  return points;
+}
 
-  return {
-    changes: n,
-    concurrency,
-    ours,
-    baseline,
-    oursRate,
-    oursDrainRate,
-    baselineRate,
-    ratio,
-    drainRatio,
-    met,
-    profiles,
+function sizesFrom(argv: string[]): { sizes: number[]; ratioAt: number } {
+  const arg = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
   };
+  const fallback = process.env.BENCH_LONG === '1' ? '1000,10000,100000' : '1000,10000';
+  const list = arg('--changes') ?? process.env.SYNC_BENCH_CHANGES ?? fallback;
+  const sizes = list.split(',').map((s) => Number(s.trim()));
+  for (const [i, size] of sizes.entries())
+    if (!Number.isInteger(size) || size <= 0)
+      throw new Error(
+        `--changes takes positive whole numbers separated by commas; item ${i + 1} is "${list.split(',')[i]}"`,
+      );
+  const wanted = Number(arg('--ratio-at') ?? 10_000);
+  return { sizes, ratioAt: sizes.includes(wanted) ? wanted : Math.max(...sizes) };
 }
 
 async function main(): Promise<void> {
-  const count = Number(process.env.SYNC_BENCH_CHANGES ?? 10_000);
-  if (!Number.isInteger(count) || count <= 0)
-    throw new Error(`SYNC_BENCH_CHANGES must be a positive integer, got "${process.env.SYNC_BENCH_CHANGES}"`);
+  const { sizes, ratioAt } = sizesFrom(process.argv.slice(2));
   const rounds = Number(process.env.SYNC_BENCH_ROUNDS ?? 5);
   const profileEnv = process.env.SYNC_BENCH_PROFILE;
   const deadline = setTimeout(() => {
-    console.error('sync bench took longer than 900 s; stopping');
+    console.error('sync bench took longer than 1800 s; stopping');
     process.exit(1);
-  }, 900_000);
+  }, 1_800_000);
   deadline.unref();
   console.log(
     `Sync benchmark: node ${process.version}, ${os.cpus().length} CPUs, sandbox in-process, ` +
-      `temp folders in ${os.tmpdir()}`,
+      `temp folders in ${os.tmpdir()}; sizes ${sizes.join(', ')}, full comparison at ${ratioAt}`,
   );
-  await runSyncBench({
-    changes: count,
+  const result = await runSyncBench({
+    changes: ratioAt,
     rounds,
     profile: profileEnv === '1' ? true : profileEnv === '0' ? false : 'auto',
   });
+  const known: CurvePoint = {
+    changes: ratioAt,
+    rounds,
+    oursUs: 1e6 / result.oursRate,
+    plainUs: 1e6 / result.baselineRate,
+  };
+  await runSyncCurve({ sizes, client: result.fastest, known: [known] });
 }
 
 // Run only as a script (`tsx bench/sync.ts`), not when the smoke test imports it.

@@ -1,20 +1,21 @@
 // The client bench's dialect run: the same authorized GETs against the sandbox speaking the
 // "camel" reading (a `Token` scheme, camelCase answers inside `{data:…}`, 5-second access
-// tokens), through the app's client with that dialect's profile, against a plain fetch loop that
-// renews its own token when refused. Each side runs for a fixed time; refresh calls are printed
-// beside the access-token lifetimes crossed.
+// tokens), through the app's client with that dialect's profile, against a plain client (the
+// fastest of the main comparison) that logs in again when refused. Each side runs for a fixed
+// time; refresh calls are printed beside the access-token lifetimes crossed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../src/main/core/app';
 import { nodeDeps } from '../../src/main/core/node-deps';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { plainClient, type PlainClient, type PlainClientName } from './plain-clients';
+import type { Log } from './report';
 
 const DIALECT = 'camel';
-const SECONDS = Number(process.env.BENCH_DIALECT_SECONDS ?? 11);
 const ROUNDS = 2;
 const CONCURRENCY = 8;
-const TARGET = 0.8;
+const TARGET = 0.9;
 const PATH = '/v2/posts?pageSize=1';
 
 interface Side {
@@ -24,13 +25,14 @@ interface Side {
 }
 
 /** A plain client of the camel dialect: log in, send `Token <t>`, log in again (once for all) when refused. */
-function plainSide(sandbox: Sandbox): Side {
+function plainSide(sandbox: Sandbox, client: PlainClient): Side {
   let token: Promise<string> | null = null;
   let logins = 0;
   const login = async (): Promise<string> => {
     logins += 1;
-    const res = await fetch(`${sandbox.url}/user/login`, {
+    const res = await client.send({
       method: 'POST',
+      path: '/user/login',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         login: sandbox.demo.username,
@@ -38,24 +40,23 @@ function plainSide(sandbox: Sandbox): Side {
         clientId: sandbox.demo.clientId,
       }),
     });
-    const body = (await res.json()) as { data?: { accessToken?: string } };
-    if (!body.data?.accessToken) throw new Error(`baseline login: HTTP ${res.status}`);
-    return body.data.accessToken;
+    const data = res.body !== null && typeof res.body === 'object' && 'data' in res.body ? res.body.data : undefined;
+    const access = data !== null && typeof data === 'object' && 'accessToken' in data ? data.accessToken : undefined;
+    if (typeof access !== 'string') throw new Error(`baseline login: HTTP ${res.status}`);
+    return access;
   };
-  const get = async (t: string) =>
-    fetch(`${sandbox.url}${PATH}`, { headers: { authorization: `Token ${t}`, accept: 'application/json' } });
+  const get = (t: string) =>
+    client.send({ method: 'GET', path: PATH, headers: { authorization: `Token ${t}`, accept: 'application/json' } });
   return {
     name: 'baseline',
     once: async () => {
       const used = (token ??= login());
       let res = await get(await used);
       if (res.status === 401) {
-        await res.arrayBuffer();
         if (token === used) token = login();
         res = await get(await token);
       }
       if (res.status !== 200) throw new Error(`baseline: HTTP ${res.status}`);
-      await res.json();
     },
     refreshes: () => logins,
   };
@@ -113,21 +114,33 @@ async function dialectCore(sandbox: Sandbox, dir: string): Promise<Core> {
   return core;
 }
 
+export interface DialectRunOptions {
+  /** The plain client to compare with (the fastest of the main comparison). */
+  client: PlainClientName;
+  /** Seconds per side and round. */
+  seconds: number;
+  log: Log;
+}
+
 /** Runs the dialect comparison and prints its table and ratio line. */
-export async function dialectRun(): Promise<void> {
+export async function dialectRun(
+  options: DialectRunOptions,
+): Promise<{ ratio: number; baselineRate: number; oursRate: number }> {
+  const { log, seconds } = options;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-dialect-'));
   const sandbox = await startSandbox({ port: 0, rateLimit: false, dialect: DIALECT });
+  const client = plainClient(options.client, sandbox.url, CONCURRENCY);
   const lifeMs = 5_000;
   let core: Core | undefined;
   try {
     core = await dialectCore(sandbox, dir);
-    const sides = [plainSide(sandbox), oursSide(sandbox, core)];
+    const sides = [plainSide(sandbox, client), oursSide(sandbox, core)];
     for (const side of sides) await timed(side, 1); // warm-up
     const totals = { baseline: { count: 0, ms: 0, refreshes: 0 }, ours: { count: 0, ms: 0, refreshes: 0 } };
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const side of round % 2 ? sides : [...sides].reverse()) {
         const before = side.refreshes();
-        const r = await timed(side, SECONDS);
+        const r = await timed(side, seconds);
         totals[side.name].count += r.count;
         totals[side.name].ms += r.ms;
         totals[side.name].refreshes += side.refreshes() - before;
@@ -135,30 +148,32 @@ export async function dialectRun(): Promise<void> {
     }
     const rate = (s: keyof typeof totals) => (totals[s].count / totals[s].ms) * 1000;
     const crossed = Math.floor(totals.ours.ms / lifeMs);
-    console.log('');
-    console.log(
+    log('');
+    log(
       `Dialect run: "${DIALECT}" (Token scheme, camelCase in {data:…}, ${lifeMs / 1000} s access tokens), ` +
-        `${ROUNDS} rounds × ${SECONDS} s per side, concurrency ${CONCURRENCY}`,
+        `${ROUNDS} rounds × ${seconds} s per side, concurrency ${CONCURRENCY}`,
     );
-    console.log(
-      `  plain fetch, logs in again when refused: ${rate('baseline').toFixed(0)} req/s, ` +
+    log(
+      `  ${client.label}, logs in again when refused: ${rate('baseline').toFixed(0)} req/s, ` +
         `${totals.baseline.refreshes} logins`,
     );
-    console.log(
-      `  core.session.request with the profile:  ${rate('ours').toFixed(0)} req/s, ` +
+    log(
+      `  core.session.request with the profile: ${rate('ours').toFixed(0)} req/s, ` +
         `${totals.ours.refreshes} refresh calls for ${crossed} token lifetimes crossed while it ran`,
     );
     const ratio = rate('ours') / rate('baseline');
-    console.log(`dialect ratio ours/baseline: ${ratio.toFixed(3)}  (target ≥ ${TARGET})`);
-    console.log(
+    log(`dialect ratio ours/${client.name}: ${ratio.toFixed(3)}  (target ≥ ${TARGET})`);
+    log(
       ratio >= TARGET
         ? 'dialect target met'
-        : `DIALECT RUN BELOW TARGET: ${(ratio * 100).toFixed(1)}% of the plain fetch rate`,
+        : `DIALECT RUN BELOW TARGET: ${(ratio * 100).toFixed(1)}% of the ${client.name} rate`,
     );
     if (core.session.stats.refreshRefused > 0)
-      console.log(`warning: ${core.session.stats.refreshRefused} refreshes were refused`);
+      log(`warning: ${core.session.stats.refreshRefused} refreshes were refused`);
+    return { ratio, baselineRate: rate('baseline'), oursRate: rate('ours') };
   } finally {
     await core?.close();
+    await client.close();
     await sandbox.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -7,10 +7,10 @@ import { isNetworkError, networkCode } from './network-error';
 import { parseBody, serverMessage } from './parse-body';
 import { jsonCode } from './server-message';
 import { cancelledError, PlatformError } from './platform-error';
-import { readCapped } from './read-body';
 import { isRedirectStatus } from './redirect-status';
 import { encodeBody, type EncodedBody } from './request-body';
 import { streamFetch } from './stream-transport';
+import { type Answer, connections, fetchAnswer } from './transport';
 import { parseRetryAfter } from './retry-after';
 import { isReplaySafe, isRetryableStatus } from './retry-policy';
 import { headerScrubber, scrubDeep } from './scrub';
@@ -47,15 +47,15 @@ interface Prepared {
 }
 
 type AttemptResult =
-  | { kind: 'answer'; res: Response; text: string; truncated: boolean; consumed?: unknown }
+  | { kind: 'answer'; res: Answer; text: string; truncated: boolean; consumed?: unknown }
   /** Network-level: refused, DNS, reset, or no answer within the attempt's time. */
   | { kind: 'failed'; error: PlatformError };
 
 type Verdict = { response: HttpResponse } | { error: PlatformError; retryable: boolean; retryAfterMs?: number };
 
 /** A manual-redirect request gets a redirect with somewhere to go back as its answer. */
-function handsBackRedirect(req: HttpRequest, res: Response): boolean {
-  return req.redirect === 'manual' && isRedirectStatus(res.status) && res.headers.has('location');
+function handsBackRedirect(req: HttpRequest, res: Answer): boolean {
+  return req.redirect === 'manual' && isRedirectStatus(res.status) && res.header('location') !== null;
 }
 
 function hostKey(url: string): string {
@@ -68,7 +68,8 @@ function hostKey(url: string): string {
 
 /** The platform's HTTP client: deadlines, safe retries, Retry-After, a circuit per host, typed errors. */
 export class HttpClient {
-  private readonly fetchImpl: typeof fetch;
+  /** A fetch the caller gave (tests wrap the real one to count or break calls): every request then goes through it. */
+  private readonly givenFetch: typeof fetch | undefined;
   private readonly streamFetchImpl: typeof fetch;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -82,8 +83,7 @@ export class HttpClient {
   private readonly listeners = new Set<(change: HostStateChange) => void>();
 
   constructor(deps: HttpClientDeps = {}) {
-    // Late-bound so a fetch replaced on globalThis after construction is still used.
-    this.fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.givenFetch = deps.fetch;
     this.streamFetchImpl = deps.streamFetch ?? streamFetch;
     this.now = deps.now ?? Date.now;
     this.sleep = deps.sleep ?? realSleep;
@@ -154,6 +154,8 @@ export class HttpClient {
     try {
       const url = new URL(req.url);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('not an http(s) URL');
+      if ((req.method === 'GET' || req.method === 'HEAD') && req.body !== undefined)
+        throw new TypeError('a GET or HEAD request cannot have a body');
       const headers = new Headers(req.headers);
       if (!headers.has('accept')) headers.set('accept', ACCEPT);
       if (req.idempotencyKey) headers.set('idempotency-key', req.idempotencyKey);
@@ -225,32 +227,26 @@ export class HttpClient {
     const { signal, dispose } = scope.attempt(timeoutMs);
     let answered = false;
     try {
-      // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
-      const body = prepared.body.make ? prepared.body.make() : prepared.body.body;
-      const init: RequestInit & { duplex?: 'half' } = {
-        method: req.method,
-        headers: prepared.headers,
-        body: body ?? null,
-        signal,
-        redirect: req.redirect ?? 'follow',
-      };
-      if (prepared.body.streaming) init.duplex = 'half';
-      const send = prepared.body.streaming ? this.streamFetchImpl : this.fetchImpl;
-      const res = await guard(send(prepared.url.href, init), signal);
+      // undici ends its request and the body it is reading when the signal aborts: no race needed.
+      const own = this.onConnections(req, prepared);
+      const sending = this.send(req, prepared, signal, own);
+      const res = await (own ? sending : guard(sending, signal));
       answered = true;
       this.circuits.success(host);
       if (handsBackRedirect(req, res)) {
         // Its body is never read: the caller only wants the next address.
-        await res.body?.cancel().catch(() => undefined);
+        await res.discard();
         this.logAttempt(req, prepared, n, started, { status: res.status, outcome: 'redirect' });
         return { kind: 'answer', res, text: '', truncated: false };
       }
-      if (res.ok && req.consume) {
-        const consumed = await guard(req.consume(res, signal), signal);
+      const ok = res.status >= 200 && res.status < 300;
+      if (ok && req.consume) {
+        const consumed = await guard(req.consume(res.response(), signal), signal);
         this.logAttempt(req, prepared, n, started, { status: res.status });
         return { kind: 'answer', res, text: '', truncated: false, consumed };
       }
-      const { text, truncated } = await guard(readCapped(res, res.ok ? this.maxBodyBytes : ERROR_BODY_BYTES), signal);
+      const reading = res.read(ok ? this.maxBodyBytes : ERROR_BODY_BYTES);
+      const { text, truncated } = await (own ? reading : guard(reading, signal));
       this.logAttempt(req, prepared, n, started, { status: res.status });
       return { kind: 'answer', res, text, truncated };
     } catch (e) {
@@ -283,6 +279,40 @@ export class HttpClient {
     }
   }
 
+  /**
+   * One attempt on the wire. JSON, text and byte bodies go over the shared keep-alive connections;
+   * streamed uploads over node:http (stream-transport.ts); answers consumed as streams, other body
+   * types, and every request of a client given its own fetch, through fetch.
+   */
+  private onConnections(req: HttpRequest, prepared: Prepared): boolean {
+    const { body, streaming } = prepared.body;
+    return (
+      this.givenFetch === undefined &&
+      !req.consume &&
+      !streaming &&
+      (body === undefined || typeof body === 'string' || body instanceof Uint8Array)
+    );
+  }
+
+  private async send(req: HttpRequest, prepared: Prepared, signal: AbortSignal, own: boolean): Promise<Answer> {
+    const { body, make, streaming } = prepared.body;
+    const redirect = req.redirect ?? 'follow';
+    if (own && (body === undefined || typeof body === 'string' || body instanceof Uint8Array))
+      return connections.send(prepared.url, { method: req.method, headers: prepared.headers, body, signal, redirect });
+    // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: req.method,
+      headers: prepared.headers,
+      body: (make ? make() : body) ?? null,
+      signal,
+      redirect,
+    };
+    if (streaming) init.duplex = 'half';
+    // Late-bound so a fetch replaced on globalThis after construction is still used.
+    const send = streaming ? this.streamFetchImpl : (this.givenFetch ?? globalThis.fetch);
+    return fetchAnswer(await send(prepared.url.href, init));
+  }
+
   private logAttempt(
     req: HttpRequest,
     prepared: Prepared,
@@ -308,7 +338,7 @@ export class HttpClient {
   ): Verdict {
     const { res } = result;
     const status = res.status;
-    const contentType = res.headers.get('content-type');
+    const contentType = res.header('content-type');
     if (handsBackRedirect(req, res))
       return { response: { status, headers: res.headers, body: null, text: '', attempts: attempt } };
     if (status >= 200 && status < 300) {
@@ -326,7 +356,17 @@ export class HttpClient {
       if (result.truncated) return { error: tooLargeError(status), retryable: false };
       const parsed = parseBody(result.text, contentType);
       if (parsed.kind === 'malformed') return { error: malformedError(status, null), retryable: false };
-      return { response: { status, headers: res.headers, body: parsed.value, text: result.text, attempts: attempt } };
+      // Headers are built only if the caller reads them (most read the body alone).
+      const response: HttpResponse = {
+        status,
+        get headers() {
+          return res.headers;
+        },
+        body: parsed.value,
+        text: result.text,
+        attempts: attempt,
+      };
+      return { response };
     }
     const scrubber = headerScrubber(req.headers);
     for (const secret of req.secrets ?? []) scrubber.add(secret);
@@ -336,7 +376,7 @@ export class HttpClient {
     const body = parsed.kind === 'malformed' ? null : scrubDeep(parsed.value, scrubber);
     let retryAfterMs: number | undefined;
     if (status === 429 || status === 503) {
-      retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.now(), res.headers.get('date'));
+      retryAfterMs = parseRetryAfter(res.header('retry-after'), this.now(), res.header('date'));
       if (retryAfterMs !== undefined) this.blocks.block(host, retryAfterMs);
     }
     const error = statusError(
