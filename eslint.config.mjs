@@ -154,7 +154,7 @@ export const layers = [
     files: [`src/main/web/**/*.${SCRIPT}`],
     layer: 'src/main/web',
     why: 'the browser host runs without electron and never uses the shell.',
-    packages: ['ws', 'zod'],
+    packages: ['ws'],
     paths: ['src/main/web', 'src/main/core', 'src/main/media', 'src/main/embedded-sandbox', 'src/shared'],
     node: true,
     dynamicPackages: false,
