@@ -35,17 +35,26 @@ export function librarySql(
   q: ResolvedQuery,
   account: string,
 ): { count: string; page: string; params: unknown[]; pageParams: unknown[] } {
-  const where = ['a.account_id = ?', 'a.deleted = 0', q.trash ? 'a.trashed_at IS NOT NULL' : 'a.trashed_at IS NULL'];
+  const trash = q.trash ? 'IS NOT NULL' : 'IS NULL';
+  const where: string[] = [];
   const params: unknown[] = [];
   let source = 'assets a';
+  let countSource = source;
+  // Sorted by creation, a tag window reads its order from asset_tags' own index (created_at, asset_id).
+  let order = `${SORT_COLUMNS[q.sort]} ${q.dir === 'asc' ? 'ASC' : 'DESC'}, a.id`;
   if (q.tag) {
-    // CROSS JOIN keeps asset_tags as the outer loop: start from the tag's few index entries
-    // rather than walking every asset (SQLite never reorders a CROSS JOIN).
+    // The tag rows carry the asset's account, tombstone, trash and creation columns (migration 7), so
+    // the filter is one range of asset_tags_filter; CROSS JOIN keeps that range as the outer loop.
     source = 'asset_tags t CROSS JOIN assets a ON a.id = t.asset_id';
-    where.unshift('t.tag = ?');
-    params.push(q.tag);
+    where.push('t.tag = ?', 't.account_id = ?', 't.deleted = 0', `t.trashed_at ${trash}`);
+    params.push(q.tag, account);
+    // Without other filters the total needs no asset row at all.
+    countSource = q.kind || q.text ? source : 'asset_tags t';
+    if (q.sort === 'created') order = `t.created_at ${q.dir === 'asc' ? 'ASC' : 'DESC'}, t.asset_id`;
+  } else {
+    where.push('a.account_id = ?', 'a.deleted = 0', `a.trashed_at ${trash}`);
+    params.push(account);
   }
-  params.push(account);
   if (q.kind) {
     where.push('a.kind = ?');
     params.push(q.kind);
@@ -55,11 +64,10 @@ export function librarySql(
     where.push('a.rowid IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)');
     params.push(match);
   }
-  const from = `FROM ${source} WHERE ${where.join(' AND ')}`;
-  const order = `${SORT_COLUMNS[q.sort]} ${q.dir === 'asc' ? 'ASC' : 'DESC'}, a.id`;
+  const filter = `WHERE ${where.join(' AND ')}`;
   return {
-    count: `SELECT count(*) AS n ${from}`,
-    page: `SELECT a.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    count: `SELECT count(*) AS n FROM ${countSource} ${filter}`,
+    page: `SELECT a.* FROM ${source} ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`,
     params,
     pageParams: [...params, q.limit, q.offset],
   };
