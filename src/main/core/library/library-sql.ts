@@ -11,6 +11,15 @@ export interface AssetRow extends RecordRow {
   thumb_state: AssetView['thumb']['state'];
 }
 
+/** The columns a library card is made of (toView): a page reads only these. */
+export type ViewRow = Pick<
+  AssetRow,
+  'id' | 'data' | 'created_at' | 'updated_at' | 'trashed_at' | 'thumb_sha256' | 'thumb_state' | 'sync_state'
+>;
+// Not a.*: that would also copy `base` (a second copy of the fields) and compute the seven generated columns.
+const VIEW_COLUMNS =
+  'a.id, a.data, a.created_at, a.updated_at, a.trashed_at, a.thumb_sha256, a.thumb_state, a.sync_state';
+
 export type ResolvedQuery = LibraryQuery & {
   trash: boolean;
   sort: NonNullable<LibraryQuery['sort']>;
@@ -67,7 +76,7 @@ export function librarySql(
   const filter = `WHERE ${where.join(' AND ')}`;
   return {
     count: `SELECT count(*) AS n FROM ${countSource} ${filter}`,
-    page: `SELECT a.* FROM ${source} ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    page: `SELECT ${VIEW_COLUMNS} FROM ${source} ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`,
     params,
     pageParams: [...params, q.limit, q.offset],
   };
@@ -100,10 +109,10 @@ export class AssetSql {
   }
 
   /** One library window: its rows and the total. */
-  page(q: ResolvedQuery, account: string): { rows: AssetRow[]; total: number } {
+  page(q: ResolvedQuery, account: string): { rows: ViewRow[]; total: number } {
     const sql = librarySql(q, account);
     const total = this.s.sql<unknown[], Count>(sql.count).get(...sql.params)?.n ?? 0;
-    return { rows: this.s.sql<unknown[], AssetRow>(sql.page).all(...sql.pageParams), total };
+    return { rows: this.s.sql<unknown[], ViewRow>(sql.page).all(...sql.pageParams), total };
   }
 
   row(id: string): AssetRow | undefined {
