@@ -63,6 +63,13 @@ const FILES_SEEN_MAX = 20_000;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The strings of a list (a plain loop: this runs for every card). */
+function textsOf(list: unknown[]): string[] {
+  const out: string[] = [];
+  for (const item of list) if (typeof item === 'string') out.push(item);
+  return out;
+}
+
 /** The record of a file the intake accepted. */
 function assetFields(name: string, media: MediaDescription, sha256: string, tags: string[], notes: string): Fields {
   const { kind, mime_type, size_bytes, ...measured } = mediaFields(media);
@@ -154,6 +161,7 @@ export class Library {
     const f = parseFields(row.data);
     const sha = typeof f.sha256 === 'string' ? f.sha256 : null;
     const thumbReady = row.thumb_state === 'ready' && row.thumb_sha256 !== null;
+    const createdAt = iso(row.created_at);
     return {
       id: row.id,
       name: typeof f.name === 'string' ? f.name : '',
@@ -163,7 +171,7 @@ export class Library {
       width: num(f.width),
       height: num(f.height),
       durationMs: num(f.duration_ms),
-      tags: Array.isArray(f.tags) ? f.tags.filter((t): t is string => typeof t === 'string') : [],
+      tags: Array.isArray(f.tags) ? textsOf(f.tags) : [],
       notes: typeof f.notes === 'string' ? f.notes : '',
       sha256: sha,
       thumb: {
@@ -172,8 +180,9 @@ export class Library {
         reason: row.thumb_state === 'placeholder' ? thumbReason(row.thumb_sha256) : null,
       },
       hasFile: sha !== null && this.hasFile(sha),
-      createdAt: iso(row.created_at),
-      updatedAt: iso(row.updated_at),
+      createdAt,
+      // Most assets are never edited: the same instant need not be formatted twice.
+      updatedAt: row.updated_at === row.created_at ? createdAt : iso(row.updated_at),
       trashedAt: row.trashed_at === null ? null : iso(row.trashed_at),
       syncState: row.sync_state,
     };
