@@ -556,17 +556,43 @@ export async function runLibraryScale(
     runs.push(await runLibraryBench({ ...options, assets }));
   }
   log('');
-  log('scale curve: ours p50 (ms), raw p95 (ms), p95 ours/raw, and ns of ours per matching asset (p50 / total)');
+  log(
+    'scale curve (ms): per item = ns of ours (p50) per matching asset (the total); count = ns of count(*) per matching ' +
+      'asset; page = the page statement and toView of its 200 rows, which should not grow',
+  );
   table(
     log,
-    ['query', ...runs.map((r) => `${label(r.assets)}: ours p50 / raw p95 / ratio / ns per item`)],
-    CASES.map((c, i) => [
-      c.name,
-      ...runs.map((r) => {
+    [
+      'query',
+      'assets',
+      'total',
+      'ours p50',
+      'ours p95',
+      'raw p50',
+      'raw p95',
+      'p95 ratio',
+      'per item',
+      'count',
+      'page',
+    ],
+    CASES.flatMap((c, i) =>
+      runs.map((r) => {
         const x = r.cases[i]!;
-        return `${ms(x.ours.p50)} / ${ms(x.raw.p95)} / ${x.ratio.toFixed(2)} / ${x.nsPerItem.toFixed(0)}`;
+        return [
+          c.name,
+          label(r.assets),
+          String(x.total),
+          ms(x.ours.p50),
+          ms(x.ours.p95),
+          ms(x.raw.p50),
+          ms(x.raw.p95),
+          x.ratio.toFixed(2),
+          `${x.nsPerItem.toFixed(0)} ns`,
+          `${((x.parts.count * 1e6) / Math.max(1, x.total)).toFixed(0)} ns`,
+          ms(x.parts.page + x.parts.toView),
+        ];
       }),
-    ]),
+    ),
   );
   const growth = CASES.map((c, i) => {
     const g = runs.at(-1)!.cases[i]!.nsPerItem / runs[0]!.cases[i]!.nsPerItem;
