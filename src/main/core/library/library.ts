@@ -22,6 +22,7 @@ import { type Accepted, checkIntake, IntakeRefusal } from './files/intake';
 import { describeMedia, mediaFields, type MediaDescription, type StoredPreview, storePreview } from '../media/describe';
 import type { MediaTools } from '../media/media-tools';
 import { isSha256 } from './files/sha256';
+import { isoTime as iso } from './iso-time';
 import { expandImportPaths } from './files/walk';
 import { AssetSql, type AssetRow, type ResolvedQuery, type ViewRow } from './library-sql';
 
@@ -61,7 +62,6 @@ const FILE_SEEN_MS = 60_000;
 const FILES_SEEN_MAX = 20_000;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The strings of a list (a plain loop: this runs for every card). */
 function textsOf(list: unknown[]): string[] {
