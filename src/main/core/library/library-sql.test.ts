@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open';
 import { defaultMigrationsDir } from '../node-deps';
@@ -74,5 +77,62 @@ describe('AssetSql', () => {
     expect(sql.row(a)?.deleted).toBe(1);
     expect(sql.row(b)).toBeUndefined();
     expect(countLiveAssets(db)).toBe(0);
+  });
+
+  it('keeps a tag filter equal to the assets it names through trash, restore, retags and tombstones', () => {
+    const { db, store, sql, add } = setup();
+    const a = add('a.jpg', { tags: ['summer'] });
+    const b = add('b.jpg', { tags: ['summer', 'night'] });
+    const c = add('c.jpg', { tags: ['Summer'] });
+    add('d.jpg', { tags: ['summer'] }, 'someone-else');
+    const ids = (q: Partial<ResolvedQuery>) => {
+      const page = sql.page(query({ sort: 'created', dir: 'desc', ...q }), 'acct');
+      return { total: page.total, ids: page.rows.map((r) => r.id) };
+    };
+    expect(ids({ tag: 'SUMMER' })).toEqual({ total: 3, ids: [c, b, a] });
+    sql.setTrashed(b, 9_000);
+    expect(ids({ tag: 'summer' })).toEqual({ total: 2, ids: [c, a] });
+    expect(ids({ tag: 'night', trash: true })).toEqual({ total: 1, ids: [b] });
+    sql.setUntrashed(b, 9_500);
+    store.update('assets', 'acct', a, { tags: ['winter'] });
+    expect(ids({ tag: 'summer' })).toEqual({ total: 2, ids: [c, b] });
+    expect(ids({ tag: 'winter', text: 'a' })).toEqual({ total: 1, ids: [a] });
+    sql.drop(c, true);
+    sql.drop(b, false);
+    expect(ids({ tag: 'summer' })).toEqual({ total: 0, ids: [] });
+    // Every tag row carries exactly its asset's columns.
+    const drift = db
+      .prepare(
+        `SELECT count(*) FROM asset_tags t JOIN assets a ON a.id = t.asset_id WHERE t.account_id IS NOT a.account_id
+         OR t.deleted IS NOT a.deleted OR t.trashed_at IS NOT a.trashed_at OR t.created_at IS NOT a.created_at`,
+      )
+      .pluck()
+      .get();
+    expect(drift).toBe(0);
+  });
+
+  it('fills the tag rows of a library made before they carried the asset columns', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-tags-'));
+    try {
+      // The same database as before migration 7, with a tagged asset in the trash.
+      const before = path.join(dir, 'before');
+      fs.mkdirSync(before);
+      for (const f of fs.readdirSync(defaultMigrationsDir).filter((f) => f < '0007'))
+        fs.copyFileSync(path.join(defaultMigrationsDir, f), path.join(before, f));
+      const file = path.join(dir, 'atelier.db');
+      const old = openDatabase(file, before).db;
+      const store = new RecordStore(old, () => 4_000);
+      const id = store.create('assets', 'acct', { name: 'a.jpg', tags: ['summer'] }).id;
+      old.prepare('UPDATE assets SET trashed_at = 5000 WHERE id = ?').run(id);
+      old.close();
+      const { db } = openDatabase(file, defaultMigrationsDir);
+      expect(db.prepare('SELECT tag, account_id, deleted, trashed_at, created_at FROM asset_tags').all()).toEqual([
+        { tag: 'summer', account_id: 'acct', deleted: 0, trashed_at: 5_000, created_at: 4_000 },
+      ]);
+      expect(new AssetSql(db).page(query({ tag: 'summer', trash: true }), 'acct').total).toBe(1);
+      db.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

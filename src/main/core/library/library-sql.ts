@@ -11,6 +11,15 @@ export interface AssetRow extends RecordRow {
   thumb_state: AssetView['thumb']['state'];
 }
 
+/** The columns a library card is made of (toView): a page reads only these. */
+export type ViewRow = Pick<
+  AssetRow,
+  'id' | 'data' | 'created_at' | 'updated_at' | 'trashed_at' | 'thumb_sha256' | 'thumb_state' | 'sync_state'
+>;
+// Not a.*: that would also copy `base` (a second copy of the fields) and compute the seven generated columns.
+const VIEW_COLUMNS =
+  'a.id, a.data, a.created_at, a.updated_at, a.trashed_at, a.thumb_sha256, a.thumb_state, a.sync_state';
+
 export type ResolvedQuery = LibraryQuery & {
   trash: boolean;
   sort: NonNullable<LibraryQuery['sort']>;
@@ -35,17 +44,26 @@ export function librarySql(
   q: ResolvedQuery,
   account: string,
 ): { count: string; page: string; params: unknown[]; pageParams: unknown[] } {
-  const where = ['a.account_id = ?', 'a.deleted = 0', q.trash ? 'a.trashed_at IS NOT NULL' : 'a.trashed_at IS NULL'];
+  const trash = q.trash ? 'IS NOT NULL' : 'IS NULL';
+  const where: string[] = [];
   const params: unknown[] = [];
   let source = 'assets a';
+  let countSource = source;
+  // Sorted by creation, a tag window reads its order from asset_tags' own index (created_at, asset_id).
+  let order = `${SORT_COLUMNS[q.sort]} ${q.dir === 'asc' ? 'ASC' : 'DESC'}, a.id`;
   if (q.tag) {
-    // CROSS JOIN keeps asset_tags as the outer loop: start from the tag's few index entries
-    // rather than walking every asset (SQLite never reorders a CROSS JOIN).
+    // The tag rows carry the asset's account, tombstone, trash and creation columns (migration 7), so
+    // the filter is one range of asset_tags_filter; CROSS JOIN keeps that range as the outer loop.
     source = 'asset_tags t CROSS JOIN assets a ON a.id = t.asset_id';
-    where.unshift('t.tag = ?');
-    params.push(q.tag);
+    where.push('t.tag = ?', 't.account_id = ?', 't.deleted = 0', `t.trashed_at ${trash}`);
+    params.push(q.tag, account);
+    // Without other filters the total needs no asset row at all.
+    countSource = q.kind || q.text ? source : 'asset_tags t';
+    if (q.sort === 'created') order = `t.created_at ${q.dir === 'asc' ? 'ASC' : 'DESC'}, t.asset_id`;
+  } else {
+    where.push('a.account_id = ?', 'a.deleted = 0', `a.trashed_at ${trash}`);
+    params.push(account);
   }
-  params.push(account);
   if (q.kind) {
     where.push('a.kind = ?');
     params.push(q.kind);
@@ -55,11 +73,10 @@ export function librarySql(
     where.push('a.rowid IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)');
     params.push(match);
   }
-  const from = `FROM ${source} WHERE ${where.join(' AND ')}`;
-  const order = `${SORT_COLUMNS[q.sort]} ${q.dir === 'asc' ? 'ASC' : 'DESC'}, a.id`;
+  const filter = `WHERE ${where.join(' AND ')}`;
   return {
-    count: `SELECT count(*) AS n ${from}`,
-    page: `SELECT a.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    count: `SELECT count(*) AS n FROM ${countSource} ${filter}`,
+    page: `SELECT ${VIEW_COLUMNS} FROM ${source} ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`,
     params,
     pageParams: [...params, q.limit, q.offset],
   };
@@ -92,10 +109,10 @@ export class AssetSql {
   }
 
   /** One library window: its rows and the total. */
-  page(q: ResolvedQuery, account: string): { rows: AssetRow[]; total: number } {
+  page(q: ResolvedQuery, account: string): { rows: ViewRow[]; total: number } {
     const sql = librarySql(q, account);
     const total = this.s.sql<unknown[], Count>(sql.count).get(...sql.params)?.n ?? 0;
-    return { rows: this.s.sql<unknown[], AssetRow>(sql.page).all(...sql.pageParams), total };
+    return { rows: this.s.sql<unknown[], ViewRow>(sql.page).all(...sql.pageParams), total };
   }
 
   row(id: string): AssetRow | undefined {

@@ -373,4 +373,45 @@ describe('library', () => {
       error: { code: 'conflict', message: 'Atelier is closing, so this file was not imported.' },
     });
   });
+
+  it('says a file is on this computer from a recent look, at once when it arrives, and not once it is gone', async () => {
+    const h = await harness();
+    const dir = tmp();
+    let now = 1_000_000;
+    const blobs = new BlobStore(path.join(dir, 'media'));
+    const library = new Library({
+      store: h.core.store,
+      workspace: h.core.workspace,
+      blobs,
+      tools: async () => NO_MEDIA_TOOLS,
+      now: () => now,
+      logger: h.deps.logger,
+      uploadsDir: path.join(dir, 'uploads'),
+    });
+    const sha = 'c'.repeat(64);
+    const file = blobs.path(sha);
+    const account = h.core.workspace.account();
+    const id = h.core.store.create('assets', account, { name: 'far.jpg', sha256: sha }).id;
+    const hasFile = () =>
+      library.query({ sort: 'created', dir: 'desc', offset: 0, limit: 10, trash: false }).items[0]!.hasFile;
+    // Pulled from another device: no file here yet; once it arrives the next page says so.
+    expect(hasFile()).toBe(false);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'bytes');
+    expect(hasFile()).toBe(true);
+    // Deleted outside Atelier: a page within a minute of the last look still trusts it, a later one does not.
+    fs.rmSync(file);
+    now += 30_000;
+    expect(hasFile()).toBe(true);
+    now += 31_000;
+    expect(hasFile()).toBe(false);
+    // Emptying the trash removes the file and forgets it at once: the same content again, without its file, says so.
+    fs.writeFileSync(file, 'bytes');
+    expect(hasFile()).toBe(true);
+    library.trash([id]);
+    await library.emptyTrash();
+    expect(fs.existsSync(file)).toBe(false);
+    h.core.store.create('assets', account, { name: 'again.jpg', sha256: sha });
+    expect(hasFile()).toBe(false);
+  });
 });

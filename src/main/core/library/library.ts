@@ -22,8 +22,9 @@ import { type Accepted, checkIntake, IntakeRefusal } from './files/intake';
 import { describeMedia, mediaFields, type MediaDescription, type StoredPreview, storePreview } from '../media/describe';
 import type { MediaTools } from '../media/media-tools';
 import { isSha256 } from './files/sha256';
+import { isoTime as iso } from './iso-time';
 import { expandImportPaths } from './files/walk';
-import { AssetSql, type AssetRow, type ResolvedQuery } from './library-sql';
+import { AssetSql, type AssetRow, type ResolvedQuery, type ViewRow } from './library-sql';
 
 export interface LibraryDeps {
   store: RecordStore;
@@ -50,14 +51,24 @@ const CLOSING: AppError = {
   hint: 'Import it again once Atelier is open.',
 };
 
-// For a placeholder, the thumbnail column holds why there is none.
-const thumbReason = (value: string | null): ThumbReason => {
-  const parsed = ThumbReason.safeParse(value);
-  return parsed.success ? parsed.data : 'unsupported';
-};
+// For a placeholder, the thumbnail column holds why there is none (a set lookup: this runs for every card).
+const THUMB_REASONS: ReadonlySet<string> = new Set(ThumbReason.options);
+const isThumbReason = (value: string | null): value is ThumbReason => value !== null && THUMB_REASONS.has(value);
+const thumbReason = (value: string | null): ThumbReason => (isThumbReason(value) ? value : 'unsupported');
+
+/** How long a file seen on disk is taken to be there without asking the disk again. */
+const FILE_SEEN_MS = 60_000;
+/** The most files remembered as seen (the oldest are forgotten first). */
+const FILES_SEEN_MAX = 20_000;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
-const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The strings of a list (a plain loop: this runs for every card). */
+function textsOf(list: unknown[]): string[] {
+  const out: string[] = [];
+  for (const item of list) if (typeof item === 'string') out.push(item);
+  return out;
+}
 
 /** The record of a file the intake accepted. */
 function assetFields(name: string, media: MediaDescription, sha256: string, tags: string[], notes: string): Fields {
@@ -82,6 +93,15 @@ export class Library {
   private readonly running = new Set<Promise<unknown>>();
 
   private readonly sql: AssetSql;
+
+  /**
+   * Files seen on disk lately, and when: a page of cards asks about the same files again and again
+   * (every refresh, every scroll), and one stat per card was most of a page's cost beyond the SQL.
+   * Only presence is remembered; a missing file is asked about every time, so one that arrives shows
+   * at once. The library forgets a file it removes; one deleted outside Atelier shows as missing
+   * within FILE_SEEN_MS.
+   */
+  private readonly filesSeen = new Map<string, number>();
 
   constructor(private readonly deps: LibraryDeps) {
     this.sql = new AssetSql(deps.store.db);
@@ -118,14 +138,30 @@ export class Library {
     return fs.existsSync(file) ? file : null;
   }
 
+  /** Whether a stored blob is on disk (see filesSeen). */
+  private hasFile(sha: string): boolean {
+    const now = this.deps.now();
+    const seen = this.filesSeen.get(sha);
+    if (seen !== undefined && now - seen < FILE_SEEN_MS) return true;
+    if (this.blobPath(sha) === null) {
+      this.filesSeen.delete(sha);
+      return false;
+    }
+    this.filesSeen.delete(sha); // re-inserted last: the map stays in the order files were seen
+    this.filesSeen.set(sha, now);
+    if (this.filesSeen.size > FILES_SEEN_MAX) this.filesSeen.delete(this.filesSeen.keys().next().value!);
+    return true;
+  }
+
   private account(): string {
     return this.deps.workspace.account();
   }
 
-  toView(row: AssetRow): AssetView {
+  toView(row: ViewRow): AssetView {
     const f = parseFields(row.data);
     const sha = typeof f.sha256 === 'string' ? f.sha256 : null;
     const thumbReady = row.thumb_state === 'ready' && row.thumb_sha256 !== null;
+    const createdAt = iso(row.created_at);
     return {
       id: row.id,
       name: typeof f.name === 'string' ? f.name : '',
@@ -135,7 +171,7 @@ export class Library {
       width: num(f.width),
       height: num(f.height),
       durationMs: num(f.duration_ms),
-      tags: Array.isArray(f.tags) ? f.tags.filter((t): t is string => typeof t === 'string') : [],
+      tags: Array.isArray(f.tags) ? textsOf(f.tags) : [],
       notes: typeof f.notes === 'string' ? f.notes : '',
       sha256: sha,
       thumb: {
@@ -143,9 +179,10 @@ export class Library {
         sha256: thumbReady ? row.thumb_sha256 : null,
         reason: row.thumb_state === 'placeholder' ? thumbReason(row.thumb_sha256) : null,
       },
-      hasFile: sha !== null && this.blobPath(sha) !== null,
-      createdAt: iso(row.created_at),
-      updatedAt: iso(row.updated_at),
+      hasFile: sha !== null && this.hasFile(sha),
+      createdAt,
+      // Most assets are never edited: the same instant need not be formatted twice.
+      updatedAt: row.updated_at === row.created_at ? createdAt : iso(row.updated_at),
       trashedAt: row.trashed_at === null ? null : iso(row.trashed_at),
       syncState: row.sync_state,
     };
@@ -270,10 +307,12 @@ export class Library {
       }
     })();
     for (const sha of blobs) {
-      if (!this.holdsFile(sha) && !this.deps.otherUses?.(sha))
+      if (!this.holdsFile(sha) && !this.deps.otherUses?.(sha)) {
         await this.deps.blobs
           .remove(sha)
           .catch((e: unknown) => this.deps.logger.warn('could not remove a blob', { error: e }));
+        this.filesSeen.delete(sha);
+      }
     }
     store.changed('assets', null);
     return rows.length;
