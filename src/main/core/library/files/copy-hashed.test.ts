@@ -70,7 +70,10 @@ describe('copyHashed', () => {
     // A flush starts once FLUSH_EVERY more bytes are written and none is running (the final fsync is the caller's).
     expect(flushes.length).toBeGreaterThanOrEqual(1);
     expect(flushes.length).toBeLessThanOrEqual(3);
-    expect(flushes[0]).toBe(`flush at ${FLUSH_EVERY}`);
+    // Started once the writes done reach FLUSH_EVERY; a few chunks may still be in flight by then.
+    const first = Number(flushes[0]!.slice('flush at '.length));
+    expect(first).toBeGreaterThanOrEqual(FLUSH_EVERY);
+    expect(first).toBeLessThanOrEqual(FLUSH_EVERY + 3 * CHUNK_SIZE);
     expect(recording.overlapped()).toBe(false);
   });
 
