@@ -7,7 +7,11 @@ describe('import benchmark', () => {
   // every part of both sides is timed, and the temp folders are removed.
   it('runs at small sizes, prints its ratio and its curve, and removes its files', async () => {
     const lines: string[] = [];
-    const { points, growth } = await runImportCurve({ sizesMb: [24, 8], rounds: 1, log: (line) => lines.push(line) });
+    const { points, growth, baselineGrowth } = await runImportCurve({
+      sizesMb: [24, 8],
+      rounds: 1,
+      log: (line) => lines.push(line),
+    });
     expect(points.map((p) => p.totalBytes)).toEqual([8 * 1024 * 1024, 24 * 1024 * 1024]);
     for (const p of points) {
       expect(p.files).toBeGreaterThan(1);
@@ -25,10 +29,12 @@ describe('import benchmark', () => {
       expect(fs.existsSync(p.workDir)).toBe(false);
     }
     expect(growth).toBeCloseTo(points[1]!.msPerMb / points[0]!.msPerMb);
+    expect(baselineGrowth).toBeCloseTo(points[0]!.baselineMBps / points[1]!.baselineMBps);
     expect(lines.filter((line) => line.startsWith('ratio ours/baseline: '))).toHaveLength(2);
     expect(lines.filter((line) => line.startsWith('peak RSS during ours: '))).toHaveLength(2);
     expect(lines.some((line) => line.startsWith('openssl dgst + cp + sync (fsync) '))).toBe(true);
     expect(lines.some((line) => line.startsWith('cost per MB, largest/smallest size: '))).toBe(true);
+    expect(lines.some((line) => line.startsWith('baseline cost per MB, largest/smallest size: '))).toBe(true);
   }, 120_000);
 
   it('reads sizes in MB or GB and refuses anything else in words', () => {
