@@ -6,7 +6,7 @@ import { tempDirs } from '../../../../../test/support/temp-dirs';
 import { type ReadableFile, type WritableFile, nodeBlobFs } from './blob-fs';
 import { BlobStore } from './blob-store';
 import { CHUNK_SIZE } from './chunk-pool';
-import { copyHashed, FLUSH_EVERY } from './copy-hashed';
+import { copyHashed, FLUSH_EVERY, WRITE_PIECE } from './copy-hashed';
 
 const tmp = tempDirs('copy-hashed');
 
@@ -38,8 +38,10 @@ function recordingTarget() {
   let overlapped = false;
   const received = createHash('sha256');
   let written = 0;
+  let largestWrite = 0;
   const target: WritableFile = {
     write: (buffer, offset, length, position) => {
+      largestWrite = Math.max(largestWrite, length);
       if (position !== written) throw new Error(`write at ${position}, expected ${written}`);
       received.update(buffer.subarray(offset, offset + length));
       written += length;
@@ -55,7 +57,13 @@ function recordingTarget() {
     },
     close: () => Promise.resolve(),
   };
-  return { target, events, received: () => received.digest('hex'), overlapped: () => overlapped };
+  return {
+    target,
+    events,
+    received: () => received.digest('hex'),
+    overlapped: () => overlapped,
+    largestWrite: () => largestWrite,
+  };
 }
 
 describe('copyHashed', () => {
@@ -75,6 +83,8 @@ describe('copyHashed', () => {
     expect(first).toBeGreaterThanOrEqual(FLUSH_EVERY);
     expect(first).toBeLessThanOrEqual(FLUSH_EVERY + 3 * CHUNK_SIZE);
     expect(recording.overlapped()).toBe(false);
+    // Written in pieces, so the system never needs large runs of free memory for the new file's pages.
+    expect(recording.largestWrite()).toBe(WRITE_PIECE);
   });
 
   it('does not flush a copy smaller than FLUSH_EVERY (the caller fsyncs it once)', async () => {

@@ -39,6 +39,24 @@ function earlyFlusher(target: WritableFile) {
   };
 }
 
+/**
+ * Each chunk is written as pieces of this size, all in flight at once. Linux (ext4 with large
+ * folios) sizes the page-cache pages of a write by its length: a 1 MB write asks for 1 MB of
+ * contiguous memory, which costs compaction when free memory is fragmented (measured: 1 GB in 1 MB
+ * writes took 1.5–1.9 s right after another program's copy was deleted, 0.2 s in 256 KB writes).
+ */
+export const WRITE_PIECE = 256 * 1024;
+
+/** Writes `chunk` at `at` as WRITE_PIECE pieces; waits for every piece before reporting a failure. */
+async function writePieces(target: WritableFile, chunk: Buffer, at: number): Promise<number> {
+  const pieces: Promise<void>[] = [];
+  for (let offset = 0; offset < chunk.length; offset += WRITE_PIECE)
+    pieces.push(writeAll(target, chunk.subarray(offset, offset + WRITE_PIECE), at + offset));
+  const failed = (await Promise.allSettled(pieces)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return at + chunk.length;
+}
+
 /** Buffers a copy cycles through: one being read into, one being hashed and written, one still being written. */
 const SLOTS = 3;
 
@@ -87,7 +105,7 @@ export async function copyHashed(
       const next = (slot + 1) % SLOTS;
       await finishWrite(next);
       reading = handled(source.read(buffers[next]!, 0, CHUNK_SIZE, position));
-      writes[slot] = handled(writeAll(target, chunk, at).then(() => at + bytesRead));
+      writes[slot] = handled(writePieces(target, chunk, at));
       hash.update(chunk);
       slot = next;
     }
