@@ -299,8 +299,8 @@ export class BlobStore {
       await fs.rm(temp, { force: true });
       return { sha256, size, existed: true };
     }
-    await syncDir(shard);
-    if (created !== undefined) await syncDir(this.root);
+    // Both folders' entries must reach the disk; asked together, they share one journal commit.
+    await Promise.all([syncDir(shard), created !== undefined && syncDir(this.root)]);
     return { sha256, size, existed: false };
   }
 
