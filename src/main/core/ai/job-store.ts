@@ -140,7 +140,7 @@ export const AI_FILES_SQL = `SELECT input_sha256 AS sha FROM ai_jobs WHERE input
 export class JobStore {
   private readonly s: Statements;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.s = new Statements(db);
   }
 
@@ -254,16 +254,38 @@ export class JobStore {
       .changes;
   }
 
-  /** A job the platform already accepted keeps its start: it resumes asking, it is not requested again. */
+  /**
+   * A job the platform already accepted keeps its start: it resumes asking, it is not requested again.
+   * Committed without waiting for the disk: losing it in a crash loses nothing, as `reconcile` puts
+   * every running job back in the queue anyway (see `unsynced`).
+   */
   markRunning(id: string, now: number): void {
-    this.s
-      .sql<unknown[]>(
-        `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
+    this.unsynced(() =>
+      this.s
+        .sql<unknown[]>(
+          `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
          started_at = CASE WHEN remote_job_id IS NULL OR started_at IS NULL THEN ? ELSE started_at END,
          requested_at = CASE WHEN remote_job_id IS NULL OR requested_at IS NULL THEN ? ELSE requested_at END
        WHERE id = ? AND state = 'queued'`,
-      )
-      .run(now, now, id);
+        )
+        .run(now, now, id),
+    );
+  }
+
+  /**
+   * One commit that does not wait for the disk (synchronous=NORMAL for it alone), for a change a
+   * crash may lose. In WAL mode nothing is reordered: the next commit that waits (any other change
+   * of a job) flushes it with itself, so no later change can outlive it.
+   */
+  private unsynced(write: () => void): void {
+    if (this.db.inTransaction) return write();
+    const was = this.db.pragma('synchronous', { simple: true });
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      write();
+    } finally {
+      this.db.pragma(`synchronous = ${Number(was)}`);
+    }
   }
 
   /**

@@ -25,6 +25,8 @@ export interface QueueDeps {
 interface Running {
   controller: AbortController;
   progress: AiProgress;
+  /** Everything the platform sends for the job has arrived; it only checks and stores its results now. */
+  received: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 2;
@@ -45,6 +47,7 @@ export class AiQueue {
   private offlineStrikes = 0;
   private rateLimitedUntil = 0;
   private timer: NodeJS.Timeout | null = null;
+  private soon: NodeJS.Immediate | null = null;
   private started = false;
   private closed = false;
   private pumping = false;
@@ -69,6 +72,7 @@ export class AiQueue {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.soon) clearImmediate(this.soon);
     // Stopping is not cancelling: the jobs stay running in the database and are reconciled on the next start.
     for (const r of this.running.values()) r.controller.abort(new Error('closing'));
   }
@@ -143,6 +147,16 @@ export class AiQueue {
 
   kick(delayMs = 0): void {
     if (!this.started || this.closed) return;
+    // Now means this turn of the event loop (a zero timeout waits a whole millisecond, once per job);
+    // kicks in the same turn share one pump, and a later wake stays set (the pump sets it again).
+    if (delayMs <= 0) {
+      this.soon ??= setImmediate(() => {
+        this.soon = null;
+        this.pump();
+      });
+      this.soon.unref?.();
+      return;
+    }
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -163,7 +177,7 @@ export class AiQueue {
       const reason = this.waitingReason();
       const account = this.deps.account();
       if (reason === null) {
-        while (this.busySlots() < this.concurrency) {
+        while (this.busySlots() < this.concurrency && this.storing() < this.concurrency) {
           const job = this.deps.jobs.next(account, now, new Set(this.running.keys()));
           if (!job) break;
           this.launch(job);
@@ -185,7 +199,18 @@ export class AiQueue {
    */
   private busySlots(): number {
     let n = 0;
-    for (const r of this.running.values()) if (r.progress.phase !== 'polling') n += 1;
+    for (const r of this.running.values()) if (r.progress.phase !== 'polling' && !r.received) n += 1;
+    return n;
+  }
+
+  /**
+   * Jobs that received everything and only store their results: they hold no request to the
+   * platform, so the next job's request goes out meanwhile; at most as many as the concurrency,
+   * so storing never falls behind without bound.
+   */
+  private storing(): number {
+    let n = 0;
+    for (const r of this.running.values()) if (r.received) n += 1;
     return n;
   }
 
@@ -194,33 +219,38 @@ export class AiQueue {
     const entry: Running = {
       controller,
       progress: { phase: job.remote_job_id === null ? 'sending' : 'polling', fraction: null },
+      received: false,
     };
     this.running.set(job.id, entry);
     this.deps.jobs.markRunning(job.id, this.deps.now());
     this.deps.changed([job.id]);
     // Read again for the columns markRunning set; a running job cannot be removed, so it is there.
     const fresh = this.deps.jobs.get(job.id) ?? job;
-    void this.deps.runner
-      .run(fresh, controller.signal, (p) => {
-        const freed = p.phase === 'polling' && entry.progress.phase !== 'polling';
-        entry.progress = p;
-        this.deps.changed([job.id], true);
-        if (freed) this.kick();
-      })
-      .then(
-        (outcome) => this.settle(fresh, outcome),
-        (e: unknown) => {
-          this.deps.logger.error('AI job runner threw', { job: job.id, error: e });
-          this.settle(fresh, {
-            kind: 'failed',
-            error: {
-              code: 'internal',
-              message: 'Something went wrong while running this job.',
-              hint: 'Retry it; if it happens again, export diagnostics.',
-            },
-          });
-        },
-      );
+    const progress = (p: AiProgress) => {
+      const freed = p.phase === 'polling' && entry.progress.phase !== 'polling';
+      entry.progress = p;
+      this.deps.changed([job.id], true);
+      if (freed) this.kick();
+    };
+    const received = () => {
+      if (entry.received) return;
+      entry.received = true;
+      this.kick();
+    };
+    void this.deps.runner.run(fresh, controller.signal, Object.assign(progress, { received })).then(
+      (outcome) => this.settle(fresh, outcome),
+      (e: unknown) => {
+        this.deps.logger.error('AI job runner threw', { job: job.id, error: e });
+        this.settle(fresh, {
+          kind: 'failed',
+          error: {
+            code: 'internal',
+            message: 'Something went wrong while running this job.',
+            hint: 'Retry it; if it happens again, export diagnostics.',
+          },
+        });
+      },
+    );
   }
 
   private settle(job: JobRow, outcome: RunOutcome): void {
