@@ -205,8 +205,8 @@ export class AiQueue {
 
   /**
    * Jobs that received everything and only store their results: they hold no request to the
-   * platform, so the next job's request goes out meanwhile; at most as many as the concurrency,
-   * so storing never falls behind without bound.
+   * platform, so the next job's request goes out meanwhile, as long as fewer jobs than the
+   * concurrency are storing (so storing never falls behind without bound, and concurrency 1 stays one at a time).
    */
   private storing(): number {
     let n = 0;
@@ -237,20 +237,25 @@ export class AiQueue {
       entry.received = true;
       this.kick();
     };
-    void this.deps.runner.run(fresh, controller.signal, Object.assign(progress, { received })).then(
-      (outcome) => this.settle(fresh, outcome),
-      (e: unknown) => {
-        this.deps.logger.error('AI job runner threw', { job: job.id, error: e });
-        this.settle(fresh, {
-          kind: 'failed',
-          error: {
-            code: 'internal',
-            message: 'Something went wrong while running this job.',
-            hint: 'Retry it; if it happens again, export diagnostics.',
-          },
-        });
-      },
-    );
+    // Nothing is sent for a job before its row is on disk (a submit's commit may still be flushing).
+    const run = () => this.deps.runner.run(fresh, controller.signal, Object.assign(progress, { received }));
+    void this.deps.jobs
+      .whenDurable()
+      .then(run)
+      .then(
+        (outcome) => this.settle(fresh, outcome),
+        (e: unknown) => {
+          this.deps.logger.error('AI job runner threw', { job: job.id, error: e });
+          this.settle(fresh, {
+            kind: 'failed',
+            error: {
+              code: 'internal',
+              message: 'Something went wrong while running this job.',
+              hint: 'Retry it; if it happens again, export diagnostics.',
+            },
+          });
+        },
+      );
   }
 
   private settle(job: JobRow, outcome: RunOutcome): void {

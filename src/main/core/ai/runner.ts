@@ -345,7 +345,10 @@ export class JobRunner {
   ): Promise<RunOutcome> {
     const stored = await this.results.storeAll(answer, job.operation, target.baseUrl, signal, progress);
     const durationMs = this.deps.now() - started;
-    const ok = this.deps.jobs.succeed(job.id, { ...stored, now: this.deps.now(), durationMs, request, response: raw });
+    // On disk before the queue announces the success; the disk is waited for off the main thread.
+    const ok = await this.deps.jobs.durable(() =>
+      this.deps.jobs.succeed(job.id, { ...stored, now: this.deps.now(), durationMs, request, response: raw }),
+    );
     return ok ? { kind: 'succeeded' } : { kind: 'cancelled' };
   }
 
