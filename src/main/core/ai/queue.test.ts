@@ -84,7 +84,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 const receiving: AiProgress = { phase: 'receiving', fraction: 0.5 };
 
 describe('AiQueue slots', () => {
-  it('starts the next request while a job stores what it received, while fewer than the concurrency store', async () => {
+  it('sends the next request while a job stores what it received, if fewer than the concurrency store', async () => {
     const q = queueWith(['a', 'b', 'c', 'd', 'e'], 2);
     try {
       q.queue.start();
