@@ -177,7 +177,7 @@ export class AiQueue {
       const reason = this.waitingReason();
       const account = this.deps.account();
       if (reason === null) {
-        while (this.busySlots() < this.concurrency && this.storing() < this.concurrency) {
+        while (this.busySlots() < this.concurrency && this.storing() < this.storingRoom()) {
           const job = this.deps.jobs.next(account, now, new Set(this.running.keys()));
           if (!job) break;
           this.launch(job);
@@ -205,13 +205,21 @@ export class AiQueue {
 
   /**
    * Jobs that received everything and only store their results: they hold no request to the
-   * platform, so the next job's request goes out meanwhile, as long as fewer jobs than the
-   * concurrency are storing (so storing never falls behind without bound, and concurrency 1 stays one at a time).
+   * platform, so the next job's request goes out meanwhile.
    */
   private storing(): number {
     let n = 0;
     for (const r of this.running.values()) if (r.received) n += 1;
     return n;
+  }
+
+  /**
+   * How many jobs may store while another starts: one less than twice the concurrency, so storing
+   * (slower than the requests on a busy disk) keeps pace without falling behind without bound, and
+   * concurrency 1 stays one job at a time.
+   */
+  private storingRoom(): number {
+    return 2 * this.concurrency - 1;
   }
 
   private launch(job: JobRow): void {
