@@ -325,7 +325,14 @@ export class JobStore {
     if (!file) return;
     // Opened for writing: Windows flushes only a handle that may write. SQLite locks the database
     // and its -shm file, never the WAL, so closing this handle releases none of its locks.
-    const handle = await fs.open(file, 'r+');
+    let handle;
+    try {
+      handle = await fs.open(file, 'r+');
+    } catch (e) {
+      // No WAL file: the last connection closed and checkpointed it into the database (synced then).
+      if (e instanceof Error && 'code' in e && e.code === 'ENOENT') return;
+      throw e;
+    }
     try {
       await handle.datasync();
     } finally {
