@@ -6,9 +6,12 @@
 //    file once from disk. Printed: throughput of each (input MB/s), their ratio, and the peak RSS
 //    growth while sending, against the file's size (the promise: about 2× the size at most).
 // 2. Queue overhead: AI_BENCH_JOBS (default 200) text2image jobs through the whole queue (submit,
-//    durable state, request, download and storing of each output) against a sandbox with zero
-//    latency, vs direct client calls doing the same requests (POST, then GET of the output) with
-//    the same concurrency (2, the queue's default). Printed: jobs/s of each and the ratio.
+//    durable state, request, download, intake check and durable storing of each output) against a
+//    sandbox with zero latency, until the last job's success is committed; vs the same requests
+//    (POST, then GET of the output) sent straight with each plain client (fetch, node:http with a
+//    keep-alive agent), the fastest being the baseline, with the same concurrency (2, the queue's
+//    default). Both sides run one job first to warm up. Printed: seconds and jobs/s of each, the
+//    ratio and the overhead per job (median and range over AI_BENCH_ROUNDS rounds, default 5).
 import { fork } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,12 +22,13 @@ import { JobRunner } from '../src/main/core/ai/runner';
 import { nodeDeps } from '../src/main/core/node-deps';
 import { HttpClient } from '../src/main/core/platform/http';
 import { sandboxProfile } from '../src/main/core/platform/builtin-profiles';
-import { startSandbox } from '../src/sandbox';
-import { pool } from './support/load';
+import { startSandbox, type Sandbox } from '../src/sandbox';
+import { directRound, PLAIN_CLIENTS } from './support/ai-direct';
 import { median, table, type Log } from './support/report';
-import { login } from './support/sandbox-login';
 
 const MB = 1024 * 1024;
+/** Jobs at a time on both sides: the queue's default. */
+const CONCURRENCY = 2;
 
 export interface AiBenchOptions {
   inputMb: number;
@@ -204,56 +208,52 @@ async function sendBench(inputMb: number, rounds: number, log: Log) {
   }
 }
 
-async function queueRound(jobs: number, side: 'queue' | 'direct', round: number): Promise<number> {
-  const sandbox = await startSandbox({ port: 0, rateLimit: false, aiLatencyMs: 0 });
+/** A core signed in to the sandbox, its queue running; `close` removes everything it made. */
+async function queueCore(sandbox: Sandbox): Promise<{ core: Core; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-aiq-'));
-  let core: Core | null = null;
+  const deps = nodeDeps({
+    dataDir: path.join(dir, 'data'),
+    host: 'test',
+    quiet: true,
+    embeddedSandbox: async () => ({ url: sandbox.url, demo: sandbox.demo, stop: async () => undefined }),
+  });
+  deps.sync = { autoStart: false };
+  const core = createCore(deps);
+  const close = async () => {
+    await core.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
   try {
-    const prompts = Array.from({ length: jobs }, (_, i) => `bench ${round} ${side} ${i}`);
-    if (side === 'direct') {
-      const token = await login(sandbox);
-      const client = new HttpClient();
-      const auth = { authorization: `Bearer ${token}` };
-      const started = performance.now();
-      await pool(jobs, 2, async (i) => {
-        const prompt = prompts[i] as string;
-        const res = await client.request({
-          method: 'POST',
-          url: `${sandbox.url}/v2/ai/text2image`,
-          headers: auth,
-          body: { model_id: 'paint-1', image: { prompt, width: 32, height: 32 } },
-          idempotencyKey: `direct-${round}-${i}`,
-          maxAttempts: 1,
-        });
-        const url = (res.body as { outputs: { url: string }[] }).outputs[0]?.url;
-        if (!url) throw new Error('no output');
-        await client.request({ method: 'GET', url, headers: auth });
-      });
-      return (performance.now() - started) / 1000;
-    }
-    const deps = nodeDeps({
-      dataDir: path.join(dir, 'data'),
-      host: 'test',
-      quiet: true,
-      embeddedSandbox: async () => ({ url: sandbox.url, demo: sandbox.demo, stop: async () => undefined }),
-    });
-    deps.sync = { autoStart: false };
-    core = createCore(deps);
     await core.start();
     const signedIn = await core.dispatch('connection.useSandbox', {});
     if (!signedIn.ok) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.error)}`);
-    const c = core;
-    const done = new Promise<void>((resolve) => {
-      const off = c.events.subscribe((event) => {
-        if (event !== 'ai.changed') return;
-        const s = c.ai.queue.status();
-        if (s.queued === 0 && s.running === 0) {
-          off();
-          resolve();
-        }
-      });
-    });
-    const started = performance.now();
+    return { core, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/**
+ * Submits every prompt and resolves when the last job's result is stored for good (its success
+ * committed), or when the queue ran dry without them all succeeding (the caller counts then).
+ */
+async function throughQueue(core: Core, prompts: string[]): Promise<void> {
+  let succeeded = 0;
+  const offs: (() => void)[] = [];
+  const done = new Promise<void>((resolve) => {
+    offs.push(
+      core.bus.on('ai.jobSucceeded', () => {
+        succeeded += 1;
+        if (succeeded === prompts.length) resolve();
+      }),
+      core.events.subscribe((event) => {
+        const s = core.ai.queue.status();
+        if (event === 'ai.changed' && s.queued === 0 && s.running === 0) resolve();
+      }),
+    );
+  });
+  try {
     for (const prompt of prompts) {
       const r = await core.dispatch('ai.submit', {
         operation: 'text2image',
@@ -264,42 +264,87 @@ async function queueRound(jobs: number, side: 'queue' | 'direct', round: number)
       if (!r.ok) throw new Error(`submit: ${JSON.stringify(r.error)}`);
     }
     await done;
-    const seconds = (performance.now() - started) / 1000;
-    const ok = (
-      core.db
-        .prepare("SELECT COUNT(*) AS n FROM ai_jobs j JOIN ai_outputs o ON o.job_id = j.id WHERE j.state = 'succeeded'")
-        .get() as { n: number }
-    ).n;
-    if (ok !== jobs) throw new Error(`only ${ok} of ${jobs} jobs succeeded with an output`);
-    return seconds;
   } finally {
-    await core?.close();
-    await sandbox.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    for (const off of offs) off();
   }
 }
 
-async function queueBench(jobs: number, rounds: number, log: Log) {
-  const q: number[] = [];
-  const d: number[] = [];
-  for (let r = 0; r < rounds; r += 1) {
-    for (const side of r % 2 === 0 ? (['direct', 'queue'] as const) : (['queue', 'direct'] as const)) {
-      (side === 'queue' ? q : d).push(await queueRound(jobs, side, r));
-    }
+/** Seconds for `jobs` text2image jobs through the whole queue (after one job that warms it up). */
+async function queueRound(sandbox: Sandbox, jobs: number, round: number): Promise<number> {
+  const { core, close } = await queueCore(sandbox);
+  try {
+    await throughQueue(core, [`bench ${round} warm`]);
+    const started = performance.now();
+    await throughQueue(
+      core,
+      Array.from({ length: jobs }, (_, i) => `bench ${round} queue ${i}`),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const ok = Number(
+      core.db
+        .prepare("SELECT COUNT(*) FROM ai_jobs j JOIN ai_outputs o ON o.job_id = j.id WHERE j.state = 'succeeded'")
+        .pluck()
+        .get(),
+    );
+    if (ok !== jobs + 1) throw new Error(`only ${ok - 1} of ${jobs} jobs succeeded with an output`);
+    return seconds;
+  } finally {
+    await close();
   }
-  const queueJobsPerSecond = jobs / median(q);
-  const directJobsPerSecond = jobs / median(d);
+}
+
+const range = (values: number[], digits: number) =>
+  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+
+/**
+ * Each round runs every plain client and the queue, in an order that turns each round; the
+ * baseline is the plain client with the best median. The overhead per job is the queue's time
+ * less the baseline's, over the jobs, round by round.
+ */
+async function queueBench(jobs: number, rounds: number, log: Log) {
+  const sandbox = await startSandbox({ port: 0, rateLimit: false, aiLatencyMs: 0 });
+  const sides = ['queue', ...PLAIN_CLIENTS.map((c) => c.name)];
+  const times = new Map<string, number[]>(sides.map((side) => [side, []]));
+  try {
+    for (let r = 0; r < rounds; r += 1) {
+      for (const [k] of sides.entries()) {
+        const side = sides[(k + r) % sides.length] as string;
+        const client = PLAIN_CLIENTS.find((c) => c.name === side);
+        const seconds = client
+          ? await directRound(sandbox, client, jobs, CONCURRENCY, `r${r}`)
+          : await queueRound(sandbox, jobs, r);
+        times.get(side)?.push(seconds);
+      }
+    }
+  } finally {
+    await sandbox.stop();
+  }
+  const q = times.get('queue') ?? [];
+  const base = PLAIN_CLIENTS.map((c) => ({ name: c.name, s: times.get(c.name) ?? [] })).sort(
+    (a, b) => median(a.s) - median(b.s),
+  )[0];
+  if (!base) throw new Error('no baseline ran');
+  // Paired by round: the queue and its baseline ran next to each other, under the same load.
+  const overheads = q.map((s, r) => ((s - (base.s[r] ?? 0)) / jobs) * 1000);
+  const ratios = q.map((s, r) => (base.s[r] ?? 0) / s);
   table(
     log,
-    [`${jobs} text2image jobs, 2 at a time`, 'median s', 'jobs/s'],
+    [`${jobs} text2image jobs, ${CONCURRENCY} at a time`, 'median s', 'range s', 'jobs/s'],
     [
-      ['direct client calls (POST + GET output)', median(d).toFixed(2), directJobsPerSecond.toFixed(1)],
-      ['through the queue (ours)', median(q).toFixed(2), queueJobsPerSecond.toFixed(1)],
+      ...PLAIN_CLIENTS.map((c) => {
+        const s = times.get(c.name) ?? [];
+        const label = `direct, ${c.name}${c.name === base.name ? ' (baseline)' : ''}`;
+        return [label, median(s).toFixed(3), range(s, 3), (jobs / median(s)).toFixed(1)];
+      }),
+      ['through the queue (ours)', median(q).toFixed(3), range(q, 3), (jobs / median(q)).toFixed(1)],
     ],
   );
+  const queueJobsPerSecond = jobs / median(q);
+  const directJobsPerSecond = jobs / median(base.s);
   log(
-    `queue/direct ratio: ${(queueJobsPerSecond / directJobsPerSecond).toFixed(3)}; ` +
-      `queue overhead per job: ${(((median(q) - median(d)) / jobs) * 1000).toFixed(2)} ms`,
+    `queue/direct ratio: ${(queueJobsPerSecond / directJobsPerSecond).toFixed(3)} (rounds ${range(ratios, 2)}); ` +
+      `queue overhead per job: ${median(overheads).toFixed(2)} ms (rounds ${range(overheads, 2)}); ` +
+      `baseline: ${base.name}, ${rounds} rounds`,
   );
   return { queueJobsPerSecond, directJobsPerSecond, queueRatio: queueJobsPerSecond / directJobsPerSecond };
 }
@@ -316,8 +361,9 @@ export async function runAiBench(opts: AiBenchOptions): Promise<AiBenchResult> {
 async function main(): Promise<void> {
   const inputMb = Number(process.env.AI_BENCH_MB ?? 100);
   const jobs = Number(process.env.AI_BENCH_JOBS ?? 200);
+  const rounds = Number(process.env.AI_BENCH_ROUNDS ?? 5);
   console.log(`AI benchmark: node ${process.version}, ${os.cpus().length} CPUs, ${inputMb} MB input, ${jobs} jobs`);
-  await runAiBench({ inputMb, jobs });
+  await runAiBench({ inputMb, jobs, rounds });
 }
 
 if (/[\\/]bench[\\/]ai\.ts$/.test(process.argv[1] ?? '')) {

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open';
 import { defaultMigrationsDir } from '../node-deps';
@@ -81,5 +85,66 @@ describe('JobStore', () => {
     expect([jobs.uses(SHA('a')), jobs.uses(SHA('c')), jobs.uses(SHA('d'))]).toEqual([true, true, false]);
     expect(jobs.get('j1')).toMatchObject({ state: 'succeeded', duration_ms: 5 });
     expect(jobs.outputs('j1')).toHaveLength(1);
+  });
+
+  it('marks a job running in a commit that does not wait for the disk, then waits again for every other', () => {
+    const { db } = openDatabase(':memory:', defaultMigrationsDir);
+    const jobs = new JobStore(db);
+    jobs.insert(job('j1'));
+    jobs.insert(job('j2', { position: 2 }));
+    const full = db.pragma('synchronous', { simple: true });
+    jobs.markRunning('j1', 2_000);
+    expect(db.pragma('synchronous', { simple: true })).toBe(full);
+    expect(jobs.get('j1')).toMatchObject({ state: 'running', attempts: 1, started_at: 2_000 });
+    // Inside a caller's transaction it simply joins it.
+    db.transaction(() => jobs.markRunning('j2', 3_000))();
+    expect(jobs.get('j2')).toMatchObject({ state: 'running', attempts: 1 });
+    expect(db.pragma('synchronous', { simple: true })).toBe(full);
+  });
+
+  it('durable writes, many at once, each resolve with their value once committed and readable elsewhere', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-jobs-'));
+    const file = path.join(dir, 'db.sqlite');
+    const { db } = openDatabase(file, defaultMigrationsDir);
+    try {
+      const jobs = new JobStore(db);
+      const full = db.pragma('synchronous', { simple: true });
+      const ids = Array.from({ length: 20 }, (_, i) => `d${i}`);
+      const results = await Promise.all(
+        ids.map((id, i) =>
+          jobs.durable(() => {
+            jobs.insert(job(id, { position: i + 1 }));
+            return id;
+          }),
+        ),
+      );
+      expect(results).toEqual(ids);
+      await jobs.whenDurable();
+      expect(db.pragma('synchronous', { simple: true })).toBe(full);
+      const other = new Database(file, { readonly: true });
+      try {
+        expect(other.prepare<[], number>('SELECT COUNT(*) FROM ai_jobs').pluck().get()).toBe(20);
+      } finally {
+        other.close();
+      }
+      // A write that throws commits nothing and the error reaches the caller.
+      await expect(
+        jobs.durable(() => {
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(db.pragma('synchronous', { simple: true })).toBe(full);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('in memory a durable write is an ordinary commit', async () => {
+    const { db } = openDatabase(':memory:', defaultMigrationsDir);
+    const jobs = new JobStore(db);
+    await jobs.durable(() => jobs.insert(job('m1')));
+    expect(jobs.get('m1')).toMatchObject({ state: 'queued' });
+    await expect(jobs.whenDurable()).resolves.toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { AiJobState, AiJobView, AiMediaKind, AiOutputView, AiParams, AiProgress } from '../../../shared/ai';
 import type { AppError } from '../../../shared/errors';
 import type { AiOperation } from '../../../shared/profile';
@@ -139,8 +140,11 @@ export const AI_FILES_SQL = `SELECT input_sha256 AS sha FROM ai_jobs WHERE input
  */
 export class JobStore {
   private readonly s: Statements;
+  /** The WAL flush running now, and the one queued after it (see `flush`). */
+  private flushing: Promise<void> | null = null;
+  private again: Promise<void> | null = null;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.s = new Statements(db);
   }
 
@@ -254,16 +258,102 @@ export class JobStore {
       .changes;
   }
 
-  /** A job the platform already accepted keeps its start: it resumes asking, it is not requested again. */
+  /**
+   * A job the platform already accepted keeps its start: it resumes asking, it is not requested again.
+   * Committed without waiting for the disk: losing it in a crash loses nothing, as `reconcile` puts
+   * every running job back in the queue anyway (see `unsynced`).
+   */
   markRunning(id: string, now: number): void {
-    this.s
-      .sql<unknown[]>(
-        `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
+    this.unsynced(() =>
+      this.s
+        .sql<unknown[]>(
+          `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
          started_at = CASE WHEN remote_job_id IS NULL OR started_at IS NULL THEN ? ELSE started_at END,
          requested_at = CASE WHEN remote_job_id IS NULL OR requested_at IS NULL THEN ? ELSE requested_at END
        WHERE id = ? AND state = 'queued'`,
-      )
-      .run(now, now, id);
+        )
+        .run(now, now, id),
+    );
+  }
+
+  /**
+   * A write that is on disk when the promise resolves, without blocking the process on the disk:
+   * it commits without waiting (see `unsynced`), then the WAL file is flushed in the background,
+   * one flush serving every commit made while the one before ran (a group commit). A database
+   * without a WAL file (in memory) commits the ordinary way.
+   */
+  async durable<T>(write: () => T): Promise<T> {
+    if (!this.walFile()) return write();
+    const result = this.unsynced(write);
+    await this.flush();
+    return result;
+  }
+
+  /** Resolves once every commit made through `durable` so far is on disk. */
+  whenDurable(): Promise<void> {
+    return this.again ?? this.flushing ?? Promise.resolve();
+  }
+
+  private walFile(): string | null {
+    const name = this.db.name;
+    if (this.db.memory || name === '' || name === ':memory:') return null;
+    return `${name}-wal`;
+  }
+
+  /**
+   * fdatasync of the WAL file, what SQLite itself does after a commit with synchronous=FULL. A
+   * flush already running may have begun before the caller's commit, so the caller waits for one
+   * more after it; every caller arriving meanwhile shares that one.
+   */
+  private flush(): Promise<void> {
+    if (!this.flushing) {
+      this.flushing = this.syncWal().finally(() => {
+        this.flushing = null;
+      });
+      return this.flushing;
+    }
+    const next = () => {
+      this.again = null;
+      return this.flush();
+    };
+    this.again ??= this.flushing.then(next, next);
+    return this.again;
+  }
+
+  private async syncWal(): Promise<void> {
+    const file = this.walFile();
+    if (!file) return;
+    // Opened for writing: Windows flushes only a handle that may write. SQLite locks the database
+    // and its -shm file, never the WAL, so closing this handle releases none of its locks.
+    let handle;
+    try {
+      handle = await fs.open(file, 'r+');
+    } catch (e) {
+      // No WAL file: the last connection closed and checkpointed it into the database (synced then).
+      if (e instanceof Error && 'code' in e && e.code === 'ENOENT') return;
+      throw e;
+    }
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * One commit that does not wait for the disk (synchronous=NORMAL for it alone), for a change a
+   * crash may lose. In WAL mode nothing is reordered: the next commit that waits (any other change
+   * of a job) flushes it with itself, so no later change can outlive it.
+   */
+  private unsynced<T>(write: () => T): T {
+    if (this.db.inTransaction) return write();
+    const was = this.db.pragma('synchronous', { simple: true });
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return write();
+    } finally {
+      this.db.pragma(`synchronous = ${Number(was)}`);
+    }
   }
 
   /**

@@ -25,6 +25,8 @@ export interface QueueDeps {
 interface Running {
   controller: AbortController;
   progress: AiProgress;
+  /** Everything the platform sends for the job has arrived; it only checks and stores its results now. */
+  received: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 2;
@@ -45,6 +47,7 @@ export class AiQueue {
   private offlineStrikes = 0;
   private rateLimitedUntil = 0;
   private timer: NodeJS.Timeout | null = null;
+  private soon: NodeJS.Immediate | null = null;
   private started = false;
   private closed = false;
   private pumping = false;
@@ -69,6 +72,7 @@ export class AiQueue {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.soon) clearImmediate(this.soon);
     // Stopping is not cancelling: the jobs stay running in the database and are reconciled on the next start.
     for (const r of this.running.values()) r.controller.abort(new Error('closing'));
   }
@@ -143,6 +147,16 @@ export class AiQueue {
 
   kick(delayMs = 0): void {
     if (!this.started || this.closed) return;
+    // Now means this turn of the event loop (a zero timeout waits a whole millisecond, once per job);
+    // kicks in the same turn share one pump, and a later wake stays set (the pump sets it again).
+    if (delayMs <= 0) {
+      this.soon ??= setImmediate(() => {
+        this.soon = null;
+        this.pump();
+      });
+      this.soon.unref?.();
+      return;
+    }
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -163,7 +177,7 @@ export class AiQueue {
       const reason = this.waitingReason();
       const account = this.deps.account();
       if (reason === null) {
-        while (this.busySlots() < this.concurrency) {
+        while (this.busySlots() < this.concurrency && this.storing() < this.storingRoom()) {
           const job = this.deps.jobs.next(account, now, new Set(this.running.keys()));
           if (!job) break;
           this.launch(job);
@@ -185,8 +199,27 @@ export class AiQueue {
    */
   private busySlots(): number {
     let n = 0;
-    for (const r of this.running.values()) if (r.progress.phase !== 'polling') n += 1;
+    for (const r of this.running.values()) if (r.progress.phase !== 'polling' && !r.received) n += 1;
     return n;
+  }
+
+  /**
+   * Jobs that received everything and only store their results: they hold no request to the
+   * platform, so the next job's request goes out meanwhile.
+   */
+  private storing(): number {
+    let n = 0;
+    for (const r of this.running.values()) if (r.received) n += 1;
+    return n;
+  }
+
+  /**
+   * How many jobs may store while another starts: one less than twice the concurrency, so storing
+   * (slower than the requests on a busy disk) keeps pace without falling behind without bound, and
+   * concurrency 1 stays one job at a time.
+   */
+  private storingRoom(): number {
+    return 2 * this.concurrency - 1;
   }
 
   private launch(job: JobRow): void {
@@ -194,19 +227,29 @@ export class AiQueue {
     const entry: Running = {
       controller,
       progress: { phase: job.remote_job_id === null ? 'sending' : 'polling', fraction: null },
+      received: false,
     };
     this.running.set(job.id, entry);
     this.deps.jobs.markRunning(job.id, this.deps.now());
     this.deps.changed([job.id]);
     // Read again for the columns markRunning set; a running job cannot be removed, so it is there.
     const fresh = this.deps.jobs.get(job.id) ?? job;
-    void this.deps.runner
-      .run(fresh, controller.signal, (p) => {
-        const freed = p.phase === 'polling' && entry.progress.phase !== 'polling';
-        entry.progress = p;
-        this.deps.changed([job.id], true);
-        if (freed) this.kick();
-      })
+    const progress = (p: AiProgress) => {
+      const freed = p.phase === 'polling' && entry.progress.phase !== 'polling';
+      entry.progress = p;
+      this.deps.changed([job.id], true);
+      if (freed) this.kick();
+    };
+    const received = () => {
+      if (entry.received) return;
+      entry.received = true;
+      this.kick();
+    };
+    // Nothing is sent for a job before its row is on disk (a submit's commit may still be flushing).
+    const run = () => this.deps.runner.run(fresh, controller.signal, Object.assign(progress, { received }));
+    void this.deps.jobs
+      .whenDurable()
+      .then(run)
       .then(
         (outcome) => this.settle(fresh, outcome),
         (e: unknown) => {

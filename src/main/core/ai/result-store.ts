@@ -59,6 +59,18 @@ async function firstBytes(file: string): Promise<Buffer> {
   }
 }
 
+/** Where one output sits in its answer, and what storing it reports to. */
+interface OutputPlace {
+  idx: number;
+  label: string;
+  baseUrl: string | null;
+  signal: AbortSignal;
+  /** Blobs stored on the way (removed again when the answer fails). */
+  created: string[];
+  /** Told when this output's bytes have all arrived (set for the answer's last download). */
+  downloaded?: (() => void) | undefined;
+}
+
 /** Neither the declared type nor the content says media: nothing is stored and the answer stays raw. */
 class NotMedia extends Error {}
 
@@ -80,18 +92,22 @@ export class ResultStore {
     op: AiOperation,
     baseUrl: string | null,
     signal: AbortSignal,
-    progress: (p: AiProgress) => void,
+    progress: ((p: AiProgress) => void) & { received?: () => void },
   ): Promise<StoredAnswer> {
     const outputs: NewOutput[] = [];
     const notes: string[] = answer.note ? [answer.note] : [];
     const created: string[] = [];
     let unknownShape = answer.unknownShape;
     const total = answer.outputs.length;
+    // Once the last download is in hand nothing more comes from the platform: the rest is local work.
+    const lastDownload = answer.outputs.findLastIndex((o) => o.data === null && o.url !== null);
+    if (lastDownload < 0) progress.received?.();
     try {
       for (const [idx, out] of answer.outputs.entries()) {
         progress({ phase: 'receiving', fraction: idx / total });
         const label = total === 1 ? 'The result' : `Result ${idx + 1}`;
-        const stored = await this.storeOne(out, idx, label, baseUrl, signal, created, (f) =>
+        const downloaded = idx === lastDownload ? progress.received : undefined;
+        const stored = await this.storeOne(out, { idx, label, baseUrl, signal, created, downloaded }, (f) =>
           progress({ phase: 'receiving', fraction: (idx + f) / total }),
         );
         if (typeof stored === 'string') {
@@ -116,18 +132,17 @@ export class ResultStore {
   /** Download (or decode) one output through the intake; a sentence saying why when it is not media. */
   private async storeOne(
     out: ParsedOutput,
-    idx: number,
-    label: string,
-    baseUrl: string | null,
-    signal: AbortSignal,
-    created: string[],
+    at: OutputPlace,
     onFraction: (f: number) => void,
   ): Promise<NewOutput | string> {
     const { deps } = this;
+    const { idx, label, baseUrl, signal, created } = at;
     const tools = await deps.tools();
     const maxBytes = deps.maxResultBytes ?? MAX_FILE_BYTES;
     let accepted: Accepted | null = null;
     const check = async (temp: string, declared: string | null) => {
+      // The check runs on the whole file: the download is over.
+      at.downloaded?.();
       if (!isMedia(declared, await firstBytes(temp))) throw new NotMedia();
       accepted = await checkIntake(temp, { name: `result ${idx + 1}`, tools, maxBytes, signal });
     };

@@ -49,7 +49,11 @@ export type RunOutcome =
   /** Not done, not failed: wait and send again with the same idempotency key (offline, rate limited, signed out). */
   | { kind: 'wait'; afterMs: number; error: AppError; reason: 'offline' | 'rate_limited' | 'auth' | 'busy' };
 
-type Progress = (p: AiProgress) => void;
+/**
+ * A job's progress; `received`, when set, is told once every byte the platform sends for the job is in hand (what is
+ * left is local: checking and storing the results), so the queue can start the next request meanwhile.
+ */
+export type Progress = ((p: AiProgress) => void) & { received?: () => void };
 
 /** A generation may take minutes on a real platform; the request waits this long at most. */
 const AI_DEADLINE_MS = 15 * 60 * 1000;
@@ -341,7 +345,10 @@ export class JobRunner {
   ): Promise<RunOutcome> {
     const stored = await this.results.storeAll(answer, job.operation, target.baseUrl, signal, progress);
     const durationMs = this.deps.now() - started;
-    const ok = this.deps.jobs.succeed(job.id, { ...stored, now: this.deps.now(), durationMs, request, response: raw });
+    // On disk before the queue announces the success; the disk is waited for off the main thread.
+    const ok = await this.deps.jobs.durable(() =>
+      this.deps.jobs.succeed(job.id, { ...stored, now: this.deps.now(), durationMs, request, response: raw }),
+    );
     return ok ? { kind: 'succeeded' } : { kind: 'cancelled' };
   }
 

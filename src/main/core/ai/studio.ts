@@ -167,27 +167,30 @@ export class Studio {
       if (cached) return { kind: 'cached', job: this.view(cached) };
     }
     const id = newId();
-    this.deps.jobs.insert({
-      id,
-      account_id: account,
-      operation: input.operation,
-      model_id: input.modelId,
-      prompt,
-      params: JSON.stringify(params),
-      input_sha256: media?.sha256 ?? null,
-      input_name: media?.name ?? null,
-      input_mime: media?.mimeType ?? null,
-      input_kind: media?.kind ?? null,
-      input_size: media?.size ?? null,
-      input_url: media?.url ?? null,
-      source_text: media?.describedBy ?? null,
-      fingerprint: print,
-      idempotency_key: `atelier-ai-${id}`,
-      profile: target.profile.id,
-      state: 'queued',
-      position: this.deps.jobs.nextPosition(account),
-      created_at: this.deps.now(),
-    });
+    // On disk before the job is shown as queued (and before it is sent: the queue waits for it too).
+    await this.deps.jobs.durable(() =>
+      this.deps.jobs.insert({
+        id,
+        account_id: account,
+        operation: input.operation,
+        model_id: input.modelId,
+        prompt,
+        params: JSON.stringify(params),
+        input_sha256: media?.sha256 ?? null,
+        input_name: media?.name ?? null,
+        input_mime: media?.mimeType ?? null,
+        input_kind: media?.kind ?? null,
+        input_size: media?.size ?? null,
+        input_url: media?.url ?? null,
+        source_text: media?.describedBy ?? null,
+        fingerprint: print,
+        idempotency_key: `atelier-ai-${id}`,
+        profile: target.profile.id,
+        state: 'queued',
+        position: this.deps.jobs.nextPosition(account),
+        created_at: this.deps.now(),
+      }),
+    );
     this.remember(input.operation, input.modelId);
     this.deps.queue.kick();
     return { kind: 'queued', job: this.view(this.row(id)) };
@@ -221,16 +224,18 @@ export class Studio {
     if ((await this.deps.blobs.size(row.input_sha256)) === null)
       fail('not_found', 'The input of that job is missing from the data folder.', { hint: 'Choose the input again.' });
     const fresh = newId();
-    this.deps.jobs.insert({
-      ...row,
-      id: fresh,
-      fingerprint: print,
-      idempotency_key: `atelier-ai-${fresh}`,
-      profile: target.profile.id,
-      state: 'queued',
-      position: this.deps.jobs.nextPosition(account),
-      created_at: this.deps.now(),
-    });
+    await this.deps.jobs.durable(() =>
+      this.deps.jobs.insert({
+        ...row,
+        id: fresh,
+        fingerprint: print,
+        idempotency_key: `atelier-ai-${fresh}`,
+        profile: target.profile.id,
+        state: 'queued',
+        position: this.deps.jobs.nextPosition(account),
+        created_at: this.deps.now(),
+      }),
+    );
     this.deps.queue.kick();
     return { kind: 'queued', job: this.view(this.row(fresh)) };
   }
