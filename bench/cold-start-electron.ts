@@ -71,7 +71,8 @@ export async function runElectronColdStart(o: {
   if (!bin) {
     log('Electron cold start NOT RUN: the Electron runtime is not installed here (its download host is unreachable).');
     log(
-      'It runs where Electron installs, e.g. the release workflow: npx electron-vite build && npm run bench:cold-start:electron',
+      'It runs where Electron installs, e.g. the release workflow: ' +
+        'npx electron-vite build && npm run bench:cold-start:electron',
     );
     return null;
   }

@@ -270,7 +270,8 @@ export async function runColdStartBench(options: ColdStartOptions): Promise<Cold
   try {
     const seeded = await seededOnce(dataDir, options.assets);
     log(
-      `cold start: ${options.assets.toLocaleString('en')} assets (seeded in ${seeded.seconds.toFixed(1)} s), host from ${mode}`,
+      `cold start: ${options.assets.toLocaleString('en')} assets ` +
+        `(seeded in ${seeded.seconds.toFixed(1)} s), host from ${mode}`,
     );
     const launches = {
       ours: hostLaunch(mode, dataDir),

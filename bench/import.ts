@@ -282,7 +282,8 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
     const totalBytes = sources.reduce((n, s) => n + s.size, 0);
     const largestFileBytes = Math.max(...sources.map((s) => s.size));
     log(
-      `${(totalBytes / MB).toFixed(0)} MB in ${sources.length} files (largest ${(largestFileBytes / MB).toFixed(0)} MB), ` +
+      `${(totalBytes / MB).toFixed(0)} MB in ${sources.length} files ` +
+        `(largest ${(largestFileBytes / MB).toFixed(0)} MB), ` +
         `generated in ${seconds(generating).toFixed(1)} s`,
     );
     const { times, rssBefore, rssPeak } = await runRounds(sources, work, options.rounds ?? 3);

@@ -33,7 +33,10 @@ type Query = Parameters<Core['library']['query']>[0];
 
 export interface LibraryBenchOptions {
   assets: number;
-  /** Measured runs per query and side (default 1000: a p95 of sub-millisecond runs needs many), after `warmup` runs (default 20). */
+  /**
+   * Measured runs per query and side (default 1000: a p95 of sub-millisecond runs needs many), after
+   * `warmup` runs (default 20).
+   */
   iterations?: number;
   warmup?: number;
   log?: Log;
@@ -566,7 +569,8 @@ export async function runLibraryScale(
   }
   log('');
   log(
-    'scale curve (ms): per item = ns of ours (p50) per matching asset (the total); count = ns of count(*) per matching ' +
+    'scale curve (ms): per item = ns of ours (p50) per matching asset (the total); ' +
+      'count = ns of count(*) per matching ' +
       'asset; page = the page statement and toView of its 200 rows, which should not grow',
   );
   table(

@@ -34,7 +34,7 @@ const cell = (name: string) =>
   screen.findByText(name, { selector: '.asset-card-name' }).then((el) => el.closest<HTMLElement>('[role="gridcell"]')!);
 
 describe('library section: states', () => {
-  it('asks for the tag list only once the first page has arrived (counting tags must not delay the cards)', async () => {
+  it('asks for the tag list only once the first page has arrived (tags must not delay the cards)', async () => {
     const fake = library();
     const hold = fake.hold('library.query');
     renderWithBackend(<LibrarySection />, fake);

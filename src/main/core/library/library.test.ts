@@ -374,7 +374,7 @@ describe('library', () => {
     });
   });
 
-  it('says a file is on this computer from a recent look, at once when it arrives, and not once it is gone', async () => {
+  it('says a file is here from a recent look, at once when it arrives, and not once it is gone', async () => {
     const h = await harness();
     const dir = tmp();
     let now = 1_000_000;

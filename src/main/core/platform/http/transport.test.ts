@@ -9,7 +9,7 @@ import { json } from './test-server';
 const { server } = loopbackServers();
 
 describe('HttpClient over the shared connections', () => {
-  it('follows a redirect to another origin without the Authorization header, and keeps it on the same origin', async () => {
+  it('follows a redirect to another origin without Authorization, and keeps it on the same origin', async () => {
     const other = await server((_req, res, hit) => json(res, 200, { auth: hit.headers.authorization ?? null }));
     const s = await server((_req, res, hit) => {
       if (hit.path === '/away') return void res.writeHead(307, { location: `${other.url}/there` }).end();
