@@ -6,7 +6,7 @@
  * judged by the same rule, and once a hop leaves the platform the rest go without credentials.
  * Every download is size-capped and hashed as it is stored.
  */
-import type { BlobStore } from '../library/files/blob-store';
+import type { BlobStore, Written } from '../library/files/blob-store';
 import { IntakeRefusal, intakeWords } from '../library/files/intake-words';
 import { followRedirects, LocalFailure, type HttpRequest, type Route, type Sender } from '../platform/http';
 const DOWNLOAD_DEADLINE_MS = 10 * 60 * 1000;
@@ -87,7 +87,7 @@ export interface DownloadOptions {
    * Runs on the whole download before it is stored (see BlobStore's PutOptions.check); the server's content type is
    * given.
    */
-  check?: (tempFile: string, contentType: string | null) => Promise<void>;
+  check?: (tempFile: string, written: Written, contentType: string | null) => Promise<void>;
 }
 
 /**
@@ -110,7 +110,9 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
         throw new LocalFailure(tooLargeError(opts.maxBytes));
       }
       const body = res.body;
-      const check = opts.check && ((temp: string) => opts.check?.(temp, contentType) ?? Promise.resolve());
+      const check =
+        opts.check &&
+        ((temp: string, written: Written) => opts.check?.(temp, written, contentType) ?? Promise.resolve());
       if (!body) return opts.blobs.putBuffer(Buffer.alloc(0), { label: 'an AI result', ...(check && { check }) });
       let got = 0;
       let readError: unknown = null;

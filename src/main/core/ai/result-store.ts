@@ -9,7 +9,7 @@ import type { AiMediaKind, AiProgress } from '../../../shared/ai';
 import { AI_IO } from '../../../shared/ai';
 import type { AiOperation } from '../../../shared/profile';
 import { AppException } from '../errors';
-import type { BlobStore } from '../library/files/blob-store';
+import type { BlobStore, Written } from '../library/files/blob-store';
 import { type Accepted, checkIntake, IntakeRefusal, MAX_FILE_BYTES } from '../library/files/intake';
 import { sniffMediaType, SNIFF_BYTES } from '../media/media-kind';
 import { describeMedia, mediaFields, type MediaDescription, storePreview } from '../media/describe';
@@ -140,11 +140,12 @@ export class ResultStore {
     const tools = await deps.tools();
     const maxBytes = deps.maxResultBytes ?? MAX_FILE_BYTES;
     let accepted: Accepted | null = null;
-    const check = async (temp: string, declared: string | null) => {
+    const check = async (temp: string, written: Written, declared: string | null) => {
       // The check runs on the whole file: the download is over.
       at.downloaded?.();
-      if (!isMedia(declared, await firstBytes(temp))) throw new NotMedia();
-      accepted = await checkIntake(temp, { name: `result ${idx + 1}`, tools, maxBytes, signal });
+      // The store hands over the first bytes it wrote: the temp file is not read again for them.
+      if (!isMedia(declared, written.head ?? (await firstBytes(temp)))) throw new NotMedia();
+      accepted = await checkIntake(temp, { name: `result ${idx + 1}`, tools, maxBytes, signal, written });
     };
     let put: { sha256: string; size: number; existed: boolean };
     try {
@@ -154,7 +155,7 @@ export class ResultStore {
         put = await deps.blobs.putBuffer(bytes, {
           signal,
           label: 'an AI result',
-          check: (temp) => check(temp, out.mimeType),
+          check: (temp, written) => check(temp, written, out.mimeType),
         });
       } else if (out.url !== null) {
         // Credentials go only to the platform itself, never to another host named in an answer or a redirect.
@@ -165,7 +166,7 @@ export class ResultStore {
           signal,
           maxBytes,
           onFraction,
-          check: (temp, type) => check(temp, out.mimeType ?? type),
+          check: (temp, written, type) => check(temp, written, out.mimeType ?? type),
         }).catch((e: unknown) => {
           if (e instanceof RedirectRefused) return e.reason;
           throw e;

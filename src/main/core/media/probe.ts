@@ -1,5 +1,5 @@
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { parseFfprobeOutput, type ProbedDimensions } from './ffprobe-output';
 import { type MediaKind } from './media-kind';
 import { type MediaTools } from './media-tools';
@@ -18,14 +18,18 @@ export function ffmpegInput(file: string): string {
   return `file:${path.resolve(file)}`;
 }
 
+/** Size as shown and, for an animation, its length, from what sharp read of an image's header. */
+export function imageProbe(meta: Metadata): MediaProbe {
+  // autoOrient gives the size as shown, after the EXIF rotation cameras record.
+  const result: MediaProbe = { width: meta.autoOrient.width, height: meta.autoOrient.height };
+  const delays = meta.delay ?? [];
+  if ((meta.pages ?? 1) > 1 && delays.length > 0) result.durationMs = delays.reduce((sum, d) => sum + d, 0);
+  return result;
+}
+
 async function probeImage(file: string): Promise<MediaProbe | null> {
   try {
-    const meta = await sharp(file).metadata();
-    // autoOrient gives the size as shown, after the EXIF rotation cameras record.
-    const result: MediaProbe = { width: meta.autoOrient.width, height: meta.autoOrient.height };
-    const delays = meta.delay ?? [];
-    if ((meta.pages ?? 1) > 1 && delays.length > 0) result.durationMs = delays.reduce((sum, d) => sum + d, 0);
-    return result;
+    return imageProbe(await sharp(file).metadata());
   } catch {
     return null;
   }

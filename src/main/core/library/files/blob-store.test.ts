@@ -4,7 +4,14 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { tempDirs } from '../../../../../test/support/temp-dirs';
-import { BlobCorruptError, BlobNotFoundError, BlobStore, InvalidShaError } from './blob-store';
+import {
+  BlobCorruptError,
+  BlobNotFoundError,
+  BlobStore,
+  HEAD_BYTES,
+  InvalidShaError,
+  type Written,
+} from './blob-store';
 import { type BlobFsOps, nodeBlobFs, type WritableFile } from './blob-fs';
 import { CHUNK_SIZE } from './chunk-pool';
 
@@ -389,5 +396,38 @@ describe('the check before a blob takes its place', () => {
     ).rejects.toBe(refusal);
     expect(await store.has(sha256(other))).toBe(false);
     expect(filesUnder(store.root)).toEqual([path.join(sha256(data).slice(0, 2), sha256(data))]);
+  });
+
+  it('is handed the size and first bytes written, copied out of a stream whose chunks are reused', async () => {
+    const store = new BlobStore(path.join(tmp(), 'media'));
+    const seen: Written[] = [];
+    const check = async (_temp: string, written: Written) => void seen.push(written);
+    const small = randomBytes(1000);
+    await store.putBuffer(small, { check });
+    const big = randomBytes(HEAD_BYTES + 5000);
+    const chunk = Buffer.alloc(4096);
+    await store.putStream(
+      (async function* () {
+        for (let at = 0; at < big.length; at += chunk.length) {
+          const n = big.copy(chunk, 0, at, Math.min(big.length, at + chunk.length));
+          yield chunk.subarray(0, n);
+        }
+      })(),
+      { check },
+    );
+    expect(seen[0]?.size).toBe(1000);
+    expect(seen[0]?.head?.equals(small)).toBe(true);
+    expect(seen[1]?.size).toBe(big.length);
+    expect(seen[1]?.head?.equals(big.subarray(0, HEAD_BYTES))).toBe(true);
+  });
+
+  it('makes its temp folder again when something removed it between writes', async () => {
+    const store = new BlobStore(path.join(tmp(), 'media'));
+    const first = randomBytes(100);
+    await store.putBuffer(first);
+    fs.rmSync(path.join(store.root, '.tmp'), { recursive: true });
+    const second = randomBytes(100);
+    await expect(store.putBuffer(second)).resolves.toMatchObject({ sha256: sha256(second), existed: false });
+    expect(await store.has(sha256(second))).toBe(true);
   });
 });

@@ -29,8 +29,18 @@ export interface PutOptions {
    * Runs on the complete temp file before it takes its place (the intake's check): when it throws,
    * the file is removed and its error is thrown as it is, so a refused file is never stored.
    */
-  check?: (tempFile: string) => Promise<void>;
+  check?: (tempFile: string, written: Written) => Promise<void>;
 }
+
+/** What the store knows of a temp file it just wrote, so a check need not read it again. */
+export interface Written {
+  size: number;
+  /** The file's first bytes (all of it when it is at most HEAD_BYTES long); absent when not kept. */
+  head?: Buffer;
+}
+
+/** How many of a new blob's first bytes are kept for its check: a small file is checked from memory. */
+export const HEAD_BYTES = 64 * 1024;
 
 export interface BlobStoreOptions {
   /** File operations; tests inject failures here. */
@@ -64,6 +74,30 @@ async function sizeOf(file: string): Promise<number | null> {
   }
 }
 
+/** What a fill wrote: the content's name and size, and its first bytes when they were kept. */
+interface Filled {
+  sha256: string;
+  size: number;
+  head?: Buffer;
+}
+
+/** Collects a stream's first HEAD_BYTES bytes (copied: the chunks' memory may be reused). */
+class HeadBytes {
+  private readonly parts: Buffer[] = [];
+  private length = 0;
+
+  add(chunk: Buffer): void {
+    if (this.length >= HEAD_BYTES) return;
+    const part = Buffer.from(chunk.subarray(0, HEAD_BYTES - this.length));
+    this.parts.push(part);
+    this.length += part.length;
+  }
+
+  bytes(): Buffer {
+    return this.parts.length === 1 ? (this.parts[0] as Buffer) : Buffer.concat(this.parts);
+  }
+}
+
 /**
  * Content-addressed files: each blob lives at `<root>/<first two hex>/<sha256>` and is named by
  * the SHA-256 of its bytes, so identical media is stored once and damage is detectable on read.
@@ -76,6 +110,8 @@ export class BlobStore {
   private readonly ops: BlobFsOps;
   /** Temp files being written right now, which cleanTemp must not delete. */
   private readonly writing = new Set<string>();
+  /** The temp folder, made once per store rather than once per write. */
+  private tempReady: Promise<void> | null = null;
 
   constructor(root: string, options: BlobStoreOptions = {}) {
     this.root = path.resolve(root);
@@ -123,7 +159,7 @@ export class BlobStore {
       const writing = writeAll(temp, data, 0);
       const sha256 = createHash('sha256').update(data).digest('hex');
       await writing;
-      return { sha256, size: data.length };
+      return { sha256, size: data.length, head: data.subarray(0, HEAD_BYTES) };
     });
   }
 
@@ -132,16 +168,18 @@ export class BlobStore {
     opts.signal?.throwIfAborted();
     return this.store(opts.label ?? 'a downloaded file', opts, async (temp) => {
       const hash = createHash('sha256');
+      const head = new HeadBytes();
       let size = 0;
       for await (const chunk of source) {
         opts.signal?.throwIfAborted();
         const data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         const writing = writeAll(temp, data, size);
         hash.update(data);
+        head.add(data);
         size += data.length;
         await writing;
       }
-      return { sha256: hash.digest('hex'), size };
+      return { sha256: hash.digest('hex'), size, head: head.bytes() };
     });
   }
 
@@ -238,18 +276,17 @@ export class BlobStore {
   private async store(
     label: string,
     opts: PutOptions,
-    fill: (temp: WritableFile) => Promise<{ sha256: string; size: number }>,
+    fill: (temp: WritableFile) => Promise<Filled>,
   ): Promise<PutResult> {
     const { signal } = opts;
     const temp = path.join(this.tempDir, `${randomUUID()}.part`);
     this.writing.add(temp);
     let checking = false;
     try {
-      await fs.mkdir(this.tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const written = await this.writeTemp(temp, fill);
       signal?.throwIfAborted();
       checking = true;
-      await opts.check?.(temp);
+      await opts.check?.(temp, { size: written.size, ...(written.head && { head: written.head }) });
       checking = false;
       return await this.commit(temp, written.sha256, written.size);
     } catch (e) {
@@ -262,12 +299,9 @@ export class BlobStore {
     }
   }
 
-  private async writeTemp(
-    temp: string,
-    fill: (temp: WritableFile) => Promise<{ sha256: string; size: number }>,
-  ): Promise<{ sha256: string; size: number }> {
-    const file = await this.ops.createTemp(temp);
-    let written: { sha256: string; size: number };
+  private async writeTemp(temp: string, fill: (temp: WritableFile) => Promise<Filled>): Promise<Filled> {
+    const file = await this.createTemp(temp);
+    let written: Filled;
     try {
       written = await fill(file);
       await file.sync();
@@ -278,6 +312,25 @@ export class BlobStore {
     // close can report a deferred write error (network disks); it counts as a failed write.
     await file.close();
     return written;
+  }
+
+  /** A new temp file; the folder is made on the first write, and again if something removed it since. */
+  private async createTemp(temp: string): Promise<WritableFile> {
+    const made = (this.tempReady ??= fs.mkdir(this.tempDir, { recursive: true, mode: PRIVATE_DIR_MODE }).then(
+      () => undefined,
+      (e: unknown) => {
+        this.tempReady = null;
+        throw e;
+      },
+    ));
+    await made;
+    try {
+      return await this.ops.createTemp(temp);
+    } catch (e) {
+      if (errnoCode(e) !== 'ENOENT') throw e;
+      await fs.mkdir(this.tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      return this.ops.createTemp(temp);
+    }
   }
 
   private async commit(temp: string, sha256: string, size: number): Promise<PutResult> {

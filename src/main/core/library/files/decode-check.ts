@@ -3,7 +3,7 @@ import { parseFfprobeOutput, streamKinds } from '../../media/ffprobe-output';
 import { intakeWords, refuse } from './intake-words';
 import type { MediaTools } from '../../media/media-tools';
 import { SHARP_DECODES } from '../../media/media-kind';
-import { ffmpegInput, type MediaProbe, probeMedia } from '../../media/probe';
+import { ffmpegInput, imageProbe, type MediaProbe, probeMedia } from '../../media/probe';
 import { runTool } from '../../media/run-tool';
 
 export type DecodableKind = 'image' | 'video' | 'audio';
@@ -19,7 +19,12 @@ export interface DecodeOptions {
   signal?: AbortSignal;
   /** Longest one ffprobe or ffmpeg run may take (default 20 s). */
   timeoutMs?: number;
+  /** The whole file, when the caller holds it: an image then decodes from memory. */
+  bytes?: Buffer;
 }
+
+/** Up to this many pixels a picture decodes at full size; a larger one is decoded shrunk, to bound memory. */
+const FULL_DECODE_PIXELS = 512 * 512;
 
 /**
  * How a tool run ended when it did not succeed: the decoder refused the file (a non-zero exit),
@@ -33,14 +38,21 @@ function decoderRefused(e: unknown, signal: AbortSignal | undefined): boolean {
 async function decodeImage(file: string, mime: string, tools: MediaTools, options: DecodeOptions): Promise<Decoded> {
   // HEIC and the like: sharp's build cannot decode them, so nothing here tells damage from an unknown codec.
   if (!SHARP_DECODES.has(mime)) return { kind: 'image', mime, probe: await probeMedia(file, 'image', tools, options) };
+  // One reader for the header (the probe) and the decode: the file is opened once.
+  const image = sharp(options.bytes ?? file, { failOn: 'error', sequentialRead: true });
+  let probe: MediaProbe;
   try {
-    // A small decode reads every row of the picture: a truncated or garbled file fails here.
-    await sharp(file, { failOn: 'error', sequentialRead: true }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+    const meta = await image.metadata();
+    probe = imageProbe(meta);
+    // A decode reads every row of the picture: a truncated or garbled file fails here. A small
+    // picture decodes as it is (shrinking costs more than the decode); a large one shrunk.
+    if (meta.width * meta.height > FULL_DECODE_PIXELS) image.resize(64, 64, { fit: 'inside' });
+    await image.raw().toBuffer();
   } catch (e) {
     const limit = /pixel limit/i.test(e instanceof Error ? e.message : '');
     refuse(limit ? intakeWords.tooManyPixels(0x3fff * 0x3fff) : intakeWords.damaged('picture'));
   }
-  return { kind: 'image', mime, probe: await probeMedia(file, 'image', tools, options) };
+  return { kind: 'image', mime, probe };
 }
 
 /** The same container with the other kind of content ("video/mp4" holding only sound is "audio/mp4"). */

@@ -59,6 +59,28 @@ describe('checkIntake', () => {
     expect(sound.probe.durationMs).toBeGreaterThan(900);
   });
 
+  it('reaches the same verdict from the size and bytes a caller just wrote as from the file', async () => {
+    const dir = tmp();
+    const tools = await realTools();
+    const file = await makeImage(dir, 'p.png', { width: 40, height: 30, format: 'png' });
+    const bytes = fs.readFileSync(file);
+    const fromFile = await checkIntake(file, { name: 'p.png', tools });
+    const fromMemory = await checkIntake(file, { name: 'p.png', tools, written: { size: bytes.length, head: bytes } });
+    expect(fromMemory).toEqual(fromFile);
+    expect(fromMemory).toMatchObject({ kind: 'image', mime: 'image/png', probe: { width: 40, height: 30 } });
+    const cut = bytes.subarray(0, Math.floor(bytes.length * 0.6));
+    const cutFile = path.join(dir, 'cut.png');
+    fs.writeFileSync(cutFile, cut);
+    const damaged = { refused: intakeWords.damaged('picture') };
+    expect(await verdict(() => checkIntake(cutFile, { name: 'cut.png', tools }))).toEqual(damaged);
+    expect(
+      await verdict(() => checkIntake(cutFile, { name: 'cut.png', tools, written: { size: cut.length, head: cut } })),
+    ).toEqual(damaged);
+    // Only the first bytes in hand: the picture itself is decoded from the file.
+    const head = { size: bytes.length, head: bytes.subarray(0, Math.min(1024, bytes.length - 1)) };
+    expect(await checkIntake(file, { name: 'p.png', tools, written: head })).toEqual(fromFile);
+  });
+
   it('refuses SVG however it is named or dressed', async () => {
     const dir = tmp();
     const variants = {

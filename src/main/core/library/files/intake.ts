@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { Written } from './blob-store';
 import { type Decoded, verifyDecodes } from './decode-check';
 import { intakeName } from './intake-name';
 import { intakeWords, MAX_FILE_BYTES, refuse } from './intake-words';
@@ -14,12 +15,23 @@ export interface IntakeOptions {
   /** The largest size taken (default MAX_FILE_BYTES). */
   maxBytes?: number;
   signal?: AbortSignal;
+  /**
+   * What the caller knows of a file it has just written (the blob store's temp file): its size and
+   * first bytes, so they are not read again; when the head is the whole file, images decode from it.
+   */
+  written?: Written;
 }
 
 /** A file the library may take: its cleaned name, size, what it is and what probing learned. */
 export interface Accepted extends Decoded {
   name: string;
   size: number;
+}
+
+async function fileSize(file: string): Promise<number> {
+  const stat = await fs.stat(file);
+  if (!stat.isFile()) refuse(intakeWords.notAFile);
+  return stat.size;
 }
 
 async function readHead(file: string, length: number): Promise<Buffer> {
@@ -42,23 +54,21 @@ async function readHead(file: string, length: number): Promise<Buffer> {
  */
 export async function checkIntake(file: string, options: IntakeOptions): Promise<Accepted> {
   const name = intakeName(options.name);
-  const stat = await fs.stat(file);
-  if (!stat.isFile()) refuse(intakeWords.notAFile);
-  if (stat.size === 0) refuse(intakeWords.empty);
+  const { written } = options;
+  const size = written ? written.size : await fileSize(file);
+  if (size === 0) refuse(intakeWords.empty);
   const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
-  if (stat.size > maxBytes) refuse(intakeWords.tooLarge(maxBytes));
-  const head = await readHead(file, SVG_SNIFF_BYTES);
+  if (size > maxBytes) refuse(intakeWords.tooLarge(maxBytes));
+  const known = written?.head && written.head.length >= Math.min(size, SVG_SNIFF_BYTES) ? written.head : null;
+  const head = known ? known.subarray(0, SVG_SNIFF_BYTES) : await readHead(file, SVG_SNIFF_BYTES);
   if (looksLikeSvg(head)) refuse(intakeWords.svg);
   // The content decides: a name or a declared type can be wrong, the first bytes cannot lie about what decodes.
   const type = sniffMediaType(head, name);
   if (!type || type.kind === 'other') refuse(intakeWords.unsupported);
   options.signal?.throwIfAborted();
-  const decoded = await verifyDecodes(
-    file,
-    type.kind,
-    type.mime,
-    options.tools,
-    options.signal ? { signal: options.signal } : {},
-  );
-  return { name, size: stat.size, ...decoded };
+  const decoded = await verifyDecodes(file, type.kind, type.mime, options.tools, {
+    ...(options.signal && { signal: options.signal }),
+    ...(known?.length === size && { bytes: known }),
+  });
+  return { name, size, ...decoded };
 }
