@@ -7,6 +7,7 @@ import { PRIVATE_DIR_MODE } from '../../fs/private-modes';
 import { BlobCorruptError, BlobNotFoundError, BlobWriteError, errnoCode } from './blob-errors';
 import { type BlobFsOps, nodeBlobFs, type WritableFile, writeAll } from './blob-fs';
 import { CHUNK_SIZE } from './chunk-pool';
+import { DirSyncs } from './dir-sync';
 import { copyHashed } from './copy-hashed';
 import { assertSha256, hashFile } from './sha256';
 
@@ -49,20 +50,6 @@ export interface BlobStoreOptions {
 
 const TEMP_DIR = '.tmp';
 const QUARANTINE_DIR = '.quarantine';
-
-/** fsync a folder so a rename into it survives a power cut; not possible on Windows, where rename is durable enough. */
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const handle = await fs.open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // EISDIR/EPERM on Windows: nothing more can be done there.
-  }
-}
 
 async function sizeOf(file: string): Promise<number | null> {
   try {
@@ -112,6 +99,9 @@ export class BlobStore {
   private readonly writing = new Set<string>();
   /** The temp folder, made once per store rather than once per write. */
   private tempReady: Promise<void> | null = null;
+  /** Shard folders known to exist, each with the fsync of the root that records it (when this store made it). */
+  private readonly shards = new Map<string, Promise<{ rootSynced: Promise<void> }>>();
+  private readonly dirSyncs = new DirSyncs();
 
   constructor(root: string, options: BlobStoreOptions = {}) {
     this.root = path.resolve(root);
@@ -343,18 +333,44 @@ export class BlobStore {
     // Two imports of the same new content may both get here; the second rename replaces an
     // identical file, which is harmless.
     const shard = path.dirname(target);
-    const created = await fs.mkdir(shard, { recursive: true, mode: PRIVATE_DIR_MODE });
+    let made = await this.shard(shard);
     try {
-      await fs.rename(temp, target);
+      await fs.rename(temp, target).catch(async (e: unknown) => {
+        // A shard folder removed since this store saw it: made again, once.
+        if (errnoCode(e) !== 'ENOENT') throw e;
+        this.shards.delete(shard);
+        made = await this.shard(shard);
+        await fs.rename(temp, target);
+      });
     } catch (e) {
       // Windows refuses to replace a file another process has open; if an equal copy is there, fine.
       if ((await sizeOf(target)) !== size) throw e;
       await fs.rm(temp, { force: true });
       return { sha256, size, existed: true };
     }
-    // Both folders' entries must reach the disk; asked together, they share one journal commit.
-    await Promise.all([syncDir(shard), created !== undefined && syncDir(this.root)]);
+    // The shard's entry and (for a new shard) the root's must reach the disk; asked together they
+    // share one journal commit, and writes into one folder at once share its fsync.
+    await Promise.all([this.dirSyncs.request(shard), made.rootSynced]);
     return { sha256, size, existed: false };
+  }
+
+  /**
+   * Makes a shard folder once per store. A folder this store creates is recorded in the root by an
+   * fsync every write into it waits for, also the writes that raced its creation.
+   */
+  private shard(dir: string): Promise<{ rootSynced: Promise<void> }> {
+    let ready = this.shards.get(dir);
+    if (!ready) {
+      ready = fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE }).then(
+        (created) => ({ rootSynced: created === undefined ? Promise.resolve() : this.dirSyncs.request(this.root) }),
+        (e: unknown) => {
+          this.shards.delete(dir);
+          throw e;
+        },
+      );
+      this.shards.set(dir, ready);
+    }
+    return ready;
   }
 
   /** Moves a damaged blob aside so it is never served again; returns where it went (null if it was gone). */
