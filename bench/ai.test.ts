@@ -13,4 +13,5 @@ it('AI benchmark runs on a small input and a few jobs', async () => {
   expect(r.queueRatio).toBeCloseTo(r.queueJobsPerSecond / r.directJobsPerSecond);
   expect(lines.some((l) => l.startsWith('send/read throughput ratio: '))).toBe(true);
   expect(lines.some((l) => l.startsWith('queue/direct ratio: '))).toBe(true);
+  expect(lines.some((l) => l.startsWith('CPU per job (this process'))).toBe(true);
 }, 120_000);

@@ -11,7 +11,8 @@
 //    (POST, then GET of the output) sent straight with each plain client (fetch, node:http with a
 //    keep-alive agent), the fastest being the baseline, with the same concurrency (2, the queue's
 //    default). Both sides run one job first to warm up. Printed: seconds and jobs/s of each, the
-//    ratio and the overhead per job (median and range over AI_BENCH_ROUNDS rounds, default 5).
+//    ratio and the overhead per job (median and range over AI_BENCH_ROUNDS rounds, default 5), and
+//    the CPU time per job of each side, which other programs on a busy machine do not inflate.
 import { fork } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -23,7 +24,7 @@ import { nodeDeps } from '../src/main/core/node-deps';
 import { HttpClient } from '../src/main/core/platform/http';
 import { sandboxProfile } from '../src/main/core/platform/builtin-profiles';
 import { startSandbox, type Sandbox } from '../src/sandbox';
-import { directRound, PLAIN_CLIENTS } from './support/ai-direct';
+import { directRound, PLAIN_CLIENTS, startTiming, type Timed } from './support/ai-direct';
 import { median, table, type Log } from './support/report';
 
 const MB = 1024 * 1024;
@@ -269,17 +270,17 @@ async function throughQueue(core: Core, prompts: string[]): Promise<void> {
   }
 }
 
-/** Seconds for `jobs` text2image jobs through the whole queue (after one job that warms it up). */
-async function queueRound(sandbox: Sandbox, jobs: number, round: number): Promise<number> {
+/** Time for `jobs` text2image jobs through the whole queue (after one job that warms it up). */
+async function queueRound(sandbox: Sandbox, jobs: number, round: number): Promise<Timed> {
   const { core, close } = await queueCore(sandbox);
   try {
     await throughQueue(core, [`bench ${round} warm`]);
-    const started = performance.now();
+    const started = startTiming();
     await throughQueue(
       core,
       Array.from({ length: jobs }, (_, i) => `bench ${round} queue ${i}`),
     );
-    const seconds = (performance.now() - started) / 1000;
+    const timed = started.stop();
     const ok = Number(
       core.db
         .prepare("SELECT COUNT(*) FROM ai_jobs j JOIN ai_outputs o ON o.job_id = j.id WHERE j.state = 'succeeded'")
@@ -287,7 +288,7 @@ async function queueRound(sandbox: Sandbox, jobs: number, round: number): Promis
         .get(),
     );
     if (ok !== jobs + 1) throw new Error(`only ${ok - 1} of ${jobs} jobs succeeded with an output`);
-    return seconds;
+    return timed;
   } finally {
     await close();
   }
@@ -305,15 +306,17 @@ async function queueBench(jobs: number, rounds: number, log: Log) {
   const sandbox = await startSandbox({ port: 0, rateLimit: false, aiLatencyMs: 0 });
   const sides = ['queue', ...PLAIN_CLIENTS.map((c) => c.name)];
   const times = new Map<string, number[]>(sides.map((side) => [side, []]));
+  const cpu = new Map<string, number[]>(sides.map((side) => [side, []]));
   try {
     for (let r = 0; r < rounds; r += 1) {
       for (const [k] of sides.entries()) {
         const side = sides[(k + r) % sides.length] as string;
         const client = PLAIN_CLIENTS.find((c) => c.name === side);
-        const seconds = client
+        const timed = client
           ? await directRound(sandbox, client, jobs, CONCURRENCY, `r${r}`)
           : await queueRound(sandbox, jobs, r);
-        times.get(side)?.push(seconds);
+        times.get(side)?.push(timed.seconds);
+        cpu.get(side)?.push(timed.cpuMs / jobs);
       }
     }
   } finally {
@@ -345,6 +348,13 @@ async function queueBench(jobs: number, rounds: number, log: Log) {
     `queue/direct ratio: ${(queueJobsPerSecond / directJobsPerSecond).toFixed(3)} (rounds ${range(ratios, 2)}); ` +
       `queue overhead per job: ${median(overheads).toFixed(2)} ms (rounds ${range(overheads, 2)}); ` +
       `baseline: ${base.name}, ${rounds} rounds`,
+  );
+  // On a shared machine elapsed time also counts other programs; the CPU this process used does not.
+  const cpuOverheads = (cpu.get('queue') ?? []).map((c, r) => c - (cpu.get(base.name)?.[r] ?? 0));
+  log(
+    `CPU per job (this process, sandbox included on both sides): queue ${median(cpu.get('queue') ?? []).toFixed(2)} ms, ` +
+      `baseline ${median(cpu.get(base.name) ?? []).toFixed(2)} ms; queue CPU overhead per job: ` +
+      `${median(cpuOverheads).toFixed(2)} ms (rounds ${range(cpuOverheads, 2)})`,
   );
   return { queueJobsPerSecond, directJobsPerSecond, queueRatio: queueJobsPerSecond / directJobsPerSecond };
 }

@@ -95,23 +95,40 @@ const viaNodeHttp: PlainClient = {
 export const PLAIN_CLIENTS: readonly PlainClient[] = [viaFetch, viaNodeHttp];
 
 /** Seconds for `jobs` direct jobs, `concurrency` at a time, with one plain client. */
+/** Elapsed seconds and this process's CPU time (ms, every thread: the sandbox's too) over one timed stretch. */
+export interface Timed {
+  seconds: number;
+  cpuMs: number;
+}
+
+export function startTiming(): { stop(): Timed } {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  return {
+    stop: () => {
+      const used = process.cpuUsage(cpu);
+      return { seconds: (performance.now() - started) / 1000, cpuMs: (used.user + used.system) / 1000 };
+    },
+  };
+}
+
 export async function directRound(
   sandbox: Sandbox,
   client: PlainClient,
   jobs: number,
   concurrency: number,
   tag: string,
-): Promise<number> {
+): Promise<Timed> {
   const token = await login(sandbox);
   const { job, close } = client.open(sandbox.url, token);
   try {
     // One job first, so the connection and the sandbox's first answer are not in the timing.
     await job(`${tag} warm`, `${tag}-warm`);
-    const started = performance.now();
+    const started = startTiming();
     await pool(jobs, concurrency, async (i) => {
       if ((await job(`${tag} ${i}`, `${tag}-${i}`)) === 0) throw new Error('an empty output');
     });
-    return (performance.now() - started) / 1000;
+    return started.stop();
   } finally {
     close();
   }
