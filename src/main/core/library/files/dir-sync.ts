@@ -1,17 +1,18 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 
-/** fsync a folder so a rename into it survives a power cut; not possible on Windows, where rename is durable enough. */
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const handle = await fs.open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // EISDIR/EPERM on Windows: nothing more can be done there.
-  }
+/**
+ * fsync a folder so a rename into it survives a power cut; not possible on Windows, where rename
+ * is durable enough. Callbacks rather than a FileHandle: one promise for the three calls, as this
+ * runs once per stored blob.
+ */
+function syncDir(dir: string): Promise<void> {
+  return new Promise((resolve) => {
+    fs.open(dir, 'r', (opened, fd) => {
+      // EISDIR/EPERM on Windows: nothing more can be done there.
+      if (opened) return resolve();
+      fs.fsync(fd, () => fs.close(fd, () => resolve()));
+    });
+  });
 }
 
 /**
