@@ -352,7 +352,8 @@ async function queueBench(jobs: number, rounds: number, log: Log) {
   // On a shared machine elapsed time also counts other programs; the CPU this process used does not.
   const cpuOverheads = (cpu.get('queue') ?? []).map((c, r) => c - (cpu.get(base.name)?.[r] ?? 0));
   log(
-    `CPU per job (this process, sandbox included on both sides): queue ${median(cpu.get('queue') ?? []).toFixed(2)} ms, ` +
+    'CPU per job (this process, sandbox included on both sides): ' +
+      `queue ${median(cpu.get('queue') ?? []).toFixed(2)} ms, ` +
       `baseline ${median(cpu.get(base.name) ?? []).toFixed(2)} ms; queue CPU overhead per job: ` +
       `${median(cpuOverheads).toFixed(2)} ms (rounds ${range(cpuOverheads, 2)})`,
   );
