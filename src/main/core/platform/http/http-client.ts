@@ -10,6 +10,7 @@ import { cancelledError, PlatformError } from './platform-error';
 import { isRedirectStatus } from './redirect-status';
 import { encodeBody, type EncodedBody } from './request-body';
 import { streamFetch } from './stream-transport';
+import { headerRecord, headerValue } from './header-record';
 import { type Answer, connections, fetchAnswer } from './transport';
 import { parseRetryAfter } from './retry-after';
 import { isReplaySafe, isRetryableStatus } from './retry-policy';
@@ -42,7 +43,8 @@ const ACCEPT = 'application/json, */*;q=0.8';
 
 interface Prepared {
   url: URL;
-  headers: Headers;
+  /** Lower-case names (header-record.ts). */
+  headers: Record<string, string>;
   body: EncodedBody;
 }
 
@@ -156,9 +158,9 @@ export class HttpClient {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('not an http(s) URL');
       if ((req.method === 'GET' || req.method === 'HEAD') && req.body !== undefined)
         throw new TypeError('a GET or HEAD request cannot have a body');
-      const headers = new Headers(req.headers);
-      if (!headers.has('accept')) headers.set('accept', ACCEPT);
-      if (req.idempotencyKey) headers.set('idempotency-key', req.idempotencyKey);
+      const headers = headerRecord(req.headers);
+      headers.accept ??= ACCEPT;
+      if (req.idempotencyKey) headers['idempotency-key'] = headerValue(req.idempotencyKey);
       return { url, headers, body: encodeBody(req.body, headers) };
     } catch (e) {
       // Only the error's name: messages about bad headers quote the header value.

@@ -19,7 +19,8 @@ export interface Answer {
 
 export interface Sending {
   method: HttpMethod;
-  headers: Headers;
+  /** Lower-case names, already checked (header-record.ts). */
+  headers: Record<string, string>;
   /** Already encoded: a string (JSON) or bytes. */
   body: string | Uint8Array | undefined;
   signal: AbortSignal;
@@ -103,14 +104,6 @@ function undiciAnswer(data: Dispatcher.ResponseData): Answer {
   };
 }
 
-function plainHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, key) => {
-    out[key] = value;
-  });
-  return out;
-}
-
 /**
  * The clients' connections: one undici Agent for the process (a keep-alive pool per host, shared
  * by every request to it, as fetch shares its global one) and undici.request's lean path instead
@@ -135,7 +128,7 @@ class Connections {
         origin: url.origin,
         path: url.pathname + url.search,
         method: sending.method,
-        headers: plainHeaders(sending.headers),
+        headers: sending.headers,
         body: sending.body ?? null,
         signal: sending.signal,
       })
