@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Agent, interceptors, type Dispatcher } from 'undici';
+import type { Address } from './address';
 import { readCapped } from './read-body';
 import type { HttpMethod } from './types';
 
@@ -115,7 +116,7 @@ class Connections {
   private agent: Agent | undefined;
   private following: Dispatcher | undefined;
 
-  send(url: URL, sending: Sending): Promise<Answer> {
+  send(url: Address, sending: Sending): Promise<Answer> {
     const agent = (this.agent ??= new Agent({ keepAliveTimeout: KEEP_ALIVE_MS }));
     const dispatcher =
       sending.redirect === 'manual'
@@ -126,7 +127,7 @@ class Connections {
     return dispatcher
       .request({
         origin: url.origin,
-        path: url.pathname + url.search,
+        path: url.path,
         method: sending.method,
         headers: sending.headers,
         body: sending.body ?? null,
