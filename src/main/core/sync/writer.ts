@@ -88,7 +88,8 @@ export class SyncWriter {
     if (typeof limit !== 'number' || limit <= 0) return () => undefined;
     db.pragma('wal_autocheckpoint = 0');
     return () => {
-      if (db.open && db.pragma('wal_autocheckpoint', { simple: true }) === 0) db.pragma(`wal_autocheckpoint = ${limit}`);
+      if (db.open && db.pragma('wal_autocheckpoint', { simple: true }) === 0)
+        db.pragma(`wal_autocheckpoint = ${limit}`);
     };
   }
 
