@@ -46,6 +46,7 @@ interface StoredApiKey {
   expiresAt: number;
 }
 type EndState = 'needs_sign_in' | 'api_key_expired' | 'api_key_denied';
+type Credential = { kind: 'token' | 'apiKey'; value: string };
 
 const DAY = 86_400_000;
 /** Callers wait for the one refresh in flight, so it gets its own, shorter deadline. */
@@ -299,7 +300,8 @@ export class AuthSession {
   async request(req: HttpRequest): Promise<HttpResponse> {
     const { profile } = await this.deps.target();
     if (!req.errorFields) req = { ...req, errorFields: profile.errors };
-    const cred = await this.credential();
+    // Most requests find a live token: no extra await for them.
+    const cred = this.currentCredential() ?? (await this.credential());
     try {
       const sent = withAuth(profile, req, cred);
       return refuseRedirect(await this.deps.http.request(sent), req, sent);
@@ -323,7 +325,12 @@ export class AuthSession {
     }
   }
 
-  private async credential(): Promise<{ kind: 'token' | 'apiKey'; value: string }> {
+  private async credential(): Promise<Credential> {
+    return this.currentCredential() ?? { kind: 'token', value: await this.refreshAfter(this.tokens!.access) };
+  }
+
+  /** The credential to send now, or null when the access token must be renewed first. */
+  private currentCredential(): Credential | null {
     const now = this.deps.clock.now();
     if (this.apiKey) {
       if (this.ended?.state === 'api_key_denied') throw apiKeyProblem(this.ended.message);
@@ -333,9 +340,7 @@ export class AuthSession {
     if (this.ended) throw signInAgain(this.ended.message);
     if (!this.tokens) fail('auth', 'You are not signed in.', { hint: 'Sign in or add an API key in Settings.' });
     const t = this.tokens;
-    if (t.accessExpiresAt !== null && t.accessExpiresAt - refreshMargin(t) <= now) {
-      return { kind: 'token', value: await this.refreshAfter(t.access) };
-    }
+    if (t.accessExpiresAt !== null && t.accessExpiresAt - refreshMargin(t) <= now) return null;
     return { kind: 'token', value: t.access };
   }
 

@@ -32,6 +32,22 @@ async function expectPost(
 }
 
 describe('sync engine', () => {
+  it('defers checkpoints while draining and turns them back on after, unless they were already off', async () => {
+    const { db, writer } = await twoQueuedPosts();
+    const limit = () => db.pragma('wal_autocheckpoint', { simple: true });
+    const before = limit();
+    expect(before).toBeGreaterThan(0);
+    const restore = writer.deferCheckpoints();
+    expect(limit()).toBe(0);
+    restore();
+    expect(limit()).toBe(before);
+    db.pragma('wal_autocheckpoint = 0'); // a background check of the file is running
+    const untouched = writer.deferCheckpoints();
+    db.pragma(`wal_autocheckpoint = ${before}`); // the check passed meanwhile
+    untouched();
+    expect(limit()).toBe(before);
+  });
+
   it('acknowledgements commit without waiting for the disk, all or none; every other commit still waits', async () => {
     const { h, a, b, db, store, writer, entries } = await twoQueuedPosts();
     const synchronous = () => db.pragma('synchronous', { simple: true });

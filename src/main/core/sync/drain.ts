@@ -104,8 +104,13 @@ export class Drain {
         this.broken ??= { error };
         this.settled();
       });
-    await Promise.all(Array.from({ length: this.deps.concurrency }, guarded));
-    return this.finish();
+    const restore = this.deps.writer.deferCheckpoints();
+    try {
+      await Promise.all(Array.from({ length: this.deps.concurrency }, guarded));
+      return this.finish();
+    } finally {
+      restore();
+    }
   }
 
   private async worker(): Promise<void> {

@@ -27,13 +27,26 @@ function malformed(what: string): never {
   });
 }
 
+/** Each profile's server fields as a set, made once: every acknowledged and pulled record is split by them. */
+const serverSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function serverFieldSet(fields: readonly string[]): ReadonlySet<string> {
+  let set = serverSets.get(fields);
+  if (set === undefined) {
+    set = new Set(fields);
+    serverSets.set(fields, set);
+  }
+  return set;
+}
+
 export function toRemoteRecord(value: unknown, format: RecordsFormat): RemoteRecord {
   if (!value || typeof value !== 'object' || Array.isArray(value)) malformed('a record');
   const id = readPath(value, format.idField);
   if (typeof id !== 'string' && typeof id !== 'number') malformed(`the record's "${format.idField}"`);
   const version = readPath(value, format.versionField);
   const fields: Fields = {};
-  for (const [k, v] of Object.entries(value)) if (!format.serverFields.includes(k)) fields[k] = v;
+  const server = serverFieldSet(format.serverFields);
+  for (const [k, v] of Object.entries(value)) if (!server.has(k)) fields[k] = v;
   return {
     remoteId: String(id),
     version: typeof version === 'number' && Number.isFinite(version) ? version : null,

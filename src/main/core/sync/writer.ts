@@ -76,6 +76,24 @@ export class SyncWriter {
   }
 
   /**
+   * Until the returned function is called, commits do not checkpoint the WAL into the database file:
+   * a drain's many commits would each copy pages and wait for the disk twice (a checkpoint syncs
+   * even when its commit does not); the first commit after it copies them all once. What survives
+   * a crash is the same: the WAL is replayed. Nothing changes when checkpoints are already off
+   * (a background check of the file is running), and nothing is turned back on that someone else set.
+   */
+  deferCheckpoints(): () => void {
+    const { db } = this.store;
+    const limit: unknown = db.pragma('wal_autocheckpoint', { simple: true });
+    if (typeof limit !== 'number' || limit <= 0) return () => undefined;
+    db.pragma('wal_autocheckpoint = 0');
+    return () => {
+      if (db.open && db.pragma('wal_autocheckpoint', { simple: true }) === 0)
+        db.pragma(`wal_autocheckpoint = ${limit}`);
+    };
+  }
+
+  /**
    * Acknowledgements and then `then` in one transaction, committed as every other change is (waiting
    * for the disk): the drain stores what was acknowledged and freezes its next batch in one commit.
    * All or nothing: when `then` throws, the acknowledgements are not stored either.

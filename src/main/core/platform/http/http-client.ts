@@ -10,6 +10,8 @@ import { cancelledError, PlatformError } from './platform-error';
 import { isRedirectStatus } from './redirect-status';
 import { encodeBody, type EncodedBody } from './request-body';
 import { streamFetch } from './stream-transport';
+import { Addresses, type Address } from './address';
+import { headerRecord, headerValue } from './header-record';
 import { type Answer, connections, fetchAnswer } from './transport';
 import { parseRetryAfter } from './retry-after';
 import { isReplaySafe, isRetryableStatus } from './retry-policy';
@@ -41,8 +43,9 @@ const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 const ACCEPT = 'application/json, */*;q=0.8';
 
 interface Prepared {
-  url: URL;
-  headers: Headers;
+  url: Address;
+  /** Lower-case names (header-record.ts). */
+  headers: Record<string, string>;
   body: EncodedBody;
 }
 
@@ -81,6 +84,7 @@ export class HttpClient {
   private readonly circuits: Circuits;
   private readonly blocks: HostBlocks;
   private readonly listeners = new Set<(change: HostStateChange) => void>();
+  private readonly addresses = new Addresses();
 
   constructor(deps: HttpClientDeps = {}) {
     this.givenFetch = deps.fetch;
@@ -152,13 +156,12 @@ export class HttpClient {
 
   private prepare(req: HttpRequest): Prepared {
     try {
-      const url = new URL(req.url);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('not an http(s) URL');
+      const url = this.addresses.get(req.url);
       if ((req.method === 'GET' || req.method === 'HEAD') && req.body !== undefined)
         throw new TypeError('a GET or HEAD request cannot have a body');
-      const headers = new Headers(req.headers);
-      if (!headers.has('accept')) headers.set('accept', ACCEPT);
-      if (req.idempotencyKey) headers.set('idempotency-key', req.idempotencyKey);
+      const headers = headerRecord(req.headers);
+      headers.accept ??= ACCEPT;
+      if (req.idempotencyKey) headers['idempotency-key'] = headerValue(req.idempotencyKey);
       return { url, headers, body: encodeBody(req.body, headers) };
     } catch (e) {
       // Only the error's name: messages about bad headers quote the header value.
@@ -294,11 +297,22 @@ export class HttpClient {
     );
   }
 
-  private async send(req: HttpRequest, prepared: Prepared, signal: AbortSignal, own: boolean): Promise<Answer> {
-    const { body, make, streaming } = prepared.body;
+  private send(req: HttpRequest, prepared: Prepared, signal: AbortSignal, own: boolean): Promise<Answer> {
+    const { body } = prepared.body;
     const redirect = req.redirect ?? 'follow';
+    // Not async: one promise and one hop fewer on the path every API call takes.
     if (own && (body === undefined || typeof body === 'string' || body instanceof Uint8Array))
       return connections.send(prepared.url, { method: req.method, headers: prepared.headers, body, signal, redirect });
+    return this.sendFetch(req, prepared, signal, redirect);
+  }
+
+  private async sendFetch(
+    req: HttpRequest,
+    prepared: Prepared,
+    signal: AbortSignal,
+    redirect: 'follow' | 'manual',
+  ): Promise<Answer> {
+    const { body, make, streaming } = prepared.body;
     // `duplex` is Node's fetch extension for streamed bodies; the DOM typings lack it.
     const init: RequestInit & { duplex?: 'half' } = {
       method: req.method,
@@ -322,7 +336,7 @@ export class HttpClient {
   ): void {
     this.logger?.debug('platform request', {
       method: req.method,
-      url: prepared.url.origin + prepared.url.pathname, // never the query string: it may carry tokens
+      url: prepared.url.logged, // never the query string: it may carry tokens
       attempt: n,
       ms: this.now() - started,
       ...fields,

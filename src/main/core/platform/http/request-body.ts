@@ -23,14 +23,15 @@ function isStream(body: unknown): boolean {
 
 /**
  * Binary and streams go as-is with the caller's content-type; anything else is JSON. Throws on unserialisable values.
+ * `headers` has lower-case names (header-record.ts).
  */
-export function encodeBody(body: unknown, headers: Headers): EncodedBody {
+export function encodeBody(body: unknown, headers: Record<string, string>): EncodedBody {
   if (body === undefined) return { replayable: true, streaming: false };
   if (typeof body === 'function') return { make: body as () => RequestInit['body'], replayable: true, streaming: true };
   if (isBinary(body)) return { body: body as RequestInit['body'], replayable: true, streaming: false };
   if (isStream(body)) return { body: body as RequestInit['body'], replayable: false, streaming: true };
   const json = JSON.stringify(body);
   if (json === undefined) throw new TypeError('body is not JSON-serialisable');
-  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  headers['content-type'] ??= 'application/json';
   return { body: json, replayable: true, streaming: false };
 }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Agent, interceptors, type Dispatcher } from 'undici';
+import type { Address } from './address';
 import { readCapped } from './read-body';
 import type { HttpMethod } from './types';
 
@@ -19,7 +20,8 @@ export interface Answer {
 
 export interface Sending {
   method: HttpMethod;
-  headers: Headers;
+  /** Lower-case names, already checked (header-record.ts). */
+  headers: Record<string, string>;
   /** Already encoded: a string (JSON) or bytes. */
   body: string | Uint8Array | undefined;
   signal: AbortSignal;
@@ -81,35 +83,41 @@ function readStreamCapped(body: Readable, maxBytes: number): Promise<{ text: str
   });
 }
 
-function undiciAnswer(data: Dispatcher.ResponseData): Answer {
-  const { statusCode, body } = data;
-  let headers: Headers | undefined;
-  return {
-    status: statusCode,
-    // Built when first asked for: most answers are only asked for their content-type.
-    get headers() {
-      return (headers ??= toHeaders(data.headers));
-    },
-    header: (name) => {
-      const value = data.headers[name];
-      return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
-    },
-    read: (maxBytes) => readStreamCapped(body, maxBytes),
-    // Read to its end and dropped (a big one closes its connection instead); its failure changes nothing.
-    discard: () => body.dump().catch(() => undefined),
-    response: () => {
-      throw new Error('answers to be consumed as streams go through fetch');
-    },
-  };
+/** An answer from undici.request; a class, not a literal of closures: one is made per request. */
+class UndiciAnswer implements Answer {
+  private built: Headers | undefined;
+
+  constructor(private readonly data: Dispatcher.ResponseData) {}
+
+  get status(): number {
+    return this.data.statusCode;
+  }
+
+  // Built when first asked for: most answers are only asked for their content-type.
+  get headers(): Headers {
+    return (this.built ??= toHeaders(this.data.headers));
+  }
+
+  header(name: string): string | null {
+    const value = this.data.headers[name];
+    return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
+  }
+
+  read(maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+    return readStreamCapped(this.data.body, maxBytes);
+  }
+
+  // Read to its end and dropped (a big one closes its connection instead); its failure changes nothing.
+  discard(): Promise<void> {
+    return this.data.body.dump().catch(() => undefined);
+  }
+
+  response(): Response {
+    throw new Error('answers to be consumed as streams go through fetch');
+  }
 }
 
-function plainHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, key) => {
-    out[key] = value;
-  });
-  return out;
-}
+const undiciAnswer = (data: Dispatcher.ResponseData): Answer => new UndiciAnswer(data);
 
 /**
  * The clients' connections: one undici Agent for the process (a keep-alive pool per host, shared
@@ -122,7 +130,7 @@ class Connections {
   private agent: Agent | undefined;
   private following: Dispatcher | undefined;
 
-  send(url: URL, sending: Sending): Promise<Answer> {
+  send(url: Address, sending: Sending): Promise<Answer> {
     const agent = (this.agent ??= new Agent({ keepAliveTimeout: KEEP_ALIVE_MS }));
     const dispatcher =
       sending.redirect === 'manual'
@@ -133,9 +141,9 @@ class Connections {
     return dispatcher
       .request({
         origin: url.origin,
-        path: url.pathname + url.search,
+        path: url.path,
         method: sending.method,
-        headers: plainHeaders(sending.headers),
+        headers: sending.headers,
         body: sending.body ?? null,
         signal: sending.signal,
       })
