@@ -4,7 +4,8 @@
 // of each row's data (our path parses it too). Each query runs up to ITERATIONS times after a warm-up,
 // the two sides interleaved; p95 are compared. Targets: first page p95 ours/raw ≤ 1.2, search and tag
 // ≤ 1.1. The plan each query gets (EXPLAIN QUERY PLAN) is printed, and the tag query is also timed in
-// its form before migration 7 (a join through every tagged asset) to show what the plan choice buys.
+// its form before migration 7 (a join through every tagged asset) to show what the plan choice buys,
+// and the search's total in its form before migration 8 (the library scanned against every match).
 //
 // Scale curve: `tsx bench/library.ts [sizes…]` (e.g. `10k 100k`; default 10k and 100k, plus 1M with
 // BENCH_LONG=1) runs every query at each size and prints the cost per matching asset (p50 of ours /
@@ -68,6 +69,8 @@ export interface LibraryBenchResult {
   cases: CaseResult[];
   /** The tag query as it was before migration 7, on the raw connection: p50 in ms, and its plan. */
   oldTag: { p50: number; plan: string };
+  /** The search's total as it was before migration 8, and as it is now, on the raw connection: p50 in ms. */
+  oldSearchCount: { p50: number; newP50: number; plan: string };
   met: boolean;
   /** The temp folder used (removed before returning). */
   workDir: string;
@@ -424,6 +427,32 @@ function oldTagQuery(raw: Database.Database, account: string, tag: string): Libr
   return { p50: median(times), plan: planOf(raw, pageSql, [tag, account]) };
 }
 
+/**
+ * The search's total in its form before migration 8 (every live asset of the library scanned against
+ * a list of every full-text match) and in today's (each match looked up in assets_live), on the raw
+ * connection, interleaved: what driving the count from the full-text index buys.
+ */
+function oldSearchCount(raw: Database.Database, account: string, text: string): LibraryBenchResult['oldSearchCount'] {
+  const sql = librarySql({ ...base, text }, account);
+  const oldSql =
+    // The index SQLite chose for it then; left free it now takes assets_live, whose rowid order alone
+    // makes the probes into the list of matches far cheaper than assets_size's (ordered by size).
+    'SELECT count(*) AS n FROM assets a INDEXED BY assets_size ' +
+    'WHERE a.account_id = ? AND a.deleted = 0 AND a.trashed_at IS NULL ' +
+    'AND a.rowid IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)';
+  const old = raw.prepare(oldSql);
+  const now = raw.prepare(sql.count);
+  if (JSON.stringify(old.get(...sql.params)) !== JSON.stringify(now.get(...sql.params)))
+    throw new Error('the search total before migration 8 differs from today’s');
+  const times: { old: number[]; now: number[] } = { old: [], now: [] };
+  const started = performance.now();
+  while (times.old.length < 5 || (times.old.length < 40 && performance.now() - started < 5_000)) {
+    times.old.push(time(() => old.get(...sql.params)));
+    times.now.push(time(() => now.get(...sql.params)));
+  }
+  return { p50: median(times.old), newP50: median(times.now), plan: planOf(raw, oldSql, sql.params) };
+}
+
 function reportCases(log: Log, iterations: number, warmup: number, result: LibraryBenchResult): void {
   const { cases } = result;
   log('');
@@ -495,6 +524,12 @@ function reportPlans(log: Log, result: LibraryBenchResult): void {
         `and the page's order: raw p50 ${ms(tag.raw.p50)} ms; before migration 7 (each tagged asset looked up ` +
         `in assets, whole rows sorted) ${ms(result.oldTag.p50)} ms (${(result.oldTag.p50 / tag.raw.p50).toFixed(1)}×).`,
     );
+  const search = result.oldSearchCount;
+  log(
+    `plan choice, search total: each full-text match looked up in assets_live (migration 8) p50 ` +
+      `${ms(search.newP50)} ms; before (every live asset scanned against a list of the matches: ` +
+      `${search.plan}) ${ms(search.p50)} ms (${(search.p50 / search.newP50).toFixed(1)}×).`,
+  );
 }
 
 /** Runs the benchmark at one size and removes everything it wrote. */
@@ -522,8 +557,17 @@ export async function runLibraryBench(options: LibraryBenchOptions): Promise<Lib
     raw = new Database(deps.paths.dbFile, { readonly: true, fileMustExist: true });
     const cases = CASES.map((c) => measureCase(core!, raw!, blobRoot, c, iterations, warmup));
     const oldTag = oldTagQuery(raw, core.workspace.account(), 'travel');
+    const oldSearch = oldSearchCount(raw, core.workspace.account(), 'sun bea');
     const met = cases.every((c) => c.met);
-    const result = { assets: options.assets, seedSeconds: seeded.seconds, cases, oldTag, met, workDir: work };
+    const result = {
+      assets: options.assets,
+      seedSeconds: seeded.seconds,
+      cases,
+      oldTag,
+      oldSearchCount: oldSearch,
+      met,
+      workDir: work,
+    };
     reportCases(log, iterations, warmup, result);
     reportPlans(log, result);
     log('');

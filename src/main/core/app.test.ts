@@ -25,7 +25,7 @@ describe('createCore', () => {
         version: '1.2.3',
         host: 'test',
         dataDir: dir,
-        database: { schemaVersion: 7, journalMode: 'wal' },
+        database: { schemaVersion: 8, journalMode: 'wal' },
       },
     });
     await core.close();

@@ -39,7 +39,7 @@ describe('BackupStore', () => {
       problem: null,
       reason: 'manual',
       appVersion: '1.2.3',
-      schemaVersion: 7,
+      schemaVersion: 8,
       records: 200,
       mediaFiles: 100,
     });
@@ -147,11 +147,11 @@ describe('BackupStore', () => {
 
     const migrations = path.join(dir, 'migrations');
     fs.cpSync(defaultMigrationsDir, migrations, { recursive: true });
-    fs.writeFileSync(path.join(migrations, '0008_extra.sql'), 'CREATE TABLE extra (x INTEGER);');
+    fs.writeFileSync(path.join(migrations, '0009_extra.sql'), 'CREATE TABLE extra (x INTEGER);');
     const again = createCore({ ...deps, paths: { ...deps.paths, migrationsDir: migrations } });
     const [backup] = again.backups.store.list();
     expect(again.backups.store.list()).toHaveLength(1);
-    expect(backup).toMatchObject({ ok: true, reason: 'migration', schemaVersion: 7, records: 50 });
+    expect(backup).toMatchObject({ ok: true, reason: 'migration', schemaVersion: 8, records: 50 });
     const copy = new Database(again.backups.store.fileOf(backup!.id), { readonly: true });
     expect(copy.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'extra'").pluck().get()).toBe(0);
     expect(copy.prepare('SELECT count(*) FROM posts WHERE account_id = ?').pluck().get(SEED_ACCOUNT)).toBe(25);

@@ -42,6 +42,6 @@ describe('copyDatabase', () => {
     const { facts, check } = await copyDatabase(db, target).result;
     db.close();
     expect(check).toEqual({ ok: true, problems: [], damaged: false });
-    expect(facts).toMatchObject({ records: 3000, schemaVersion: 7, mediaProblem: null });
+    expect(facts).toMatchObject({ records: 3000, schemaVersion: 8, mediaProblem: null });
   });
 });

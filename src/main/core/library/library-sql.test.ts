@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open';
 import { defaultMigrationsDir } from '../node-deps';
 import { RecordStore } from '../store/record-store';
-import { AssetSql, countLiveAssets, type ResolvedQuery } from './library-sql';
+import { AssetSql, countLiveAssets, librarySql, type ResolvedQuery } from './library-sql';
 
 const SHA = 'a'.repeat(64);
 const THUMB = 'b'.repeat(64);
@@ -109,6 +109,37 @@ describe('AssetSql', () => {
       .pluck()
       .get();
     expect(drift).toBe(0);
+  });
+
+  it('counts a search and the whole library through assets_live, exactly as the page filters', () => {
+    const { db, sql, add } = setup();
+    const ids = ['sunset.jpg', 'sunny beach.mp4', 'bear.jpg', 'sun bear.pdf', 'city.jpg'].map((n) =>
+      add(n, { kind: n.endsWith('.mp4') ? 'video' : 'image' }),
+    );
+    add('sun elsewhere.jpg', {}, 'someone-else');
+    sql.setTrashed(ids[1]!, 9_000);
+    sql.drop(ids[3]!, true);
+    const windows: Partial<ResolvedQuery>[] = [{}, { text: 'sun' }, { text: 'sun', kind: 'image' }, { kind: 'image' }];
+    for (const q of [...windows, { tag: 'x', text: 'b' }])
+      for (const trash of [false, true]) {
+        const window = query({ ...q, trash, limit: 100 });
+        // The page (its own, older form of the filter) lists every match: the total must agree.
+        const page = sql.page(window, 'acct');
+        expect(page.total).toBe(page.rows.length);
+      }
+    expect(sql.page(query({ text: 'sun' }), 'acct').total).toBe(1);
+    expect(sql.page(query({ text: 'sun', trash: true }), 'acct').total).toBe(1);
+    expect(sql.page(query(), 'acct').total).toBe(3);
+    const plan = (q: Partial<ResolvedQuery>) => {
+      const s = librarySql(query(q), 'acct');
+      return db
+        .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${s.count}`)
+        .all(...s.params)
+        .map((p) => p.detail)
+        .join(' | ');
+    };
+    expect(plan({})).toContain('COVERING INDEX assets_live');
+    expect(plan({ text: 'sun' })).toMatch(/SCAN f VIRTUAL TABLE.*COVERING INDEX assets_live/);
   });
 
   it('fills the tag rows of a library made before they carried the asset columns', () => {

@@ -69,13 +69,22 @@ export function librarySql(
     params.push(q.kind);
   }
   const match = q.text ? ftsQuery(q.text) : null;
+  // The total's own filter: the page's, but for how a search and the untouched library are counted.
+  const countWhere = [...where];
   if (match) {
     where.push('a.rowid IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)');
     params.push(match);
   }
+  if (!q.tag) {
+    // Migration 8: each full-text match (in rowid order) looked up in assets_live, not a scan of the
+    // library against a list of every match; with a kind filter, in the asset row itself.
+    const live = q.kind ? 'assets a' : 'assets a INDEXED BY assets_live';
+    countSource = match ? `assets_fts f CROSS JOIN ${live} ON a.rowid = f.rowid` : live;
+    if (match) countWhere.push('f.assets_fts MATCH ?');
+  } else countWhere.push(...where.slice(countWhere.length));
   const filter = `WHERE ${where.join(' AND ')}`;
   return {
-    count: `SELECT count(*) AS n FROM ${countSource} ${filter}`,
+    count: `SELECT count(*) AS n FROM ${countSource} WHERE ${countWhere.join(' AND ')}`,
     page: `SELECT ${VIEW_COLUMNS} FROM ${source} ${filter} ORDER BY ${order} LIMIT ? OFFSET ?`,
     params,
     pageParams: [...params, q.limit, q.offset],
