@@ -5,34 +5,12 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open';
 import { defaultMigrationsDir } from '../node-deps';
-import { AI_FILES_SQL, JobStore, type NewJob } from './job-store';
+import { AI_FILES_SQL, JobStore } from './job-store';
+import { testJob } from './test-jobs';
 
 const SHA = (c: string) => c.repeat(64);
 
-function job(id: string, over: Partial<NewJob> = {}): NewJob {
-  return {
-    id,
-    account_id: 'acct',
-    operation: 'text2image',
-    model_id: 'model-a',
-    prompt: 'a red bicycle',
-    params: '{}',
-    input_sha256: null,
-    input_name: null,
-    input_mime: null,
-    input_kind: null,
-    input_size: null,
-    input_url: null,
-    source_text: null,
-    fingerprint: `fp-${id}`,
-    idempotency_key: `key-${id}`,
-    profile: 'default',
-    state: 'queued',
-    position: 1,
-    created_at: 1_000,
-    ...over,
-  };
-}
+const job = testJob;
 
 describe('JobStore', () => {
   it('pages the gallery by operation, model, state, time and text, with the models the account used', () => {

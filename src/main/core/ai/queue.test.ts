@@ -7,30 +7,9 @@ import { defaultMigrationsDir } from '../node-deps';
 import { JobStore, type NewJob } from './job-store';
 import { AiQueue } from './queue';
 import type { JobRunner, Progress, RunOutcome } from './runner';
+import { testJob } from './test-jobs';
 
-function job(id: string, position: number): NewJob {
-  return {
-    id,
-    account_id: 'acct',
-    operation: 'text2image',
-    model_id: 'model-a',
-    prompt: `prompt ${id}`,
-    params: '{}',
-    input_sha256: null,
-    input_name: null,
-    input_mime: null,
-    input_kind: null,
-    input_size: null,
-    input_url: null,
-    source_text: null,
-    fingerprint: `fp-${id}`,
-    idempotency_key: `key-${id}`,
-    profile: 'default',
-    state: 'queued',
-    position,
-    created_at: 1_000,
-  };
-}
+const job = (id: string, position: number): NewJob => testJob(id, { position, prompt: `prompt ${id}` });
 
 interface FakeRun {
   progress: Progress;
