@@ -26,6 +26,7 @@ import { sandboxProfile } from '../src/main/core/platform/builtin-profiles';
 import { startSandbox, type Sandbox } from '../src/sandbox';
 import { directRound, PLAIN_CLIENTS, startTiming, type Timed } from './support/ai-direct';
 import { median, table, type Log } from './support/report';
+import { signedInCore } from './support/signed-in-core';
 
 const MB = 1024 * 1024;
 /** Jobs at a time on both sides: the queue's default. */
@@ -212,25 +213,11 @@ async function sendBench(inputMb: number, rounds: number, log: Log) {
 /** A core signed in to the sandbox, its queue running; `close` removes everything it made. */
 async function queueCore(sandbox: Sandbox): Promise<{ core: Core; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-aiq-'));
-  const deps = nodeDeps({
-    dataDir: path.join(dir, 'data'),
-    host: 'test',
-    quiet: true,
-    embeddedSandbox: async () => ({ url: sandbox.url, demo: sandbox.demo, stop: async () => undefined }),
-  });
-  deps.sync = { autoStart: false };
-  const core = createCore(deps);
-  const close = async () => {
-    await core.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
   try {
-    await core.start();
-    const signedIn = await core.dispatch('connection.useSandbox', {});
-    if (!signedIn.ok) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.error)}`);
-    return { core, close };
+    const core = await signedInCore(sandbox, dir);
+    return { core, close: async () => (await core.close(), fs.rmSync(dir, { recursive: true, force: true })) };
   } catch (e) {
-    await close();
+    fs.rmSync(dir, { recursive: true, force: true });
     throw e;
   }
 }

@@ -10,8 +10,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createCore, type Core } from '../src/main/core/app';
-import { nodeDeps } from '../src/main/core/node-deps';
 import { startSandbox, type Sandbox } from '../src/sandbox';
 import { percentile, pool } from './support/load';
 import { dialectRun } from './support/dialect-run';
@@ -24,6 +22,8 @@ import {
 } from './support/plain-clients';
 import { median, table, type Log } from './support/report';
 import { login } from './support/sandbox-login';
+import type { Core } from '../src/main/core/app';
+import { signedInCore } from './support/signed-in-core';
 
 const TARGET = 0.9;
 const SEEDED_ASSETS = 5;
@@ -202,21 +202,6 @@ function report(log: Log, result: ClientBenchResult, paired: { round: number; ra
       ? 'target met'
       : `BELOW TARGET: ours reaches ${(result.ratio * 100).toFixed(1)}% of ${result.fastest}, target ${TARGET * 100}%`,
   );
-}
-
-async function signedInCore(sandbox: Sandbox, dir: string): Promise<Core> {
-  const deps = nodeDeps({
-    dataDir: path.join(dir, 'data'),
-    host: 'test',
-    quiet: true,
-    embeddedSandbox: async () => ({ url: sandbox.url, demo: sandbox.demo, stop: async () => undefined }),
-  });
-  deps.sync = { autoStart: false };
-  const core = createCore(deps);
-  await core.start();
-  const signedIn = await core.dispatch('connection.useSandbox', {});
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.error)}`);
-  return core;
 }
 
 async function compare(sandbox: Sandbox, core: Core, options: Required<Omit<ClientBenchOptions, 'log'>>, log: Log) {

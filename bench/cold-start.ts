@@ -17,6 +17,7 @@ import { createCore } from '../src/main/core/app';
 import { librarySql } from '../src/main/core/library/library-sql';
 import { nodeDeps } from '../src/main/core/node-deps';
 import { embeddedSandbox } from '../src/main/embedded-sandbox';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/support/chromium';
 import { seedLibrary } from './library';
 import { PAGE_MARKS_SCRIPT, REPORT } from './support/cold-start-page';
 import { epochNow, launchUntilAddress, rendererRssMb, stopProcess, treeRssMb } from './support/processes';
@@ -25,18 +26,6 @@ import { median, ms, table, type Log } from './support/report';
 const TARGET_MS = 1000;
 const ROOT = path.resolve(__dirname, '..');
 const RENDERER_DIR = path.join(ROOT, 'out', 'renderer');
-const CHROMIUM = process.env.ATELIER_CHROMIUM ?? '/usr/bin/chromium';
-/** Flags for a headless Chromium on a machine with a closed network (as the e2e harness uses). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export type HostMode = 'bundle' | 'source';
 
@@ -262,8 +251,8 @@ export async function runColdStartBench(options: ColdStartOptions): Promise<Cold
   const mode = options.host ?? 'bundle';
   if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html')))
     throw new Error('The renderer is not built: run "npm run build:renderer" first.');
-  if (!fs.existsSync(CHROMIUM))
-    throw new Error(`Chromium was not found at ${CHROMIUM}. Install Debian's "chromium" or set ATELIER_CHROMIUM.`);
+  if (!fs.existsSync(chromiumPath))
+    throw new Error(`Chromium was not found at ${chromiumPath}. Install Debian's "chromium" or set ATELIER_CHROMIUM.`);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cold-start-'));
   const dataDir = options.keepDataDir ?? path.join(workDir, 'data');
   let browser: Browser | undefined;
@@ -277,7 +266,7 @@ export async function runColdStartBench(options: ColdStartOptions): Promise<Cold
       ours: hostLaunch(mode, dataDir),
       baseline: (cards: number) => baselineLaunch(dataDir, seeded.account, cards),
     };
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
     const runs = await rounds(browser, launches, count, log);
     log('');
     return { assets: options.assets, ...runs, ...report(log, runs.ours, runs.baseline), workDir };

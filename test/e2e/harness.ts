@@ -7,21 +7,9 @@ import { nodeDeps } from '../../src/main/core/node-deps';
 import type { CoreDeps } from '../../src/main/core/ports';
 import { startWebHost, type WebHost } from '../../src/main/web/server';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium';
 
 export const rendererDir = path.resolve(__dirname, '../../out/renderer');
-export const chromiumPath = process.env.ATELIER_CHROMIUM ?? '/usr/bin/chromium';
-
-/** Flags for a headless Chromium on a machine with a closed network. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface RunningApp {
   dataDir: string;
