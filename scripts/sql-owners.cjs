@@ -24,6 +24,7 @@ const OWNERS = {
   automations: 'src/main/core/planning/automations/automations-sql.ts',
   automation_runs: 'src/main/core/planning/automations/run-log.ts',
   automation_job_chains: 'src/main/core/planning/automations/run-log.ts',
+  channels: 'src/main/core/channels/channels-sql.ts',
   // Created and read by opening (migrations); src/main/core/db/** is exempt from the scan, so this owner is where
   // others read it from (schemaVersion), not a file the scan checks.
   schema_migrations: 'src/main/core/db/open.ts',

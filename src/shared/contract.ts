@@ -77,6 +77,16 @@ import {
   RecordView,
 } from './records';
 import { ConflictView, FailedChange, ResolveInput, SyncLogEntry, SyncStatus } from './sync';
+import {
+  Channel,
+  ChannelCreateInput,
+  ChannelIdInput,
+  ChannelUpdateInput,
+  NextSlot,
+  NextSlotInput,
+  SlotsQuery,
+  SlotView,
+} from './channels';
 import { ConnectionCheckInput, ConnectionCheckResult } from './connection-check';
 import { TeachListApplied, TeachListInput, TeachListPreview } from './teach-list';
 import { ApiKeyInput, ConnectAccountInput, ConnectionView, SessionView, SignInInput } from './session';
@@ -338,6 +348,17 @@ export const contract = {
   'ai.teachApply': channel({ input: AiTeachInput, output: AiJobDetail, mutates: true }),
 
   /** Posts and media queue items scheduled in a range, with slot and duplicate warnings. */
+  /** The creator's channels (local records), by name. */
+  'channels.list': channel({ input: none, output: z.array(Channel), mutates: false }),
+  'channels.create': channel({ input: ChannelCreateInput, output: Channel, mutates: true }),
+  /** Each field given replaces the stored one. */
+  'channels.update': channel({ input: ChannelUpdateInput, output: Channel, mutates: true }),
+  /** Posts that name it keep its id; it stays readable for them. */
+  'channels.remove': channel({ input: ChannelIdInput, output: z.object({}), mutates: true }),
+  /** The weekly slots of the channels (or one) in a range, each free or taken by an item within half an hour. */
+  'channels.slots': channel({ input: SlotsQuery, output: z.array(SlotView), mutates: false }),
+  /** The channel's next free slot after now (or a given instant). */
+  'channels.nextSlot': channel({ input: NextSlotInput, output: NextSlot, mutates: false }),
   'planner.calendar': channel({ input: CalendarQuery, output: CalendarView, mutates: false }),
   /** Move a post or queue item to another time (drag on the calendar); answers with its new warnings. */
   'planner.reschedule': channel({ input: RescheduleInput, output: CalendarItem, mutates: true }),

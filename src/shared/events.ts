@@ -43,6 +43,8 @@ export const events = {
   'app.command': z.object({ command: CommandId }),
   /** The application update moved on (checking, progress, ready, error). */
   'updates.changed': UpdateStatus,
+  /** Channels were made, changed or removed: screens showing them reload. */
+  'channels.changed': z.object({}).strict(),
   /** Automations ran (their run log changed). */
   'automations.changed': AutomationsChanged,
   /** A notification for hosts whose renderer shows it itself (browser mode); the desktop app uses the OS's. */

@@ -2,6 +2,7 @@
 // hand-made arbitraries — files and folders confined to the run's temp folder, and text that parses.
 import fc from 'fast-check';
 import { z } from 'zod';
+import { ChannelFields, NETWORK_IDS } from '../../src/shared/channels';
 import type { ChannelName } from '../../src/shared/contract';
 import { resourceGroups } from '../../src/shared/profile';
 import { groupFields } from '../../src/shared/records';
@@ -42,6 +43,8 @@ const perGroup = (extra: (group: keyof typeof groupFields) => z.ZodRawShape) => 
   );
 
 const account: ChannelPlan = { suite: 'account' };
+/** A channel on a network the rules know, so fuzzed creates get past the network check. */
+const knownNetworkChannel = z.object({ fields: ChannelFields.extend({ network: z.enum(NETWORK_IDS) }) }).strict();
 const content: ChannelPlan = { suite: 'content' };
 const folderOut: ChannelPlan['fields'] = (c) => ({ folder: pathArb(c.fence, () => [c.fence.root, ...c.media()]) });
 const plannerText: ChannelPlan['fields'] = (c) => ({ text: fc.oneof(csvText(c.words), jsonRowsText(c.words)) });
@@ -138,6 +141,12 @@ export const channelPlans: Record<ChannelName, ChannelPlan> = {
   'ai.remove': content,
   'ai.teachPreview': content,
   'ai.teachApply': content,
+  'channels.list': content,
+  'channels.create': { suite: 'content', shapes: () => [knownNetworkChannel] },
+  'channels.update': content,
+  'channels.remove': content,
+  'channels.slots': content,
+  'channels.nextSlot': content,
   'planner.calendar': content,
   'planner.reschedule': content,
   'planner.duplicatePost': content,

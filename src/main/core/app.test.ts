@@ -9,6 +9,7 @@ import type { RecordsChanged } from '../../shared/records';
 import { createCore } from './app';
 import { AppException } from './errors';
 import { nodeDeps } from './node-deps';
+import { SHIPPED_SCHEMA_VERSION } from '../../../test/support/schema-version';
 import { tempDirs } from '../../../test/support/temp-dirs';
 
 const tmp = tempDirs('core');
@@ -25,7 +26,7 @@ describe('createCore', () => {
         version: '1.2.3',
         host: 'test',
         dataDir: dir,
-        database: { schemaVersion: 8, journalMode: 'wal' },
+        database: { schemaVersion: SHIPPED_SCHEMA_VERSION, journalMode: 'wal' },
       },
     });
     await core.close();

@@ -22,6 +22,8 @@ import { MetaStore } from './meta-store';
 import type { AutomationEngine } from './planning/automations/engine';
 import type { MediaQueue } from './planning/media-queue';
 import { createPlanning } from './planning/module';
+import { createChannels } from './channels/module';
+import { isNetworkId } from '../../shared/channels';
 import type { Reminders } from './planning/reminders';
 import type { Connection } from './platform/connection';
 import type { HttpClient } from './platform/http';
@@ -114,6 +116,12 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const sync = createSync({ ...k, store, workspace, session, connection });
   const ai = createAi({ ...k, platform, store, workspace, library: library.library });
   const planning = createPlanning({ ...k, store, workspace, connection, studio: ai.studio });
+  const channels = createChannels({
+    ...k,
+    account: () => workspace.account(),
+    scheduledBetween: planning.scheduledBetween,
+    knownNetwork: isNetworkId,
+  });
   const updates = createUpdates(k);
   const diagnostics = createDiagnostics({
     ...k,
@@ -133,6 +141,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     sync,
     ai,
     planning,
+    channels,
     createSettings(k),
     updates,
     diagnostics,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { pagesOf, scribble, SEED_ACCOUNT, seedRecords } from '../../../../test/support/seed-db';
+import { SHIPPED_SCHEMA_VERSION } from '../../../../test/support/schema-version';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { createCore } from '../app';
 import { createLogger, memorySink, type LogRecord } from '../logger';
@@ -39,7 +40,7 @@ describe('BackupStore', () => {
       problem: null,
       reason: 'manual',
       appVersion: '1.2.3',
-      schemaVersion: 8,
+      schemaVersion: SHIPPED_SCHEMA_VERSION,
       records: 200,
       mediaFiles: 100,
     });
@@ -147,11 +148,14 @@ describe('BackupStore', () => {
 
     const migrations = path.join(dir, 'migrations');
     fs.cpSync(defaultMigrationsDir, migrations, { recursive: true });
-    fs.writeFileSync(path.join(migrations, '0009_extra.sql'), 'CREATE TABLE extra (x INTEGER);');
+    // The schema as shipped, then one more migration after the last.
+    const shipped = SHIPPED_SCHEMA_VERSION;
+    const extra = `${String(shipped + 1).padStart(4, '0')}_extra.sql`;
+    fs.writeFileSync(path.join(migrations, extra), 'CREATE TABLE extra (x INTEGER);');
     const again = createCore({ ...deps, paths: { ...deps.paths, migrationsDir: migrations } });
     const [backup] = again.backups.store.list();
     expect(again.backups.store.list()).toHaveLength(1);
-    expect(backup).toMatchObject({ ok: true, reason: 'migration', schemaVersion: 8, records: 50 });
+    expect(backup).toMatchObject({ ok: true, reason: 'migration', schemaVersion: shipped, records: 50 });
     const copy = new Database(again.backups.store.fileOf(backup!.id), { readonly: true });
     expect(copy.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'extra'").pluck().get()).toBe(0);
     expect(copy.prepare('SELECT count(*) FROM posts WHERE account_id = ?').pluck().get(SEED_ACCOUNT)).toBe(25);

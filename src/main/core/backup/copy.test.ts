@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedRecords } from '../../../../test/support/seed-db';
+import { SHIPPED_SCHEMA_VERSION } from '../../../../test/support/schema-version';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { openDatabase } from '../db/open';
 import { defaultMigrationsDir } from '../node-deps';
@@ -42,6 +43,6 @@ describe('copyDatabase', () => {
     const { facts, check } = await copyDatabase(db, target).result;
     db.close();
     expect(check).toEqual({ ok: true, problems: [], damaged: false });
-    expect(facts).toMatchObject({ records: 3000, schemaVersion: 8, mediaProblem: null });
+    expect(facts).toMatchObject({ records: 3000, schemaVersion: SHIPPED_SCHEMA_VERSION, mediaProblem: null });
   });
 });

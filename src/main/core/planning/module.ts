@@ -11,6 +11,7 @@ import { MediaQueue } from './media-queue';
 import { Posts } from './posts';
 import { Reminders } from './reminders';
 import { Schedule } from './schedule';
+import { Scheduled, type ScheduledRow } from './scheduled-sql';
 import { Templates } from './templates';
 import { WorkspaceTransfer } from './workspace-transfer';
 
@@ -25,6 +26,8 @@ export interface PlanningDeps extends Pick<
 }
 
 export interface Planning extends CoreModule {
+  /** Live scheduled posts and queue items of the account with an instant in [fromMs, toMs), in time order. */
+  scheduledBetween(fromMs: number, toMs: number): ScheduledRow[];
   automations: AutomationEngine;
   reminders: Reminders;
   queue: MediaQueue;
@@ -79,8 +82,10 @@ export function createPlanning(d: PlanningDeps): Planning {
     if (group === 'posts' || group === 'mediaQueue') reminders.replan();
   });
   d.damage.onTrip(() => reminders.close());
+  const scheduled = new Scheduled(store.db);
   return {
     name: 'planning',
+    scheduledBetween: (fromMs, toMs) => scheduled.between(account(), fromMs, toMs),
     automations,
     reminders,
     queue: mediaQueue,

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import {
+  ChannelFields,
+  type ChannelPatch,
+  WeeklySlot,
+  type Channel,
+  type NextSlot,
+  type SlotView,
+} from '../../../shared/channels';
+import { fail, issuesOf } from '../errors';
+import { newId } from '../store/ids';
+import { LOCAL_ACCOUNT } from '../store/workspace';
+import type { ChannelRow, ChannelsSql, ChannelWrite } from './channels-sql';
+import { nextFreeSlot, SLOT_TAKEN_MS, slotInstants, takes } from './slots';
+
+/** A scheduled post or queue item as the channels see it. */
+export interface PlacedItem {
+  group: 'posts' | 'mediaQueue';
+  id: string;
+  ms: number;
+  fields: Record<string, unknown>;
+}
+
+export interface ChannelsDeps {
+  sql: ChannelsSql;
+  account(): string;
+  now(): number;
+  /** Live scheduled posts and queue items with an instant in [fromMs, toMs). */
+  scheduledBetween(fromMs: number, toMs: number): PlacedItem[];
+  /** Whether a network id is one the rules know (or `other`). */
+  knownNetwork(id: string): boolean;
+}
+
+const storedSlots = z.array(WeeklySlot).catch([]);
+const storedRules = z.record(z.string(), z.unknown()).nullable().catch(null);
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function toChannel(row: ChannelRow): Channel {
+  return {
+    id: row.id,
+    network: row.network,
+    name: row.name,
+    handle: row.handle,
+    colour: row.colour,
+    avatarAssetId: row.avatar_asset_id,
+    // A damaged JSON value reads as none rather than hiding the channel.
+    slots: storedSlots.parse(parseJson(row.slots)),
+    rules: storedRules.parse(parseJson(row.rules)),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/**
+ * Whether a post or queue item goes to a channel: it names the channel among its `targets`, or (an
+ * item written before targets, or by a client that knows none) its `channel` label is the channel's
+ * name in any case.
+ */
+export function isOnChannel(fields: Record<string, unknown>, channel: Pick<Channel, 'id' | 'name'>): boolean {
+  const targets = fields.targets;
+  if (Array.isArray(targets))
+    return targets.some((t) => typeof t === 'object' && t !== null && 'channel_id' in t && t.channel_id === channel.id);
+  const label = fields.channel;
+  return typeof label === 'string' && label.trim().toLowerCase() === channel.name.trim().toLowerCase();
+}
+
+/** The creator's channels: their records, their weekly slots, and which slots posts take. */
+export class Channels {
+  constructor(private readonly deps: ChannelsDeps) {}
+
+  private account(): string {
+    const account = this.deps.account();
+    if (account !== LOCAL_ACCOUNT) this.deps.sql.adopt(LOCAL_ACCOUNT, account);
+    return account;
+  }
+
+  list(): Channel[] {
+    return this.deps.sql.list(this.account()).map(toChannel);
+  }
+
+  get(id: string): Channel {
+    const row = this.deps.sql.get(this.account(), id);
+    if (!row || row.deleted) fail('not_found', 'This channel no longer exists.');
+    return toChannel(row);
+  }
+
+  create(input: z.input<typeof ChannelFields>): Channel {
+    const fields = parseFields(input);
+    const account = this.account();
+    this.check(account, fields, null);
+    const at = this.deps.now();
+    const row: ChannelWrite = {
+      id: newId(),
+      account_id: account,
+      ...this.columns(fields),
+      created_at: at,
+      updated_at: at,
+    };
+    this.deps.sql.insert(row);
+    return this.get(row.id);
+  }
+
+  update(id: string, patch: z.output<typeof ChannelPatch>): Channel {
+    const account = this.account();
+    const row = this.deps.sql.get(account, id);
+    if (!row || row.deleted) fail('not_found', 'This channel no longer exists.');
+    const { network, name, handle, colour, avatarAssetId, slots, rules } = toChannel(row);
+    const fields = parseFields({ network, name, handle, colour, avatarAssetId, slots, rules, ...patch });
+    this.check(account, fields, id);
+    this.deps.sql.update({ ...row, ...this.columns(fields), updated_at: this.deps.now() });
+    return this.get(id);
+  }
+
+  remove(id: string): void {
+    if (!this.deps.sql.remove(this.account(), id, this.deps.now())) fail('not_found', 'This channel no longer exists.');
+  }
+
+  /** Every slot of the channels (or one) in [fromMs, toMs) in `zone`, with the item taking it. */
+  slots(fromMs: number, toMs: number, zone: string, channelId?: string): SlotView[] {
+    const channels = channelId === undefined ? this.list() : [this.get(channelId)];
+    const items = this.deps.scheduledBetween(fromMs - SLOT_TAKEN_MS, toMs + SLOT_TAKEN_MS);
+    const out: SlotView[] = [];
+    for (const channel of channels) {
+      const mine = items.filter((i) => isOnChannel(i.fields, channel));
+      for (const at of slotInstants(channel.slots, zoneOrFail(zone), fromMs, toMs)) {
+        const taker = mine.find((i) => takes(i.ms, at));
+        out.push({
+          channelId: channel.id,
+          at: new Date(at).toISOString(),
+          takenBy: taker ? { group: taker.group, id: taker.id } : null,
+        });
+      }
+    }
+    return out.sort((a, b) => a.at.localeCompare(b.at) || a.channelId.localeCompare(b.channelId));
+  }
+
+  /** The channel's next free slot after `afterMs` (now by default), or why there is none. */
+  nextSlot(channelId: string, zone: string, afterMs?: number): NextSlot {
+    const channel = this.get(channelId);
+    const within = zoneOrFail(zone);
+    if (channel.slots.length === 0)
+      return { at: null, reason: `${channel.name} has no posting slots yet; add some in its settings.` };
+    const taken = (from: number, to: number) =>
+      this.deps
+        .scheduledBetween(from, to)
+        .filter((i) => isOnChannel(i.fields, channel))
+        .map((i) => i.ms);
+    const at = nextFreeSlot(channel.slots, within, afterMs ?? this.deps.now(), taken);
+    return at === null
+      ? { at: null, reason: `Every slot of ${channel.name} in the next year is taken.` }
+      : { at: new Date(at).toISOString(), reason: null };
+  }
+
+  private check(account: string, fields: ChannelFields, id: string | null): void {
+    if (!this.deps.knownNetwork(fields.network))
+      fail('validation', `"${fields.network}" is not a network Atelier knows; choose one from the list or Other.`, {
+        issues: [{ path: 'network', message: 'Choose a network from the list, or Other.' }],
+      });
+    if (this.deps.sql.named(account, fields.name, id))
+      fail('validation', `There is already a channel named ${fields.name}.`, {
+        issues: [{ path: 'name', message: 'Another channel has this name; names tell channels apart.' }],
+      });
+  }
+
+  private columns(f: ChannelFields): Omit<ChannelWrite, 'id' | 'account_id' | 'created_at' | 'updated_at'> {
+    return {
+      network: f.network,
+      name: f.name,
+      handle: f.handle,
+      colour: f.colour.toLowerCase(),
+      avatar_asset_id: f.avatarAssetId,
+      slots: JSON.stringify([...f.slots].sort((a, b) => a.day - b.day || a.time.localeCompare(b.time))),
+      rules: f.rules === null ? null : JSON.stringify(f.rules),
+    };
+  }
+}
+
+/** The fields checked, or a validation error naming each bad one. */
+function parseFields(input: unknown): ChannelFields {
+  const parsed = ChannelFields.safeParse(input);
+  if (!parsed.success)
+    fail('validation', "Some of the channel's fields are not right.", { issues: issuesOf(parsed.error) });
+  return parsed.data;
+}
+
+function zoneOrFail(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return fail('validation', `"${zone}" is not a time zone; use an IANA name such as Europe/Berlin.`);
+  }
+}

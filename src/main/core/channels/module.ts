@@ -1,0 +1,55 @@
+import type { HandlerMap } from '../../../shared/contract';
+import type { CoreModule, Kernel } from '../compose';
+import { Channels, type PlacedItem } from './channels';
+import { ChannelsSql } from './channels-sql';
+
+type ChannelChannels = Pick<
+  HandlerMap,
+  'channels.list' | 'channels.create' | 'channels.update' | 'channels.remove' | 'channels.slots' | 'channels.nextSlot'
+>;
+
+export interface ChannelsModuleDeps extends Pick<Kernel, 'db' | 'now' | 'push'> {
+  account(): string;
+  /** Live scheduled posts and queue items of the account with an instant in [fromMs, toMs). */
+  scheduledBetween(fromMs: number, toMs: number): PlacedItem[];
+  knownNetwork(id: string): boolean;
+}
+
+export interface ChannelsModule extends CoreModule {
+  channels: Channels;
+}
+
+/** The creator's channels (local records) and their posting slots. */
+export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
+  const channels = new Channels({
+    sql: new ChannelsSql(d.db),
+    account: d.account,
+    now: d.now,
+    scheduledBetween: d.scheduledBetween,
+    knownNetwork: d.knownNetwork,
+  });
+  const changed = () => d.push.emit('channels.changed', {});
+  const handlers: ChannelChannels = {
+    'channels.list': () => channels.list(),
+    'channels.create': ({ fields }) => {
+      const made = channels.create(fields);
+      changed();
+      return made;
+    },
+    'channels.update': ({ id, fields }) => {
+      const saved = channels.update(id, fields);
+      changed();
+      return saved;
+    },
+    'channels.remove': ({ id }) => {
+      channels.remove(id);
+      changed();
+      return {};
+    },
+    'channels.slots': ({ from, to, zone, channelId }) =>
+      channels.slots(Date.parse(from), Date.parse(to), zone, channelId),
+    'channels.nextSlot': ({ channelId, zone, after }) =>
+      channels.nextSlot(channelId, zone, after === undefined ? undefined : Date.parse(after)),
+  };
+  return { name: 'channels', channels, handlers, start: () => undefined, close: () => undefined };
+}
