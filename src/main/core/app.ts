@@ -23,7 +23,6 @@ import type { AutomationEngine } from './planning/automations/engine';
 import type { MediaQueue } from './planning/media-queue';
 import { createPlanning } from './planning/module';
 import { createChannels } from './channels/module';
-import { isNetworkId } from '../../shared/channels';
 import type { Reminders } from './planning/reminders';
 import type { Connection } from './platform/connection';
 import type { HttpClient } from './platform/http';
@@ -116,12 +115,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const sync = createSync({ ...k, store, workspace, session, connection });
   const ai = createAi({ ...k, platform, store, workspace, library: library.library });
   const planning = createPlanning({ ...k, store, workspace, connection, studio: ai.studio });
-  const channels = createChannels({
-    ...k,
-    account: () => workspace.account(),
-    scheduledBetween: planning.scheduledBetween,
-    knownNetwork: isNetworkId,
-  });
+  const channels = createChannels({ ...k, workspace, scheduledBetween: planning.scheduledBetween });
   const updates = createUpdates(k);
   const diagnostics = createDiagnostics({
     ...k,

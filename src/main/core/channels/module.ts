@@ -1,4 +1,6 @@
+import { isNetworkId } from '../../../shared/channels';
 import type { HandlerMap } from '../../../shared/contract';
+import type { Workspace } from '../store/workspace';
 import type { CoreModule, Kernel } from '../compose';
 import { Channels, type PlacedItem } from './channels';
 import { ChannelsSql } from './channels-sql';
@@ -9,10 +11,9 @@ type ChannelChannels = Pick<
 >;
 
 export interface ChannelsModuleDeps extends Pick<Kernel, 'db' | 'now' | 'push'> {
-  account(): string;
+  workspace: Pick<Workspace, 'account'>;
   /** Live scheduled posts and queue items of the account with an instant in [fromMs, toMs). */
   scheduledBetween(fromMs: number, toMs: number): PlacedItem[];
-  knownNetwork(id: string): boolean;
 }
 
 export interface ChannelsModule extends CoreModule {
@@ -23,10 +24,10 @@ export interface ChannelsModule extends CoreModule {
 export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
   const channels = new Channels({
     sql: new ChannelsSql(d.db),
-    account: d.account,
+    account: () => d.workspace.account(),
     now: d.now,
     scheduledBetween: d.scheduledBetween,
-    knownNetwork: d.knownNetwork,
+    knownNetwork: isNetworkId,
   });
   const changed = () => d.push.emit('channels.changed', {});
   const handlers: ChannelChannels = {
