@@ -100,8 +100,10 @@ function nullsExplained(fields: string[]) {
 
 /** Builds the rule-set schema; official rules name a source page, user rules are their own source. */
 function ruleSetSchema<S extends z.ZodType>(source: S, explainNulls: boolean) {
+  // A null link weight or mention rule means "counted as written", not a missing figure.
+  const modifiers = new Set(['urlLength', 'mentionDomainFree']);
   const rule = <T extends z.ZodRawShape>(shape: T, pairs: Array<[string, string]> = []) => {
-    const fields = Object.keys(shape);
+    const fields = Object.keys(shape).filter((field) => !modifiers.has(field));
     return z.object({ ...shape, ...ruleShape(source) }).superRefine((value, ctx) => {
       ordered(pairs)(value, ctx);
       if (explainNulls) nullsExplained(fields)(value, ctx);
@@ -157,6 +159,8 @@ export type NetworkRules = z.infer<typeof NetworkRulesSchema>;
 /** The rules of a channel of type Other: the same shape, written by the user, who is their source. */
 export const UserRulesSchema = ruleSetSchema(z.literal('user').optional().default('user'), false);
 export type UserRules = z.infer<typeof UserRulesSchema>;
+/** User rules as stored and edited (ratios as text, like `4:5`). */
+export type UserRulesInput = z.input<typeof UserRulesSchema>;
 
 /** Rules as the checks read them (a network's or a user's). */
 export type Rules = NetworkRules | UserRules;

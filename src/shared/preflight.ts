@@ -310,7 +310,8 @@ function checkText(text: string, rules: Rules, out: PreflightResult): void {
   ] as const;
   for (const [what, starts, limit, code] of tags) {
     if (limit === null || starts.length <= limit) continue;
-    const message = `${rules.name} allows ${limit} ${what}; this text has ${starts.length}.`;
+    const noun = limit === 1 ? what.slice(0, -1) : what;
+    const message = `${rules.name} allows ${limit} ${noun}; this text has ${starts.length}.`;
     warn(out, rules, code, what, message, null, [{ kind: 'shorten', limit, cutIndex: starts[limit] ?? text.length }]);
   }
 }
@@ -347,7 +348,8 @@ function checkMediaSet(media: MediaFacts[], rules: Rules, out: PreflightResult):
   }
   const videos = media.filter((item) => item.kind === 'video').length;
   if (set.kinds.includes('video') && set.maxVideos !== null && videos > set.maxVideos) {
-    const message = `${rules.name} allows ${set.maxVideos} video per post; this post has ${videos}.`;
+    const noun = set.maxVideos === 1 ? 'video' : 'videos';
+    const message = `${rules.name} allows ${set.maxVideos} ${noun} per post; this post has ${videos}.`;
     warn(out, rules, 'media.too-many-videos', 'media', message, null, []);
   }
   if (!set.mixed && videos > 0 && videos < media.length && set.kinds.length > 1) {
@@ -415,12 +417,8 @@ function checkRatio(media: MediaFacts, index: number, rules: Rules, out: Preflig
   if (!tooWide && !tooTall) return;
   const bound = tooWide ? max : min;
   if (!bound) return;
-  const crop = tooWide
-    ? { width: Math.floor(height * bound.value), height }
-    : { width, height: Math.floor(width / bound.value) };
-  const pad = tooWide
-    ? { width, height: Math.ceil(width / bound.value) }
-    : { width: Math.ceil(height * bound.value), height };
+  const crop = tooWide ? { width: down(height * bound.value), height } : { width, height: down(width / bound.value) };
+  const pad = tooWide ? { width, height: up(width / bound.value) } : { width: up(height * bound.value), height };
   const message = `${rules.name} wants ${ratioRange(min, max)}; this ${kind} is ${formatRatio(width, height)}.`;
   warn(out, rules, `${kind}.ratio`, `${kind}.ratio`, message, index, [
     { kind: 'crop', ratio: bound.label, ...crop },
@@ -428,7 +426,17 @@ function checkRatio(media: MediaFacts, index: number, rules: Rules, out: Preflig
   ]);
 }
 
+// Whole pixels from float products: 1200 × 0.1 is 120.00000000000001 and must stay 120.
+function down(value: number): number {
+  return Math.floor(value + 1e-6);
+}
+
+function up(value: number): number {
+  return Math.ceil(value - 1e-6);
+}
+
 function ratioRange(min: Ratio | null, max: Ratio | null): string {
+  if (min && max && min.label === max.label) return min.label;
   if (min && max) return `${min.label} to ${max.label}`;
   if (max) return `${max.label} or taller`;
   return `${min?.label ?? ''} or wider`;
@@ -479,8 +487,8 @@ function checkPixels(media: MediaFacts, index: number, rules: Rules, out: Prefli
     const message = `${rules.name} wants ${kind}s ${small.join(' and ')}; this ${kind} is ${size}.`;
     const fix: Fix = {
       kind: 'resize',
-      width: Math.ceil(width * scale),
-      height: Math.ceil(height * scale),
+      width: up(width * scale),
+      height: up(height * scale),
       maxBytes: null,
     };
     warn(out, rules, `${kind}.too-small`, `${kind}.pixels`, message, index, [fix]);
@@ -494,8 +502,8 @@ function checkPixels(media: MediaFacts, index: number, rules: Rules, out: Prefli
     const message = `${rules.name} wants ${kind}s ${large.join(' and ')}; this ${kind} is ${size}.`;
     const fix: Fix = {
       kind: 'resize',
-      width: Math.floor(width * scale),
-      height: Math.floor(height * scale),
+      width: down(width * scale),
+      height: down(height * scale),
       maxBytes: null,
     };
     warn(out, rules, `${kind}.too-large`, `${kind}.pixels`, message, index, [fix]);
