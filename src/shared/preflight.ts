@@ -121,17 +121,35 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 // Below U+0300 no character combines with the next, so each is its own grapheme (except CR LF).
 const SIMPLE = /^[\0-\u02ff]*$/;
 
+function segment(text: string): string[] {
+  if (SIMPLE.test(text)) return text.match(/\r\n|[\s\S]/g) ?? [];
+  return Array.from(segmenter.segment(text), (part) => part.segment);
+}
+
+/**
+ * The text's graphemes. Typing changes the text in one place, so the graphemes before that place are kept
+ * from the last call, less the two nearest it (an edit can join a character to the grapheme before).
+ */
 function graphemesOf(text: string): string[] {
-  if (graphemeCache?.text === text) return graphemeCache.graphemes;
-  let graphemes: string[];
-  if (SIMPLE.test(text)) {
-    graphemes = text.split('');
-    for (let i = graphemes.length - 2; i >= 0; i--) {
-      if (graphemes[i] === '\r' && graphemes[i + 1] === '\n') graphemes.splice(i, 2, '\r\n');
+  const cache = graphemeCache;
+  if (cache?.text === text) return cache.graphemes;
+  let kept = 0;
+  let offset = 0;
+  if (cache) {
+    let same = 0;
+    const shortest = Math.min(cache.text.length, text.length);
+    while (same < shortest && cache.text.charCodeAt(same) === text.charCodeAt(same)) same++;
+    const ends: number[] = [];
+    for (const grapheme of cache.graphemes) {
+      const end = (ends[ends.length - 1] ?? 0) + grapheme.length;
+      if (end > same) break;
+      ends.push(end);
     }
-  } else {
-    graphemes = Array.from(segmenter.segment(text), (part) => part.segment);
+    kept = Math.max(0, ends.length - 2);
+    offset = kept > 0 ? (ends[kept - 1] ?? 0) : 0;
   }
+  const head = kept > 0 && cache ? cache.graphemes.slice(0, kept) : [];
+  const graphemes = head.concat(segment(text.slice(offset)));
   graphemeCache = { text, graphemes };
   return graphemes;
 }
