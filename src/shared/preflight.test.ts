@@ -586,6 +586,11 @@ describe('previewCut', () => {
     expect(text.slice(0, 124).endsWith('word')).toBe(true);
   });
 
+  it('cuts at a line break too', () => {
+    const text = `${'a'.repeat(110)}\n${'b'.repeat(40)}`;
+    expect(previewCut(text, 'instagram-feed')).toBe(110);
+  });
+
   it('cuts inside a long word when no space is near', () => {
     expect(previewCut('a'.repeat(300), 'facebook')).toBe(125);
   });

@@ -283,15 +283,21 @@ export function cutIndex(text: string, target: Target, limit: number): number {
 
 /**
  * Where the target's feed cuts the text with "… more", as a UTF-16 index, or null when the whole text shows (no
- * published cut, or the text is short enough). The cut falls back to the last space before it when one is near.
+ * published cut, or the text is short enough).
  */
 export function previewCut(text: string, target: Target): number | null {
   const at = rulesOf(target).preview.cutAt;
   if (at === null) return null;
   const cut = cutIndex(text, target, at);
   if (cut >= text.length) return null;
-  const space = text.lastIndexOf(' ', cut);
-  const end = space > 0 && cut - space <= 20 ? space : cut;
+  let end = cut;
+  // A word is not split when a space or line break lies within the last 20 characters before the cut.
+  for (let at = cut; at > 0 && cut - at <= 20; at--) {
+    if (/\s/.test(text[at] ?? '')) {
+      end = at;
+      break;
+    }
+  }
   return text.slice(0, end).trimEnd().length;
 }
 
