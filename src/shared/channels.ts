@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChannelNetwork } from './networks';
 
 // Channels: the places a creator publishes (an Instagram feed, a TikTok account…), each a local record
 // with its network, handle, look and weekly posting slots. The platform names no group for them, so
@@ -6,26 +7,9 @@ import { z } from 'zod';
 
 const id = z.string().min(1).max(200);
 
-/** The networks a channel can be on; `other` follows rules the creator writes. */
-export const NETWORK_IDS = [
-  'instagram_feed',
-  'instagram_reel',
-  'instagram_story',
-  'tiktok',
-  'youtube',
-  'youtube_shorts',
-  'x',
-  'linkedin',
-  'facebook',
-  'threads',
-  'pinterest',
-  'bluesky',
-  'mastodon',
-  'other',
-] as const;
-
+/** Whether a network id is one the rules know, or `other`. */
 export function isNetworkId(value: string): boolean {
-  return (NETWORK_IDS as readonly string[]).includes(value);
+  return ChannelNetwork.safeParse(value).success;
 }
 
 /** `HH:MM`, 24-hour, in the creator's zone. */
@@ -58,7 +42,7 @@ const slotList = z
 
 /** What a creator edits, each field as given (no defaults: a patch names only what changes). */
 const fieldShape = {
-  /** An id of the network rules, or `other`. */
+  /** An id of the network rules (`instagram-feed`, `x`…), or `other`. */
   network: z.string().trim().min(1, 'Choose a network').max(60),
   name: z.string().trim().min(1, 'Enter a name for the channel').max(100),
   handle: z.string().trim().max(200),

@@ -2,7 +2,8 @@
 // hand-made arbitraries — files and folders confined to the run's temp folder, and text that parses.
 import fc from 'fast-check';
 import { z } from 'zod';
-import { ChannelFields, NETWORK_IDS } from '../../src/shared/channels';
+import { ChannelFields } from '../../src/shared/channels';
+import { ChannelNetwork } from '../../src/shared/networks';
 import type { ChannelName } from '../../src/shared/contract';
 import { resourceGroups } from '../../src/shared/profile';
 import { groupFields } from '../../src/shared/records';
@@ -44,7 +45,7 @@ const perGroup = (extra: (group: keyof typeof groupFields) => z.ZodRawShape) => 
 
 const account: ChannelPlan = { suite: 'account' };
 /** A channel on a network the rules know, so fuzzed creates get past the network check. */
-const knownNetworkChannel = z.object({ fields: ChannelFields.extend({ network: z.enum(NETWORK_IDS) }) }).strict();
+const knownNetworkChannel = z.object({ fields: ChannelFields.extend({ network: ChannelNetwork }) }).strict();
 const content: ChannelPlan = { suite: 'content' };
 const folderOut: ChannelPlan['fields'] = (c) => ({ folder: pathArb(c.fence, () => [c.fence.root, ...c.media()]) });
 const plannerText: ChannelPlan['fields'] = (c) => ({ text: fc.oneof(csvText(c.words), jsonRowsText(c.words)) });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, harnesses, signInDemo, type Harness } from '../../../../test/support/core-with-sandbox';
 import type { ChannelName, ChannelInput } from '../../../shared/contract';
+import { emptyUserRules } from '../../../shared/networks';
 
 const core = harnesses();
 
@@ -16,7 +17,7 @@ async function refusal<C extends ChannelName>(h: Harness, channel: C, input: Cha
   };
 }
 
-const insta = { network: 'instagram_feed', name: 'Studio Insta', handle: '@studio', colour: '#E1306C' };
+const insta = { network: 'instagram-feed', name: 'Studio Insta', handle: '@studio', colour: '#E1306C' };
 
 describe('channels', () => {
   it('are made, listed by name, changed and removed, each change announced to the screens', async () => {
@@ -33,7 +34,7 @@ describe('channels', () => {
       },
     });
     const b = await call(h, 'channels.create', { fields: { network: 'tiktok', name: 'another' } });
-    expect(a).toMatchObject({ network: 'instagram_feed', name: 'Studio Insta', handle: '@studio', colour: '#e1306c' });
+    expect(a).toMatchObject({ network: 'instagram-feed', name: 'Studio Insta', handle: '@studio', colour: '#e1306c' });
     // Slots come back in week order; defaults fill what was not given.
     expect(a.slots).toEqual([
       { day: 1, time: '09:00' },
@@ -150,6 +151,20 @@ describe('channels', () => {
       zone: 'Europe/Berlin',
     });
     expect(freed).toEqual([{ channelId: ch.id, at: '2026-12-02T08:00:00.000Z', takenBy: null }]);
+  });
+
+  it('of type Other keep the rules the creator writes, refuse impossible ones, and others follow their network', async () => {
+    const h = await core();
+    const rules = emptyUserRules('Newsletter');
+    const other = await call(h, 'channels.create', { fields: { network: 'other', name: 'Newsletter', rules } });
+    expect(other.rules).toMatchObject({ name: 'Newsletter' });
+    const broken = { ...rules, text: { max: -5, count: 'graphemes' } };
+    const refused = await refusal(h, 'channels.create', { fields: { network: 'other', name: 'Zine', rules: broken } });
+    expect(refused.code).toBe('validation');
+    expect(refused.paths.some((p) => p.startsWith('rules.text'))).toBe(true);
+    const x = await call(h, 'channels.create', { fields: { network: 'x', name: 'X', rules } });
+    expect(x.rules).toBeNull();
+    expect((await call(h, 'channels.list', {})).map((c) => c.name)).toEqual(['Newsletter', 'X']);
   });
 
   it('say why there is no next slot for a channel without slots', async () => {

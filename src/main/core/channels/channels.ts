@@ -7,6 +7,7 @@ import {
   type NextSlot,
   type SlotView,
 } from '../../../shared/channels';
+import { UserRulesSchema } from '../../../shared/networks';
 import { fail, issuesOf } from '../errors';
 import { newId } from '../store/ids';
 import { LOCAL_ACCOUNT } from '../store/workspace';
@@ -164,6 +165,13 @@ export class Channels {
       fail('validation', `"${fields.network}" is not a network Atelier knows; choose one from the list or Other.`, {
         issues: [{ path: 'network', message: 'Choose a network from the list, or Other.' }],
       });
+    if (fields.network === 'other' && fields.rules !== null) {
+      const rules = UserRulesSchema.safeParse(fields.rules);
+      if (!rules.success)
+        fail('validation', 'The rules of this channel are not right.', {
+          issues: issuesOf(rules.error).map((i) => ({ ...i, path: `rules.${i.path}` })),
+        });
+    }
     if (this.deps.sql.named(account, fields.name, id))
       fail('validation', `There is already a channel named ${fields.name}.`, {
         issues: [{ path: 'name', message: 'Another channel has this name; names tell channels apart.' }],
@@ -178,7 +186,8 @@ export class Channels {
       colour: f.colour.toLowerCase(),
       avatar_asset_id: f.avatarAssetId,
       slots: JSON.stringify([...f.slots].sort((a, b) => a.day - b.day || a.time.localeCompare(b.time))),
-      rules: f.rules === null ? null : JSON.stringify(f.rules),
+      // Only a channel of type Other follows its own rules; the others follow their network's.
+      rules: f.rules === null || f.network !== 'other' ? null : JSON.stringify(f.rules),
     };
   }
 }
