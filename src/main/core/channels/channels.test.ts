@@ -153,7 +153,7 @@ describe('channels', () => {
     expect(freed).toEqual([{ channelId: ch.id, at: '2026-12-02T08:00:00.000Z', takenBy: null }]);
   });
 
-  it('of type Other keep the rules written for them and refuse impossible ones; others follow their network', async () => {
+  it('of type Other keep the rules written for them, refuse impossible ones; others follow their network', async () => {
     const h = await core();
     const rules = emptyUserRules('Newsletter');
     const other = await call(h, 'channels.create', { fields: { network: 'other', name: 'Newsletter', rules } });
