@@ -1,5 +1,8 @@
 import { tzOffset, TZDate } from '@date-fns/tz';
 import { format, getDaysInMonth } from 'date-fns';
+import type { RowDate } from '../../../shared/planner';
+import { localZone } from '../../../shared/time-zone';
+import { fail } from '../errors';
 
 // Dates as people type them in a spreadsheet or a template row. One ambiguity rule: when both the day
 // and the month of a numeric date could be either (03/04/2026), the creator's locale decides (month first
@@ -225,4 +228,33 @@ export function readDate(raw: string, ctx: DateContext): DateReading {
     at = found[0]!;
   }
   return { ok: true, iso: new Date(at).toISOString(), local: localReading(at, zone) };
+}
+
+/** The zone and locale a request names, else this computer's; a zone the runtime does not know is refused. */
+export function dateContextOf(input: { zone?: string | undefined; locale?: string | undefined }): DateContext {
+  const zone = input.zone ?? localZone();
+  if (!knownZone(zone)) {
+    const message = `"${zone}" is not a time zone this computer knows; use a name like Europe/Paris.`;
+    fail('validation', message, { issues: [{ path: 'zone', message }] });
+  }
+  let locale = Intl.DateTimeFormat().resolvedOptions().locale;
+  try {
+    if (input.locale) locale = Intl.getCanonicalLocales(input.locale)[0] ?? locale;
+  } catch {
+    // A locale tag the runtime cannot read: the computer's own decides day/month order.
+  }
+  return { zone, locale };
+}
+
+/** A row's value for a date field: how it reads (for the row table) and the instant or why there is none. */
+export function readField(
+  field: string,
+  value: unknown,
+  ctx: DateContext,
+): { date: RowDate; iso: string; message?: undefined } | { date: RowDate; iso?: undefined; message: string } {
+  const written = typeof value === 'string' ? value : String(value);
+  const r: DateReading = typeof value === 'string' ? readDate(value, ctx) : unknown(written);
+  return r.ok
+    ? { date: { field, value: written, at: r.iso, local: r.local }, iso: r.iso }
+    : { date: { field, value: written, at: null, local: null }, message: r.message };
 }
