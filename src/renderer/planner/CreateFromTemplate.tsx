@@ -158,7 +158,7 @@ export function CreateFromTemplate({ target, body, variables, values, ensureSave
             parsed={csv.trim() ? parsed.data : undefined}
             variables={variables}
             checks={current?.rows}
-            zone={current?.zone}
+            zone={current?.zone ?? tz}
             onText={(text) => form.setValue('csv', text)}
           />
           <QueryError error={parsed.error ?? checks.error} />

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { ParsedCsv, TemplatePreview } from '../../shared/planner';
 import { csvTable } from './csv-table';
-import { dateOf } from './import-rows';
+import { creatorLocale, dateOf, datesHint } from './import-rows';
 import { RowDateText, RowProblems } from './ImportPreviewTable';
 
 type RowCheck = NonNullable<TemplatePreview['rows']>[number];
@@ -12,8 +12,8 @@ interface Props {
   variables: readonly string[];
   /** The core's check of each row (dates as read, problems by field); absent while it is not known. */
   checks?: readonly RowCheck[] | undefined;
-  /** The zone the rows' dates were read in. */
-  zone?: string | undefined;
+  /** The zone the rows' dates are read in. */
+  zone: string;
   onText(text: string): void;
 }
 
@@ -147,12 +147,16 @@ export function CsvRows({ text, parsed, variables, checks, zone, onText }: Props
       <div className="field">
         <label htmlFor={`${id}-csv`}>
           CSV with a header row: one column per variable; optional scheduled_at (as you write dates, e.g. 2026-11-30
-          09:00 or 30/11/2026 9am, on your clock), channel, status and plan_id (name for creatives)
+          09:00 or 30/11/2026 9am), channel, status and plan_id (name for creatives)
         </label>
+        <p id={`${id}-dates`} className="field-hint">
+          {datesHint(zone, creatorLocale())}
+        </p>
         <textarea
           id={`${id}-csv`}
           className="mono"
           data-testid="template-csv"
+          aria-describedby={`${id}-dates`}
           rows={6}
           maxLength={900_000}
           spellCheck={false}

@@ -6,7 +6,7 @@ import { SubmitError } from '../ai/SubmitError';
 import { FormField } from '../forms/FormField';
 import { useZodForm } from '../forms/use-zod-form';
 import { toAppError } from '../library/app-error';
-import { creatorLocale, importAllowed } from './import-rows';
+import { creatorLocale, datesHint, importAllowed } from './import-rows';
 import { ImportPreviewTable } from './ImportPreviewTable';
 import { readImportFile, useImportPreview, type ImportKind, type LoadedFile } from './use-import-preview';
 import { usePlannerAction } from './use-records';
@@ -106,7 +106,7 @@ export function ImportForm() {
             </select>
           )}
         </FormField>
-        <FormField label="From a CSV or JSON file">
+        <FormField label="From a CSV or JSON file" hint={datesHint(tz, creatorLocale())}>
           {(c) => (
             <input
               {...c}

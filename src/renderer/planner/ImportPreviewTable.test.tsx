@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../shared/planner';
+import { datesHint } from './import-rows';
 import { ImportPreviewTable } from './ImportPreviewTable';
 
 const preview: ImportPreview = {
@@ -78,5 +79,13 @@ describe('import preview table', () => {
       'scheduled_at: "2026-12-02" has a date but no time.',
       '{{product}} has no value.',
     ]);
+  });
+});
+
+describe('the dates rule in words', () => {
+  it('says which zone dates are read in and which part of 03/04/2026 is the day, by language', () => {
+    expect(datesHint('Europe/Paris', 'en-GB')).toContain('read on your clock (Europe/Paris)');
+    expect(datesHint('Europe/Paris', 'en-GB')).toContain('03/04/2026 reads as 3 April (day first)');
+    expect(datesHint('America/New_York', 'en-US')).toContain('03/04/2026 reads as March 4 (month first)');
   });
 });

@@ -76,3 +76,25 @@ export function rowsAllowed(
   }
   return { ok: true, why: '', invalid, valid };
 }
+
+/**
+ * The rule the core reads row dates by, in words: the creator's clock, and which of 03/04/2026's parts is
+ * the day (the language's own short-date order, as the core decides it).
+ */
+export function datesHint(tz: string, locale: string | undefined): string {
+  let monthFirst = false;
+  try {
+    const order = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(Date.UTC(2026, 10, 30, 12)))
+      .map((p) => p.type)
+      .filter((t) => t === 'year' || t === 'month' || t === 'day');
+    monthFirst = order.join(',') === 'month,day,year';
+  } catch {
+    // An unknown locale: the core reads day first too.
+  }
+  const reads = monthFirst ? 'March 4 (month first)' : '3 April (day first)';
+  return (
+    `Dates need a time; without a zone they are read on your clock (${tz}). ` +
+    `03/04/2026 reads as ${reads}, as your language writes dates; 13/04/2026 or 04/13/2026 is never in doubt.`
+  );
+}
