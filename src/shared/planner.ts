@@ -106,7 +106,50 @@ export type QueueAddInput = z.input<typeof QueueAddInput>;
 
 export const QueueMoveInput = z.object({ id, before: id.nullable() }).strict();
 
+// ----- Dates written in rows (CSV import and template rows) -----
+
+/**
+ * The creator's time zone (IANA) and locale (BCP 47): a row's date without a zone is read on that clock,
+ * and the locale settles 03/04/2026 (month first where it writes dates month/day/year). The core's own
+ * zone and locale when absent.
+ */
+const dateContext = {
+  zone: z.string().min(1).max(100).optional(),
+  locale: z.string().min(1).max(100).optional(),
+};
+
+/** A date a row gives, as written and as read. */
+export const RowDate = z.object({
+  field: z.string(),
+  /** As written in the row. */
+  value: z.string(),
+  /** The instant, ISO 8601 in UTC; null when the value could not be read. */
+  at: z.string().nullable(),
+  /** How it reads on the creator's clock ("Mon 30 Nov 2026, 09:00"); null when it could not be read. */
+  local: z.string().nullable(),
+});
+export type RowDate = z.infer<typeof RowDate>;
+
+/** One problem with a row, with the field it is about ('' for the row as a whole). */
+export const FieldProblem = z.object({ field: z.string(), message: z.string() });
+export type FieldProblem = z.infer<typeof FieldProblem>;
+
 // ----- Templates -----
+
+/** Fields set on every record made (channel, status, plan…); a row's `scheduled_at` or `channel` column wins. */
+const TemplateDefaults = z
+  .object({
+    channel: channelLabel.optional(),
+    status: z.enum(['draft', 'ready', 'scheduled']).optional(),
+    scheduledAt: isoInstant.optional(),
+    planId: id.optional(),
+    assetIds: z.array(id).max(100).optional(),
+  })
+  .strict();
+const TemplateRows = z
+  .array(z.record(z.string().max(200), z.string().max(100_000)))
+  .min(1)
+  .max(1000);
 
 export const TemplatePreviewInput = z
   .object({
@@ -114,6 +157,11 @@ export const TemplatePreviewInput = z
     templateId: id.optional(),
     body: z.string().max(100_000).optional(),
     values: z.record(z.string().max(200), z.string().max(100_000)).default({}),
+    /** Rows to check as "Create from template" would (dates read, problems per field), nothing created. */
+    rows: TemplateRows.optional(),
+    target: z.enum(['posts', 'creatives']).optional(),
+    defaults: TemplateDefaults.optional(),
+    ...dateContext,
   })
   .strict();
 export type TemplatePreviewInput = z.input<typeof TemplatePreviewInput>;
@@ -123,6 +171,10 @@ export const TemplatePreview = z.object({
   text: z.string(),
   variables: z.array(z.string()),
   missing: z.array(z.string()),
+  /** With `rows`: each row's dates as read and its problems (none when it would be created as it is). */
+  rows: z.array(z.object({ row: z.int(), dates: z.array(RowDate), problems: z.array(FieldProblem) })).optional(),
+  /** The zone row dates were read in. */
+  zone: z.string().optional(),
 });
 export type TemplatePreview = z.infer<typeof TemplatePreview>;
 
@@ -131,26 +183,20 @@ export const FromTemplateInput = z
     templateId: id,
     target: z.enum(['posts', 'creatives']),
     /** One record per row of values (a CSV row each); a missing variable in any row refuses all of them. */
-    rows: z
-      .array(z.record(z.string().max(200), z.string().max(100_000)))
-      .min(1)
-      .max(1000),
-    /** Fields set on every record made (channel, status, plan…); a row's `scheduled_at` or `channel` column wins. */
-    defaults: z
-      .object({
-        channel: channelLabel.optional(),
-        status: z.enum(['draft', 'ready', 'scheduled']).optional(),
-        scheduledAt: isoInstant.optional(),
-        planId: id.optional(),
-        assetIds: z.array(id).max(100).optional(),
-      })
-      .strict()
-      .default({}),
+    rows: TemplateRows,
+    defaults: TemplateDefaults.default({}),
+    /** Create the valid rows even when others are invalid (otherwise nothing is created). */
+    validOnly: z.boolean().default(false),
+    ...dateContext,
   })
   .strict();
 export type FromTemplateInput = z.input<typeof FromTemplateInput>;
 
-export const CreatedRecords = z.object({ created: z.array(RecordView) });
+export const CreatedRecords = z.object({
+  created: z.array(RecordView),
+  /** Rows (1-based) left out because they were invalid, when only the valid ones were asked for. */
+  skipped: z.array(z.int()).optional(),
+});
 export type CreatedRecords = z.infer<typeof CreatedRecords>;
 
 // ----- CSV and JSON import -----
@@ -172,6 +218,7 @@ export const ImportInput = z
     text: z.string().max(900_000),
     /** Import the valid rows even when others are invalid (otherwise nothing is imported). */
     validOnly: z.boolean().default(false),
+    ...dateContext,
   })
   .strict();
 export type PlannerImportInput = z.input<typeof ImportInput>;
@@ -181,8 +228,18 @@ export const ImportRow = z.object({
   row: z.int(),
   fields: z.record(z.string(), z.unknown()),
   errors: z.array(z.string()),
+  /** The same problems with the field each is about. */
+  problems: z.array(FieldProblem).optional(),
+  /** The row's dates as written and as read in the creator's zone. */
+  dates: z.array(RowDate).optional(),
 });
-export const ImportPreview = z.object({ rows: z.array(ImportRow), valid: z.int(), invalid: z.int() });
+export const ImportPreview = z.object({
+  rows: z.array(ImportRow),
+  valid: z.int(),
+  invalid: z.int(),
+  /** The zone dates without one were read in. */
+  zone: z.string().optional(),
+});
 export type ImportPreview = z.infer<typeof ImportPreview>;
 export const ImportResult = z.object({ created: z.int(), skipped: z.int() });
 export type ImportResult = z.infer<typeof ImportResult>;

@@ -11,6 +11,8 @@ import { useZone } from './use-zone';
 
 interface Props {
   target: 'posts' | 'creatives';
+  /** The body as edited: CSV rows are checked and the first one filled with it. */
+  body: string;
   variables: readonly string[];
   /** The sample values, used for "one record". */
   values: Readonly<Record<string, string>>;
@@ -74,13 +76,76 @@ function CreateFailure({ failure }: { failure: AppError }) {
   );
 }
 
+/** The first CSV row filled, as the first record will read. */
+function FirstRow({ text }: { text: string }) {
+  const id = useId();
+  return (
+    <div className="template-first-row">
+      <p id={`${id}-label`} className="field-hint">
+        Row 1, filled:
+      </p>
+      <pre className="template-preview-text" data-testid="template-first-row" aria-labelledby={`${id}-label`}>
+        {text}
+      </pre>
+    </div>
+  );
+}
+
+/** Create, why it cannot be pressed yet, and what the last press made. */
+function CreateButton({
+  noun,
+  count,
+  busy,
+  allowed,
+  created,
+  onCreate,
+}: {
+  noun: string;
+  count: number;
+  busy: boolean;
+  allowed: { ok: boolean; why: string };
+  created: { count: number; skipped: number[] } | null;
+  onCreate(): void;
+}) {
+  const id = useId();
+  return (
+    <div className="row">
+      <button
+        type="button"
+        className="primary"
+        data-testid="template-create"
+        disabled={busy || !allowed.ok}
+        aria-describedby={`${id}-why`}
+        onClick={onCreate}
+      >
+        {busy ? 'Creating…' : count > 1 ? `Create ${count} ${noun}s` : `Create ${noun}`}
+      </button>
+      <span id={`${id}-why`} className="field-hint" data-testid="template-create-why">
+        {allowed.ok ? '' : allowed.why}
+      </span>
+      <span role="status">
+        {created !== null && (
+          <span className="lib-notice" data-testid="template-created">
+            Created {created.count} {created.count === 1 ? noun : `${noun}s`}
+            {created.skipped.length > 0
+              ? `; skipped row${created.skipped.length === 1 ? '' : 's'} ${created.skipped.join(', ')}`
+              : ''}
+            .
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}
+
 /** D4: records from a template, one from the sample values or one per CSV row, with defaults for posts. */
-export function CreateFromTemplate({ target, variables, values, ensureSaved }: Props) {
+export function CreateFromTemplate({ target, body, variables, values, ensureSaved }: Props) {
   const id = useId();
   const { tz } = useZone();
   const channels = useKnownChannels(tz);
-  const { form, attempt, errorOf, failure, busy, source, csv, defaults, parsed, rows, created, planViews } =
-    useFromTemplate(target, values, tz, ensureSaved);
+  const t = useFromTemplate(target, body, values, tz, ensureSaved);
+  const { form, attempt, errorOf, failure, busy, source, csv, defaults, parsed, rows, created, planViews } = t;
+  const { checks, current, allowed } = t;
   const noun = target === 'posts' ? 'post' : 'creative';
   return (
     <section className="detail-block template-create" aria-labelledby={`${id}-title`}>
@@ -92,9 +157,18 @@ export function CreateFromTemplate({ target, variables, values, ensureSaved }: P
             text={csv}
             parsed={csv.trim() ? parsed.data : undefined}
             variables={variables}
-            onText={(t) => form.setValue('csv', t)}
+            checks={current?.rows}
+            zone={current?.zone ?? tz}
+            onText={(text) => form.setValue('csv', text)}
           />
-          <QueryError error={parsed.error} />
+          <QueryError error={parsed.error ?? checks.error} />
+          {current && rows.length > 0 && <FirstRow text={current.text} />}
+          {allowed.invalid > 0 && allowed.valid > 0 && (
+            <label className="checkbox">
+              <input type="checkbox" data-testid="template-valid-only" {...form.register('validOnly')} />
+              Create only the valid rows ({allowed.valid}); skip the {allowed.invalid} flagged
+            </label>
+          )}
         </>
       )}
       {target === 'posts' && (
@@ -111,24 +185,14 @@ export function CreateFromTemplate({ target, variables, values, ensureSaved }: P
           {errorOf('defaults') ?? errorOf('rows')}
         </p>
       )}
-      <div className="row">
-        <button
-          type="button"
-          className="primary"
-          data-testid="template-create"
-          disabled={busy || rows.length === 0}
-          onClick={() => void attempt()}
-        >
-          {busy ? 'Creating…' : rows.length > 1 ? `Create ${rows.length} ${noun}s` : `Create ${noun}`}
-        </button>
-        <span role="status">
-          {created !== null && (
-            <span className="lib-notice" data-testid="template-created">
-              Created {created} {created === 1 ? noun : `${noun}s`}.
-            </span>
-          )}
-        </span>
-      </div>
+      <CreateButton
+        noun={noun}
+        count={source === 'csv' && t.validOnly && allowed.invalid > 0 ? allowed.valid : rows.length}
+        busy={busy}
+        allowed={allowed}
+        created={created}
+        onCreate={() => void attempt()}
+      />
       {failure && <CreateFailure failure={failure} />}
     </section>
   );

@@ -1,18 +1,63 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import type { ParsedCsv } from '../../shared/planner';
+import type { ParsedCsv, TemplatePreview } from '../../shared/planner';
 import { csvTable } from './csv-table';
+import { creatorLocale, dateOf, datesHint } from './import-rows';
+import { RowDateText, RowProblems } from './ImportPreviewTable';
+
+type RowCheck = NonNullable<TemplatePreview['rows']>[number];
 
 interface Props {
   text: string;
   parsed: ParsedCsv | undefined;
   variables: readonly string[];
+  /** The core's check of each row (dates as read, problems by field); absent while it is not known. */
+  checks?: readonly RowCheck[] | undefined;
+  /** The zone the rows' dates are read in. */
+  zone: string;
   onText(text: string): void;
 }
 
 const roleHints = { variable: 'fills a variable', special: 'read by Atelier', unused: 'not used' } as const;
 
-/** What the CSV gives: missing columns, unreadable rows, and the rows with their missing values marked. */
-function CsvTable({ parsed, table }: { parsed: ParsedCsv; table: ReturnType<typeof csvTable> }) {
+/** A row's cell: missing values marked, dates with how they read on the creator's clock. */
+function CsvCell({
+  cell,
+  column,
+  check,
+  zone,
+}: {
+  cell: { value: string; missing: boolean };
+  column: string;
+  check: RowCheck | undefined;
+  zone: string | undefined;
+}) {
+  const date = dateOf(check?.dates, column);
+  const bad = check?.problems.some((p) => p.field === column) ?? false;
+  return (
+    <td className={cell.missing || bad ? 'csv-missing' : undefined} data-invalid={bad || undefined}>
+      {cell.missing ? (
+        <em>missing</em>
+      ) : date && date.value === cell.value.trim() ? (
+        <RowDateText date={date} zone={zone} />
+      ) : (
+        cell.value
+      )}
+    </td>
+  );
+}
+
+/** What the CSV gives: missing columns, unreadable rows, and the rows with their missing values and problems marked. */
+function CsvTable({
+  parsed,
+  table,
+  checks,
+  zone,
+}: {
+  parsed: ParsedCsv;
+  table: ReturnType<typeof csvTable>;
+  checks: readonly RowCheck[] | undefined;
+  zone: string | undefined;
+}) {
   return (
     <>
       {table.missingColumns.length > 0 && (
@@ -35,6 +80,7 @@ function CsvTable({ parsed, table }: { parsed: ParsedCsv; table: ReturnType<type
           <thead>
             <tr>
               <th scope="col">Row</th>
+              {checks && <th scope="col">Check</th>}
               {table.columns.map((c) => (
                 <th key={c.name} scope="col" className={`csv-col-${c.role}`}>
                   {c.name}
@@ -44,29 +90,44 @@ function CsvTable({ parsed, table }: { parsed: ParsedCsv; table: ReturnType<type
             </tr>
           </thead>
           <tbody>
-            {table.rows.map((r) => (
-              <tr key={r.row}>
-                <th scope="row">{r.row}</th>
-                {r.cells.map((cell, i) => (
-                  <td key={table.columns[i]!.name} className={cell.missing ? 'csv-missing' : undefined}>
-                    {cell.missing ? <em>missing</em> : cell.value}
-                  </td>
-                ))}
-              </tr>
-            ))}
+            {table.rows.map((r) => {
+              const check = checks?.find((c) => c.row === r.row);
+              const invalid = (check?.problems.length ?? 0) > 0;
+              return (
+                <tr
+                  key={r.row}
+                  className={invalid ? 'import-invalid' : undefined}
+                  data-testid={`template-row-${r.row}`}
+                  data-valid={check ? !invalid : undefined}
+                >
+                  <th scope="row">{r.row}</th>
+                  {checks && <td>{check ? <RowProblems problems={check.problems} /> : null}</td>}
+                  {r.cells.map((cell, i) => (
+                    <CsvCell
+                      key={table.columns[i]!.name}
+                      cell={cell}
+                      column={table.columns[i]!.name}
+                      check={check}
+                      zone={zone}
+                    />
+                  ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
       <p className="muted">
         {table.rows.length} {table.rows.length === 1 ? 'row' : 'rows'}
         {table.incomplete.length > 0 ? `, ${table.incomplete.length} with missing values` : ''}
+        {checks ? `, ${checks.filter((c) => c.problems.length > 0).length} flagged` : ''}
       </p>
     </>
   );
 }
 
 /** CSV pasted or read from a file (in the browser), and a table of the rows it gives, missing values marked. */
-export function CsvRows({ text, parsed, variables, onText }: Props) {
+export function CsvRows({ text, parsed, variables, checks, zone, onText }: Props) {
   const id = useId();
   const [fileError, setFileError] = useState<string | null>(null);
   const readFile = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -85,13 +146,17 @@ export function CsvRows({ text, parsed, variables, onText }: Props) {
     <div className="csv-rows">
       <div className="field">
         <label htmlFor={`${id}-csv`}>
-          CSV with a header row: one column per variable; optional scheduled_at, channel, status and plan_id (name for
-          creatives)
+          CSV with a header row: one column per variable; optional scheduled_at (as you write dates, e.g. 2026-11-30
+          09:00 or 30/11/2026 9am), channel, status and plan_id (name for creatives)
         </label>
+        <p id={`${id}-dates`} className="field-hint">
+          {datesHint(zone, creatorLocale())}
+        </p>
         <textarea
           id={`${id}-csv`}
           className="mono"
           data-testid="template-csv"
+          aria-describedby={`${id}-dates`}
           rows={6}
           maxLength={900_000}
           spellCheck={false}
@@ -114,7 +179,7 @@ export function CsvRows({ text, parsed, variables, onText }: Props) {
           {fileError}
         </p>
       )}
-      {table && parsed && <CsvTable parsed={parsed} table={table} />}
+      {table && parsed && <CsvTable parsed={parsed} table={table} checks={checks} zone={zone} />}
     </div>
   );
 }

@@ -1,26 +1,34 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
 import { ImportInput, type ImportResult, type PlannerImportInput } from '../../shared/planner';
+import { localZone } from '../../shared/time-zone';
 import { SubmitError } from '../ai/SubmitError';
 import { FormField } from '../forms/FormField';
 import { useZodForm } from '../forms/use-zod-form';
 import { toAppError } from '../library/app-error';
-import { importAllowed } from './import-rows';
+import { creatorLocale, datesHint, importAllowed } from './import-rows';
 import { ImportPreviewTable } from './ImportPreviewTable';
 import { readImportFile, useImportPreview, type ImportKind, type LoadedFile } from './use-import-preview';
 import { usePlannerAction } from './use-records';
+import { useZone } from './use-zone';
 
 interface Values {
   kind: ImportKind;
   file: LoadedFile | null;
   validOnly: boolean;
 }
-const request = (v: Values): PlannerImportInput => ({
-  kind: v.kind,
-  format: v.file?.format ?? 'csv',
-  text: v.file?.text ?? '',
-  validOnly: v.validOnly,
-});
+// Dates are read on the creator's clock, as the preview read them.
+const request = (v: Values): PlannerImportInput => {
+  const locale = creatorLocale();
+  return {
+    kind: v.kind,
+    format: v.file?.format ?? 'csv',
+    text: v.file?.text ?? '',
+    validOnly: v.validOnly,
+    zone: localZone(),
+    ...(locale ? { locale } : {}),
+  };
+};
 const schema = z.custom<Values>().transform(request).pipe(ImportInput);
 
 /** Import, why it cannot be pressed yet, and how many records the last import made. */
@@ -74,7 +82,8 @@ export function ImportForm() {
     send: async (v) => setResult(await submit.mutateAsync(request(v))),
   });
   const { kind, file, validOnly } = form.watch();
-  const { preview, problem, setProblem } = useImportPreview(file, kind);
+  const { tz } = useZone();
+  const { preview, problem, setProblem } = useImportPreview(file, kind, tz);
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const f = e.target.files?.[0];
     setResult(null);
@@ -97,7 +106,7 @@ export function ImportForm() {
             </select>
           )}
         </FormField>
-        <FormField label="From a CSV or JSON file">
+        <FormField label="From a CSV or JSON file" hint={datesHint(tz, creatorLocale())}>
           {(c) => (
             <input
               {...c}

@@ -1,7 +1,45 @@
-import type { ImportPreview } from '../../shared/planner';
-import { cellText, previewColumns } from './import-rows';
+import type { FieldProblem, ImportPreview, RowDate } from '../../shared/planner';
+import { cellText, dateOf, previewColumns, problemLine, rowProblems } from './import-rows';
 
-/** What an import would make, row by row, each row's problems beside it. */
+/** A date as the row wrote it and, beside it, how the core read it on the creator's clock (or that it could not). */
+export function RowDateText({ date, zone }: { date: RowDate; zone: string | undefined }) {
+  return (
+    <>
+      {date.value}
+      {date.local !== null ? (
+        <span className="field-hint" data-testid="row-date-local" title={date.at ?? undefined}>
+          {' '}
+          → {date.local}
+          {zone ? ` (${zone})` : ''}
+        </span>
+      ) : (
+        <span className="field-error" data-testid="row-date-bad">
+          {' '}
+          <span aria-hidden="true">⚠ </span>not read
+        </span>
+      )}
+    </>
+  );
+}
+
+/** A row's check: OK, or its problems in words, each naming its field. */
+export function RowProblems({ problems }: { problems: readonly FieldProblem[] }) {
+  if (problems.length === 0)
+    return (
+      <span className="muted">
+        <span aria-hidden="true">✓ </span>OK
+      </span>
+    );
+  return (
+    <ul className="field-error issue-list">
+      {problems.map((p) => (
+        <li key={`${p.field}:${p.message}`}>{problemLine(p)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** What an import would make, row by row, each row's problems beside it and its dates as read. */
 export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
   const columns = previewColumns(preview);
   return (
@@ -31,23 +69,16 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
             >
               <th scope="row">{r.row}</th>
               <td>
-                {r.errors.length === 0 ? (
-                  <span className="muted">
-                    <span aria-hidden="true">✓ </span>OK
-                  </span>
-                ) : (
-                  <ul className="field-error issue-list">
-                    {r.errors.map((e) => (
-                      <li key={e}>{e}</li>
-                    ))}
-                  </ul>
-                )}
+                <RowProblems problems={rowProblems(r)} />
               </td>
-              {columns.map((c) => (
-                <td key={c} className="import-cell">
-                  {cellText(r.fields[c])}
-                </td>
-              ))}
+              {columns.map((c) => {
+                const date = dateOf(r.dates, c);
+                return (
+                  <td key={c} className="import-cell">
+                    {date ? <RowDateText date={date} zone={preview.zone} /> : cellText(r.fields[c])}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -101,7 +101,7 @@ export function TemplateEditor({ record, notice, onSaved, onDeleted }: Props) {
         />
       </div>
       <div className="card">
-        <CreateFromTemplate target={target} variables={variables} values={samples} ensureSaved={attempt} />
+        <CreateFromTemplate target={target} body={body} variables={variables} values={samples} ensureSaved={attempt} />
       </div>
     </div>
   );

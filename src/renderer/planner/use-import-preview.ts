@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ImportPreview } from '../../shared/planner';
 import { call } from '../backend/call';
 import { useBackend } from '../backend/context';
-import { formatOf } from './import-rows';
+import { creatorLocale, formatOf } from './import-rows';
 
 export type ImportKind = 'posts' | 'contentPlans';
 
@@ -23,8 +23,11 @@ export async function readImportFile(f: File): Promise<LoadedFile> {
   }
 }
 
-/** The core's row-by-row preview of a file as a kind of record; it follows the file and the kind. */
-export function useImportPreview(file: LoadedFile | null, kind: ImportKind) {
+/**
+ * The core's row-by-row preview of a file as a kind of record; it follows the file and the kind. Dates
+ * without a zone are read in the creator's zone (`tz`) and locale.
+ */
+export function useImportPreview(file: LoadedFile | null, kind: ImportKind, tz: string) {
   const api = useBackend();
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
@@ -33,7 +36,14 @@ export function useImportPreview(file: LoadedFile | null, kind: ImportKind) {
     setPreview(null);
     setProblem(null);
     if (!file) return undefined;
-    call(api, 'planner.importPreview', { kind, format: file.format, text: file.text })
+    const locale = creatorLocale();
+    call(api, 'planner.importPreview', {
+      kind,
+      format: file.format,
+      text: file.text,
+      zone: tz,
+      ...(locale ? { locale } : {}),
+    })
       .then((p) => {
         if (live) setPreview(p);
       })
@@ -43,6 +53,6 @@ export function useImportPreview(file: LoadedFile | null, kind: ImportKind) {
     return () => {
       live = false;
     };
-  }, [api, file, kind]);
+  }, [api, file, kind, tz]);
   return { preview, problem, setProblem };
 }

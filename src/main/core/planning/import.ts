@@ -1,17 +1,20 @@
-import { z } from 'zod';
-import type { ImportPreview, ImportResult, ImportInput } from '../../../shared/planner';
+import type { z } from 'zod';
+import type { FieldProblem, ImportPreview, ImportResult, ImportInput, RowDate } from '../../../shared/planner';
 import { groupFields, postStatuses } from '../../../shared/records';
 import { fail } from '../errors';
 import type { Fields } from '../store/fields';
 import type { RecordStore } from '../store/record-store';
 import { readCsv } from './csv';
+import { dateContextOf, readField, type DateContext } from './date-forms';
 
 type ImportArgs = z.output<typeof ImportInput>;
 type Kind = ImportArgs['kind'];
 type Row = ImportPreview['rows'][number];
 
-const isoInstant = z.iso.datetime({ offset: true });
-const ISO_EXAMPLE = 'write it like 2026-05-01T09:00:00Z';
+interface Checked {
+  problems: FieldProblem[];
+  dates: RowDate[];
+}
 
 /** The columns (or JSON keys) each kind reads; anything else in the file is ignored. */
 const KNOWN: Record<Kind, readonly string[]> = {
@@ -30,11 +33,15 @@ export class PlannerImporter {
   constructor(private readonly deps: ImporterDeps) {}
 
   preview(input: ImportArgs): ImportPreview {
-    const rows = this.rows(input).map((r) =>
-      r.errors.length > 0 ? r : { ...r, errors: this.check(input.kind, r.fields) },
-    );
+    const ctx = dateContextOf(input);
+    const rows = this.rows(input).map((r): Row => {
+      if (r.errors.length > 0)
+        return { ...r, problems: r.errors.map((message) => ({ field: '', message })), dates: [] };
+      const { problems, dates } = this.check(input.kind, r.fields, ctx);
+      return { ...r, errors: problems.map((p) => p.message), problems, dates };
+    });
     const invalid = rows.filter((r) => r.errors.length > 0).length;
-    return { rows, valid: rows.length - invalid, invalid };
+    return { rows, valid: rows.length - invalid, invalid, zone: ctx.zone };
   }
 
   import(input: ImportArgs): ImportResult {
@@ -85,19 +92,24 @@ export class PlannerImporter {
     );
   }
 
-  /** Every problem with a row, in words a creator understands (field names as the file has them). */
-  private check(kind: Kind, fields: Fields): string[] {
-    const errors: string[] = [];
+  /**
+   * Every problem with a row, in words a creator understands (field names as the file has them), and its
+   * dates as read in the creator's zone; readable dates are stored as UTC instants.
+   */
+  private check(kind: Kind, fields: Fields, ctx: DateContext): Checked {
+    const problems: FieldProblem[] = [];
     const bad = new Set<string>();
     const problem = (field: string, message: string) => {
       bad.add(field);
-      errors.push(message);
+      problems.push({ field, message });
     };
-    const dates = kind === 'posts' ? ['scheduled_at'] : ['starts_at', 'ends_at'];
-    for (const field of dates) {
-      const v = fields[field];
-      if (v !== undefined && !(typeof v === 'string' && isoInstant.safeParse(v).success))
-        problem(field, `${field} "${String(v)}" is not a date and time; ${ISO_EXAMPLE}.`);
+    const dates: RowDate[] = [];
+    for (const field of kind === 'posts' ? ['scheduled_at'] : ['starts_at', 'ends_at']) {
+      if (fields[field] === undefined) continue;
+      const read = readField(field, fields[field], ctx);
+      dates.push(read.date);
+      if (read.message !== undefined) problem(field, `${field} ${read.message}`);
+      else fields[field] = read.iso;
     }
     if (kind === 'posts') {
       if (fields.text === undefined) {
@@ -131,9 +143,6 @@ export class PlannerImporter {
       }
       this.checkIds(fields, 'post_ids', 'posts', 'No post with id', problem);
     }
-    for (const field of dates)
-      if (typeof fields[field] === 'string' && !bad.has(field))
-        fields[field] = new Date(fields[field] as string).toISOString();
     const parsed = groupFields[kind].safeParse(fields);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -141,7 +150,7 @@ export class PlannerImporter {
         if (!bad.has(field)) problem(field, `${field || 'The row'}: ${issue.message}`);
       }
     }
-    return errors;
+    return { problems, dates };
   }
 
   private checkIds(

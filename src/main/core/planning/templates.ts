@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import type { ValidationIssue } from '../../../shared/errors';
-import type { CreatedRecords, FromTemplateInput, TemplatePreview, TemplatePreviewInput } from '../../../shared/planner';
+import type {
+  CreatedRecords,
+  FromTemplateInput,
+  RowDate,
+  TemplatePreview,
+  TemplatePreviewInput,
+} from '../../../shared/planner';
 import { groupFields, type RecordView } from '../../../shared/records';
 import { fail, issuesOf } from '../errors';
 import { parseFields, type Fields } from '../store/fields';
 import type { RecordStore } from '../store/record-store';
+import { dateContextOf, readField, type DateContext } from './date-forms';
 
 /** `{{name}}`: letters, digits, `_`, `-` and `.`, with optional spaces inside the braces. */
 const VARIABLE = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
@@ -16,12 +23,17 @@ const VARIABLE = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
  */
 export const BUILT_IN_VARIABLES = ['date'] as const;
 
-const isoInstant = z.iso.datetime({ offset: true });
 const channelLabel = z.string().trim().min(1).max(100);
 const makeStatuses = ['draft', 'ready', 'scheduled'] as const;
 
 type PreviewArgs = z.output<typeof TemplatePreviewInput>;
-type FromTemplateArgs = z.output<typeof FromTemplateInput>;
+type FromTemplateArgs = Omit<z.output<typeof FromTemplateInput>, 'validOnly'> & { validOnly?: boolean };
+/** What making records needs besides the rows: posts or creatives, the defaults, how dates are read. */
+interface MakeArgs {
+  target: FromTemplateArgs['target'];
+  defaults: FromTemplateArgs['defaults'];
+  ctx: DateContext;
+}
 type Values = Record<string, string | undefined>;
 type Problem = (field: string, message: string) => void;
 
@@ -79,6 +91,13 @@ interface Draft {
   planId: string | null;
 }
 
+/** One row made into record fields: the draft (null when the row has problems), its dates, its filled text. */
+interface Drafted {
+  draft: Draft | null;
+  dates: RowDate[];
+  filled: Filled;
+}
+
 /** Media templates: preview with values, and posts or creatives made from one row of values each. */
 export class Templates {
   constructor(private readonly deps: TemplatesDeps) {}
@@ -99,31 +118,63 @@ export class Templates {
       fail('validation', 'Choose a template or write a body to preview.', {
         issues: [{ path: 'body', message: 'A template or a body is required.' }],
       });
-    return fillTemplate(body, withBuiltIns(this.deps.now(), input.values));
+    if (!input.rows) return fillTemplate(body, withBuiltIns(this.deps.now(), input.values));
+    // Rows given: each is checked as Create would check it, and the text is the first row filled.
+    const make: MakeArgs = {
+      target: input.target ?? 'posts',
+      defaults: input.defaults ?? {},
+      ctx: dateContextOf(input),
+    };
+    const tpl = { id: input.templateId ?? 'preview', name: 'Template', body };
+    const checked = input.rows.map((row, i) => {
+      const issues: ValidationIssue[] = [];
+      const made = this.draft(tpl, make, row, i + 1, issues);
+      const problems = issues.map((issue) => ({
+        field: issue.path.split('.').slice(2).join('.'),
+        message: issue.message,
+      }));
+      return { row: i + 1, dates: made.dates, problems, filled: made.filled };
+    });
+    const first = checked[0]!.filled;
+    return {
+      ...first,
+      rows: checked.map(({ row, dates, problems }) => ({ row, dates, problems })),
+      zone: make.ctx.zone,
+    };
   }
 
-  /** One record per row; every row is checked first, and any problem refuses them all. */
+  /**
+   * One record per row; every row is checked first, and any problem refuses them all, unless only the
+   * valid rows were asked for (a problem with the defaults still refuses all).
+   */
   fromTemplate(input: FromTemplateArgs): CreatedRecords {
-    const { store } = this.deps;
-    const account = this.deps.account();
     const tpl = this.template(input.templateId);
     const issues: ValidationIssue[] = [];
     const { defaults } = input;
-    const posts = input.target === 'posts';
-    if (posts && defaults.planId && !this.exists('contentPlans', defaults.planId))
+    const make: MakeArgs = { target: input.target, defaults, ctx: dateContextOf(input) };
+    if (input.target === 'posts' && defaults.planId && !this.exists('contentPlans', defaults.planId))
       issues.push({ path: 'defaults.planId', message: 'That content plan does not exist (it may have been deleted).' });
     (defaults.assetIds ?? []).forEach((id, i) => {
       if (!this.exists('assets', id))
         issues.push({ path: `defaults.assetIds.${i}`, message: `No asset with id "${id}" is in the library.` });
     });
-    const drafts = input.rows.map((row, i) => this.draft(tpl, input, row, i + 1, issues));
-    if (issues.length > 0) refuse(issues);
+    const drafts = input.rows.map((row, i) => this.draft(tpl, make, row, i + 1, issues).draft);
+    const good = drafts.filter((d): d is Draft => d !== null);
+    const rowsOnly = issues.every((i) => i.path.startsWith('rows.'));
+    if (issues.length > 0 && !(input.validOnly && rowsOnly && good.length > 0)) refuse(issues);
+    const skipped = drafts.flatMap((d, i) => (d === null ? [i + 1] : []));
+    return { created: this.createAll(input.target, good), ...(input.validOnly ? { skipped } : {}) };
+  }
 
+  /** The records, and the posts added to the plans their rows name, in one transaction. */
+  private createAll(target: FromTemplateArgs['target'], drafts: Draft[]): RecordView[] {
+    const { store } = this.deps;
+    const account = this.deps.account();
     const ids: string[] = [];
     store.db.transaction(() => {
       const byPlan = new Map<string, string[]>();
-      for (const d of drafts as Draft[]) {
-        const id = store.create(input.target, account, d.fields).id;
+      for (const d of drafts) {
+        const id = store.create(target, account, d.fields).id;
         ids.push(id);
         if (d.planId) byPlan.set(d.planId, [...(byPlan.get(d.planId) ?? []), id]);
       }
@@ -135,7 +186,7 @@ export class Templates {
         });
       }
     })();
-    return { created: ids.map((id) => store.view(input.target, id)) };
+    return ids.map((id) => store.view(target, id));
   }
 
   /** A post from a template and the values an automation gathered (event facts and its own values). */
@@ -156,11 +207,11 @@ export class Templates {
 
   private draft(
     tpl: { id: string; name: string; body: string },
-    input: FromTemplateArgs,
+    input: MakeArgs,
     row: Record<string, string>,
     n: number,
     issues: ValidationIssue[],
-  ): Draft | null {
+  ): Drafted {
     const before = issues.length;
     const problem: Problem = (field, message) =>
       issues.push({ path: `rows.${n}.${field}`, message: `Row ${n}: ${message}` });
@@ -168,7 +219,7 @@ export class Templates {
       const v = valueOf(row, name);
       return given(v) ? v.trim() : undefined;
     };
-    const post = input.target === 'posts' ? this.postPart(cell, input.defaults, problem) : null;
+    const post = input.target === 'posts' ? this.postPart(cell, input, problem) : null;
     const filled = fillTemplate(
       tpl.body,
       withBuiltIns(post?.scheduledAt ? Date.parse(post.scheduledAt) : this.deps.now(), row),
@@ -178,29 +229,30 @@ export class Templates {
       ? { text: filled.text, ...post.fields, template_id: tpl.id }
       : { name: cell('name') ?? `${tpl.name} ${n}`, caption: filled.text, text: filled.text, template_id: tpl.id };
     if (input.defaults.assetIds && input.defaults.assetIds.length > 0) fields.asset_ids = [...input.defaults.assetIds];
-    if (issues.length > before) return null;
+    const dates = post?.dates ?? [];
+    if (issues.length > before) return { draft: null, dates, filled };
     const checked = groupFields[input.target].safeParse(fields);
     if (!checked.success) for (const i of issuesOf(checked.error)) problem(i.path, `${i.path}: ${i.message}`);
-    return issues.length > before ? null : { fields, planId: post?.planId ?? null };
+    return { draft: issues.length > before ? null : { fields, planId: post?.planId ?? null }, dates, filled };
   }
 
   /** A post's status, time, channel and plan: the row's columns, else the defaults. */
   private postPart(
     cell: (name: string) => string | undefined,
-    defaults: FromTemplateArgs['defaults'],
+    { defaults, ctx }: MakeArgs,
     problem: Problem,
-  ): { fields: Fields; scheduledAt: string | undefined; planId: string | null } {
+  ): { fields: Fields; scheduledAt: string | undefined; planId: string | null; dates: RowDate[] } {
     const fields: Fields = {};
-    let scheduledAt = cell('scheduled_at') ?? defaults.scheduledAt;
-    let badTime = false;
-    if (scheduledAt !== undefined) {
-      if (isoInstant.safeParse(scheduledAt).success)
-        fields.scheduled_at = scheduledAt = new Date(scheduledAt).toISOString();
-      else {
-        problem('scheduled_at', `"${scheduledAt}" is not a date and time; write it like 2026-05-01T09:00:00Z.`);
-        [scheduledAt, badTime] = [undefined, true];
-      }
+    const written = cell('scheduled_at') ?? defaults.scheduledAt;
+    let scheduledAt: string | undefined;
+    const dates: RowDate[] = [];
+    if (written !== undefined) {
+      const read = readField('scheduled_at', written, ctx);
+      dates.push(read.date);
+      if (read.message !== undefined) problem('scheduled_at', read.message);
+      else fields.scheduled_at = scheduledAt = read.iso;
     }
+    const badTime = written !== undefined && scheduledAt === undefined;
     const status = cell('status')?.toLowerCase() ?? defaults.status ?? 'draft';
     if (!(makeStatuses as readonly string[]).includes(status))
       problem('status', `unknown status "${cell('status')}"; use draft, ready or scheduled.`);
@@ -215,7 +267,7 @@ export class Templates {
     const rowPlan = cell('plan_id');
     if (rowPlan && !this.exists('contentPlans', rowPlan))
       problem('plan_id', `no content plan has the id "${rowPlan}".`);
-    return { fields, scheduledAt, planId: rowPlan ?? defaults.planId ?? null };
+    return { fields, scheduledAt, planId: rowPlan ?? defaults.planId ?? null, dates };
   }
 }
 
