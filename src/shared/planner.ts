@@ -37,6 +37,10 @@ export const CalendarItem = z.object({
   id: z.string(),
   title: z.string(),
   channel: z.string().nullable(),
+  /** Every channel it goes to (a post's targets; an item with only a label has one, with no id). */
+  targets: z
+    .array(z.object({ channelId: z.string().nullable(), network: z.string().nullable(), name: z.string() }))
+    .default([]),
   /** When, as an ISO instant in UTC; screens show it in local time. */
   at: z.string(),
   status: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AutomationAction, AutomationTrigger, channelLabel } from './automations';
 import { ResourceGroup } from './profile';
+import { PostTargets } from './targets';
 
 // The fields Atelier keeps for each resource group. The platform does not publish them, so these
 // are ours (the sandbox accepts the same); any other JSON field is kept and synced as it is.
@@ -92,8 +93,10 @@ export const groupFields = {
       status: z.enum(postStatuses).optional(),
       scheduled_at: isoDate.optional(),
       asset_ids: localIds.optional(),
-      /** Where it goes (a label such as "Instagram"). */
+      /** Where it goes (a label such as "Instagram"); with targets, the first target's name. */
       channel: channelLabel.optional(),
+      /** The channels it goes to, each with its own text and media where they differ (see targets.ts). */
+      targets: PostTargets.optional(),
       /** Made from this template (kept for "made from"). */
       template_id: z.string().max(200).optional(),
     })

@@ -55,6 +55,7 @@ const item = (over: Partial<CalendarItem> = {}): CalendarItem => ({
   id: 'p1',
   title: 'Spring launch',
   channel: 'Instagram',
+  targets: [{ channelId: null, network: null, name: 'Instagram' }],
   at: '2026-05-18T07:00:00Z',
   status: 'scheduled',
   planIds: [],

@@ -72,6 +72,7 @@ export function calendarItem(over: Partial<CalendarItem> & { id: string; at: str
     group: 'posts',
     title: over.id,
     channel: null,
+    targets: [],
     status: 'scheduled',
     planIds: [],
     assetIds: [],

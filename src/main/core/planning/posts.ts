@@ -8,8 +8,8 @@ export interface PostsDeps {
   workspace: Workspace;
 }
 
-/** What a copy keeps: the content and where it goes, never its time or how far it got. */
-const COPIED = ['text', 'asset_ids', 'channel'] as const;
+/** What a copy keeps: the content, where it goes and each channel's variant, never its time or how far it got. */
+const COPIED = ['text', 'asset_ids', 'channel', 'targets'] as const;
 
 /** Post actions beyond plain record edits. */
 export class Posts {

@@ -69,6 +69,8 @@ describe('planner calendar', () => {
         id: a,
         title: 'Spring sale',
         channel: 'Instagram',
+        // Written before targets: one target, its label.
+        targets: [{ channelId: null, network: null, name: 'Instagram' }],
         at: '2026-03-29T07:00:00.000Z',
         status: 'scheduled',
         planIds: [plan],

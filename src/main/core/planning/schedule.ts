@@ -10,6 +10,7 @@ import { PlansSql } from './plans-sql';
 import { PostsSql } from './posts-sql';
 import { Scheduled, type ScheduledGroup, type ScheduledRow } from './scheduled-sql';
 import { titleOf } from './titles';
+import { channelKeys, targetsOf } from '../../../shared/targets';
 import { assetIdsOf, channelOf, SLOT_MS, warningsOf } from './warnings';
 
 export interface ScheduleDeps {
@@ -65,7 +66,7 @@ export class Schedule {
       (r) =>
         r.ms >= from &&
         r.ms < to &&
-        (channel === undefined || channelOf(r)?.toLowerCase() === channel) &&
+        (channel === undefined || channelKeys(r.fields).includes(channel)) &&
         (q.planId === undefined ||
           (r.group === 'posts' ? (planPosts?.has(r.id) ?? false) : r.fields.plan_id === q.planId)),
     );
@@ -114,6 +115,7 @@ export class Schedule {
       id: r.id,
       title: title(r),
       channel: channelOf(r),
+      targets: targetsOf(r.fields).map((t) => ({ channelId: t.channelId, network: t.network, name: t.name })),
       at: new Date(r.ms).toISOString(),
       status: r.group === 'posts' ? (typeof r.fields.status === 'string' ? r.fields.status : 'draft') : null,
       planIds:

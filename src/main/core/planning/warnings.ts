@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { SLOT_MINUTES, type ScheduleWarning } from '../../../shared/planner';
+import { channelKeys, targetsOf } from '../../../shared/targets';
 import type { ScheduledRow } from './scheduled-sql';
 
 // Schedule warnings, worked out from rows already read: a slot collision is another item on the
@@ -20,13 +21,13 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !=
 
 export const channelOf = (row: ScheduledRow): string | null => str(row.fields.channel);
 
-/** Channels compare without case: "instagram" and "Instagram" are one feed. */
-const channelKey = (row: ScheduledRow): string | null => channelOf(row)?.toLowerCase() ?? null;
-
+/** The post's media, then any of its channels' own media (variants), each once. */
 export function assetIdsOf(row: ScheduledRow): string[] {
   if (row.group === 'mediaQueue') return str(row.fields.asset_id) ? [row.fields.asset_id as string] : [];
   const ids = row.fields.asset_ids;
-  return Array.isArray(ids) ? ids.filter((v): v is string => typeof v === 'string') : [];
+  const own = Array.isArray(ids) ? ids.filter((v): v is string => typeof v === 'string') : [];
+  const variants = targetsOf(row.fields).flatMap((t) => t.assetIds ?? []);
+  return variants.length === 0 ? own : [...new Set([...own, ...variants])];
 }
 
 /** Same trimmed text and the same set of media; null for a blank post (nothing to repeat). */
@@ -48,12 +49,12 @@ const quoted = (title: string): string => `“${title.length > 40 ? `${title.sli
 const more = (n: number): string => (n > 0 ? ` (and ${n} more)` : '');
 const ref = (row: ScheduledRow) => ({ group: row.group, id: row.id });
 
-function slotWarning(row: ScheduledRow, others: ScheduledRow[], ctx: WarningContext): ScheduleWarning {
+function slotWarning(channel: string, others: ScheduledRow[], ctx: WarningContext): ScheduleWarning {
   const [first] = others as [ScheduledRow];
   const time = format(new TZDate(first.ms, ctx.zone), 'HH:mm');
   return {
     kind: 'slot',
-    message: `Also on ${channelOf(row) ?? ''} at ${time}: ${quoted(ctx.title(first))}${more(others.length - 1)}`,
+    message: `Also on ${channel} at ${time}: ${quoted(ctx.title(first))}${more(others.length - 1)}`,
     with: others.map(ref),
   };
 }
@@ -81,11 +82,10 @@ export function warningsOf(
   sameContent: ScheduledRow[],
   ctx: WarningContext,
 ): Map<string, ScheduleWarning[]> {
+  // Channels compare without case ("instagram" and "Instagram" are one feed); a post with several
+  // targets shares a slot with what is near it on any of them.
   const byChannel = new Map<string, ScheduledRow[]>();
-  for (const n of neighbours) {
-    const key = channelKey(n);
-    if (key !== null) add(byChannel, key, n);
-  }
+  for (const n of neighbours) for (const key of channelKeys(n.fields)) add(byChannel, key, n);
   const byContent = new Map<string, ScheduledRow[]>();
   for (const p of sameContent) {
     const key = contentKey(p);
@@ -94,20 +94,20 @@ export function warningsOf(
   const out = new Map<string, ScheduleWarning[]>();
   for (const row of rows) {
     const warnings: ScheduleWarning[] = [];
-    const channel = channelKey(row);
     // Items without a channel go nowhere yet, so they cannot take anyone's slot.
-    const near =
-      channel === null
-        ? []
-        : (byChannel.get(channel) ?? []).filter((n) => n.id !== row.id && Math.abs(n.ms - row.ms) < SLOT_MS);
-    if (near.length > 0)
-      warnings.push(
-        slotWarning(
-          row,
-          near.sort((a, b) => Math.abs(a.ms - row.ms) - Math.abs(b.ms - row.ms)),
-          ctx,
-        ),
+    for (const target of targetsOf(row.fields)) {
+      const near = (byChannel.get(target.name.toLowerCase()) ?? []).filter(
+        (n) => n.id !== row.id && Math.abs(n.ms - row.ms) < SLOT_MS,
       );
+      if (near.length > 0)
+        warnings.push(
+          slotWarning(
+            target.name,
+            near.sort((a, b) => Math.abs(a.ms - row.ms) - Math.abs(b.ms - row.ms)),
+            ctx,
+          ),
+        );
+    }
     const key = contentKey(row);
     const same = key === null ? [] : (byContent.get(key) ?? []).filter((p) => p.id !== row.id);
     if (same.length > 0)

@@ -8,8 +8,8 @@ export interface GroupTable {
   /** Fields holding local ids of records in another group (a string or an array of strings). */
   refs: Record<string, ResourceGroup>;
   /**
-   * Ids one level down: `field` is a list of objects whose `key` holds a local id of `target` (an automation's
-   * actions).
+   * Ids one level down: `field` is a list of objects whose `key` holds a local id, or a list of them, of `target`
+   * (an automation's actions, a post's targets).
    */
   nestedRefs: { field: string; key: string; target: ResourceGroup }[];
   /** Fields that never leave this device. */
@@ -45,7 +45,10 @@ export const GROUP_TABLES: Record<ResourceGroup, GroupTable> = {
     plan_id: 'contentPlans',
   }),
   mediaTemplates: def('mediaTemplates', 'media_templates', 'media template'),
-  posts: def('posts', 'posts', 'post', { asset_ids: 'assets', template_id: 'mediaTemplates' }),
+  posts: def('posts', 'posts', 'post', { asset_ids: 'assets', template_id: 'mediaTemplates' }, [
+    // A target's own media (a variant).
+    { field: 'targets', key: 'asset_ids', target: 'assets' },
+  ]),
 };
 
 /**

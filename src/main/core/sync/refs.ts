@@ -21,14 +21,14 @@ function mapIds(value: unknown, map: (id: string) => string | null | undefined):
   return value;
 }
 
-/** Each object of a list field gets `key` mapped (ids one level down); anything else is left as it is. */
+/** Each object of a list field gets `key` mapped (an id or a list of ids, one level down); anything else is left. */
 function mapNested(value: unknown, key: string, map: (id: string) => string | null | undefined): unknown {
   if (!Array.isArray(value)) return value;
   return value.map((item: unknown) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
     const obj = item as Record<string, unknown>;
     const id = obj[key];
-    if (typeof id !== 'string') return item;
+    if (typeof id !== 'string' && !Array.isArray(id)) return item;
     return { ...obj, [key]: mapIds(id, map) };
   });
 }

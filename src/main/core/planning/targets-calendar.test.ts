@@ -1,0 +1,52 @@
+/**
+ * The calendar knows a post's targets: it lists every channel a post goes to, filters by any of
+ * them, warns of a slot shared on any of them, and counts a variant's media with the post's own.
+ */
+import { describe, expect, it } from 'vitest';
+import { harnesses } from '../../../../test/support/core-with-sandbox';
+import { make, plannerOf } from './test-kit';
+
+const harness = harnesses();
+const DAY = { from: '2026-12-01T00:00:00Z', to: '2026-12-02T00:00:00Z', zone: 'UTC' };
+const insta = { channel_id: 'c1', network: 'instagram-feed', name: 'Insta' };
+const x = { channel_id: 'c2', network: 'x', name: 'X main' };
+
+describe('the calendar with targets', () => {
+  it('lists, filters and warns by every channel a post goes to', async () => {
+    const h = await harness();
+    const p = plannerOf(h);
+    const media = make(h, 'assets', { name: 'wide.png' });
+    const variant = make(h, 'assets', { name: 'tall.png' });
+    const both = make(h, 'posts', {
+      text: 'Launch',
+      scheduled_at: '2026-12-01T09:00:00Z',
+      asset_ids: [media],
+      targets: [insta, { ...x, asset_ids: [variant] }],
+      channel: 'Insta',
+    });
+    const onX = make(h, 'posts', { text: 'Teaser', scheduled_at: '2026-12-01T09:10:00Z', channel: 'x MAIN' });
+    const elsewhere = make(h, 'posts', {
+      text: 'Other',
+      scheduled_at: '2026-12-01T09:05:00Z',
+      targets: [{ channel_id: 'c3', network: 'tiktok', name: 'TikTok' }],
+    });
+
+    const day = await p.run('planner.calendar', DAY);
+    const item = (id: string) => day.items.find((i) => i.id === id)!;
+    expect(item(both).targets).toEqual([
+      { channelId: 'c1', network: 'instagram-feed', name: 'Insta' },
+      { channelId: 'c2', network: 'x', name: 'X main' },
+    ]);
+    expect(item(both).assetIds).toEqual([media, variant]);
+    // The post on Insta and X shares X's 09:00 slot with the teaser (labels compare without case)…
+    expect(item(both).warnings.map((w) => w.message)).toEqual(['Also on X main at 09:10: “Teaser”']);
+    expect(item(onX).warnings.map((w) => w.message)).toEqual(['Also on x MAIN at 09:00: “Launch”']);
+    // …and nothing with the TikTok post five minutes away.
+    expect(item(elsewhere).warnings).toEqual([]);
+
+    const xOnly = await p.run('planner.calendar', { ...DAY, channel: 'X Main' });
+    expect(xOnly.items.map((i) => i.id).sort()).toEqual([both, onX].sort());
+    const instaOnly = await p.run('planner.calendar', { ...DAY, channel: 'insta' });
+    expect(instaOnly.items.map((i) => i.id)).toEqual([both]);
+  });
+});
