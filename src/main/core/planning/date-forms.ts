@@ -67,8 +67,12 @@ const YMD = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?=$|[T\s,])/i;
 const NUMERIC = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})(?=$|[\s,])/;
 const MONTH_FIRST = new RegExp(`^${WEEKDAY}([a-z]{3,9})\\.?\\s+(\\d{1,2})${ORDINAL},?\\s+(\\d{4})(?=$|[\\s,])`, 'i');
 const DAY_FIRST = new RegExp(`^${WEEKDAY}(\\d{1,2})${ORDINAL}\\s+([a-z]{3,9})\\.?,?\\s+(\\d{4})(?=$|[\\s,])`, 'i');
-const TIME =
-  /^(\d{1,2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:\s*([ap])\.?\s?m\.?)?(?:\s*(z|utc|gmt|[+-]\d{2}(?::?\d{2})?))?$/i;
+// Hours[:minutes[:seconds[.fraction]]], an optional am/pm, an optional zone.
+const TIME = new RegExp(
+  '^(\\d{1,2})(?::(\\d{2})(?::(\\d{2})(?:[.,](\\d{1,9}))?)?)?' +
+    '(?:\\s*([ap])\\.?\\s?m\\.?)?(?:\\s*(z|utc|gmt|[+-]\\d{2}(?::?\\d{2})?))?$',
+  'i',
+);
 
 /** A month name or its first three (or more) letters: "Nov", "November", "Sept". */
 function monthOf(word: string): number | null {
@@ -201,7 +205,9 @@ export function readDate(raw: string, ctx: DateContext): DateReading {
   if (day.mo < 1 || day.mo > 12 || day.d < 1 || day.d > getDaysInMonth(new Date(day.y, day.mo - 1, 1)))
     return {
       ok: false,
-      message: `"${raw}" is not a real date (it reads as day ${day.d} of month ${day.mo}); write it like ${DATE_EXAMPLE}.`,
+      message:
+        `"${raw}" is not a real date (it reads as day ${day.d} of month ${day.mo}); ` +
+        `write it like ${DATE_EXAMPLE}.`,
     };
   const time = timeOf(split.rest);
   if (time === 'none')

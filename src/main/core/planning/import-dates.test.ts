@@ -101,7 +101,7 @@ describe('import: dates people type', () => {
     ]);
   });
 
-  it('flags each bad date with its field and row, and creates nothing until only the valid rows are asked for', async () => {
+  it('flags each bad date with its field and row; nothing made until only valid rows are asked for', async () => {
     const { importer, posts } = setup(await harness());
     const values = [...GOOD.slice(0, 3).map(([v]) => v), ...BAD.map(([v]) => v)];
     const text = csv(values);
