@@ -12,6 +12,42 @@ export function isNetworkId(value: string): boolean {
   return ChannelNetwork.safeParse(value).success;
 }
 
+/** The network a free-text channel label most likely means ("Instagram Reels" → instagram-reel), else `other`. */
+export function guessNetwork(label: string): ChannelNetwork {
+  const l = label.trim().toLowerCase();
+  const has = (...words: string[]) => words.some((w) => l.includes(w));
+  if (has('insta') || l === 'ig')
+    return has('reel') ? 'instagram-reel' : has('story', 'stories') ? 'instagram-story' : 'instagram-feed';
+  if (has('tiktok', 'tik tok')) return 'tiktok';
+  if (has('youtube', 'you tube') || l === 'yt') return has('short') ? 'youtube-shorts' : 'youtube';
+  if (has('twitter') || l === 'x' || l.startsWith('x ') || l.endsWith(' x')) return 'x';
+  if (has('linkedin', 'linked in')) return 'linkedin';
+  if (has('facebook') || l === 'fb') return 'facebook';
+  if (has('threads')) return 'threads';
+  if (has('pinterest')) return 'pinterest';
+  if (has('bluesky', 'bsky')) return 'bluesky';
+  if (has('mastodon')) return 'mastodon';
+  return 'other';
+}
+
+/** A colour per network, for channels made from a label (the creator can change it). */
+export const NETWORK_COLOURS: Record<ChannelNetwork, string> = {
+  'instagram-feed': '#c13584',
+  'instagram-reel': '#c13584',
+  'instagram-story': '#c13584',
+  tiktok: '#111827',
+  youtube: '#dc2626',
+  'youtube-shorts': '#dc2626',
+  x: '#1f2937',
+  linkedin: '#0a66c2',
+  facebook: '#1877f2',
+  threads: '#374151',
+  pinterest: '#bd081c',
+  bluesky: '#0085ff',
+  mastodon: '#6364ff',
+  other: '#6b7280',
+};
+
 /** `HH:MM`, 24-hour, in the creator's zone. */
 export const SlotTime = z
   .string()

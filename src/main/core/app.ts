@@ -22,6 +22,7 @@ import { MetaStore } from './meta-store';
 import type { AutomationEngine } from './planning/automations/engine';
 import type { MediaQueue } from './planning/media-queue';
 import { createPlanning } from './planning/module';
+import type { Channels } from './channels/channels';
 import { createChannels } from './channels/module';
 import type { Reminders } from './planning/reminders';
 import type { Connection } from './platform/connection';
@@ -56,6 +57,7 @@ export interface Core {
   /** The content-addressed file store (library media, AI inputs and results). */
   blobs: BlobStore;
   planner: { automations: AutomationEngine; reminders: Reminders; queue: MediaQueue };
+  channels: Channels;
   /** Backups of the database, restore and rescue. */
   backups: Backups;
   /** Whether the database was found damaged (then nothing more is written). */
@@ -115,7 +117,8 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const sync = createSync({ ...k, store, workspace, session, connection });
   const ai = createAi({ ...k, platform, store, workspace, library: library.library });
   const planning = createPlanning({ ...k, store, workspace, connection, studio: ai.studio });
-  const channels = createChannels({ ...k, workspace, scheduledBetween: planning.scheduledBetween });
+  const { scheduledBetween, namedChannels } = planning;
+  const channels = createChannels({ ...k, workspace, scheduledBetween, namedChannels });
   const updates = createUpdates(k);
   const diagnostics = createDiagnostics({
     ...k,
@@ -166,6 +169,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     ai: { studio: ai.studio, queue: ai.queue, jobs: ai.jobs },
     blobs: k.files.blobs,
     planner: { automations: planning.automations, reminders: planning.reminders, queue: planning.queue },
+    channels: channels.channels,
     backups,
     damage: k.damage,
     media: { blobPath: (sha) => library.library.blobPath(sha), uploadsDir: k.files.uploadsDir },

@@ -52,6 +52,17 @@ export class ChannelsSql {
       .get(account, name, exceptId ?? '');
   }
 
+  /** Whether the account has, or had, a channel of this name (any case): a removed one is not made again. */
+  everNamed(account: string, name: string): boolean {
+    return (
+      this.s
+        .sql<[string, string], { n: number }>(
+          'SELECT count(*) AS n FROM channels WHERE account_id = ? AND name = ? COLLATE NOCASE',
+        )
+        .get(account, name)?.n !== 0
+    );
+  }
+
   insert(row: ChannelWrite): void {
     this.s
       .sql<[ChannelWrite]>(

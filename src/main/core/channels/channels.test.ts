@@ -118,7 +118,7 @@ describe('channels', () => {
     });
     const byTarget = h.core.store.create('posts', account, {
       text: 'b',
-      targets: [{ channel_id: ch.id }],
+      targets: [{ channel_id: ch.id, network: 'instagram-feed', name: 'Studio Insta' }],
       scheduled_at: '2026-12-02T07:50:00Z',
     });
     h.core.store.create('posts', account, { text: 'c', channel: 'TikTok', scheduled_at: '2026-12-07T08:00:00Z' });

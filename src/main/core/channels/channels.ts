@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import {
   ChannelFields,
+  guessNetwork,
+  NETWORK_COLOURS,
   type ChannelPatch,
   WeeklySlot,
   type Channel,
   type NextSlot,
   type SlotView,
 } from '../../../shared/channels';
-import { UserRulesSchema } from '../../../shared/networks';
+import { ChannelNetwork, UserRulesSchema } from '../../../shared/networks';
+import { targetsOf } from '../../../shared/targets';
 import { fail, issuesOf } from '../errors';
 import { newId } from '../store/ids';
 import { LOCAL_ACCOUNT } from '../store/workspace';
@@ -30,6 +33,8 @@ export interface ChannelsDeps {
   scheduledBetween(fromMs: number, toMs: number): PlacedItem[];
   /** Whether a network id is one the rules know (or `other`). */
   knownNetwork(id: string): boolean;
+  /** Channels the account's posts and queue items name (targets, then old labels). */
+  namedChannels(): { network: string | null; name: string; handle: string }[];
 }
 
 const storedSlots = z.array(WeeklySlot).catch([]);
@@ -61,16 +66,13 @@ function toChannel(row: ChannelRow): Channel {
 }
 
 /**
- * Whether a post or queue item goes to a channel: it names the channel among its `targets`, or (an
- * item written before targets, or by a client that knows none) its `channel` label is the channel's
- * name in any case.
+ * Whether a post or queue item goes to a channel: one of its targets names the channel's id, or its
+ * name in any case (a target written on another computer, where the channel has another id; an item
+ * with only its old `channel` label).
  */
 export function isOnChannel(fields: Record<string, unknown>, channel: Pick<Channel, 'id' | 'name'>): boolean {
-  const targets = fields.targets;
-  if (Array.isArray(targets))
-    return targets.some((t) => typeof t === 'object' && t !== null && 'channel_id' in t && t.channel_id === channel.id);
-  const label = fields.channel;
-  return typeof label === 'string' && label.trim().toLowerCase() === channel.name.trim().toLowerCase();
+  const name = channel.name.trim().toLowerCase();
+  return targetsOf(fields).some((t) => t.channelId === channel.id || t.name.toLowerCase() === name);
 }
 
 /** The creator's channels: their records, their weekly slots, and which slots posts take. */
@@ -122,6 +124,38 @@ export class Channels {
 
   remove(id: string): void {
     if (!this.deps.sql.remove(this.account(), id, this.deps.now())) fail('not_found', 'This channel no longer exists.');
+  }
+
+  /**
+   * A channel for each one posts name that this computer never had: the old free-text labels (their
+   * network guessed from the words) and targets written on another computer. Returns how many were made.
+   */
+  adoptNamed(): number {
+    const account = this.account();
+    let made = 0;
+    for (const named of this.deps.namedChannels()) {
+      const name = named.name.trim().slice(0, 100);
+      if (name === '' || this.deps.sql.everNamed(account, name)) continue;
+      const stated = ChannelNetwork.safeParse(named.network);
+      const network = stated.success ? stated.data : guessNetwork(name);
+      const fields = ChannelFields.safeParse({
+        network,
+        name,
+        handle: named.handle.slice(0, 200),
+        colour: NETWORK_COLOURS[network],
+      });
+      if (!fields.success) continue;
+      const at = this.deps.now();
+      this.deps.sql.insert({
+        id: newId(),
+        account_id: account,
+        ...this.columns(fields.data),
+        created_at: at,
+        updated_at: at,
+      });
+      made += 1;
+    }
+    return made;
   }
 
   /** Every slot of the channels (or one) in [fromMs, toMs) in `zone`, with the item taking it. */

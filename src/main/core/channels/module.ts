@@ -10,15 +10,20 @@ type ChannelChannels = Pick<
   'channels.list' | 'channels.create' | 'channels.update' | 'channels.remove' | 'channels.slots' | 'channels.nextSlot'
 >;
 
-export interface ChannelsModuleDeps extends Pick<Kernel, 'db' | 'now' | 'push'> {
+export interface ChannelsModuleDeps extends Pick<Kernel, 'db' | 'now' | 'push' | 'bus' | 'deps'> {
   workspace: Pick<Workspace, 'account'>;
   /** Live scheduled posts and queue items of the account with an instant in [fromMs, toMs). */
   scheduledBetween(fromMs: number, toMs: number): PlacedItem[];
+  /** Channels the account's posts and queue items name (targets, then old labels). */
+  namedChannels(): { network: string | null; name: string; handle: string }[];
 }
 
 export interface ChannelsModule extends CoreModule {
   channels: Channels;
 }
+
+/** Changes arrive in bursts (a pull, an import): one pass after them. */
+const ADOPT_DELAY_MS = 1_000;
 
 /** The creator's channels (local records) and their posting slots. */
 export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
@@ -28,8 +33,29 @@ export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
     now: d.now,
     scheduledBetween: d.scheduledBetween,
     knownNetwork: isNetworkId,
+    namedChannels: d.namedChannels,
   });
   const changed = () => d.push.emit('channels.changed', {});
+  // Posts written before channels, or pulled from another computer, may name channels this one lacks.
+  const adopt = () => {
+    try {
+      if (channels.adoptNamed() > 0) changed();
+    } catch (e) {
+      d.deps.logger.warn('channels named by posts could not be made', { error: e });
+    }
+  };
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const adoptSoon = () => {
+    pending ??= setTimeout(() => {
+      pending = null;
+      adopt();
+    }, ADOPT_DELAY_MS);
+    pending.unref?.();
+  };
+  const offs = [
+    d.bus.on('records.changed', ({ group }) => (group === 'posts' || group === 'mediaQueue') && adoptSoon()),
+    d.bus.on('session.changed', adoptSoon),
+  ];
   const handlers: ChannelChannels = {
     'channels.list': () => channels.list(),
     'channels.create': ({ fields }) => {
@@ -52,5 +78,14 @@ export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
     'channels.nextSlot': ({ channelId, zone, after }) =>
       channels.nextSlot(channelId, zone, after === undefined ? undefined : Date.parse(after)),
   };
-  return { name: 'channels', channels, handlers, start: () => undefined, close: () => undefined };
+  return {
+    name: 'channels',
+    channels,
+    handlers,
+    start: adopt,
+    close: () => {
+      for (const off of offs) off();
+      if (pending) clearTimeout(pending);
+    },
+  };
 }

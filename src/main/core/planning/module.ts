@@ -9,6 +9,7 @@ import { scheduleHandlers } from './handlers-schedule';
 import { PlannerImporter } from './import';
 import { MediaQueue } from './media-queue';
 import { Posts } from './posts';
+import { PostsSql } from './posts-sql';
 import { Reminders } from './reminders';
 import { Schedule } from './schedule';
 import { Scheduled, type ScheduledRow } from './scheduled-sql';
@@ -28,6 +29,8 @@ export interface PlanningDeps extends Pick<
 export interface Planning extends CoreModule {
   /** Live scheduled posts and queue items of the account with an instant in [fromMs, toMs), in time order. */
   scheduledBetween(fromMs: number, toMs: number): ScheduledRow[];
+  /** Channels the account's posts and queue items name (targets, then old labels), each name once. */
+  namedChannels(): { network: string | null; name: string; handle: string }[];
   automations: AutomationEngine;
   reminders: Reminders;
   queue: MediaQueue;
@@ -83,9 +86,18 @@ export function createPlanning(d: PlanningDeps): Planning {
   });
   d.damage.onTrip(() => reminders.close());
   const scheduled = new Scheduled(store.db);
+  const postsSql = new PostsSql(store.db);
+  const namedChannels = () => {
+    const named = postsSql.targetChannels(account());
+    const seen = new Set(named.map((n) => n.name.toLowerCase()));
+    for (const label of postsSql.channels(account()))
+      if (!seen.has(label.toLowerCase())) named.push({ network: null, name: label, handle: '' });
+    return named;
+  };
   return {
     name: 'planning',
     scheduledBetween: (fromMs, toMs) => scheduled.between(account(), fromMs, toMs),
+    namedChannels,
     automations,
     reminders,
     queue: mediaQueue,

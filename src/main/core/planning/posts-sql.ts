@@ -87,4 +87,25 @@ export class PostsSql {
       .all(account, account)
       .map((r) => r.channel);
   }
+
+  /**
+   * The channels live posts name in their targets (each network, name and handle once, names without
+   * case), for making a local channel of each one this computer does not know yet.
+   */
+  targetChannels(account: string): { network: string | null; name: string; handle: string }[] {
+    const sql = `SELECT json_extract(t.value, '$.network') AS network, trim(json_extract(t.value, '$.name')) AS name,
+           coalesce(json_extract(t.value, '$.handle'), '') AS handle
+         FROM posts p, json_each(p.data, '$.targets') t
+         WHERE p.account_id = ? AND p.deleted = 0 AND json_type(p.data, '$.targets') = 'array'
+           AND typeof(json_extract(t.value, '$.name')) = 'text' AND trim(json_extract(t.value, '$.name')) <> ''
+         GROUP BY lower(trim(json_extract(t.value, '$.name')))`;
+    return this.s
+      .sql<[string], { network: unknown; name: string; handle: unknown }>(sql)
+      .all(account)
+      .map((r) => ({
+        network: typeof r.network === 'string' ? r.network : null,
+        name: r.name,
+        handle: typeof r.handle === 'string' ? r.handle : '',
+      }));
+  }
 }

@@ -71,6 +71,14 @@ describe('targets and variants sync', () => {
             assetIds: [theirTall],
           },
         ]);
+      // It makes a channel of each target it did not know, with the network and handle the post carries.
+      // (The pull schedules the same pass a second later; run it now, then once more to see it make nothing.)
+      other.core.channels.adoptNamed();
+      expect(other.core.channels.adoptNamed()).toBe(0);
+      expect(other.core.channels.list().map((c) => [c.name, c.network, c.handle])).toEqual([
+        ['Studio Insta', 'instagram-feed', '@studio'],
+        ['Studio X', 'x', ''],
+      ]);
     } finally {
       await other.stop();
     }
