@@ -23,11 +23,16 @@ export const AspectRatio = z.enum(aspectRatios);
 export const SLOT_MINUTES = 30;
 
 export const ScheduleWarning = z.object({
-  /** slot: another item on the same channel at (nearly) the same time; duplicate: identical content scheduled twice. */
-  kind: z.enum(['slot', 'duplicate']),
+  /**
+   * slot: another item on the same channel at (nearly) the same time; duplicate: identical content scheduled twice;
+   * preflight: a target's text or media breaks its network's rules.
+   */
+  kind: z.enum(['slot', 'duplicate', 'preflight']),
   message: z.string(),
   /** The other items involved (group and id). */
   with: z.array(z.object({ group: z.enum(['posts', 'mediaQueue']), id: z.string() })),
+  /** For preflight: the check's stable code (`image.ratio`…). */
+  code: z.string().optional(),
 });
 export type ScheduleWarning = z.infer<typeof ScheduleWarning>;
 

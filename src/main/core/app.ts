@@ -21,9 +21,9 @@ import { createLibrary } from './library/module';
 import { MetaStore } from './meta-store';
 import type { AutomationEngine } from './planning/automations/engine';
 import type { MediaQueue } from './planning/media-queue';
-import { createPlanning } from './planning/module';
+import { createPlanning, type Planning, type PlanningDeps } from './planning/module';
 import type { Channels } from './channels/channels';
-import { createChannels } from './channels/module';
+import { createChannels, type ChannelsModule } from './channels/module';
 import type { Reminders } from './planning/reminders';
 import type { Connection } from './platform/connection';
 import type { HttpClient } from './platform/http';
@@ -116,9 +116,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const library = createLibrary({ ...k, store, workspace });
   const sync = createSync({ ...k, store, workspace, session, connection });
   const ai = createAi({ ...k, platform, store, workspace, library: library.library });
-  const planning = createPlanning({ ...k, store, workspace, connection, studio: ai.studio });
-  const { scheduledBetween, namedChannels } = planning;
-  const channels = createChannels({ ...k, workspace, scheduledBetween, namedChannels });
+  const { channels, planning } = channelsAndPlanning({ ...k, store, workspace, connection, studio: ai.studio });
   const updates = createUpdates(k);
   const diagnostics = createDiagnostics({
     ...k,
@@ -137,8 +135,8 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     library,
     sync,
     ai,
-    planning,
     channels,
+    planning,
     createSettings(k),
     updates,
     diagnostics,
@@ -177,6 +175,23 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     resume: () => watch.resume(),
   };
   return core;
+}
+
+/**
+ * Channels and the planner read each other: the channels find the posts on them, the calendar checks
+ * posts against the channels' rules. Each gets the other's reads as functions, called once both exist.
+ */
+function channelsAndPlanning(d: Omit<PlanningDeps, 'targetRules'> & Pick<Kernel, 'db'>): {
+  channels: ChannelsModule;
+  planning: Planning;
+} {
+  const channels = createChannels({
+    ...d,
+    scheduledBetween: (from, to) => planning.scheduledBetween(from, to),
+    namedChannels: () => planning.namedChannels(),
+  });
+  const planning = createPlanning({ ...d, targetRules: (t) => channels.channels.rulesOf(t) });
+  return { channels, planning };
 }
 
 /** Answers through the handlers, refusing writes while the database is damaged. */

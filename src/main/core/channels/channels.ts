@@ -9,8 +9,9 @@ import {
   type NextSlot,
   type SlotView,
 } from '../../../shared/channels';
-import { ChannelNetwork, UserRulesSchema } from '../../../shared/networks';
-import { targetsOf } from '../../../shared/targets';
+import { ChannelNetwork, NetworkId, UserRulesSchema } from '../../../shared/networks';
+import type { Target } from '../../../shared/preflight';
+import { targetsOf, type TargetView } from '../../../shared/targets';
 import { fail, issuesOf } from '../errors';
 import { newId } from '../store/ids';
 import { LOCAL_ACCOUNT } from '../store/workspace';
@@ -124,6 +125,24 @@ export class Channels {
 
   remove(id: string): void {
     if (!this.deps.sql.remove(this.account(), id, this.deps.now())) fail('not_found', 'This channel no longer exists.');
+  }
+
+  /**
+   * The rules a post's target follows: its channel's network (found by id, else by name), else the
+   * network the target carries, else one guessed from its label; a channel of type Other follows its own
+   * rules, and none when it has none (null).
+   */
+  rulesOf(target: TargetView): Target | null {
+    const account = this.account();
+    const row =
+      (target.channelId === null ? undefined : this.deps.sql.get(account, target.channelId)) ??
+      this.deps.sql.named(account, target.name, null);
+    if (row?.network === 'other') {
+      const rules = UserRulesSchema.safeParse(parseJson(row.rules));
+      return rules.success ? rules.data : null;
+    }
+    const network = NetworkId.safeParse(row?.network ?? target.network ?? guessNetwork(target.name));
+    return network.success ? network.data : null;
   }
 
   /**

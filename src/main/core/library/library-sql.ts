@@ -110,6 +110,17 @@ export function countLiveAssets(db: Db): number {
  * generic record statements (create, update, remove) stay with the record store; these are the
  * library's own reads and its trash columns.
  */
+/** An asset's facts as stored; JSON fields may hold anything another client wrote. */
+export interface AssetFactsRow {
+  id: string;
+  kind: string;
+  mime: unknown;
+  width: unknown;
+  height: unknown;
+  duration_ms: unknown;
+  size_bytes: unknown;
+}
+
 export class AssetSql {
   private readonly s: Statements;
 
@@ -192,6 +203,19 @@ export class AssetSql {
     return (
       this.s.sql<[string], { name: string | null }>('SELECT name FROM assets WHERE id = ?').get(id)?.name ?? undefined
     );
+  }
+
+  /** What pre-flight checks need of the assets among `ids` (any that are live or trashed). */
+  facts(ids: string[]): Map<string, AssetFactsRow> {
+    if (ids.length === 0) return new Map();
+    const found = this.s
+      .sql<[string], AssetFactsRow>(
+        `SELECT id, kind, json_extract(data, '$.mime_type') AS mime, json_extract(data, '$.width') AS width,
+           json_extract(data, '$.height') AS height, json_extract(data, '$.duration_ms') AS duration_ms,
+           size_bytes FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND deleted = 0`,
+      )
+      .all(JSON.stringify(ids));
+    return new Map(found.map((a) => [a.id, a]));
   }
 
   /** Names of the assets among `ids` that have one. */

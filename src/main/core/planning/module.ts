@@ -11,7 +11,7 @@ import { MediaQueue } from './media-queue';
 import { Posts } from './posts';
 import { PostsSql } from './posts-sql';
 import { Reminders } from './reminders';
-import { Schedule } from './schedule';
+import { Schedule, type ScheduleDeps } from './schedule';
 import { Scheduled, type ScheduledRow } from './scheduled-sql';
 import { Templates } from './templates';
 import { WorkspaceTransfer } from './workspace-transfer';
@@ -24,6 +24,8 @@ export interface PlanningDeps extends Pick<
   workspace: Workspace;
   connection: Pick<Connection, 'profile'>;
   studio: Pick<Studio, 'submit'>;
+  /** The rules a post's target follows (the channels'), for the calendar's pre-flight warnings. */
+  targetRules: ScheduleDeps['targetRules'];
 }
 
 export interface Planning extends CoreModule {
@@ -43,7 +45,7 @@ export interface Planning extends CoreModule {
 export function createPlanning(d: PlanningDeps): Planning {
   const { deps, now, bus, store, workspace } = d;
   const account = () => workspace.account();
-  const schedule = new Schedule({ store, workspace });
+  const schedule = new Schedule({ store, workspace, targetRules: d.targetRules });
   const mediaQueue = new MediaQueue({ store, workspace, profile: () => d.connection.profile() });
   const posts = new Posts({ store, workspace });
   const templates = new Templates({ store, account, now });

@@ -10,7 +10,9 @@ import { PlansSql } from './plans-sql';
 import { PostsSql } from './posts-sql';
 import { Scheduled, type ScheduledGroup, type ScheduledRow } from './scheduled-sql';
 import { titleOf } from './titles';
-import { channelKeys, targetsOf } from '../../../shared/targets';
+import type { Target } from '../../../shared/preflight';
+import { channelKeys, targetsOf, type TargetView } from '../../../shared/targets';
+import { checkPosts } from './post-checks';
 import { assetIdsOf, channelOf, SLOT_MS, warningsOf } from './warnings';
 
 export interface ScheduleDeps {
@@ -18,6 +20,8 @@ export interface ScheduleDeps {
   workspace: Workspace;
   /** The zone warning messages speak in (the user's; tests fix it). */
   zone?: () => string;
+  /** The rules a post's target follows, for pre-flight warnings (none are given without it). */
+  targetRules?: (target: TargetView) => Target | null;
 }
 
 type CalendarArgs = z.output<typeof CalendarQuery>;
@@ -106,6 +110,8 @@ export class Schedule {
       title,
       zone: validZone(zone) ?? this.deps.zone?.() ?? localZone(),
     });
+    const rulesOf = this.deps.targetRules;
+    const checks = rulesOf ? checkPosts(rows, { rulesOf, facts: (ids) => this.assets.facts(ids) }) : new Map();
     const plans = this.plans.plansOfPosts(
       account,
       posts.map((p) => p.id),
@@ -121,7 +127,7 @@ export class Schedule {
       planIds:
         r.group === 'posts' ? (plans.get(r.id) ?? []) : typeof r.fields.plan_id === 'string' ? [r.fields.plan_id] : [],
       assetIds: assetIdsOf(r),
-      warnings: warnings.get(`${r.group}:${r.id}`) ?? [],
+      warnings: [...(warnings.get(`${r.group}:${r.id}`) ?? []), ...(checks.get(`${r.group}:${r.id}`) ?? [])],
     }));
   }
 

@@ -3,7 +3,7 @@
  * them, warns of a slot shared on any of them, and counts a variant's media with the post's own.
  */
 import { describe, expect, it } from 'vitest';
-import { harnesses } from '../../../../test/support/core-with-sandbox';
+import { call, harnesses } from '../../../../test/support/core-with-sandbox';
 import { make, plannerOf } from './test-kit';
 
 const harness = harnesses();
@@ -48,5 +48,49 @@ describe('the calendar with targets', () => {
     expect(xOnly.items.map((i) => i.id).sort()).toEqual([both, onX].sort());
     const instaOnly = await p.run('planner.calendar', { ...DAY, channel: 'insta' });
     expect(instaOnly.items.map((i) => i.id)).toEqual([both]);
+  });
+
+  it('warns, per target and in words, of what breaks the rules of its channel — never for a published post', async () => {
+    const h = await harness();
+    const insta = await call(h, 'channels.create', { fields: { network: 'instagram-feed', name: 'Studio Insta' } });
+    await call(h, 'channels.create', { fields: { network: 'x', name: 'Studio X' } });
+    const banner = make(h, 'assets', {
+      name: 'banner.jpg',
+      kind: 'image',
+      mime_type: 'image/jpeg',
+      width: 4000,
+      height: 1000,
+    });
+    const square = make(h, 'assets', {
+      name: 'sq.jpg',
+      kind: 'image',
+      mime_type: 'image/jpeg',
+      width: 1080,
+      height: 1080,
+    });
+    const targets = [
+      { channel_id: insta.id, network: 'instagram-feed', name: 'Studio Insta' },
+      // Found by its name: the id is another computer's.
+      { channel_id: 'elsewhere', network: 'x', name: 'Studio X', text: 'x'.repeat(300), asset_ids: [square] },
+    ];
+    const post = make(h, 'posts', { text: 'Hi', asset_ids: [banner], targets, scheduled_at: '2026-12-01T12:00:00Z' });
+    const done = make(h, 'posts', {
+      text: 'Old',
+      asset_ids: [banner],
+      targets,
+      status: 'published',
+      scheduled_at: '2026-12-01T15:00:00Z',
+    });
+    const day = await call(h, 'planner.calendar', DAY);
+    const warnings = day.items.find((i) => i.id === post)!.warnings.filter((w) => w.kind === 'preflight');
+    expect(warnings.map((w) => [w.code, w.message])).toEqual([
+      ['image.ratio', 'Studio Insta: Instagram feed wants 4:5 to 1.91:1; this image is 4:1.'],
+      [
+        'image.too-large',
+        'Studio Insta: Instagram feed wants images at most 1440 px wide; this image is 4000×1000.',
+      ],
+      ['text.too-long', 'Studio X: X allows 280 characters; this text counts 300.'],
+    ]);
+    expect(day.items.find((i) => i.id === done)!.warnings).toEqual([]);
   });
 });
