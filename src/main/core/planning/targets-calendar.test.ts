@@ -50,7 +50,7 @@ describe('the calendar with targets', () => {
     expect(instaOnly.items.map((i) => i.id)).toEqual([both]);
   });
 
-  it('warns, per target and in words, of what breaks the rules of its channel — never for a published post', async () => {
+  it('warns, per target and in words, of what breaks its channel rules — never for a published post', async () => {
     const h = await harness();
     const insta = await call(h, 'channels.create', { fields: { network: 'instagram-feed', name: 'Studio Insta' } });
     await call(h, 'channels.create', { fields: { network: 'x', name: 'Studio X' } });
@@ -85,10 +85,7 @@ describe('the calendar with targets', () => {
     const warnings = day.items.find((i) => i.id === post)!.warnings.filter((w) => w.kind === 'preflight');
     expect(warnings.map((w) => [w.code, w.message])).toEqual([
       ['image.ratio', 'Studio Insta: Instagram feed wants 4:5 to 1.91:1; this image is 4:1.'],
-      [
-        'image.too-large',
-        'Studio Insta: Instagram feed wants images at most 1440 px wide; this image is 4000×1000.',
-      ],
+      ['image.too-large', 'Studio Insta: Instagram feed wants images at most 1440 px wide; this image is 4000×1000.'],
       ['text.too-long', 'Studio X: X allows 280 characters; this text counts 300.'],
     ]);
     expect(day.items.find((i) => i.id === done)!.warnings).toEqual([]);
