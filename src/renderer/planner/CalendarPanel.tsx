@@ -87,7 +87,11 @@ export function CalendarPanel({
     slotsByDay: slots.byDay,
     slotBusy: slotPost.busy,
     // An empty slot makes a scheduled post at its time on its channel, opened in the post editor.
-    onSlot: (slot) => void slotPost.make(slot).then((id) => onOpen('posts', id), () => undefined),
+    onSlot: (slot) =>
+      void slotPost.make(slot).then(
+        (id) => onOpen('posts', id),
+        () => undefined,
+      ),
   };
   const chosenPlan = v.planViews.find((p) => p.id === v.planId);
   return (

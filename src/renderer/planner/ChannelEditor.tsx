@@ -97,8 +97,13 @@ export function ChannelEditor({ channel, notice, onSaved, onDeleted }: Props) {
   });
   const network = form.watch('network');
   return (
-    <form className="card form planner-editor" aria-labelledby={`${id}-title`} noValidate onSubmit={onSubmit}
-      data-testid="channel-editor">
+    <form
+      className="card form planner-editor"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="channel-editor"
+    >
       <h2 id={`${id}-title`}>{channel ? `Edit ${channel.name}` : 'New channel'}</h2>
       <IdentityFields form={form} errorOf={errorOf} />
       <ChannelAvatarField form={form} error={errorOf('avatarAssetId')} />

@@ -34,7 +34,13 @@ export function ChannelRulesEditor({ form, errorOf }: Props) {
         {numberFields.map((f) => (
           <FormField key={f.key} label={f.label} hint={f.hint} error={errorOf(`rules.${f.key}`)}>
             {(c) => (
-              <input {...c} data-testid={`channel-rule-${f.key}`} maxLength={12} size={10} {...form.register(`rules.${f.key}`)} />
+              <input
+                {...c}
+                data-testid={`channel-rule-${f.key}`}
+                maxLength={12}
+                size={10}
+                {...form.register(`rules.${f.key}`)}
+              />
             )}
           </FormField>
         ))}
@@ -42,7 +48,8 @@ export function ChannelRulesEditor({ form, errorOf }: Props) {
       <fieldset className="planner-checks" aria-describedby={kindsError ? `${id}-kinds` : undefined}>
         <legend>Allowed media</legend>
         <label>
-          <input type="checkbox" aria-invalid={kindsError ? true : undefined} {...form.register('rules.image')} /> Images
+          <input type="checkbox" aria-invalid={kindsError ? true : undefined} {...form.register('rules.image')} />{' '}
+          Images
         </label>
         <label>
           <input type="checkbox" {...form.register('rules.video')} /> Videos

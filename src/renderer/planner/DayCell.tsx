@@ -77,9 +77,7 @@ export function DayCell(props: Props) {
           )}
         </div>
       )}
-      {props.onSlot && (
-        <CalendarSlots slots={free} tz={tz} busy={props.slotBusy ?? false} onSlot={props.onSlot} />
-      )}
+      {props.onSlot && <CalendarSlots slots={free} tz={tz} busy={props.slotBusy ?? false} onSlot={props.onSlot} />}
     </Tag>
   );
 }

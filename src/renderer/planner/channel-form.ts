@@ -53,7 +53,9 @@ export const SLOT_PRESETS: ReadonlyArray<{ label: string; days: number[]; time: 
 /** Slots with a preset's added, none twice. */
 export function withPreset(slots: readonly SlotValue[], preset: { days: number[]; time: string }): SlotValue[] {
   const have = new Set(slots.map((s) => `${s.day} ${s.time}`));
-  const added = preset.days.map((d) => ({ day: String(d), time: preset.time })).filter((s) => !have.has(`${s.day} ${s.time}`));
+  const added = preset.days
+    .map((d) => ({ day: String(d), time: preset.time }))
+    .filter((s) => !have.has(`${s.day} ${s.time}`));
   return [...slots, ...added];
 }
 
