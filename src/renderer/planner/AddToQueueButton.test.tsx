@@ -43,7 +43,7 @@ describe('post editor: add to queue', () => {
     expect(fake.calls('channels.nextSlot')).toEqual([{ channelId: 'c2', zone: 'UTC' }]);
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('scheduled');
     expect((screen.getByLabelText('Channel') as HTMLInputElement).value).toBe('shop');
-    expect(screen.getByTestId('queue-add-said').textContent).toMatch(/Queued for .*09:00 on Shop/);
+    expect(screen.getByTestId('post-queue-said').textContent).toMatch(/Queued for .*09:00 on Shop/);
   });
 
   it('says why when the chosen channel has no free slot, and leaves the time alone', async () => {

@@ -47,9 +47,9 @@ export function AddToQueueButton({ channel, tz, onQueued }: Props) {
     );
   };
   return (
-    <div className="queue-add" data-testid="queue-add">
+    <div className="post-queue" data-testid="post-queue">
       {!open ? (
-        <button type="button" data-testid="queue-add-open" onClick={() => (setOpen(true), setSaid(null))}>
+        <button type="button" data-testid="post-queue-open" onClick={() => (setOpen(true), setSaid(null))}>
           Add to queue…
         </button>
       ) : list.length === 0 ? (
@@ -69,7 +69,7 @@ export function AddToQueueButton({ channel, tz, onQueued }: Props) {
           <button
             type="button"
             className="primary"
-            data-testid="queue-add-go"
+            data-testid="post-queue-go"
             disabled={next.isPending}
             onClick={queue}
           >
@@ -83,7 +83,7 @@ export function AddToQueueButton({ channel, tz, onQueued }: Props) {
         </button>
       )}
       {/* Said politely, not as a second status of the form (its own says what saving did). */}
-      <span aria-live="polite" className="muted" data-testid="queue-add-said">
+      <span aria-live="polite" className="muted" data-testid="post-queue-said">
         {said ?? ''}
       </span>
       {next.error && <ErrorNote error={next.error} />}
