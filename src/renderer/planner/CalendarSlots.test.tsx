@@ -46,10 +46,13 @@ afterEach(() => {
 describe('calendar: empty posting slots', () => {
   it('draws a free slot on its day in the channel’s colour and leaves a taken one out', async () => {
     const { fake } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, backend());
-    const day12 = await screen.findByRole('cell', { name: /March 12, 2026, nothing scheduled, 1 empty slot/ });
-    const slot = within(day12).getByRole('button', { name: 'Empty slot at 09:00 on Shop: new post here' });
+    // Found by test id first: a role query over a whole month is slow on a busy machine.
+    await screen.findByTestId(`calendar-slot-c1-${free.at}`);
+    const day12 = screen.getByTestId('calendar-day-2026-03-12');
+    expect(day12.getAttribute('aria-label')).toMatch(/March 12, 2026, nothing scheduled, 1 empty slot$/);
+    const slot = within(day12).getByRole('button', { name: 'Empty slot at 09:00 Shop: new post here' });
     expect(slot.style.getPropertyValue('--slot-colour')).toBe('#336699');
-    const day13 = screen.getByRole('cell', { name: /March 13, 2026/ });
+    const day13 = screen.getByTestId('calendar-day-2026-03-13');
     expect(within(day13).queryByRole('button', { name: /Empty slot/ })).toBeNull();
     // The six weeks on screen (Sunday first in the tests' locale), in the user's zone.
     expect(fake.calls('channels.slots')[0]).toEqual({
@@ -63,17 +66,20 @@ describe('calendar: empty posting slots', () => {
     let slots = [free];
     const fake = backend().answer('channels.slots', () => slots);
     const { emit } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, fake);
-    expect(await screen.findByRole('button', { name: /Empty slot at 09:00 on Shop/ })).toBeTruthy();
+    await screen.findByTestId(`calendar-slot-c1-${free.at}`);
     slots = [{ ...free, takenBy: { group: 'posts', id: 'p2' } }];
     await emit('records.changed', { group: 'posts', ids: ['p2'] });
-    await waitFor(() => expect(screen.queryByRole('button', { name: /Empty slot/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId(`calendar-slot-c1-${free.at}`)).toBeNull());
   });
 
   it('makes a scheduled post on the slot’s channel at its time and opens it', async () => {
     const onOpen = vi.fn();
     const fake = backend().answer('records.create', ({ fields }) => record('posts', 'p-slot', fields));
     const { user } = renderWithBackend(<CalendarPanel request={null} onOpen={onOpen} />, fake);
-    await user.click(await screen.findByRole('button', { name: /Empty slot at 09:00 on Shop/ }));
+    await screen.findByTestId(`calendar-slot-c1-${free.at}`);
+    await user.click(
+      within(screen.getByTestId('calendar-day-2026-03-12')).getByRole('button', { name: /Empty slot at 09:00 Shop/ }),
+    );
     await waitFor(() => expect(onOpen).toHaveBeenCalledWith('posts', 'p-slot'));
     expect(fake.calls('records.create')[0]).toEqual({
       group: 'posts',

@@ -28,14 +28,16 @@ export function CalendarSlots({
             style={style}
             disabled={busy}
             data-testid={`calendar-slot-${slot.channel.id}-${slot.at}`}
-            aria-label={`Empty slot at ${time} on ${slot.channel.name}: new post here`}
             title={`${time} ${slot.channel.name}: empty slot`}
             onClick={() => onSlot(slot)}
           >
+            {/* Named by what it shows, so the words a person sees are the words to say (and to click). */}
             <span className="cal-slot-dot" aria-hidden="true" />
-            <span className="cal-slot-text" aria-hidden="true">
+            <span className="sr-only">Empty slot at</span>{' '}
+            <span className="cal-slot-text">
               {time} {slot.channel.name}
             </span>
+            <span className="sr-only">: new post here</span>
           </button>
         );
       })}
