@@ -72,6 +72,18 @@ describe('calendar: empty posting slots', () => {
     await waitFor(() => expect(screen.queryByTestId(`calendar-slot-c1-${free.at}`)).toBeNull());
   });
 
+  it('asks again when the channels change (a new slot time is drawn)', async () => {
+    let slots = [free];
+    const fake = backend().answer('channels.slots', () => slots);
+    const { emit } = renderWithBackend(<CalendarPanel request={null} onOpen={vi.fn()} />, fake);
+    await screen.findByTestId(`calendar-slot-c1-${free.at}`);
+    const later = { ...free, at: '2026-03-12T18:30:00.000Z' };
+    slots = [later];
+    await emit('channels.changed', {});
+    expect(await screen.findByTestId(`calendar-slot-c1-${later.at}`)).toBeTruthy();
+    expect(screen.queryByTestId(`calendar-slot-c1-${free.at}`)).toBeNull();
+  });
+
   it('makes a scheduled post on the slot’s channel at its time and opens it', async () => {
     const onOpen = vi.fn();
     const fake = backend().answer('records.create', ({ fields }) => record('posts', 'p-slot', fields));
