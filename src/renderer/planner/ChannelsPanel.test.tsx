@@ -106,6 +106,26 @@ describe('channels panel', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
   });
 
+  it('puts the core’s refusal of one slot beside that slot', async () => {
+    const { user, fake } = panel();
+    fake.answer('channels.update', () => shop);
+    fake.failOnce(
+      'channels.update',
+      appError({
+        code: 'validation',
+        message: "Some of the channel's fields are not right.",
+        issues: [{ path: 'fields.slots.0.time', message: 'This slot falls in a clock change; choose another time.' }],
+      }),
+    );
+    await user.click(await screen.findByTestId('channel-row-c1'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const slot = screen.getByTestId('channel-slot-0');
+    expect((await within(slot).findByRole('alert')).textContent).toBe(
+      'This slot falls in a clock change; choose another time.',
+    );
+    expect(screen.getByLabelText('Time of slot 1 (HH:MM)').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('writes the rules of a channel of type Other from the form', async () => {
     const { user, fake } = panel([]);
     await user.click(await screen.findByRole('button', { name: 'New channel' }));
