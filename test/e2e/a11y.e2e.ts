@@ -173,6 +173,19 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
       group: 'posts',
       fields: { text: 'Forest walk', channel: 'Instagram', status: 'draft', scheduled_at: noon },
     });
+    // A channel with a slot every day, so the views show empty slots too.
+    const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, time: '18:30' }));
+    await app.core.handlers['channels.create']({
+      fields: {
+        network: 'instagram-feed',
+        name: 'Shop',
+        handle: '@shop',
+        colour: '#336699',
+        avatarAssetId: null,
+        slots: everyDay,
+        rules: null,
+      },
+    });
     await openSection('Planner');
     for (const mode of ['month', 'week', 'agenda']) {
       await openTab('calendar');
@@ -196,6 +209,12 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
     await audit('planner posts (new post editor)');
     await page.locator('[data-testid^="post-row-"]').first().click();
     await audit('planner posts (editing a post)');
+    await openTab('channels');
+    await page.getByTestId('channel-new').click();
+    await page.getByTestId('channel-editor').waitFor();
+    await page.getByTestId('channel-network').selectOption('other');
+    await page.getByTestId('channel-slot-add').click();
+    await audit('planner channels (new channel of type Other, with a slot)');
     await openTab('creatives');
     await audit('planner creatives');
     await page.getByTestId('creative-new').click();

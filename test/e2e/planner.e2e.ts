@@ -320,4 +320,47 @@ describe('browser mode: planner', () => {
     await expect.poll(async () => (await shown()).filter((id) => queued.includes(id))).toEqual([a, c, b]);
     expect(pageErrors).toEqual([]);
   });
+
+  it('makes a channel with slots, fills an empty slot from the calendar and queues a post in the next one', async () => {
+    const { page } = browser;
+    await openTab('channels');
+    await page.getByTestId('channel-new').click();
+    await page.getByTestId('channel-network').selectOption('tiktok');
+    await page.getByTestId('channel-name').fill('Clips');
+    await page.getByRole('button', { name: 'Add slots Every day 09:00' }).click();
+    await page.getByTestId('channel-save').click();
+    await expect.poll(() => page.getByTestId('channel-saved').textContent()).toBe('Channel created.');
+    const clips = (await app.core.handlers['channels.list']({})).find((c) => c.name === 'Clips')!;
+    expect(clips.slots).toHaveLength(7);
+    await page.getByTestId(`channel-row-${clips.id}`).waitFor();
+
+    // Next week's Monday at 09:00 is free on Clips (the CSV's posts there go elsewhere): a new post there.
+    await showWeekOf(days[0]!);
+    const slot = page.getByTestId(`calendar-slot-${clips.id}-${new Date(nine(days[0]!)).toISOString()}`);
+    await slot.click();
+    await page.getByTestId('post-editor').waitFor();
+    await expect.poll(() => page.getByTestId('post-when').inputValue()).toBe(`${days[0]}T09:00`);
+    expect(await page.getByTestId('post-channel').inputValue()).toBe('Clips');
+    const fromSlot = (await records(app, 'posts')).find((p) => p.fields.channel === 'Clips')!;
+    expect(fromSlot.fields.targets).toEqual([{ channel_id: clips.id, network: 'tiktok', name: 'Clips' }]);
+    await showWeekOf(days[0]!);
+    await chipIn(days[0]!, fromSlot.id).waitFor();
+    await expect.poll(() => slot.count()).toBe(0);
+
+    // Add to queue: the next free 09:00 on Clips becomes the post's time.
+    await openTab('posts');
+    await page.getByTestId('post-new').click();
+    await page.getByTestId('post-text').fill('Behind the scenes');
+    await page.getByTestId('post-queue-open').click();
+    await page.getByLabel('Queue on').selectOption(clips.id);
+    await page.getByTestId('post-queue-go').click();
+    await expect.poll(() => page.getByTestId('post-when').inputValue()).toMatch(/T09:00$/);
+    expect(await page.getByTestId('post-status').inputValue()).toBe('scheduled');
+    await page.getByTestId('post-save').click();
+    await expect.poll(() => page.getByTestId('post-saved').textContent()).toMatch(/created/i);
+    const queued = (await postByText('Behind the scenes'))!;
+    expect(localTimeOf(String(queued.fields.scheduled_at), tz)).toBe('09:00');
+    expect(Date.parse(String(queued.fields.scheduled_at))).toBeGreaterThan(Date.now());
+    expect(pageErrors).toEqual([]);
+  });
 });

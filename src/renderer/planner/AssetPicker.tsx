@@ -1,3 +1,4 @@
+import type { AiMediaKind } from '../../shared/ai';
 import type { AssetView } from '../../shared/library';
 import { formatExtent, kindLabels } from '../library/format';
 import { AssetCombobox, assetOption, useAssetSearch } from './asset-search';
@@ -7,15 +8,18 @@ import { PickerDialog } from './PickerDialog';
 export function AssetPicker({
   title = 'Choose from the library',
   exclude = [],
+  kind,
   onPick,
   onClose,
 }: {
   title?: string;
   exclude?: readonly string[];
+  /** Only assets of this kind (an avatar is an image). */
+  kind?: AiMediaKind;
   onPick(asset: AssetView): void;
   onClose(): void;
 }) {
-  const search = useAssetSearch();
+  const search = useAssetSearch(kind);
   const options = search.items.map((a) => {
     const taken = exclude.includes(a.id);
     return assetOption(

@@ -29,6 +29,7 @@ const plan = record('contentPlans', 'plan-1', {
 /** The calendar's answer: the items within the asked range (and plan), with a count of drafts without a time. */
 function calendar(items: CalendarItem[] = [sale, teaser], unscheduled = 0) {
   return fakeBackend()
+    .answer('channels.list', [])
     .answer('records.list', ({ group }) => records(group === 'contentPlans' ? [plan] : []))
     .answer('planner.calendar', (q: ChannelArgs<'planner.calendar'>) => ({
       items: items.filter((i) => i.at >= q.from && i.at < q.to && (!q.planId || i.planIds.includes(q.planId))),

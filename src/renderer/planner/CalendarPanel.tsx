@@ -13,6 +13,7 @@ import { ScheduleNotice } from './ScheduleNotice';
 import { SelectedItemBar } from './SelectedItemBar';
 import type { OpenRequest, PlannerTab } from './tabs';
 import { useCalendarMoves, useCalendarView } from './use-calendar';
+import { useCalendarSlots, useSlotPost } from './use-calendar-slots';
 import { useZone } from './use-zone';
 
 const focusLater = (selector: string) =>
@@ -76,11 +77,21 @@ export function CalendarPanel({
   const v = useCalendarView(request, tz, weekStartsOn);
   const { current, setSelected, moved, setMoved, move, reschedule } = useCalendarMoves(v.items, tz);
   const [creating, setCreating] = useState(false);
+  const slots = useCalendarSlots(v.rows, tz, true, v.channel);
+  const slotPost = useSlotPost();
   const shared: DayCellShared = {
     tz,
     today: dayKeyOf(new Date(), tz),
     selectedId: current?.id ?? null,
     onSelect: setSelected,
+    slotsByDay: slots.byDay,
+    slotBusy: slotPost.busy,
+    // An empty slot makes a scheduled post at its time on its channel, opened in the post editor.
+    onSlot: (slot) =>
+      void slotPost.make(slot).then(
+        (id) => onOpen('posts', id),
+        () => undefined,
+      ),
   };
   const chosenPlan = v.planViews.find((p) => p.id === v.planId);
   return (
@@ -113,7 +124,7 @@ export function CalendarPanel({
         />
       )}
       {chosenPlan && <PlanFacts plan={chosenPlan} tz={tz} onGoTo={v.setAnchor} />}
-      <QueryError error={v.calendar.error ?? v.plans.error ?? reschedule.error} />
+      <QueryError error={v.calendar.error ?? v.plans.error ?? reschedule.error ?? slots.error ?? slotPost.error} />
       <ScheduleNotice moved={moved} tz={tz} onDismiss={() => setMoved(null)} />
       {current && (
         <SelectedItemBar

@@ -4,7 +4,9 @@ import type { DayKey } from './calendar';
 import type { CalendarItem } from '../../shared/planner';
 import { monthCellItems } from './calendar-layout';
 import { CalendarChip } from './CalendarChip';
+import { CalendarSlots } from './CalendarSlots';
 import { dayLabel } from './local-time';
+import type { FreeSlot } from './use-calendar-slots';
 
 export interface DayCellShared {
   tz: string;
@@ -13,6 +15,10 @@ export interface DayCellShared {
   onSelect(item: CalendarItem): void;
   /** Month view: show every item of a day that has more than its cell holds (the week view of that day). */
   onShowDay?(day: DayKey): void;
+  /** The channels' empty posting slots by day, drawn as targets that make a post there. */
+  slotsByDay?: ReadonlyMap<DayKey, readonly FreeSlot[]>;
+  onSlot?(slot: FreeSlot): void;
+  slotBusy?: boolean;
 }
 
 interface Props extends DayCellShared {
@@ -25,14 +31,18 @@ interface Props extends DayCellShared {
 }
 
 /** A day on the calendar: its date, its items in time order, and a drop target (dnd-kit) for moving one here. */
-export function DayCell({ day, items, outside, as, heading, tz, today, selectedId, onSelect, onShowDay }: Props) {
+export function DayCell(props: Props) {
+  const { day, items, outside, as, heading, tz, today, selectedId, onSelect, onShowDay } = props;
   const { setNodeRef, isOver: over } = useDroppable({ id: day });
   const Tag = as;
   const isToday = day === today;
   // A cell with little room (month view) shows the first items and a way to see them all.
   const { shown, more } = onShowDay ? monthCellItems(items) : { shown: items, more: 0 };
   const longDay = dayLabel(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const scheduled = items.length === 0 ? 'nothing scheduled' : `${items.length} scheduled`;
+  const free = props.slotsByDay?.get(day) ?? [];
+  const scheduled =
+    (items.length === 0 ? 'nothing scheduled' : `${items.length} scheduled`) +
+    (free.length ? `, ${free.length} empty ${free.length === 1 ? 'slot' : 'slots'}` : '');
   return (
     <Tag
       ref={setNodeRef}
@@ -67,6 +77,7 @@ export function DayCell({ day, items, outside, as, heading, tz, today, selectedI
           )}
         </div>
       )}
+      {props.onSlot && <CalendarSlots slots={free} tz={tz} busy={props.slotBusy ?? false} onSlot={props.onSlot} />}
     </Tag>
   );
 }

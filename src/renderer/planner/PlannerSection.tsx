@@ -4,6 +4,7 @@ import { useLibraryEvents } from '../library/use-library-events';
 import { useStoredState } from '../library/use-stored-state';
 import { AutomationsPanel } from './AutomationsPanel';
 import { CalendarPanel } from './CalendarPanel';
+import { ChannelsPanel } from './ChannelsPanel';
 import { CreativesPanel } from './CreativesPanel';
 import { MediaQueuePanel } from './MediaQueuePanel';
 import { PLANNER_PANEL, plannerTabId, PlannerTabs } from './PlannerTabs';
@@ -44,6 +45,7 @@ export function PlannerSection({ open }: { open: OpenRequest | null }) {
       <div role="tabpanel" id={PLANNER_PANEL} aria-labelledby={plannerTabId(tab)} className="planner-panel">
         {tab === 'calendar' && <CalendarPanel request={forTab('calendar')} onOpen={openItem} />}
         {tab === 'posts' && <PostsPanel request={forTab('posts')} />}
+        {tab === 'channels' && <ChannelsPanel request={forTab('channels')} />}
         {tab === 'creatives' && <CreativesPanel request={forTab('creatives')} />}
         {tab === 'templates' && <TemplatesPanel request={forTab('templates')} />}
         {tab === 'queue' && <MediaQueuePanel request={forTab('queue')} />}

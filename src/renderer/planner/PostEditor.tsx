@@ -4,6 +4,7 @@ import { SubmitError } from '../ai/SubmitError';
 import { FormField } from '../forms/FormField';
 import { RecordDelete } from '../forms/RecordDelete';
 import { useRecordForm } from '../forms/use-record-form';
+import { AddToQueueButton, queueInto } from './AddToQueueButton';
 import { AttachedMedia } from './AttachedMedia';
 import { CharCount } from './CharCount';
 import { planChanges, type PlanView } from './fields';
@@ -119,6 +120,7 @@ export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDel
         {(c) => <textarea {...c} data-testid="post-text" rows={6} maxLength={100_000} {...form.register('text')} />}
       </FormField>
       <PostFields form={form} channels={channels} tz={tz} errorOf={errorOf} />
+      <AddToQueueButton channel={v.channel} tz={tz} onQueued={queueInto(form, tz)} />
       {v.status === 'scheduled' && !v.scheduled_at && (
         <p className="warning">A scheduled post needs a time: choose one above.</p>
       )}

@@ -1,11 +1,21 @@
 import type { ResourceGroup } from '../../shared/profile';
 
-export const plannerTabs = ['calendar', 'posts', 'creatives', 'templates', 'queue', 'automations', 'transfer'] as const;
+export const plannerTabs = [
+  'calendar',
+  'posts',
+  'channels',
+  'creatives',
+  'templates',
+  'queue',
+  'automations',
+  'transfer',
+] as const;
 export type PlannerTab = (typeof plannerTabs)[number];
 
 export const tabLabels: Record<PlannerTab, string> = {
   calendar: 'Calendar',
   posts: 'Posts',
+  channels: 'Channels',
   creatives: 'Creatives',
   templates: 'Templates',
   queue: 'Media queue',
