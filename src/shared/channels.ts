@@ -148,7 +148,15 @@ export const SlotView = z.object({
 });
 export type SlotView = z.infer<typeof SlotView>;
 
-export const NextSlotInput = z.object({ channelId: id, zone, after: isoInstant.optional() }).strict();
+export const NextSlotInput = z
+  .object({
+    channelId: id,
+    zone,
+    after: isoInstant.optional(),
+    /** A post or queue item being placed: its own time takes no slot. */
+    excludeId: id.optional(),
+  })
+  .strict();
 /** The next free slot, or null when the channel has no slots (or none is free within a year). */
 export const NextSlot = z.object({ at: z.string().nullable(), reason: z.string().nullable() });
 export type NextSlot = z.infer<typeof NextSlot>;

@@ -321,7 +321,7 @@ describe('browser mode: planner', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('makes a channel with slots, fills an empty slot from the calendar and queues a post in the next one', async () => {
+  it('makes a channel with slots, fills an empty slot on the calendar, queues a post in the next one', async () => {
     const { page } = browser;
     await openTab('channels');
     await page.getByTestId('channel-new').click();

@@ -40,7 +40,7 @@ describe('post editor: add to queue', () => {
     await waitFor(() =>
       expect((screen.getByLabelText(/Scheduled for/) as HTMLInputElement).value).toBe('2026-11-30T09:00'),
     );
-    expect(fake.calls('channels.nextSlot')).toEqual([{ channelId: 'c2', zone: 'UTC' }]);
+    expect(fake.calls('channels.nextSlot')).toEqual([{ channelId: 'c2', zone: 'UTC', excludeId: 'p1' }]);
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('scheduled');
     expect((screen.getByLabelText('Channel') as HTMLInputElement).value).toBe('shop');
     expect(screen.getByTestId('post-queue-said').textContent).toMatch(/Queued for .*09:00 on Shop/);
@@ -56,7 +56,7 @@ describe('post editor: add to queue', () => {
     await user.selectOptions(await screen.findByLabelText('Queue on'), 'c1');
     await user.click(screen.getByRole('button', { name: 'Use the next free slot' }));
     expect(await screen.findByText('Blog has no posting slots yet; add some in its settings.')).toBeTruthy();
-    expect(fake.calls('channels.nextSlot')).toEqual([{ channelId: 'c1', zone: 'UTC' }]);
+    expect(fake.calls('channels.nextSlot')).toEqual([{ channelId: 'c1', zone: 'UTC', excludeId: 'p1' }]);
     expect((screen.getByLabelText(/Scheduled for/) as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('draft');
   });

@@ -12,6 +12,8 @@ interface Props {
   /** The post's channel label; the channel of that name is offered first. */
   channel: string;
   tz: string;
+  /** The post being placed (its own time takes no slot); absent for a new one. */
+  postId?: string;
   /** The next free slot was found: schedule the post there (on that channel). */
   onQueued(at: string, channel: Channel): void;
 }
@@ -22,7 +24,7 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * "Add to queue": the chosen channel's next free posting slot becomes the post's time, or the reason
  * there is none is said. The channels are asked for only once the person opens it.
  */
-export function AddToQueueButton({ channel, tz, onQueued }: Props) {
+export function AddToQueueButton({ channel, tz, postId, onQueued }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState('');
@@ -35,7 +37,7 @@ export function AddToQueueButton({ channel, tz, onQueued }: Props) {
     if (!chosen) return;
     setSaid(null);
     next.mutate(
-      { channelId: chosen.id, zone: tz },
+      { channelId: chosen.id, zone: tz, ...(postId !== undefined && { excludeId: postId }) },
       {
         onSuccess: (slot) => {
           if (slot.at === null) return setSaid(slot.reason ?? `${chosen.name} has no free slot.`);

@@ -120,7 +120,12 @@ export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDel
         {(c) => <textarea {...c} data-testid="post-text" rows={6} maxLength={100_000} {...form.register('text')} />}
       </FormField>
       <PostFields form={form} channels={channels} tz={tz} errorOf={errorOf} />
-      <AddToQueueButton channel={v.channel} tz={tz} onQueued={queueInto(form, tz)} />
+      <AddToQueueButton
+        channel={v.channel}
+        tz={tz}
+        {...(record && { postId: record.id })}
+        onQueued={queueInto(form, tz)}
+      />
       {v.status === 'scheduled' && !v.scheduled_at && (
         <p className="warning">A scheduled post needs a time: choose one above.</p>
       )}

@@ -78,7 +78,11 @@ export function rangeTitle(mode: CalendarMode, rows: readonly DayKey[][], anchor
   return format.formatRange(noon(flat[0]!), noon(flat[flat.length - 1]!));
 }
 
-export const warningLabels: Record<ScheduleWarning['kind'], string> = { slot: 'Same slot', duplicate: 'Duplicate' };
+export const warningLabels: Record<ScheduleWarning['kind'], string> = {
+  slot: 'Same slot',
+  duplicate: 'Duplicate',
+  preflight: 'Does not fit',
+};
 
 /** One line per warning for a chip's title and the notice after a move. */
 export function warningLines(warnings: readonly ScheduleWarning[]): string[] {

@@ -138,6 +138,14 @@ describe('channels', () => {
       after: '2026-11-29T12:00:00Z',
     });
     expect(next).toEqual({ at: '2026-12-07T08:00:00.000Z', reason: null });
+    // A post being placed does not count its own slot as taken.
+    const again = await call(h, 'channels.nextSlot', {
+      channelId: ch.id,
+      zone: 'Europe/Berlin',
+      after: '2026-11-29T12:00:00Z',
+      excludeId: byLabel.id,
+    });
+    expect(again.at).toBe('2026-11-30T08:00:00.000Z');
     // Moving the post away frees its slot; deleting the other frees that one.
     h.core.store.update('posts', account, byLabel.id, { scheduled_at: '2026-11-30T15:00:00Z' });
     expect(

@@ -197,7 +197,7 @@ export class Channels {
   }
 
   /** The channel's next free slot after `afterMs` (now by default), or why there is none. */
-  nextSlot(channelId: string, zone: string, afterMs?: number): NextSlot {
+  nextSlot(channelId: string, zone: string, afterMs?: number, excludeId?: string): NextSlot {
     const channel = this.get(channelId);
     const within = zoneOrFail(zone);
     if (channel.slots.length === 0)
@@ -205,7 +205,7 @@ export class Channels {
     const taken = (from: number, to: number) =>
       this.deps
         .scheduledBetween(from, to)
-        .filter((i) => isOnChannel(i.fields, channel))
+        .filter((i) => i.id !== excludeId && isOnChannel(i.fields, channel))
         .map((i) => i.ms);
     const at = nextFreeSlot(channel.slots, within, afterMs ?? this.deps.now(), taken);
     return at === null

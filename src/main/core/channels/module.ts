@@ -75,8 +75,8 @@ export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
     },
     'channels.slots': ({ from, to, zone, channelId }) =>
       channels.slots(Date.parse(from), Date.parse(to), zone, channelId),
-    'channels.nextSlot': ({ channelId, zone, after }) =>
-      channels.nextSlot(channelId, zone, after === undefined ? undefined : Date.parse(after)),
+    'channels.nextSlot': ({ channelId, zone, after, excludeId }) =>
+      channels.nextSlot(channelId, zone, after === undefined ? undefined : Date.parse(after), excludeId),
   };
   return {
     name: 'channels',
