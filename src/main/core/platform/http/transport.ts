@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import { errors, Pool, type Dispatcher } from 'undici';
 import type { Address } from './address';
 import { readCapped } from './read-body';
 import type { HttpMethod } from './types';
@@ -119,35 +119,110 @@ class UndiciAnswer implements Answer {
 
 const undiciAnswer = (data: Dispatcher.ResponseData): Answer => new UndiciAnswer(data);
 
+/** The statuses undici's redirect handling followed (fetch's five and 300), kept as they were. */
+const FOLLOWED = new Set([300, 301, 302, 303, 307, 308]);
+/** Headers that never go to another origin, as fetch and undici drop them. */
+const CROSS_ORIGIN_DROPPED = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/** Origins whose pools are kept; past this many the oldest is closed (its requests finish first). */
+const KEPT_ORIGINS = 32;
+
+interface Hop {
+  origin: string;
+  path: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+}
+
+/** The request a redirect to `location` sends next. */
+function nextHop(hop: Hop, status: number, location: string): Hop {
+  const target = new URL(location, hop.origin + hop.path);
+  // A 303 (but a HEAD's), or a POST's 301 and 302, is re-sent as a GET without its body.
+  const toGet = (status === 303 && hop.method !== 'HEAD') || ((status === 301 || status === 302) && hop.method === 'POST');
+  const crossOrigin = target.origin !== hop.origin;
+  const headers: Record<string, string> = {};
+  for (const name in hop.headers) {
+    if (name === 'host') continue;
+    if (toGet && name.startsWith('content-')) continue;
+    if (crossOrigin && CROSS_ORIGIN_DROPPED.has(name)) continue;
+    headers[name] = hop.headers[name]!;
+  }
+  return {
+    origin: target.origin,
+    path: target.pathname + target.search,
+    method: toGet ? 'GET' : hop.method,
+    headers,
+    body: toGet ? undefined : hop.body,
+  };
+}
+
+function locationOf(data: Dispatcher.ResponseData): string | null {
+  if (!FOLLOWED.has(data.statusCode)) return null;
+  const value = data.headers.location;
+  return typeof value === 'string' ? value : (value?.[0] ?? null);
+}
+
 /**
- * The clients' connections: one undici Agent for the process (a keep-alive pool per host, shared
- * by every request to it, as fetch shares its global one) and undici.request's lean path instead
- * of fetch's, which builds WHATWG streams, Requests and Responses around each call. Redirects are
- * followed like fetch follows them: at most 20, Authorization and cookies dropped when one leaves
+ * The clients' connections: one undici Pool per origin for the process (keep-alive connections
+ * shared by every request to it, as fetch shares its global ones) and undici.request's lean path
+ * instead of fetch's, which builds WHATWG streams, Requests and Responses around each call.
+ * Redirects are followed here, only when one comes back (no handler wrapped around every
+ * request), as fetch follows them: at most 20, Authorization and cookies dropped when one leaves
  * the origin, a 303 (or a POST's 301 and 302) re-sent as a GET.
  */
 class Connections {
-  private agent: Agent | undefined;
-  private following: Dispatcher | undefined;
+  private readonly pools = new Map<string, Pool>();
 
   send(url: Address, sending: Sending): Promise<Answer> {
-    const agent = (this.agent ??= new Agent({ keepAliveTimeout: KEEP_ALIVE_MS }));
-    const dispatcher =
-      sending.redirect === 'manual'
-        ? agent
-        : (this.following ??= agent.compose(
-            interceptors.redirect({ maxRedirections: MAX_FOLLOWED, throwOnMaxRedirect: true }),
-          ));
-    return dispatcher
-      .request({
-        origin: url.origin,
-        path: url.path,
-        method: sending.method,
-        headers: sending.headers,
-        body: sending.body ?? null,
-        signal: sending.signal,
-      })
-      .then(undiciAnswer);
+    const hop: Hop = {
+      origin: url.origin,
+      path: url.path,
+      method: sending.method,
+      headers: sending.headers,
+      body: sending.body,
+    };
+    return this.dispatch(hop, sending.signal).then((data) =>
+      sending.redirect === 'manual' || locationOf(data) === null
+        ? new UndiciAnswer(data)
+        : this.follow(data, hop, sending.signal),
+    );
+  }
+
+  private pool(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (pool !== undefined) return pool;
+    if (this.pools.size >= KEPT_ORIGINS) {
+      const [oldest, old] = this.pools.entries().next().value!;
+      this.pools.delete(oldest);
+      void old.close().catch(() => undefined);
+    }
+    pool = new Pool(origin, { keepAliveTimeout: KEEP_ALIVE_MS });
+    this.pools.set(origin, pool);
+    return pool;
+  }
+
+  private dispatch(hop: Hop, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    return this.pool(hop.origin).request({
+      path: hop.path,
+      method: hop.method,
+      headers: hop.headers,
+      body: hop.body ?? null,
+      signal,
+    });
+  }
+
+  private async follow(first: Dispatcher.ResponseData, from: Hop, signal: AbortSignal): Promise<Answer> {
+    let data = first;
+    let hop = from;
+    for (let hops = 0; ; hops += 1) {
+      const location = locationOf(data);
+      if (location === null) return new UndiciAnswer(data);
+      // A redirect's body is never read: only its Location counts.
+      await data.body.dump().catch(() => undefined);
+      if (hops >= MAX_FOLLOWED) throw new errors.MaxRedirectsError();
+      hop = nextHop(hop, data.statusCode, location);
+      data = await this.dispatch(hop, signal);
+    }
   }
 }
 
