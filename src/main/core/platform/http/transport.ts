@@ -1,6 +1,6 @@
-import type { Readable } from 'node:stream';
-import { errors, Pool, type Dispatcher } from 'undici';
+import { errors, Pool } from 'undici';
 import type { Address } from './address';
+import { Exchange } from './exchange';
 import { readCapped } from './read-body';
 import type { HttpMethod } from './types';
 
@@ -47,78 +47,6 @@ export function fetchAnswer(res: Response): Answer {
   };
 }
 
-function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
-  const headers = new Headers();
-  for (const key in raw) {
-    const value = raw[key];
-    if (typeof value === 'string') headers.append(key, value);
-    else if (value !== undefined) for (const v of value) headers.append(key, v);
-  }
-  return headers;
-}
-
-/** Reads at most `maxBytes` of a Node stream, then destroys it (the connection closes rather than drain the rest). */
-function readStreamCapped(body: Readable, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    body.on('data', (chunk: Buffer) => {
-      if (size + chunk.byteLength <= maxBytes) {
-        chunks.push(chunk);
-        size += chunk.byteLength;
-        return;
-      }
-      chunks.push(chunk.subarray(0, maxBytes - size));
-      size = maxBytes;
-      body.destroy();
-      resolve({ text: Buffer.concat(chunks, size).toString('utf8'), truncated: true });
-    });
-    body.on('error', reject);
-    body.on('end', () =>
-      resolve({
-        text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'),
-        truncated: false,
-      }),
-    );
-  });
-}
-
-/** An answer from undici.request; a class, not a literal of closures: one is made per request. */
-class UndiciAnswer implements Answer {
-  private built: Headers | undefined;
-
-  constructor(private readonly data: Dispatcher.ResponseData) {}
-
-  get status(): number {
-    return this.data.statusCode;
-  }
-
-  // Built when first asked for: most answers are only asked for their content-type.
-  get headers(): Headers {
-    return (this.built ??= toHeaders(this.data.headers));
-  }
-
-  header(name: string): string | null {
-    const value = this.data.headers[name];
-    return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
-  }
-
-  read(maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-    return readStreamCapped(this.data.body, maxBytes);
-  }
-
-  // Read to its end and dropped (a big one closes its connection instead); its failure changes nothing.
-  discard(): Promise<void> {
-    return this.data.body.dump().catch(() => undefined);
-  }
-
-  response(): Response {
-    throw new Error('answers to be consumed as streams go through fetch');
-  }
-}
-
-const undiciAnswer = (data: Dispatcher.ResponseData): Answer => new UndiciAnswer(data);
-
 /** The statuses undici's redirect handling followed (fetch's five and 300), kept as they were. */
 const FOLLOWED = new Set([300, 301, 302, 303, 307, 308]);
 /** Headers that never go to another origin, as fetch and undici drop them. */
@@ -156,10 +84,9 @@ function nextHop(hop: Hop, status: number, location: string): Hop {
   };
 }
 
-function locationOf(data: Dispatcher.ResponseData): string | null {
-  if (!FOLLOWED.has(data.statusCode)) return null;
-  const value = data.headers.location;
-  return typeof value === 'string' ? value : (value?.[0] ?? null);
+function locationOf(answer: Exchange): string | null {
+  if (!FOLLOWED.has(answer.status)) return null;
+  return answer.header('location');
 }
 
 /**
@@ -181,11 +108,9 @@ class Connections {
       headers: sending.headers,
       body: sending.body,
     };
-    return this.dispatch(hop, sending.signal).then((data) =>
-      sending.redirect === 'manual' || locationOf(data) === null
-        ? new UndiciAnswer(data)
-        : this.follow(data, hop, sending.signal),
-    );
+    const sent = this.dispatch(hop, sending.signal);
+    if (sending.redirect === 'manual') return sent;
+    return sent.then((answer) => (locationOf(answer) === null ? answer : this.follow(answer, hop, sending.signal)));
   }
 
   private pool(origin: string): Pool {
@@ -201,27 +126,22 @@ class Connections {
     return pool;
   }
 
-  private dispatch(hop: Hop, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
-    return this.pool(hop.origin).request({
-      path: hop.path,
-      method: hop.method,
-      headers: hop.headers,
-      body: hop.body ?? null,
-      signal,
-    });
+  private dispatch(hop: Hop, signal: AbortSignal | undefined): Promise<Exchange> {
+    const opts = { path: hop.path, method: hop.method, headers: hop.headers, body: hop.body ?? null };
+    return Exchange.send(this.pool(hop.origin), opts, signal);
   }
 
-  private async follow(first: Dispatcher.ResponseData, from: Hop, signal: AbortSignal): Promise<Answer> {
-    let data = first;
+  private async follow(first: Exchange, from: Hop, signal: AbortSignal | undefined): Promise<Answer> {
+    let answer = first;
     let hop = from;
     for (let hops = 0; ; hops += 1) {
-      const location = locationOf(data);
-      if (location === null) return new UndiciAnswer(data);
+      const location = locationOf(answer);
+      if (location === null) return answer;
       // A redirect's body is never read: only its Location counts.
-      await data.body.dump().catch(() => undefined);
+      await answer.discard();
       if (hops >= MAX_FOLLOWED) throw new errors.MaxRedirectsError();
-      hop = nextHop(hop, data.statusCode, location);
-      data = await this.dispatch(hop, signal);
+      hop = nextHop(hop, answer.status, location);
+      answer = await this.dispatch(hop, signal);
     }
   }
 }
