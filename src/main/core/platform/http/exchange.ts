@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
+import type { AttemptStop, Stoppable } from './call-scope';
 import type { Answer } from './transport';
 
 /** What `discard` reads of a body before it closes the connection instead (undici's own dump limit). */
@@ -36,10 +37,10 @@ function decode(chunks: Buffer[], size: number): string {
 /**
  * One request on the shared connections and its answer, driven by undici's dispatch handler
  * calls: the body is gathered as it arrives, with no Readable stream, request wrapper or async
- * resource per call (what undici.request builds around the same dispatch). An abort signal, when
- * given, is listened to with the exchange itself as the listener: no closure per request.
+ * resource per call (what undici.request builds around the same dispatch). The call's stop holds
+ * the exchange and stops it directly: no AbortSignal or listener per request.
  */
-export class Exchange implements Dispatcher.DispatchHandler, Answer {
+export class Exchange implements Dispatcher.DispatchHandler, Answer, Stoppable {
   status = 0;
   private raw: IncomingHttpHeaders = {};
   private built: Headers | undefined;
@@ -57,22 +58,22 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer {
   private failure: unknown;
   private stopped: unknown;
 
-  private constructor(private readonly signal: AbortSignal | undefined) {}
+  private constructor(private readonly stopper: AttemptStop | undefined) {}
 
   /** Sends `opts` on `dispatcher`; resolves with the answer once its status line and headers are in. */
-  static send(dispatcher: Dispatcher, opts: Dispatcher.DispatchOptions, signal?: AbortSignal): Promise<Exchange> {
-    if (signal?.aborted) return Promise.reject(signal.reason as unknown);
-    const exchange = new Exchange(signal);
+  static send(dispatcher: Dispatcher, opts: Dispatcher.DispatchOptions, stopper?: AttemptStop): Promise<Exchange> {
+    if (stopper?.aborted) return Promise.reject(stopper.reason);
+    const exchange = new Exchange(stopper);
     const head = new Promise<Exchange>((resolve, reject) => (exchange.head = { resolve, reject }));
-    signal?.addEventListener('abort', exchange);
+    stopper?.watch(exchange);
     dispatcher.dispatch(opts, exchange);
     return head;
   }
 
-  // ---- the abort signal's listener
+  // ---- stopped by the call (its deadline, the caller's cancel, the attempt's timeout)
 
-  handleEvent(): void {
-    const reason: unknown = this.signal?.reason;
+  stop(reason: unknown): void {
+    if (this.ended) return;
     this.stopped = reason;
     if (this.controller) this.controller.abort(reason as Error);
     // Still queued for a connection: the call ends now; onRequestStart aborts it when its turn comes.
@@ -99,7 +100,7 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer {
     if (this.ended) return;
     if (this.dropping) {
       this.size += chunk.byteLength;
-      if (this.size > DISCARD_LIMIT) this.stop(controller);
+      if (this.size > DISCARD_LIMIT) this.cut(controller);
       return;
     }
     if (this.size + chunk.byteLength <= this.limit) {
@@ -109,7 +110,7 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer {
     }
     this.chunks.push(chunk.subarray(0, this.limit - this.size));
     this.size = this.limit;
-    this.stop(controller);
+    this.cut(controller);
   }
 
   onResponseEnd(): void {
@@ -138,7 +139,7 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer {
     if (this.size > maxBytes) {
       this.chunks = [Buffer.concat(this.chunks, this.size).subarray(0, maxBytes)];
       this.size = maxBytes;
-      if (!this.ended && this.controller) this.stop(this.controller);
+      if (!this.ended && this.controller) this.cut(this.controller);
       return Promise.resolve({ text: decode(this.chunks, maxBytes), truncated: true });
     }
     if (this.failed) return Promise.reject(this.failure);
@@ -153,7 +154,7 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer {
     if (this.ended || this.failed) return Promise.resolve();
     this.dropping = true;
     if (this.size > DISCARD_LIMIT && this.controller) {
-      this.stop(this.controller);
+      this.cut(this.controller);
       return Promise.resolve();
     }
     return new Promise((resolve) => (this.dropped = resolve));
@@ -166,7 +167,7 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer {
   // ---- settling
 
   /** Ends the download here (cap reached, or a dropped body too big): what was kept is the body. */
-  private stop(controller: Dispatcher.DispatchController): void {
+  private cut(controller: Dispatcher.DispatchController): void {
     this.settle(true);
     controller.abort(STOPPED);
   }
@@ -201,7 +202,7 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer {
   }
 
   private release(): void {
-    this.signal?.removeEventListener('abort', this);
+    this.stopper?.unwatch(this);
     this.controller = null;
   }
 }

@@ -1,5 +1,6 @@
 import { errors, Pool } from 'undici';
 import type { Address } from './address';
+import type { AttemptStop } from './call-scope';
 import { Exchange } from './exchange';
 import { readCapped } from './read-body';
 import type { HttpMethod } from './types';
@@ -24,7 +25,8 @@ export interface Sending {
   headers: Record<string, string>;
   /** Already encoded: a string (JSON) or bytes. */
   body: string | Uint8Array | undefined;
-  signal: AbortSignal;
+  /** Stops the request on the wire when the call or attempt ends early. */
+  stop: AttemptStop;
   redirect: 'follow' | 'manual';
 }
 
@@ -108,9 +110,9 @@ class Connections {
       headers: sending.headers,
       body: sending.body,
     };
-    const sent = this.dispatch(hop, sending.signal);
+    const sent = this.dispatch(hop, sending.stop);
     if (sending.redirect === 'manual') return sent;
-    return sent.then((answer) => (locationOf(answer) === null ? answer : this.follow(answer, hop, sending.signal)));
+    return sent.then((answer) => (locationOf(answer) === null ? answer : this.follow(answer, hop, sending.stop)));
   }
 
   private pool(origin: string): Pool {
@@ -126,12 +128,12 @@ class Connections {
     return pool;
   }
 
-  private dispatch(hop: Hop, signal: AbortSignal | undefined): Promise<Exchange> {
+  private dispatch(hop: Hop, stop: AttemptStop): Promise<Exchange> {
     const opts = { path: hop.path, method: hop.method, headers: hop.headers, body: hop.body ?? null };
-    return Exchange.send(this.pool(hop.origin), opts, signal);
+    return Exchange.send(this.pool(hop.origin), opts, stop);
   }
 
-  private async follow(first: Exchange, from: Hop, signal: AbortSignal | undefined): Promise<Answer> {
+  private async follow(first: Exchange, from: Hop, stop: AttemptStop): Promise<Answer> {
     let answer = first;
     let hop = from;
     for (let hops = 0; ; hops += 1) {
@@ -141,7 +143,7 @@ class Connections {
       await answer.discard();
       if (hops >= MAX_FOLLOWED) throw new errors.MaxRedirectsError();
       hop = nextHop(hop, answer.status, location);
-      answer = await this.dispatch(hop, signal);
+      answer = await this.dispatch(hop, stop);
     }
   }
 }
