@@ -143,6 +143,11 @@ export class Connection {
       : (baseUrl ?? profile.baseUrl ?? this.rememberedAddress(profileId));
   }
 
+  /** The target if it is known already (null before the first `target()` and after a change). */
+  targetNow(): SessionTarget | null {
+    return this.cachedTarget;
+  }
+
   async target(): Promise<SessionTarget> {
     if (this.cachedTarget) return this.cachedTarget;
     const profile = this.profile();

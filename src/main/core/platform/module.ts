@@ -38,6 +38,7 @@ export function createPlatform({ deps, meta, bus, notifier }: PlatformDeps): Pla
     notifier,
     meta,
     target: () => connection.target(),
+    targetNow: () => connection.targetNow(),
     onChange: (view) => bus.emit('session.changed', view),
     faultPoint: deps.faultPoint ? (name: RefreshPoint) => deps.faultPoint?.(name) : undefined,
   });

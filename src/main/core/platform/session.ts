@@ -27,6 +27,8 @@ export interface SessionDeps {
   notifier: Notifier;
   meta: MetaStore;
   target: () => Promise<SessionTarget>;
+  /** The target when it is already known: requests then take no await before the one on the wire. */
+  targetNow?: () => SessionTarget | null;
   onChange: (view: SessionView) => void;
   /** Test hook: called at each named point of the refresh path (crash tests kill the process there). */
   faultPoint?: (name: RefreshPoint) => void;
@@ -298,9 +300,8 @@ export class AuthSession {
 
   /** Send a request with the current credential; on 401 refresh once (single flight) and retry once. */
   async request(req: HttpRequest): Promise<HttpResponse> {
-    const { profile } = await this.deps.target();
-    if (!req.errorFields) req = { ...req, errorFields: profile.errors };
-    // Most requests find a live token: no extra await for them.
+    // Most requests find the target known and a live token: no extra await for them.
+    const { profile } = this.deps.targetNow?.() ?? (await this.deps.target());
     const cred = this.currentCredential() ?? (await this.credential());
     try {
       const sent = withAuth(profile, req, cred);
@@ -556,12 +557,13 @@ function withAuth(
 ): HttpRequest {
   const scheme = cred.kind === 'apiKey' ? profile.auth.apiKeyScheme : profile.auth.scheme;
   const headers = { ...req.headers, [scheme.header]: `${scheme.prefix}${cred.value}` };
-  const secrets = [...(req.secrets ?? []), cred.value];
+  const secrets = req.secrets === undefined ? [cred.value] : [...req.secrets, cred.value];
+  const errorFields = req.errorFields ?? profile.errors;
   // fetch drops Authorization when a redirect leaves the origin, but not a header of the
   // platform's own name: such requests take redirects as answers, never following them blindly.
   if (scheme.header.toLowerCase() !== 'authorization' && req.redirect === undefined)
-    return { ...req, headers, secrets, redirect: 'manual' };
-  return { ...req, headers, secrets };
+    return { ...req, headers, secrets, errorFields, redirect: 'manual' };
+  return { ...req, headers, secrets, errorFields };
 }
 
 /** A redirect answered to a request carrying the platform's own credential header: never followed. */

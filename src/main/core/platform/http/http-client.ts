@@ -1,6 +1,6 @@
 import type { Logger } from '../../ports';
 import { backoffDelay, DEFAULT_BACKOFF_BASE_MS, DEFAULT_BACKOFF_CAP_MS } from './backoff';
-import { CallScope, guard, Interrupt, realSleep } from './call-scope';
+import { type AttemptStop, CallScope, guard, Interrupt, realSleep } from './call-scope';
 import { type Admission, Circuits } from './circuit';
 import { HostBlocks } from './host-blocks';
 import { isNetworkError, networkCode } from './network-error';
@@ -115,7 +115,7 @@ export class HttpClient {
       if (e instanceof LocalFailure) throw e.failure;
       throw this.settle(e, scope);
     } finally {
-      scope.dispose();
+      scope.end();
     }
   }
 
@@ -175,7 +175,7 @@ export class HttpClient {
 
   private settle(e: unknown, scope: CallScope): PlatformError {
     if (e instanceof PlatformError) return e;
-    const reason: unknown = e instanceof Interrupt ? e : scope.signal.reason;
+    const reason: unknown = e instanceof Interrupt ? e : scope.reason;
     if (reason instanceof Interrupt)
       return reason.kind === 'cancelled' ? cancelledError() : deadlineError(scope.deadlineMs);
     this.logger?.error('platform request failed unexpectedly', { error: e instanceof Error ? e.name : typeof e });
@@ -227,13 +227,13 @@ export class HttpClient {
     const host = prepared.url.host;
     const started = this.now();
     const timeoutMs = Math.min(req.attemptTimeoutMs ?? Infinity, scope.remaining());
-    const { signal, dispose } = scope.attempt(timeoutMs);
+    const stop = scope.attempt(timeoutMs);
     let answered = false;
     try {
-      // undici ends its request and the body it is reading when the signal aborts: no race needed.
+      // The shared connections end the request and the body they read when stopped: no race needed.
       const own = this.onConnections(req, prepared);
-      const sending = this.send(req, prepared, signal, own);
-      const res = await (own ? sending : guard(sending, signal));
+      const sending = this.send(req, prepared, stop, own);
+      const res = await (own ? sending : guard(sending, stop.signal));
       answered = true;
       this.circuits.success(host);
       if (handsBackRedirect(req, res)) {
@@ -244,17 +244,17 @@ export class HttpClient {
       }
       const ok = res.status >= 200 && res.status < 300;
       if (ok && req.consume) {
-        const consumed = await guard(req.consume(res.response(), signal), signal);
+        const consumed = await guard(req.consume(res.response(), stop.signal), stop.signal);
         this.logAttempt(req, prepared, n, started, { status: res.status });
         return { kind: 'answer', res, text: '', truncated: false, consumed };
       }
       const reading = res.read(ok ? this.maxBodyBytes : ERROR_BODY_BYTES);
-      const { text, truncated } = await (own ? reading : guard(reading, signal));
+      const { text, truncated } = await (own ? reading : guard(reading, stop.signal));
       this.logAttempt(req, prepared, n, started, { status: res.status });
       return { kind: 'answer', res, text, truncated };
     } catch (e) {
-      if (e instanceof LocalFailure && !signal.aborted) throw e;
-      const reason: unknown = signal.aborted ? signal.reason : e;
+      if (e instanceof LocalFailure && !stop.aborted) throw e;
+      const reason: unknown = stop.aborted ? stop.reason : e;
       if (reason instanceof Interrupt) {
         if (reason.kind === 'cancelled') {
           if (!answered) this.circuits.release(host, admission);
@@ -278,7 +278,7 @@ export class HttpClient {
       this.logAttempt(req, prepared, n, started, { outcome: 'bug', error: e instanceof Error ? e.name : typeof e });
       throw requestBugError();
     } finally {
-      dispose();
+      stop.dispose();
     }
   }
 
@@ -297,13 +297,13 @@ export class HttpClient {
     );
   }
 
-  private send(req: HttpRequest, prepared: Prepared, signal: AbortSignal, own: boolean): Promise<Answer> {
+  private send(req: HttpRequest, prepared: Prepared, stop: AttemptStop, own: boolean): Promise<Answer> {
     const { body } = prepared.body;
     const redirect = req.redirect ?? 'follow';
     // Not async: one promise and one hop fewer on the path every API call takes.
     if (own && (body === undefined || typeof body === 'string' || body instanceof Uint8Array))
-      return connections.send(prepared.url, { method: req.method, headers: prepared.headers, body, signal, redirect });
-    return this.sendFetch(req, prepared, signal, redirect);
+      return connections.send(prepared.url, { method: req.method, headers: prepared.headers, body, stop, redirect });
+    return this.sendFetch(req, prepared, stop.signal, redirect);
   }
 
   private async sendFetch(

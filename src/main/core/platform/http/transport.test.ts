@@ -51,4 +51,52 @@ describe('HttpClient over the shared connections', () => {
     expect(e.error.code).toBe('internal');
     expect(s.hits).toHaveLength(0);
   });
+
+  it('stops reading an answer past the size cap: too large, and the next request still goes through', async () => {
+    const big = 'x'.repeat(256 * 1024);
+    const s = await server((_req, res, hit) =>
+      hit.path === '/big' ? res.writeHead(200, { 'content-type': 'text/plain' }).end(big) : json(res, 200, { ok: 1 }),
+    );
+    const c = new HttpClient({ maxBodyBytes: 1024 });
+    const e = await failure(c.request({ method: 'GET', url: `${s.url}/big` }));
+    expect(e.error).toMatchObject({ code: 'unavailable', message: "The platform's answer was too large to read (200)." });
+    expect((await c.request({ method: 'GET', url: `${s.url}/small` })).body).toEqual({ ok: 1 });
+  });
+
+  it('reads a body that arrives in many chunks whole', async () => {
+    const parts = Array.from({ length: 50 }, (_v, i) => `"k${i}":"${'v'.repeat(2000)}"`);
+    const s = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let i = 0;
+      const next = (): void => {
+        if (i === parts.length) return void res.end('}');
+        res.write((i === 0 ? '{' : ',') + parts[i]);
+        i += 1;
+        setImmediate(next);
+      };
+      next();
+    });
+    const res = await new HttpClient().request({ method: 'GET', url: s.url });
+    expect(Object.keys(res.body as object)).toHaveLength(50);
+  });
+
+  it('gives up after 20 redirects, sending no 22nd request', async () => {
+    const s = await server((_req, res, hit) => void res.writeHead(302, { location: `${hit.path}x` }).end());
+    const e = await failure(new HttpClient().request({ method: 'GET', url: `${s.url}/r`, maxAttempts: 1 }));
+    expect(e.error.code).toBe('offline');
+    expect(s.hits).toHaveLength(21);
+  });
+
+  it('a cancel while the body is still arriving ends the call at once', async () => {
+    const s = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"a":'); // and nothing more
+    });
+    const controller = new AbortController();
+    const pending = failure(new HttpClient().request({ method: 'GET', url: s.url, signal: controller.signal }));
+    while (s.hits.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    expect((await pending).error).toEqual({ code: 'unavailable', message: 'The request was cancelled.' });
+  });
 });

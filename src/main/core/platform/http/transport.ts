@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import { errors, Pool } from 'undici';
 import type { Address } from './address';
+import type { AttemptStop } from './call-scope';
+import { Exchange } from './exchange';
 import { readCapped } from './read-body';
 import type { HttpMethod } from './types';
 
@@ -24,7 +25,8 @@ export interface Sending {
   headers: Record<string, string>;
   /** Already encoded: a string (JSON) or bytes. */
   body: string | Uint8Array | undefined;
-  signal: AbortSignal;
+  /** Stops the request on the wire when the call or attempt ends early. */
+  stop: AttemptStop;
   redirect: 'follow' | 'manual';
 }
 
@@ -47,107 +49,102 @@ export function fetchAnswer(res: Response): Answer {
   };
 }
 
-function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
-  const headers = new Headers();
-  for (const key in raw) {
-    const value = raw[key];
-    if (typeof value === 'string') headers.append(key, value);
-    else if (value !== undefined) for (const v of value) headers.append(key, v);
-  }
-  return headers;
+/** The statuses undici's redirect handling followed (fetch's five and 300), kept as they were. */
+const FOLLOWED = new Set([300, 301, 302, 303, 307, 308]);
+/** Headers that never go to another origin, as fetch and undici drop them. */
+const CROSS_ORIGIN_DROPPED = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/** Origins whose pools are kept; past this many the oldest is closed (its requests finish first). */
+const KEPT_ORIGINS = 32;
+
+interface Hop {
+  origin: string;
+  path: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
 }
 
-/** Reads at most `maxBytes` of a Node stream, then destroys it (the connection closes rather than drain the rest). */
-function readStreamCapped(body: Readable, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    body.on('data', (chunk: Buffer) => {
-      if (size + chunk.byteLength <= maxBytes) {
-        chunks.push(chunk);
-        size += chunk.byteLength;
-        return;
-      }
-      chunks.push(chunk.subarray(0, maxBytes - size));
-      size = maxBytes;
-      body.destroy();
-      resolve({ text: Buffer.concat(chunks, size).toString('utf8'), truncated: true });
-    });
-    body.on('error', reject);
-    body.on('end', () =>
-      resolve({
-        text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'),
-        truncated: false,
-      }),
-    );
-  });
+/** The request a redirect to `location` sends next. */
+function nextHop(hop: Hop, status: number, location: string): Hop {
+  const target = new URL(location, hop.origin + hop.path);
+  // A 303 (but a HEAD's), or a POST's 301 and 302, is re-sent as a GET without its body.
+  const toGet = (status === 303 && hop.method !== 'HEAD') || ((status === 301 || status === 302) && hop.method === 'POST');
+  const crossOrigin = target.origin !== hop.origin;
+  const headers: Record<string, string> = {};
+  for (const name in hop.headers) {
+    if (name === 'host') continue;
+    if (toGet && name.startsWith('content-')) continue;
+    if (crossOrigin && CROSS_ORIGIN_DROPPED.has(name)) continue;
+    headers[name] = hop.headers[name]!;
+  }
+  return {
+    origin: target.origin,
+    path: target.pathname + target.search,
+    method: toGet ? 'GET' : hop.method,
+    headers,
+    body: toGet ? undefined : hop.body,
+  };
 }
 
-/** An answer from undici.request; a class, not a literal of closures: one is made per request. */
-class UndiciAnswer implements Answer {
-  private built: Headers | undefined;
-
-  constructor(private readonly data: Dispatcher.ResponseData) {}
-
-  get status(): number {
-    return this.data.statusCode;
-  }
-
-  // Built when first asked for: most answers are only asked for their content-type.
-  get headers(): Headers {
-    return (this.built ??= toHeaders(this.data.headers));
-  }
-
-  header(name: string): string | null {
-    const value = this.data.headers[name];
-    return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
-  }
-
-  read(maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-    return readStreamCapped(this.data.body, maxBytes);
-  }
-
-  // Read to its end and dropped (a big one closes its connection instead); its failure changes nothing.
-  discard(): Promise<void> {
-    return this.data.body.dump().catch(() => undefined);
-  }
-
-  response(): Response {
-    throw new Error('answers to be consumed as streams go through fetch');
-  }
+function locationOf(answer: Exchange): string | null {
+  if (!FOLLOWED.has(answer.status)) return null;
+  return answer.header('location');
 }
-
-const undiciAnswer = (data: Dispatcher.ResponseData): Answer => new UndiciAnswer(data);
 
 /**
- * The clients' connections: one undici Agent for the process (a keep-alive pool per host, shared
- * by every request to it, as fetch shares its global one) and undici.request's lean path instead
- * of fetch's, which builds WHATWG streams, Requests and Responses around each call. Redirects are
- * followed like fetch follows them: at most 20, Authorization and cookies dropped when one leaves
+ * The clients' connections: one undici Pool per origin for the process (keep-alive connections
+ * shared by every request to it, as fetch shares its global ones) and undici.request's lean path
+ * instead of fetch's, which builds WHATWG streams, Requests and Responses around each call.
+ * Redirects are followed here, only when one comes back (no handler wrapped around every
+ * request), as fetch follows them: at most 20, Authorization and cookies dropped when one leaves
  * the origin, a 303 (or a POST's 301 and 302) re-sent as a GET.
  */
 class Connections {
-  private agent: Agent | undefined;
-  private following: Dispatcher | undefined;
+  private readonly pools = new Map<string, Pool>();
 
   send(url: Address, sending: Sending): Promise<Answer> {
-    const agent = (this.agent ??= new Agent({ keepAliveTimeout: KEEP_ALIVE_MS }));
-    const dispatcher =
-      sending.redirect === 'manual'
-        ? agent
-        : (this.following ??= agent.compose(
-            interceptors.redirect({ maxRedirections: MAX_FOLLOWED, throwOnMaxRedirect: true }),
-          ));
-    return dispatcher
-      .request({
-        origin: url.origin,
-        path: url.path,
-        method: sending.method,
-        headers: sending.headers,
-        body: sending.body ?? null,
-        signal: sending.signal,
-      })
-      .then(undiciAnswer);
+    const hop: Hop = {
+      origin: url.origin,
+      path: url.path,
+      method: sending.method,
+      headers: sending.headers,
+      body: sending.body,
+    };
+    const sent = this.dispatch(hop, sending.stop);
+    if (sending.redirect === 'manual') return sent;
+    return sent.then((answer) => (locationOf(answer) === null ? answer : this.follow(answer, hop, sending.stop)));
+  }
+
+  private pool(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (pool !== undefined) return pool;
+    if (this.pools.size >= KEPT_ORIGINS) {
+      const [oldest, old] = this.pools.entries().next().value!;
+      this.pools.delete(oldest);
+      void old.close().catch(() => undefined);
+    }
+    pool = new Pool(origin, { keepAliveTimeout: KEEP_ALIVE_MS });
+    this.pools.set(origin, pool);
+    return pool;
+  }
+
+  private dispatch(hop: Hop, stop: AttemptStop): Promise<Exchange> {
+    const opts = { path: hop.path, method: hop.method, headers: hop.headers, body: hop.body ?? null };
+    return Exchange.send(this.pool(hop.origin), opts, stop);
+  }
+
+  private async follow(first: Exchange, from: Hop, stop: AttemptStop): Promise<Answer> {
+    let answer = first;
+    let hop = from;
+    for (let hops = 0; ; hops += 1) {
+      const location = locationOf(answer);
+      if (location === null) return answer;
+      // A redirect's body is never read: only its Location counts.
+      await answer.discard();
+      if (hops >= MAX_FOLLOWED) throw new errors.MaxRedirectsError();
+      hop = nextHop(hop, answer.status, location);
+      answer = await this.dispatch(hop, stop);
+    }
   }
 }
 
