@@ -51,6 +51,12 @@ export class AiQueue {
   private started = false;
   private closed = false;
   private pumping = false;
+  /**
+   * Whether a waiting job of `holdsOf` may be held back until a later time: only then is the
+   * database asked when to wake (a scan of the waiting jobs). Only a requeue here holds a job back.
+   */
+  private mayHold = true;
+  private holdsOf: string | null = null;
 
   constructor(private readonly deps: QueueDeps) {
     const saved = deps.load();
@@ -184,9 +190,10 @@ export class AiQueue {
         }
       }
       // Wake for the earliest time-based hold (Retry-After, offline backoff, a held-back job).
-      const wakes = [this.offlineUntil, this.rateLimitedUntil, this.deps.jobs.nextWake(account, now) ?? 0].filter(
-        (t) => t > now,
-      );
+      if (account !== this.holdsOf) [this.holdsOf, this.mayHold] = [account, true];
+      const held = this.mayHold ? this.deps.jobs.nextWake(account, now) : null;
+      if (held === null) this.mayHold = false;
+      const wakes = [this.offlineUntil, this.rateLimitedUntil, held ?? 0].filter((t) => t > now);
       if (wakes.length > 0 && !this.paused) this.kick(Math.min(...wakes) - now + 5);
     } finally {
       this.pumping = false;
@@ -302,6 +309,7 @@ export class AiQueue {
           this.rateLimitedUntil = Math.max(this.rateLimitedUntil, notBefore);
         }
         jobs.requeue(job.id, notBefore, outcome.error);
+        if (notBefore > now) this.mayHold = true;
         break;
       }
     }
