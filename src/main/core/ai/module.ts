@@ -58,7 +58,8 @@ export function createAi(d: AiDeps): Ai {
     load: () => d.meta.get('ai.queue'),
     save: (settings) => d.meta.set('ai.queue', settings),
     changed,
-    onSucceeded: (jobId, job) => bus.emit('ai.jobSucceeded', { jobId, operation: job.operation, prompt: job.prompt ?? '' }),
+    onSucceeded: (jobId, job) =>
+      bus.emit('ai.jobSucceeded', { jobId, operation: job.operation, prompt: job.prompt ?? '' }),
   });
   const studio = new Studio({
     jobs,
