@@ -64,6 +64,9 @@ function dayBound(value: string, end: boolean): number {
 
 /** The AI studio's operations over jobs: submit, list, cancel, retry, reorder, save, remove. */
 export class Studio {
+  /** The operation and model this studio last made the most recent: submitting the same again reads nothing. */
+  private lastRemembered: string | null = null;
+
   constructor(private readonly deps: StudioDeps) {}
 
   private recent(): Partial<Record<AiOperation, string[]>> {
@@ -71,7 +74,10 @@ export class Studio {
   }
 
   private remember(op: AiOperation, model: string): void {
+    const key = `${op} ${model}`;
+    if (key === this.lastRemembered) return;
     const all = this.recent();
+    this.lastRemembered = key;
     if (all[op]?.[0] === model) return; // already the most recent: nothing to write
     all[op] = [model, ...(all[op] ?? []).filter((m) => m !== model)].slice(0, RECENT_MAX);
     this.deps.meta.set(RECENT_KEY, all);
