@@ -364,8 +364,14 @@ export class JobStore {
 
   private dropWal(): void {
     if (this.walFd === null) return;
-    fs.close(this.walFd, () => undefined);
+    const fd = this.walFd;
     this.walFd = null;
+    try {
+      // Closed at once (a descriptor closes in microseconds), so it is gone when `close` resolves.
+      fs.closeSync(fd);
+    } catch {
+      // Already unusable: nothing is left to let go of.
+    }
   }
 
   /** Lets go of the WAL descriptor once the flushes under way are done (the app is closing). */
