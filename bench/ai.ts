@@ -13,6 +13,8 @@
 //    default). Both sides run one job first to warm up. Printed: seconds and jobs/s of each, the
 //    ratio and the overhead per job (median and range over AI_BENCH_ROUNDS rounds, default 5), and
 //    the CPU time per job of each side, which other programs on a busy machine do not inflate.
+//    Beside them, not a baseline: node:http with each output also written durably (a temp file
+//    written, fsynced and renamed), so a reader sees what durability alone costs.
 import { fork } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -24,7 +26,7 @@ import { nodeDeps } from '../src/main/core/node-deps';
 import { HttpClient } from '../src/main/core/platform/http';
 import { sandboxProfile } from '../src/main/core/platform/builtin-profiles';
 import { startSandbox, type Sandbox } from '../src/sandbox';
-import { directRound, PLAIN_CLIENTS, startTiming, type Timed } from './support/ai-direct';
+import { directRound, durably, PLAIN_CLIENTS, startTiming, type Timed } from './support/ai-direct';
 import { median, table, type Log } from './support/report';
 import { signedInCore } from './support/signed-in-core';
 
@@ -291,14 +293,19 @@ const range = (values: number[], digits: number) =>
  */
 async function queueBench(jobs: number, rounds: number, log: Log) {
   const sandbox = await startSandbox({ port: 0, rateLimit: false, aiLatencyMs: 0 });
-  const sides = ['queue', ...PLAIN_CLIENTS.map((c) => c.name)];
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-aiw-'));
+  const http = PLAIN_CLIENTS.find((c) => c.name.startsWith('node:http'));
+  if (!http) throw new Error('no node:http client');
+  const reference = durably(http, outDir);
+  const clients = [...PLAIN_CLIENTS, reference];
+  const sides = ['queue', ...clients.map((c) => c.name)];
   const times = new Map<string, number[]>(sides.map((side) => [side, []]));
   const cpu = new Map<string, number[]>(sides.map((side) => [side, []]));
   try {
     for (let r = 0; r < rounds; r += 1) {
       for (const [k] of sides.entries()) {
         const side = sides[(k + r) % sides.length] as string;
-        const client = PLAIN_CLIENTS.find((c) => c.name === side);
+        const client = clients.find((c) => c.name === side);
         const timed = client
           ? await directRound(sandbox, client, jobs, CONCURRENCY, `r${r}`)
           : await queueRound(sandbox, jobs, r);
@@ -308,6 +315,7 @@ async function queueBench(jobs: number, rounds: number, log: Log) {
     }
   } finally {
     await sandbox.stop();
+    fs.rmSync(outDir, { recursive: true, force: true });
   }
   const q = times.get('queue') ?? [];
   const base = PLAIN_CLIENTS.map((c) => ({ name: c.name, s: times.get(c.name) ?? [] })).sort(
@@ -327,6 +335,15 @@ async function queueBench(jobs: number, rounds: number, log: Log) {
         return [label, median(s).toFixed(3), range(s, 3), (jobs / median(s)).toFixed(1)];
       }),
       ['through the queue (ours)', median(q).toFixed(3), range(q, 3), (jobs / median(q)).toFixed(1)],
+      ...[reference].map((c) => {
+        const s = times.get(c.name) ?? [];
+        return [
+          `reference, not a baseline: ${c.name}`,
+          median(s).toFixed(3),
+          range(s, 3),
+          (jobs / median(s)).toFixed(1),
+        ];
+      }),
     ],
   );
   const queueJobsPerSecond = jobs / median(q);
@@ -343,6 +360,12 @@ async function queueBench(jobs: number, rounds: number, log: Log) {
       `queue ${median(cpu.get('queue') ?? []).toFixed(2)} ms, ` +
       `baseline ${median(cpu.get(base.name) ?? []).toFixed(2)} ms; queue CPU overhead per job: ` +
       `${median(cpuOverheads).toFixed(2)} ms (rounds ${range(cpuOverheads, 2)})`,
+  );
+  const durable = times.get(reference.name) ?? [];
+  const durability = durable.map((s, r) => ((s - (base.s[r] ?? 0)) / jobs) * 1000);
+  log(
+    `durable write alone (${reference.name} vs the baseline): ${median(durability).toFixed(2)} ms per job ` +
+      `(rounds ${range(durability, 2)}); the ratio above stays against the baseline`,
   );
   return { queueJobsPerSecond, directJobsPerSecond, queueRatio: queueJobsPerSecond / directJobsPerSecond };
 }

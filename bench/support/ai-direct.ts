@@ -1,12 +1,15 @@
 // The AI queue's baselines: the same requests a text2image job makes (POST, then GET of the output
 // it names), sent straight with a plain client. Each plain client is run; the fastest is the baseline.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import type { Sandbox } from '../../src/sandbox';
 import { pool } from './load';
 import { login } from './sandbox-login';
 
-/** One job's two requests with one plain client; resolves with the output's size in bytes. */
-type DirectJob = (prompt: string, key: string) => Promise<number>;
+/** One job's two requests with one plain client; resolves with the output's bytes. */
+type DirectJob = (prompt: string, key: string) => Promise<Buffer>;
 
 export interface PlainClient {
   name: string;
@@ -38,7 +41,7 @@ const viaFetch: PlainClient = {
       const text = await res.text();
       if (res.status !== 200) throw new Error(`POST: HTTP ${res.status}`);
       const out = await fetch(outputUrl(text), { headers });
-      const bytes = (await out.arrayBuffer()).byteLength;
+      const bytes = Buffer.from(await out.arrayBuffer());
       if (out.status !== 200) throw new Error(`GET: HTTP ${out.status}`);
       return bytes;
     },
@@ -85,7 +88,7 @@ const viaNodeHttp: PlainClient = {
         if (res.status !== 200) throw new Error(`POST: HTTP ${res.status}`);
         const out = await send(agent, outputUrl(res.body.toString('utf8')), { method: 'GET', headers: auth });
         if (out.status !== 200) throw new Error(`GET: HTTP ${out.status}`);
-        return out.body.length;
+        return out.body;
       },
       close: () => agent.destroy(),
     };
@@ -94,7 +97,36 @@ const viaNodeHttp: PlainClient = {
 
 export const PLAIN_CLIENTS: readonly PlainClient[] = [viaFetch, viaNodeHttp];
 
-/** Seconds for `jobs` direct jobs, `concurrency` at a time, with one plain client. */
+/**
+ * Not a baseline, a reference beside it: a plain client that also writes each output durably, as
+ * the queue does (a temp file written and fsynced, then renamed into `dir`), so what durability
+ * alone costs can be read off. The queue also checks each output and keeps its state in SQLite.
+ */
+export function durably(client: PlainClient, dir: string): PlainClient {
+  return {
+    name: `${client.name} + durable write`,
+    open: (base, token) => {
+      const opened = client.open(base, token);
+      return {
+        job: async (prompt, key) => {
+          const bytes = await opened.job(prompt, key);
+          const temp = path.join(dir, `${randomUUID()}.part`);
+          const file = await fs.open(temp, 'wx');
+          try {
+            await file.writeFile(bytes);
+            await file.sync();
+          } finally {
+            await file.close();
+          }
+          await fs.rename(temp, path.join(dir, randomUUID()));
+          return bytes;
+        },
+        close: () => opened.close(),
+      };
+    },
+  };
+}
+
 /** Elapsed seconds and this process's CPU time (ms, every thread: the sandbox's too) over one timed stretch. */
 export interface Timed {
   seconds: number;
@@ -112,6 +144,7 @@ export function startTiming(): { stop(): Timed } {
   };
 }
 
+/** `jobs` direct jobs, `concurrency` at a time, with one plain client: elapsed and CPU time. */
 export async function directRound(
   sandbox: Sandbox,
   client: PlainClient,
@@ -126,7 +159,7 @@ export async function directRound(
     await job(`${tag} warm`, `${tag}-warm`);
     const started = startTiming();
     await pool(jobs, concurrency, async (i) => {
-      if ((await job(`${tag} ${i}`, `${tag}-${i}`)) === 0) throw new Error('an empty output');
+      if ((await job(`${tag} ${i}`, `${tag}-${i}`)).length === 0) throw new Error('an empty output');
     });
     return started.stop();
   } finally {

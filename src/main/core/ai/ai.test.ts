@@ -428,6 +428,8 @@ describe('notifications', () => {
     await until('the job to run', async () => (await job(h, j.id)).state === 'running');
     offset += 20_000; // it takes 20 s by the app's clock
     expect((await finished(h, j.id)).state).toBe('succeeded');
+    // The success is readable once committed; the queue settles it (and notifies) once it is on disk.
+    await until('the queue to settle the job', () => !h.core.ai.queue.isRunning(j.id));
     expect(h.notifications).toEqual([
       { title: 'text2image finished', body: '“a long one”', route: 'studio', whenUnfocused: true },
     ]);

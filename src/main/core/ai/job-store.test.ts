@@ -118,6 +118,35 @@ describe('JobStore', () => {
     }
   });
 
+  it('flushes through one kept WAL descriptor, let go on close; a write after close is still flushed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-jobs-'));
+    const file = path.join(dir, 'db.sqlite');
+    const { db } = openDatabase(file, defaultMigrationsDir);
+    const openWal = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`) === `${file}-wal`;
+        } catch {
+          return false;
+        }
+      }).length;
+    try {
+      const jobs = new JobStore(db);
+      const before = openWal();
+      await jobs.durable(() => jobs.insert(job('k1')));
+      await jobs.durable(() => jobs.insert(job('k2', { position: 2 })));
+      if (process.platform === 'linux') expect(openWal()).toBe(before + 1);
+      await jobs.close();
+      if (process.platform === 'linux') expect(openWal()).toBe(before);
+      await jobs.durable(() => jobs.insert(job('k3', { position: 3 })));
+      if (process.platform === 'linux') expect(openWal()).toBe(before);
+      expect([jobs.get('k1'), jobs.get('k3')].map((r) => r?.state)).toEqual(['queued', 'queued']);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('in memory a durable write is an ordinary commit', async () => {
     const { db } = openDatabase(':memory:', defaultMigrationsDir);
     const jobs = new JobStore(db);

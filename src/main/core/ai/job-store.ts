@@ -1,8 +1,8 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import type { AiJobState, AiJobView, AiMediaKind, AiOutputView, AiParams, AiProgress } from '../../../shared/ai';
 import type { AppError } from '../../../shared/errors';
 import type { AiOperation } from '../../../shared/profile';
-import type { Db } from '../db/open';
+import { SYNCHRONOUS, type Db } from '../db/open';
 import { Statements } from '../db/statements';
 import { ftsQuery } from '../library/fts-query';
 
@@ -143,6 +143,9 @@ export class JobStore {
   /** The WAL flush running now, and the one queued after it (see `flush`). */
   private flushing: Promise<void> | null = null;
   private again: Promise<void> | null = null;
+  /** The WAL file's descriptor, kept between flushes (see `syncWal`). */
+  private walFd: number | null = null;
+  private closed = false;
 
   constructor(private readonly db: Db) {
     this.s = new Statements(db);
@@ -164,17 +167,21 @@ export class JobStore {
     );
   }
 
-  insert(job: NewJob): void {
-    this.s
-      .sql<[NewJob]>(
+  /** Adds a job and answers its row as stored (no read after the write). */
+  insert(job: NewJob): JobRow {
+    const row = this.s
+      .sql<[NewJob], JobRow>(
         `INSERT INTO ai_jobs (id, account_id, operation, model_id, prompt, params,
            input_sha256, input_name, input_mime, input_kind, input_size, input_url, source_text,
            fingerprint, idempotency_key, profile, state, position, created_at)
          VALUES (@id, @account_id, @operation, @model_id, @prompt, @params,
            @input_sha256, @input_name, @input_mime, @input_kind, @input_size, @input_url, @source_text,
-           @fingerprint, @idempotency_key, @profile, @state, @position, @created_at)`,
+           @fingerprint, @idempotency_key, @profile, @state, @position, @created_at)
+         RETURNING rowid, *`,
       )
-      .run(job);
+      .get(job);
+    if (!row) throw new Error(`the job ${job.id} was not stored`);
+    return row;
   }
 
   /** The latest succeeded job with this fingerprint (the saved result of an identical request). */
@@ -263,16 +270,19 @@ export class JobStore {
    * Committed without waiting for the disk: losing it in a crash loses nothing, as `reconcile` puts
    * every running job back in the queue anyway (see `unsynced`).
    */
-  markRunning(id: string, now: number): void {
-    this.unsynced(() =>
-      this.s
-        .sql<unknown[]>(
-          `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
-         started_at = CASE WHEN remote_job_id IS NULL OR started_at IS NULL THEN ? ELSE started_at END,
-         requested_at = CASE WHEN remote_job_id IS NULL OR requested_at IS NULL THEN ? ELSE requested_at END
-       WHERE id = ? AND state = 'queued'`,
-        )
-        .run(now, now, id),
+  markRunning(id: string, now: number): JobRow | null {
+    // The row comes back from the write itself: the queue runs the job from it without reading it again.
+    return (
+      this.unsynced(() =>
+        this.s
+          .sql<[number, number, string], JobRow>(
+            `UPDATE ai_jobs SET state = 'running', attempts = attempts + 1,
+           started_at = CASE WHEN remote_job_id IS NULL OR started_at IS NULL THEN ? ELSE started_at END,
+           requested_at = CASE WHEN remote_job_id IS NULL OR requested_at IS NULL THEN ? ELSE requested_at END
+         WHERE id = ? AND state = 'queued' RETURNING rowid, *`,
+          )
+          .get(now, now, id),
+      ) ?? null
     );
   }
 
@@ -320,24 +330,55 @@ export class JobStore {
     return this.again;
   }
 
-  private async syncWal(): Promise<void> {
+  /**
+   * fdatasync of the WAL through a descriptor kept open between flushes: opening and closing the
+   * file each time would be two more trips through the thread pool per commit. Opened for writing:
+   * Windows flushes only a handle that may write. SQLite locks the database and its -shm file, never
+   * the WAL, and deletes the WAL only when its last connection closes, so holding it open changes
+   * nothing for SQLite; a descriptor that fails is dropped and the file opened afresh, once.
+   */
+  private syncWal(): Promise<void> {
     const file = this.walFile();
-    if (!file) return;
-    // Opened for writing: Windows flushes only a handle that may write. SQLite locks the database
-    // and its -shm file, never the WAL, so closing this handle releases none of its locks.
-    let handle;
+    if (!file) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const sync = (fd: number, fresh: boolean) =>
+        fs.fdatasync(fd, (e) => {
+          if (!e) return resolve();
+          this.dropWal();
+          if (fresh) reject(e);
+          else open();
+        });
+      const open = () =>
+        fs.open(file, 'r+', (e, fd) => {
+          // No WAL file: the last connection closed and checkpointed it into the database (synced then).
+          if (e) return e.code === 'ENOENT' ? resolve() : reject(e);
+          // After `close`, one descriptor per flush, as nothing would close a kept one.
+          if (this.closed) return fs.fdatasync(fd, (err) => fs.close(fd, () => (err ? reject(err) : resolve())));
+          this.walFd = fd;
+          sync(fd, true);
+        });
+      if (this.walFd === null) open();
+      else sync(this.walFd, false);
+    });
+  }
+
+  private dropWal(): void {
+    if (this.walFd === null) return;
+    const fd = this.walFd;
+    this.walFd = null;
     try {
-      handle = await fs.open(file, 'r+');
-    } catch (e) {
-      // No WAL file: the last connection closed and checkpointed it into the database (synced then).
-      if (e instanceof Error && 'code' in e && e.code === 'ENOENT') return;
-      throw e;
+      // Closed at once (a descriptor closes in microseconds), so it is gone when `close` resolves.
+      fs.closeSync(fd);
+    } catch {
+      // Already unusable: nothing is left to let go of.
     }
-    try {
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
+  }
+
+  /** Lets go of the WAL descriptor once the flushes under way are done (the app is closing). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.whenDurable().catch(() => undefined);
+    this.dropWal();
   }
 
   /**
@@ -347,12 +388,12 @@ export class JobStore {
    */
   private unsynced<T>(write: () => T): T {
     if (this.db.inTransaction) return write();
-    const was = this.db.pragma('synchronous', { simple: true });
     this.db.pragma('synchronous = NORMAL');
     try {
       return write();
     } finally {
-      this.db.pragma(`synchronous = ${Number(was)}`);
+      // Back to what every connection runs with (see openDatabase), without asking it first.
+      this.db.pragma(`synchronous = ${SYNCHRONOUS}`);
     }
   }
 
@@ -415,8 +456,12 @@ export class JobStore {
 
   /** Replace a job's outputs; one already saved to the library keeps its asset when it is still there. */
   private putOutputs(id: string, outputs: StoredAnswer['outputs']): void {
-    const saved = new Map(this.outputs(id).map((o) => [o.sha256, o.asset_id]));
-    this.s.sql<unknown[]>('DELETE FROM ai_outputs WHERE job_id = ?').run(id);
+    const removed = this.s
+      .sql<[string], { sha256: string; asset_id: string | null }>(
+        'DELETE FROM ai_outputs WHERE job_id = ? RETURNING sha256, asset_id',
+      )
+      .all(id);
+    const saved = new Map(removed.map((o) => [o.sha256, o.asset_id]));
     for (const o of outputs) {
       this.s
         .sql<unknown[]>(
@@ -446,16 +491,16 @@ export class JobStore {
     r: StoredAnswer & { now: number; durationMs: number; request: string; response: string },
   ): boolean {
     return this.s.transaction(() => {
-      // A job cancelled while its answer was being stored stays cancelled.
-      if ((this.get(id)?.state ?? null) !== 'running') return false;
-      this.putOutputs(id, r.outputs);
-      this.s
+      // A job cancelled while its answer was being stored stays cancelled (no row changes).
+      const changed = this.s
         .sql<unknown[]>(
           `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?,
              result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
-         WHERE id = ?`,
+         WHERE id = ? AND state = 'running'`,
         )
-        .run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, r.note, id);
+        .run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, r.note, id).changes;
+      if (changed === 0) return false;
+      this.putOutputs(id, r.outputs);
       return true;
     });
   }

@@ -101,6 +101,28 @@ describe('downloading', () => {
     expect(fs.readFileSync(blobs.path(got.sha256))).toEqual(bytes);
   });
 
+  it('streams a download longer than a small file on, its first chunks included, the head handed to the check', async () => {
+    const long = crypto.randomBytes(200 * 1024);
+    const s = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'transfer-encoding': 'chunked' });
+      for (let at = 0; at < long.length; at += 16 * 1024) res.write(long.subarray(at, at + 16 * 1024));
+      res.end();
+    });
+    servers.push(s);
+    const blobs = new BlobStore(path.join(tmp, 'long'));
+    const heads: Buffer[] = [];
+    const got = await downloadMedia(`${s.url}/long`, {
+      ...opts(blobs, 1024 * 1024),
+      check: async (temp, written) => {
+        expect(fs.statSync(temp).size).toBe(long.length);
+        heads.push(written.head ?? Buffer.alloc(0));
+      },
+    });
+    expect(got).toMatchObject({ size: long.length, sha256: crypto.createHash('sha256').update(long).digest('hex') });
+    expect(fs.readFileSync(blobs.path(got.sha256))).toEqual(long);
+    expect(heads[0]).toEqual(long.subarray(0, 64 * 1024));
+  });
+
   it('refuses more than the cap, announced or counted, with words, and keeps nothing', async () => {
     const s = await server();
     const blobs = new BlobStore(path.join(tmp, 'b'));

@@ -6,7 +6,7 @@
  * judged by the same rule, and once a hop leaves the platform the rest go without credentials.
  * Every download is size-capped and hashed as it is stored.
  */
-import type { BlobStore, Written } from '../library/files/blob-store';
+import { SMALL_BYTES, type BlobStore, type PutResult, type Written } from '../library/files/blob-store';
 import { IntakeRefusal, intakeWords } from '../library/files/intake-words';
 import { followRedirects, LocalFailure, type HttpRequest, type Route, type Sender } from '../platform/http';
 const DOWNLOAD_DEADLINE_MS = 10 * 60 * 1000;
@@ -91,6 +91,30 @@ export interface DownloadOptions {
 }
 
 /**
+ * A download that ends within SMALL_BYTES is stored from memory (the store's quicker way for small
+ * files); a longer one streams on, its first chunks included, holding no more than that in memory.
+ */
+async function store(
+  blobs: BlobStore,
+  source: AsyncGenerator<Uint8Array>,
+  options: Parameters<BlobStore['putStream']>[1],
+): Promise<PutResult> {
+  const first: Uint8Array[] = [];
+  let size = 0;
+  while (size <= SMALL_BYTES) {
+    const next = await source.next();
+    if (next.done) return blobs.putBuffer(Buffer.concat(first, size), options);
+    first.push(next.value);
+    size += next.value.byteLength;
+  }
+  async function* all(): AsyncGenerator<Uint8Array> {
+    yield* first;
+    yield* source;
+  }
+  return blobs.putStream(all(), options);
+}
+
+/**
  * Stream one URL into the blob store, refusing more than `maxBytes` (announced or received). A
  * refused address, first or redirected to, rejects with RedirectRefused before any request goes there.
  */
@@ -140,7 +164,7 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
         }
       }
       try {
-        return await opts.blobs.putStream(chunks(), { signal: sig, label: 'an AI result', ...(check && { check }) });
+        return await store(opts.blobs, chunks(), { signal: sig, label: 'an AI result', ...(check && { check }) });
       } catch (e) {
         if (tooBig) throw new LocalFailure(tooLargeError(opts.maxBytes));
         if (readError !== null) throw readError; // the network failed: the client treats it as such

@@ -58,10 +58,8 @@ export function createAi(d: AiDeps): Ai {
     load: () => d.meta.get('ai.queue'),
     save: (settings) => d.meta.set('ai.queue', settings),
     changed,
-    onSucceeded: (jobId) => {
-      const job = jobs.get(jobId);
-      if (job) bus.emit('ai.jobSucceeded', { jobId, operation: job.operation, prompt: job.prompt ?? '' });
-    },
+    onSucceeded: (jobId, job) =>
+      bus.emit('ai.jobSucceeded', { jobId, operation: job.operation, prompt: job.prompt ?? '' }),
   });
   const studio = new Studio({
     jobs,
@@ -92,6 +90,7 @@ export function createAi(d: AiDeps): Ai {
     close: async () => {
       await queue.close();
       changed.cancel();
+      await jobs.close();
     },
   };
 }

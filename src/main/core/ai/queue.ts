@@ -18,8 +18,8 @@ export interface QueueDeps {
   save(settings: { paused: boolean; concurrency: number }): void;
   /** Jobs changed (ids, or null for many) — throttled by the caller. */
   changed(ids: string[] | null, progressOnly?: boolean): void;
-  /** A job succeeded with its result stored (automations listen here). */
-  onSucceeded?: (jobId: string) => void;
+  /** A job succeeded with its result stored (automations listen here); `job` is its row as it started. */
+  onSucceeded?: (jobId: string, job: JobRow) => void;
 }
 
 interface Running {
@@ -51,6 +51,12 @@ export class AiQueue {
   private started = false;
   private closed = false;
   private pumping = false;
+  /**
+   * Whether a waiting job of `holdsOf` may be held back until a later time: only then is the
+   * database asked when to wake (a scan of the waiting jobs). Only a requeue here holds a job back.
+   */
+  private mayHold = true;
+  private holdsOf: string | null = null;
 
   constructor(private readonly deps: QueueDeps) {
     const saved = deps.load();
@@ -184,9 +190,10 @@ export class AiQueue {
         }
       }
       // Wake for the earliest time-based hold (Retry-After, offline backoff, a held-back job).
-      const wakes = [this.offlineUntil, this.rateLimitedUntil, this.deps.jobs.nextWake(account, now) ?? 0].filter(
-        (t) => t > now,
-      );
+      if (account !== this.holdsOf) [this.holdsOf, this.mayHold] = [account, true];
+      const held = this.mayHold ? this.deps.jobs.nextWake(account, now) : null;
+      if (held === null) this.mayHold = false;
+      const wakes = [this.offlineUntil, this.rateLimitedUntil, held ?? 0].filter((t) => t > now);
       if (wakes.length > 0 && !this.paused) this.kick(Math.min(...wakes) - now + 5);
     } finally {
       this.pumping = false;
@@ -230,10 +237,9 @@ export class AiQueue {
       received: false,
     };
     this.running.set(job.id, entry);
-    this.deps.jobs.markRunning(job.id, this.deps.now());
+    // The row as markRunning left it, answered by the write itself (no read after it).
+    const fresh = this.deps.jobs.markRunning(job.id, this.deps.now()) ?? job;
     this.deps.changed([job.id]);
-    // Read again for the columns markRunning set; a running job cannot be removed, so it is there.
-    const fresh = this.deps.jobs.get(job.id) ?? job;
     const progress = (p: AiProgress) => {
       const freed = p.phase === 'polling' && entry.progress.phase !== 'polling';
       entry.progress = p;
@@ -274,9 +280,9 @@ export class AiQueue {
     switch (outcome.kind) {
       case 'succeeded':
         this.offlineStrikes = 0;
-        this.notifyIfLong(job, 'finished');
+        this.notifyIfLong(job, now, 'finished');
         try {
-          this.deps.onSucceeded?.(job.id);
+          this.deps.onSucceeded?.(job.id, job);
         } catch (e) {
           this.deps.logger.error('a job listener failed', { job: job.id, error: e });
         }
@@ -290,7 +296,7 @@ export class AiQueue {
           answer: outcome.answer,
           platformFailed: outcome.platformFailed,
         });
-        this.notifyIfLong(job, 'failed');
+        this.notifyIfLong(job, now, 'failed');
         break;
       case 'wait': {
         let notBefore = now + outcome.afterMs;
@@ -303,6 +309,7 @@ export class AiQueue {
           this.rateLimitedUntil = Math.max(this.rateLimitedUntil, notBefore);
         }
         jobs.requeue(job.id, notBefore, outcome.error);
+        if (notBefore > now) this.mayHold = true;
         break;
       }
     }
@@ -310,9 +317,9 @@ export class AiQueue {
     this.kick();
   }
 
-  private notifyIfLong(job: JobRow, how: 'finished' | 'failed'): void {
-    const row = this.deps.jobs.get(job.id);
-    if (!row || row.started_at === null || (row.finished_at ?? this.deps.now()) - row.started_at < LONG_JOB_MS) return;
+  /** `job` is the row as it started running (its start is set then); it ended about `now`. */
+  private notifyIfLong(job: JobRow, now: number, how: 'finished' | 'failed'): void {
+    if (job.started_at === null || now - job.started_at < LONG_JOB_MS) return;
     this.deps.notifier.notify({
       title: how === 'finished' ? `${job.operation} finished` : `${job.operation} failed`,
       body: job.prompt ? `“${job.prompt.slice(0, 80)}”` : `Model ${job.model_id}`,

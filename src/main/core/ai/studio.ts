@@ -64,6 +64,9 @@ function dayBound(value: string, end: boolean): number {
 
 /** The AI studio's operations over jobs: submit, list, cancel, retry, reorder, save, remove. */
 export class Studio {
+  /** The operation and model this studio last made the most recent: submitting the same again reads nothing. */
+  private lastRemembered: string | null = null;
+
   constructor(private readonly deps: StudioDeps) {}
 
   private recent(): Partial<Record<AiOperation, string[]>> {
@@ -71,7 +74,10 @@ export class Studio {
   }
 
   private remember(op: AiOperation, model: string): void {
+    const key = `${op} ${model}`;
+    if (key === this.lastRemembered) return;
     const all = this.recent();
+    this.lastRemembered = key;
     if (all[op]?.[0] === model) return; // already the most recent: nothing to write
     all[op] = [model, ...(all[op] ?? []).filter((m) => m !== model)].slice(0, RECENT_MAX);
     this.deps.meta.set(RECENT_KEY, all);
@@ -97,9 +103,10 @@ export class Studio {
     };
   }
 
-  view(row: JobRow): AiJobView {
-    const { queue, jobs } = this.deps;
-    return jobView(row, jobs.outputs(row.id), {
+  /** `outputs` when the caller knows them (a job just added has none). */
+  view(row: JobRow, outputs = this.deps.jobs.outputs(row.id)): AiJobView {
+    const { queue } = this.deps;
+    return jobView(row, outputs, {
       now: this.deps.now(),
       ...(queue.progressOf(row.id) && { progress: queue.progressOf(row.id) }),
       waiting: row.state === 'queued' ? this.waitingFor(row) : null,
@@ -168,7 +175,7 @@ export class Studio {
     }
     const id = newId();
     // On disk before the job is shown as queued (and before it is sent: the queue waits for it too).
-    await this.deps.jobs.durable(() =>
+    const row = await this.deps.jobs.durable(() =>
       this.deps.jobs.insert({
         id,
         account_id: account,
@@ -193,7 +200,8 @@ export class Studio {
     );
     this.remember(input.operation, input.modelId);
     this.deps.queue.kick();
-    return { kind: 'queued', job: this.view(this.row(id)) };
+    // The row as stored, answered by the insert; a new job has no outputs yet.
+    return { kind: 'queued', job: this.view(row, []) };
   }
 
   /** The same settings again: inputs are already stored, so the new job refers to the same bytes. */
@@ -224,7 +232,7 @@ export class Studio {
     if ((await this.deps.blobs.size(row.input_sha256)) === null)
       fail('not_found', 'The input of that job is missing from the data folder.', { hint: 'Choose the input again.' });
     const fresh = newId();
-    await this.deps.jobs.durable(() =>
+    const added = await this.deps.jobs.durable(() =>
       this.deps.jobs.insert({
         ...row,
         id: fresh,
@@ -237,7 +245,7 @@ export class Studio {
       }),
     );
     this.deps.queue.kick();
-    return { kind: 'queued', job: this.view(this.row(fresh)) };
+    return { kind: 'queued', job: this.view(added, []) };
   }
 
   queueView(): AiQueueView {

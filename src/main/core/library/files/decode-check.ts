@@ -35,9 +35,31 @@ function decoderRefused(e: unknown, signal: AbortSignal | undefined): boolean {
   return typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'number';
 }
 
+/** Formats that hold one picture: decoding it tells its shown size, so its header need not be read first. */
+const ONE_PICTURE: ReadonlySet<string> = new Set(['image/png', 'image/jpeg']);
+
+/**
+ * A small picture held in memory, decoded in one pass (one trip to sharp's threads instead of a
+ * header read and then a decode): its size as shown, or null when it has too many pixels for a
+ * full decode (then it is decoded shrunk, as any large picture). A damaged one is refused here.
+ */
+async function decodeSmall(bytes: Buffer): Promise<MediaProbe | null> {
+  try {
+    const { info } = await sharp(bytes, { failOn: 'error', limitInputPixels: FULL_DECODE_PIXELS, autoOrient: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height };
+  } catch (e) {
+    if (/pixel limit/i.test(e instanceof Error ? e.message : '')) return null;
+    refuse(intakeWords.damaged('picture'));
+  }
+}
+
 async function decodeImage(file: string, mime: string, tools: MediaTools, options: DecodeOptions): Promise<Decoded> {
   // HEIC and the like: sharp's build cannot decode them, so nothing here tells damage from an unknown codec.
   if (!SHARP_DECODES.has(mime)) return { kind: 'image', mime, probe: await probeMedia(file, 'image', tools, options) };
+  const small = options.bytes && ONE_PICTURE.has(mime) ? await decodeSmall(options.bytes) : null;
+  if (small) return { kind: 'image', mime, probe: small };
   // One reader for the header (the probe) and the decode: the file is opened once.
   const image = sharp(options.bytes ?? file, { failOn: 'error', sequentialRead: true });
   let probe: MediaProbe;

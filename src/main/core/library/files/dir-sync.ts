@@ -2,15 +2,25 @@ import fs from 'node:fs';
 
 /**
  * fsync a folder so a rename into it survives a power cut; not possible on Windows, where rename
- * is durable enough. Callbacks rather than a FileHandle: one promise for the three calls, as this
- * runs once per stored blob.
+ * is durable enough. Opened and closed with direct calls (microseconds each): only the wait for
+ * the disk goes through the thread pool, one trip instead of three, as this runs per stored blob.
  */
 function syncDir(dir: string): Promise<void> {
+  let fd: number;
+  try {
+    fd = fs.openSync(dir, 'r');
+  } catch {
+    // EISDIR/EPERM on Windows: nothing more can be done there.
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
-    fs.open(dir, 'r', (opened, fd) => {
-      // EISDIR/EPERM on Windows: nothing more can be done there.
-      if (opened) return resolve();
-      fs.fsync(fd, () => fs.close(fd, () => resolve()));
+    fs.fsync(fd, () => {
+      try {
+        fs.closeSync(fd);
+      } catch {
+        // As before: a folder that cannot be synced or closed is not the caller's failure.
+      }
+      resolve();
     });
   });
 }
