@@ -26,12 +26,15 @@ describe('import benchmark', () => {
       expect(p.baselineParts.hash).toBeGreaterThan(0);
       expect(p.oursParts.copy).toBeGreaterThan(0);
       expect(p.rssGrowthMb).toBeLessThan(64);
+      expect(p.byFile.longMBps).toBeGreaterThan(0);
+      expect(p.byFile.cameraMBps).toBeGreaterThan(0);
       expect(fs.existsSync(p.workDir)).toBe(false);
     }
     expect(growth).toBeCloseTo(points[1]!.msPerMb / points[0]!.msPerMb);
     expect(baselineGrowth).toBeCloseTo(points[0]!.baselineMBps / points[1]!.baselineMBps);
     expect(lines.filter((line) => line.startsWith('ratio ours/baseline: '))).toHaveLength(2);
     expect(lines.filter((line) => line.startsWith('peak RSS during ours: '))).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith('ours by file: the long video '))).toHaveLength(2);
     expect(lines.some((line) => line.startsWith('openssl dgst + cp + sync (fsync) '))).toBe(true);
     expect(lines.some((line) => line.startsWith('cost per MB, largest/smallest size: '))).toBe(true);
     expect(lines.some((line) => line.startsWith('baseline cost per MB, largest/smallest size: '))).toBe(true);

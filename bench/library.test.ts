@@ -23,6 +23,7 @@ it('library benchmark runs on a small library and removes its files', async () =
     expect(c.raw.p95).toBeGreaterThan(0);
     expect(c.ours.p95).toBeGreaterThanOrEqual(c.ours.p50);
     expect(c.ratio).toBeCloseTo(c.ours.p95 / c.raw.p95);
+    expect(c.cpuRatio).toBeGreaterThan(0);
     expect(c.parts.toView).toBeGreaterThan(0);
     expect(c.plan.count).toMatch(/SEARCH|SCAN/);
   }
@@ -37,6 +38,7 @@ it('library benchmark runs on a small library and removes its files', async () =
   // The first page is the newest 200 of what is not in the trash.
   expect(result.cases[0]!.rows).toBe(200);
   expect(lines.some((line) => line.startsWith('ratio ours/raw (p95): '))).toBe(true);
+  expect(lines.some((line) => line.startsWith('CPU-time ratio ours/raw (p95'))).toBe(true);
   expect(lines.some((line) => line === 'target met' || line.startsWith('target missed: '))).toBe(true);
   expect(fs.existsSync(result.workDir)).toBe(false);
 }, 120_000);

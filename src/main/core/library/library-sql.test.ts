@@ -46,6 +46,27 @@ describe('AssetSql', () => {
     ]);
   });
 
+  it('answers a window asked again from today’s rows, whatever other windows were asked in between', () => {
+    const { sql, add } = setup();
+    add('beach.jpg', { tags: ['summer'] });
+    const names = (q: Partial<ResolvedQuery>, account = 'acct') =>
+      sql.page(query(q), account).rows.map((r) => JSON.parse(r.data).name);
+    expect(names({ tag: 'summer' })).toEqual(['beach.jpg']);
+    add('city.jpg', { tags: ['summer'] });
+    // The same window again sees the new asset: what is kept is the statement, never its rows.
+    expect(names({ tag: 'summer' })).toEqual(['beach.jpg', 'city.jpg']);
+    // Windows that differ in one value each answer for that value, also after more than are kept.
+    for (let offset = 0; offset < 80; offset++)
+      expect(names({ tag: 'summer', offset })).toHaveLength(Math.max(0, 2 - offset));
+    expect(names({ tag: 'summer', limit: 1 })).toEqual(['beach.jpg']);
+    expect(names({ tag: 'summer', dir: 'desc' })).toEqual(['city.jpg', 'beach.jpg']);
+    expect(names({ text: 'city' })).toEqual(['city.jpg']);
+    expect(names({ text: 'beach' })).toEqual(['beach.jpg']);
+    expect(names({ tag: 'summer' }, 'someone-else')).toEqual([]);
+    expect(names({ tag: 'summer', trash: true })).toEqual([]);
+    expect(names({ tag: 'summer' })).toEqual(['beach.jpg', 'city.jpg']);
+  });
+
   it('finds assets by id, content and name, and tells whether a file is still held', () => {
     const { sql, add } = setup();
     const id = add('beach.jpg', { sha256: SHA });

@@ -63,8 +63,14 @@ const FILES_SEEN_MAX = 20_000;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 
-/** The strings of a list (a plain loop: this runs for every card). */
+function onlyTexts(list: unknown[]): list is string[] {
+  for (let i = 0; i < list.length; i++) if (typeof list[i] !== 'string') return false;
+  return true;
+}
+
+/** The strings of a list: the list itself when it holds nothing else (it was just parsed, so no one else holds it). */
 function textsOf(list: unknown[]): string[] {
+  if (onlyTexts(list)) return list;
   const out: string[] = [];
   for (const item of list) if (typeof item === 'string') out.push(item);
   return out;
@@ -139,8 +145,7 @@ export class Library {
   }
 
   /** Whether a stored blob is on disk (see filesSeen). */
-  private hasFile(sha: string): boolean {
-    const now = this.deps.now();
+  private hasFile(sha: string, now: number): boolean {
     const seen = this.filesSeen.get(sha);
     if (seen !== undefined && now - seen < FILE_SEEN_MS) return true;
     if (this.blobPath(sha) === null) {
@@ -157,7 +162,8 @@ export class Library {
     return this.deps.workspace.account();
   }
 
-  toView(row: ViewRow): AssetView {
+  /** A card; `now` is the clock reading a whole page shares (see filesSeen). */
+  toView(row: ViewRow, now: number = this.deps.now()): AssetView {
     const f = parseFields(row.data);
     const sha = typeof f.sha256 === 'string' ? f.sha256 : null;
     const thumbReady = row.thumb_state === 'ready' && row.thumb_sha256 !== null;
@@ -179,7 +185,7 @@ export class Library {
         sha256: thumbReady ? row.thumb_sha256 : null,
         reason: row.thumb_state === 'placeholder' ? thumbReason(row.thumb_sha256) : null,
       },
-      hasFile: sha !== null && this.hasFile(sha),
+      hasFile: sha !== null && this.hasFile(sha, now),
       createdAt,
       // Most assets are never edited: the same instant need not be formatted twice.
       updatedAt: row.updated_at === row.created_at ? createdAt : iso(row.updated_at),
@@ -197,7 +203,8 @@ export class Library {
 
   query(q: ResolvedQuery): LibraryPage {
     const { rows, total } = this.sql.page(q, this.account());
-    return { items: rows.map((r) => this.toView(r)), total };
+    const now = this.deps.now();
+    return { items: rows.map((r) => this.toView(r, now)), total };
   }
 
   get(id: string): AssetDetail {
