@@ -170,6 +170,21 @@ export class RecordStore {
       .get(account, remoteId);
   }
 
+  /** `knownVersion` of many platform ids in one read (a pull applies its feed a chunk at a time), by platform id. */
+  knownVersions(
+    group: ResourceGroup,
+    account: string,
+    remoteIds: readonly string[],
+  ): Map<string, { id: string; remote_version: number | null }> {
+    const rows = this.s
+      .sql<[string, string], { remote_id: string; id: string; remote_version: number | null }>(
+        `SELECT remote_id, id, remote_version FROM ${this.t(group)} ` +
+          'WHERE account_id = ? AND remote_id IN (SELECT value FROM json_each(?))',
+      )
+      .all(account, JSON.stringify(remoteIds));
+    return new Map(rows.map((r) => [r.remote_id, { id: r.id, remote_version: r.remote_version }]));
+  }
+
   byRemoteId(group: ResourceGroup, account: string, remoteId: string): RecordRow | undefined {
     return this.s
       .sql<[string, string], RecordRow>(`SELECT * FROM ${this.t(group)} WHERE account_id = ? AND remote_id = ?`)

@@ -167,10 +167,13 @@ export class SyncWriter {
     group: ResourceGroup,
     account: string,
     remote: RemoteRecord,
+    /** The record's local id and version when the caller read them already (null: not known here). */
+    prefetched?: { id: string; remote_version: number | null } | null,
   ): 'inserted' | 'updated' | 'deleted' | 'conflict' | 'skipped' {
     // Most of a feed is what this computer already has (its own changes coming back): those are
     // skipped on the version alone, without reading the whole row.
-    const known = this.store.knownVersion(group, account, remote.remoteId);
+    const known =
+      prefetched === undefined ? this.store.knownVersion(group, account, remote.remoteId) : (prefetched ?? undefined);
     if (known && remote.version !== null && known.remote_version !== null && remote.version <= known.remote_version)
       return 'skipped';
     const row = known && this.store.get(group, known.id);
