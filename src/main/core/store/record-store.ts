@@ -415,7 +415,12 @@ export class RecordStore {
       for (const a of acks) this.acknowledged(group, a.id, a.op, a.answer);
       return;
     }
-    const rows = acks.map((a) => [a.id, a.answer?.remoteId ?? null, a.answer?.version ?? null, ackKind(a.op, a.answer)]);
+    const rows = acks.map((a) => [
+      a.id,
+      a.answer?.remoteId ?? null,
+      a.answer?.version ?? null,
+      ackKind(a.op, a.answer),
+    ]);
     this.ackSql(group).many.run(JSON.stringify(rows));
   }
 

@@ -183,7 +183,13 @@ export class Drain {
       store.outbox.markSent(heads.map((e) => e.seq));
       const refs = new Map<ResourceGroup, Map<string, RemoteRef>>();
       for (const g of new Set(heads.map((e) => e.grp)))
-        refs.set(g, store.remoteRefs(g, heads.filter((e) => e.grp === g).map((e) => e.record_id)));
+        refs.set(
+          g,
+          store.remoteRefs(
+            g,
+            heads.filter((e) => e.grp === g).map((e) => e.record_id),
+          ),
+        );
       return heads.map((entry) => ({ entry, ref: refs.get(entry.grp)?.get(entry.record_id) }));
     });
   }

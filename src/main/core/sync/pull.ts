@@ -142,7 +142,11 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
     const chunk = items.slice(i, i + APPLY_CHUNK);
     store.db.transaction(() => {
       // What the chunk's records are here, in one read; a platform id met twice is read again.
-      const known = store.knownVersions(group, account, chunk.map((item) => item.remoteId));
+      const known = store.knownVersions(
+        group,
+        account,
+        chunk.map((item) => item.remoteId),
+      );
       const applied = new Set<string>();
       chunk.forEach((item, k) => {
         if (waits(item)) {
