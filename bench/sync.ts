@@ -231,6 +231,14 @@ function report(log: Log, r: SyncBenchResult, paired: { round: number; ratio: nu
       `round  (target ≥ ${TARGET}, no round below ${ROUND_FLOOR}; drain alone ${r.drainRatio.toFixed(3)} median, ` +
       `${r.minDrainRatio.toFixed(3)} lowest)`,
   );
+  // On a shared machine wall time swings with the load; the CPU time of the same runs swings less.
+  const cpu = (rounds: { cpuSeconds: number }[]) => median(rounds.map((x) => x.cpuSeconds));
+  const oursCpu = cpu(r.ours);
+  const plainCpu = cpu(r.plain.filter((p) => p.client === r.fastest));
+  log(
+    `CPU time of the process over the run (sandbox included), median: ours ${oursCpu.toFixed(2)} s, ` +
+      `${r.fastest} ${plainCpu.toFixed(2)} s (${r.fastest}/ours ${(plainCpu / oursCpu).toFixed(3)})`,
+  );
   log(
     r.met
       ? 'target met'
@@ -245,6 +253,9 @@ export interface CurvePoint {
   /** Microseconds per change of the whole run() (median of the rounds), ours and the plain client. */
   oursUs: number;
   plainUs: number;
+  /** The same in CPU time of the process (sandbox included): steadier than wall time on a busy machine. */
+  oursCpuUs: number;
+  plainCpuUs: number;
 }
 
 export interface CurveOptions {
@@ -274,6 +285,8 @@ export async function runSyncCurve(options: CurveOptions): Promise<CurvePoint[]>
       rounds,
       oursUs: us(ours.map((o) => o.seconds)),
       plainUs: us(plain.map((p) => p.seconds)),
+      oursCpuUs: us(ours.map((o) => o.cpuSeconds)),
+      plainCpuUs: us(plain.map((p) => p.cpuSeconds)),
     });
   }
   points.sort((a, b) => a.changes - b.changes);
@@ -281,13 +294,15 @@ export async function runSyncCurve(options: CurveOptions): Promise<CurvePoint[]>
   log(`cost per change by size (whole run(), median of the rounds; ${options.client} beside it):`);
   table(
     log,
-    ['changes', 'rounds', 'ours µs/change', `${options.client} µs/change`, 'ours/plain'],
+    ['changes', 'rounds', 'ours µs/change', `${options.client} µs/change`, 'ours/plain', 'ours CPU µs', 'plain CPU µs'],
     points.map((p) => [
       String(p.changes),
       String(p.rounds),
       p.oursUs.toFixed(0),
       p.plainUs.toFixed(0),
       (p.plainUs / p.oursUs).toFixed(3),
+      p.oursCpuUs.toFixed(0),
+      p.plainCpuUs.toFixed(0),
     ]),
   );
   const first = points[0]!;
@@ -299,6 +314,10 @@ export async function runSyncCurve(options: CurveOptions): Promise<CurvePoint[]>
     `curve: ours costs ${growth.toFixed(2)}× per change at ${last.changes} changes what it costs at ` +
       `${first.changes} (target ≤ ${CURVE_TARGET}×): ${growth <= CURVE_TARGET ? 'flat' : 'NOT FLAT'}; ` +
       `${relative.toFixed(2)}× relative to ${options.client} over the same sizes`,
+  );
+  log(
+    `curve in CPU time: ours ${(last.oursCpuUs / first.oursCpuUs).toFixed(2)}×, ${options.client} ` +
+      `${(last.plainCpuUs / first.plainCpuUs).toFixed(2)}× from ${first.changes} to ${last.changes} changes`,
   );
   return points;
 }
@@ -338,11 +357,14 @@ async function main(): Promise<void> {
     rounds,
     profile: profileEnv === '1' ? true : profileEnv === '0' ? false : 'auto',
   });
+  const cpuUs = (rounds: { cpuSeconds: number }[]) => (median(rounds.map((r) => r.cpuSeconds)) / ratioAt) * 1e6;
   const known: CurvePoint = {
     changes: ratioAt,
     rounds,
     oursUs: 1e6 / result.oursRate,
     plainUs: 1e6 / result.baselineRate,
+    oursCpuUs: cpuUs(result.ours),
+    plainCpuUs: cpuUs(result.plain.filter((p) => p.client === result.fastest)),
   };
   await runSyncCurve({ sizes, client: result.fastest, known: [known] });
 }

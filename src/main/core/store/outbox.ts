@@ -106,7 +106,11 @@ export class Outbox {
          VALUES (@account, @group, @record, @op, @payload, @key, @now, @now)`,
       ),
       remove: db.prepare<[number]>('DELETE FROM outbox WHERE seq = ?'),
-      markSent: db.prepare<[number, number]>('UPDATE outbox SET sent_at = coalesce(sent_at, ?) WHERE seq = ?'),
+      // Lists of seqs go as one JSON parameter: one statement for a whole batch.
+      removeMany: db.prepare<[string]>('DELETE FROM outbox WHERE seq IN (SELECT value FROM json_each(?))'),
+      markSent: db.prepare<[number, string]>(
+        'UPDATE outbox SET sent_at = coalesce(sent_at, ?) WHERE seq IN (SELECT value FROM json_each(?))',
+      ),
     };
   }
 
@@ -125,11 +129,15 @@ export class Outbox {
     return this.s.sql<[number], OutboxEntry>('SELECT * FROM outbox WHERE seq = ?').get(seq);
   }
 
-  /** The first entry of each record that may go now, oldest first (at most `limit`). */
+  /**
+   * The first entry of each record that may go now, oldest first (at most `limit`). Walked in seq
+   * order (NOT INDEXED) so the read stops after `limit` heads: through outbox_due it visited and
+   * sorted every pending entry, a cost per batch that grew with the outbox.
+   */
   dueHeads(account: string, groups: ResourceGroup[], now: number, limit: number): OutboxEntry[] {
     return this.s
       .sql<(string | number)[], OutboxEntry>(
-        `SELECT o.* FROM outbox o
+        `SELECT o.* FROM outbox o NOT INDEXED
          WHERE o.account_id = ? AND o.state = 'pending' AND o.next_attempt_at <= ?
            AND o.grp IN (${marks(groups.length)})
            AND o.seq = (SELECT min(x.seq) FROM outbox x WHERE x.record_id = o.record_id)
@@ -267,10 +275,7 @@ export class Outbox {
    * changes into them.
    */
   markSent(seqs: number[]): void {
-    const now = this.now();
-    this.db.transaction(() => {
-      for (const seq of seqs) this.hot.markSent.run(now, seq);
-    })();
+    if (seqs.length > 0) this.hot.markSent.run(this.now(), JSON.stringify(seqs));
   }
 
   /** Entries frozen for sending whose requests never left (the drain stopped first): open again. */
@@ -317,6 +322,11 @@ export class Outbox {
   /** An acknowledged (or discarded) entry leaves the outbox. */
   remove(seq: number): void {
     this.hot.remove.run(seq);
+  }
+
+  /** Acknowledged entries leave the outbox, in one statement. */
+  removeMany(seqs: readonly number[]): void {
+    if (seqs.length > 0) this.hot.removeMany.run(JSON.stringify(seqs));
   }
 
   clearRecord(recordId: string): void {

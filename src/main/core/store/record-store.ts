@@ -54,6 +54,23 @@ interface AckSql {
   created: Database.Statement<[string, number | null, string, string, string]>;
   /** An update's or delete's answer with a version, then settle. */
   versioned: Database.Statement<[number, string, string, string]>;
+  /** Many acknowledgements at once: a JSON list of [id, remote id, version, kind] (see ACK_KIND). */
+  many: Database.Statement<[string]>;
+}
+
+/** What an acknowledgement writes: the create's id and version, an answer's version, or only settling. */
+const ACK_KIND = { settle: 0, created: 1, versioned: 2 } as const;
+
+/** One acknowledgement of a batch: the record, the change's kind, and the platform's answer. */
+export interface AckOfRecord {
+  id: string;
+  op: 'create' | 'update' | 'delete';
+  answer: AckAnswer | null;
+}
+
+function ackKind(op: AckOfRecord['op'], answer: AckAnswer | null): number {
+  if (answer && op === 'create') return ACK_KIND.created;
+  return answer && answer.version !== null ? ACK_KIND.versioned : ACK_KIND.settle;
 }
 
 export interface CreateOptions {
@@ -129,6 +146,17 @@ export class RecordStore {
       .get(id);
   }
 
+  /** `remoteRef` of many records of one group in one read (a drain freezes a thousand entries at once). */
+  remoteRefs(group: ResourceGroup, ids: readonly string[]): Map<string, RemoteRef> {
+    const rows = this.s
+      .sql<[string], RemoteRef & { id: string }>(
+        `SELECT id, remote_id, remote_version, deleted FROM ${this.t(group)} ` +
+          'WHERE id IN (SELECT value FROM json_each(?))',
+      )
+      .all(JSON.stringify(ids));
+    return new Map(rows.map(({ id, ...ref }) => [id, ref]));
+  }
+
   /** The local id and known version of the record a platform id names, without the rest of the row. */
   knownVersion(
     group: ResourceGroup,
@@ -140,6 +168,21 @@ export class RecordStore {
         `SELECT id, remote_version FROM ${this.t(group)} WHERE account_id = ? AND remote_id = ?`,
       )
       .get(account, remoteId);
+  }
+
+  /** `knownVersion` of many platform ids in one read (a pull applies its feed a chunk at a time), by platform id. */
+  knownVersions(
+    group: ResourceGroup,
+    account: string,
+    remoteIds: readonly string[],
+  ): Map<string, { id: string; remote_version: number | null }> {
+    const rows = this.s
+      .sql<[string, string], { remote_id: string; id: string; remote_version: number | null }>(
+        `SELECT remote_id, id, remote_version FROM ${this.t(group)} ` +
+          'WHERE account_id = ? AND remote_id IN (SELECT value FROM json_each(?))',
+      )
+      .all(account, JSON.stringify(remoteIds));
+    return new Map(rows.map((r) => [r.remote_id, { id: r.id, remote_version: r.remote_version }]));
   }
 
   byRemoteId(group: ResourceGroup, account: string, remoteId: string): RecordRow | undefined {
@@ -354,9 +397,31 @@ export class RecordStore {
    */
   acknowledged(group: ResourceGroup, id: string, op: 'create' | 'update' | 'delete', answer: AckAnswer | null): void {
     const sql = this.ackSql(group);
-    if (answer && op === 'create') sql.created.run(answer.remoteId, answer.version, id, id, id);
-    else if (answer && answer.version !== null) sql.versioned.run(answer.version, id, id, id);
+    const kind = ackKind(op, answer);
+    if (answer && kind === ACK_KIND.created) sql.created.run(answer.remoteId, answer.version, id, id, id);
+    else if (answer && kind === ACK_KIND.versioned) sql.versioned.run(answer.version ?? 0, id, id, id);
     else sql.settle.run(id, id);
+  }
+
+  /**
+   * Many acknowledgements of one group (their entries already gone), as `acknowledged` does each,
+   * in one statement: a drain acknowledges thousands, and a statement per record cost more than
+   * the rows it writes. A record acknowledged twice in one batch goes one by one, in order.
+   */
+  acknowledgedMany(group: ResourceGroup, acks: readonly AckOfRecord[]): void {
+    if (acks.length === 0) return;
+    const ids = new Set(acks.map((a) => a.id));
+    if (ids.size < acks.length) {
+      for (const a of acks) this.acknowledged(group, a.id, a.op, a.answer);
+      return;
+    }
+    const rows = acks.map((a) => [
+      a.id,
+      a.answer?.remoteId ?? null,
+      a.answer?.version ?? null,
+      ackKind(a.op, a.answer),
+    ]);
+    this.ackSql(group).many.run(JSON.stringify(rows));
   }
 
   private ackSql(group: ResourceGroup): AckSql {
@@ -372,11 +437,24 @@ export class RecordStore {
         settle: this.db.prepare(`UPDATE ${t} SET sync_state = 'synced', base = data WHERE id = ? AND ${settles}`),
         created: this.db.prepare(`UPDATE ${t} SET remote_id = ?, remote_version = ?, ${settleSet} WHERE id = ?`),
         versioned: this.db.prepare(`UPDATE ${t} SET remote_version = ?, ${settleSet} WHERE id = ?`),
+        many: this.db.prepare(ackManySql(t)),
       };
       this.ackSqls.set(group, sql);
     }
     return sql;
   }
+}
+
+/** The batched acknowledgement of `t`: the same columns as each single statement writes, for every row of the list. */
+function ackManySql(t: string): string {
+  const settles = `${t}.sync_state <> 'conflict' AND ${noEntrySql(`${t}.id`)}`;
+  return `UPDATE ${t} SET
+      remote_id = CASE a.kind WHEN ${ACK_KIND.created} THEN a.rid ELSE ${t}.remote_id END,
+      remote_version = CASE WHEN a.kind <> ${ACK_KIND.settle} THEN a.ver ELSE ${t}.remote_version END,
+      sync_state = CASE WHEN ${settles} THEN 'synced' ELSE ${t}.sync_state END,
+      base = CASE WHEN ${settles} THEN ${t}.data ELSE ${t}.base END
+    FROM (SELECT value ->> 0 AS id, value ->> 1 AS rid, value ->> 2 AS ver, value ->> 3 AS kind FROM json_each(?)) AS a
+    WHERE ${t}.id = a.id`;
 }
 
 // Reads of any database file (the current one or a backup, checked: it may come from another version).

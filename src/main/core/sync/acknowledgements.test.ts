@@ -55,10 +55,11 @@ describe('sync engine', () => {
     const NORMAL = 1;
     expect(synchronous()).toBe(FULL);
     const during: unknown[] = [];
-    const remove = store.outbox.remove.bind(store.outbox);
-    vi.spyOn(store.outbox, 'remove').mockImplementation((seq) => {
-      during.push(synchronous());
-      remove(seq);
+    // Acknowledged entries leave the outbox in one statement per batch: noted once per entry.
+    const removeMany = store.outbox.removeMany.bind(store.outbox);
+    vi.spyOn(store.outbox, 'removeMany').mockImplementation((seqs) => {
+      for (const _ of seqs) during.push(synchronous());
+      removeMany(seqs);
     });
     const answer = (remoteId: string) => ({ remoteId, version: 1, deleted: false, fields: {} });
 
@@ -117,12 +118,13 @@ describe('sync engine', () => {
       h.core.db.transaction(() => {
         for (let i = 0; i < count; i++) h.core.store.create('posts', h.core.workspace.account(), { text: `post ${i}` });
       })();
-      const remove = h.core.store.outbox.remove.bind(h.core.store.outbox);
+      const removeMany = h.core.store.outbox.removeMany.bind(h.core.store.outbox);
       let removes = 0;
-      const full = vi.spyOn(h.core.store.outbox, 'remove').mockImplementation((seq) => {
-        // The disk fills up while the first acknowledgements are being stored.
-        if (++removes > 100) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-        remove(seq);
+      const full = vi.spyOn(h.core.store.outbox, 'removeMany').mockImplementation((seqs) => {
+        // The disk fills up while the first acknowledgements are being stored (past the 100th entry).
+        removes += seqs.length;
+        if (removes > 100) throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+        removeMany(seqs);
       });
       await h.core.sync.run();
       const stopped = h.core.sync.status();

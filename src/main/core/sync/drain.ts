@@ -179,8 +179,18 @@ export class Drain {
         .filter((e) => !this.busy.has(e.seq))
         .slice(0, BATCH);
       this.exhausted = heads.length < BATCH;
-      if (heads.length > 0) store.outbox.markSent(heads.map((e) => e.seq));
-      return heads.map((entry) => ({ entry, ref: store.remoteRef(entry.grp, entry.record_id) }));
+      if (heads.length === 0) return [];
+      store.outbox.markSent(heads.map((e) => e.seq));
+      const refs = new Map<ResourceGroup, Map<string, RemoteRef>>();
+      for (const g of new Set(heads.map((e) => e.grp)))
+        refs.set(
+          g,
+          store.remoteRefs(
+            g,
+            heads.filter((e) => e.grp === g).map((e) => e.record_id),
+          ),
+        );
+      return heads.map((entry) => ({ entry, ref: refs.get(entry.grp)?.get(entry.record_id) }));
     });
   }
 

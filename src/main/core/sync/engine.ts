@@ -66,6 +66,8 @@ export class SyncEngine {
   private timerAt = Infinity;
   private interval: NodeJS.Timeout | undefined;
   private statusTimer: NodeJS.Timeout | undefined;
+  /** How long the last status took to build (its counts read the whole outbox). */
+  private statusCostMs = 0;
   private closed = false;
   /** Cycles start by themselves only after start(); tests may call run() instead. */
   private started = false;
@@ -165,17 +167,22 @@ export class SyncEngine {
   private emitNow(): void {
     clearTimeout(this.statusTimer);
     this.statusTimer = undefined;
+    const started = performance.now();
     try {
       this.deps.onStatus(this.status());
     } catch (e) {
       this.deps.logger.warn('sync status not sent', { error: e });
     }
+    this.statusCostMs = performance.now() - started;
   }
 
-  /** At most five status events a second while draining. */
+  /**
+   * At most five status events a second while draining, and fewer when counting the outbox takes
+   * long (a very large outbox): the counts then take at most 1% of the drain's time.
+   */
   private emitSoon(): void {
     if (this.statusTimer) return;
-    this.statusTimer = setTimeout(() => this.emitNow(), 200);
+    this.statusTimer = setTimeout(() => this.emitNow(), Math.max(200, this.statusCostMs * 100));
     this.statusTimer.unref?.();
   }
 

@@ -139,10 +139,23 @@ export async function pullGroup(ctx: PullContext): Promise<PullResult> {
   const counts = { inserted: 0, updated: 0, deleted: 0, conflict: 0, skipped: 0 };
   let firstHeld = -1;
   for (let i = 0; i < items.length; i += APPLY_CHUNK) {
+    const chunk = items.slice(i, i + APPLY_CHUNK);
     store.db.transaction(() => {
-      items.slice(i, i + APPLY_CHUNK).forEach((item, k) => {
-        if (!waits(item)) counts[writer.applyRemote(group, account, item)]++;
-        else if (firstHeld < 0) firstHeld = i + k;
+      // What the chunk's records are here, in one read; a platform id met twice is read again.
+      const known = store.knownVersions(
+        group,
+        account,
+        chunk.map((item) => item.remoteId),
+      );
+      const applied = new Set<string>();
+      chunk.forEach((item, k) => {
+        if (waits(item)) {
+          if (firstHeld < 0) firstHeld = i + k;
+          return;
+        }
+        const prefetched = applied.has(item.remoteId) ? undefined : (known.get(item.remoteId) ?? null);
+        applied.add(item.remoteId);
+        counts[writer.applyRemote(group, account, item, prefetched)]++;
       });
     })();
   }

@@ -4,7 +4,7 @@ import { SYNCHRONOUS } from '../db/open';
 import { fail } from '../errors';
 import { parseFields, sameJson, type Fields } from '../store/fields';
 import type { OutboxEntry } from '../store/outbox';
-import type { RecordRow, RecordStore } from '../store/record-store';
+import type { AckOfRecord, RecordRow, RecordStore } from '../store/record-store';
 import { tableOf } from '../store/tables';
 import { toLocalRefs } from './refs';
 import type { RemoteRecord } from './remote';
@@ -46,15 +46,25 @@ export class SyncWriter {
   ) {
     // Each ack's rows directly in the one transaction (no savepoint per ack).
     this.ackThenTx = store.db.transaction((acks: Ack[], then: () => unknown) => {
-      for (const a of acks) this.ackRows(a.entry, a.remote);
+      this.ackRows(acks);
       return then();
     });
   }
 
-  /** One acknowledgement: its entry leaves the outbox, the record takes the platform's id and version and settles. */
-  private ackRows(entry: OutboxEntry, remote: RemoteRecord | null): void {
-    this.store.outbox.remove(entry.seq);
-    this.store.acknowledged(entry.grp, entry.record_id, entry.op, remote);
+  /**
+   * Acknowledgements: their entries leave the outbox, then each record takes the platform's id and
+   * version and settles (once no entry of it is left). One statement for the entries and one per group.
+   */
+  private ackRows(acks: Ack[]): void {
+    if (acks.length === 0) return;
+    this.store.outbox.removeMany(acks.map((a) => a.entry.seq));
+    const byGroup = new Map<ResourceGroup, AckOfRecord[]>();
+    for (const { entry, remote } of acks) {
+      let list = byGroup.get(entry.grp);
+      if (!list) byGroup.set(entry.grp, (list = []));
+      list.push({ id: entry.record_id, op: entry.op, answer: remote });
+    }
+    for (const [group, list] of byGroup) this.store.acknowledgedMany(group, list);
   }
 
   /**
@@ -157,10 +167,13 @@ export class SyncWriter {
     group: ResourceGroup,
     account: string,
     remote: RemoteRecord,
+    /** The record's local id and version when the caller read them already (null: not known here). */
+    prefetched?: { id: string; remote_version: number | null } | null,
   ): 'inserted' | 'updated' | 'deleted' | 'conflict' | 'skipped' {
     // Most of a feed is what this computer already has (its own changes coming back): those are
     // skipped on the version alone, without reading the whole row.
-    const known = this.store.knownVersion(group, account, remote.remoteId);
+    const known =
+      prefetched === undefined ? this.store.knownVersion(group, account, remote.remoteId) : (prefetched ?? undefined);
     if (known && remote.version !== null && known.remote_version !== null && remote.version <= known.remote_version)
       return 'skipped';
     const row = known && this.store.get(group, known.id);
