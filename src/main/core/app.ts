@@ -181,7 +181,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
  * Channels and the planner read each other: the channels find the posts on them, the calendar checks
  * posts against the channels' rules. Each gets the other's reads as functions, called once both exist.
  */
-function channelsAndPlanning(d: Omit<PlanningDeps, 'targetRules'> & Pick<Kernel, 'db'>): {
+function channelsAndPlanning(d: Omit<PlanningDeps, 'targetRules' | 'channelNamed'> & Pick<Kernel, 'db'>): {
   channels: ChannelsModule;
   planning: Planning;
 } {
@@ -190,7 +190,11 @@ function channelsAndPlanning(d: Omit<PlanningDeps, 'targetRules'> & Pick<Kernel,
     scheduledBetween: (from, to) => planning.scheduledBetween(from, to),
     namedChannels: () => planning.namedChannels(),
   });
-  const planning = createPlanning({ ...d, targetRules: (t) => channels.channels.rulesOf(t) });
+  const planning = createPlanning({
+    ...d,
+    targetRules: (t) => channels.channels.rulesOf(t),
+    channelNamed: (name) => channels.channels.named(name),
+  });
   return { channels, planning };
 }
 

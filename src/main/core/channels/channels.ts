@@ -96,6 +96,12 @@ export class Channels {
     return toChannel(row);
   }
 
+  /** The live channel with this name (any case), if there is one. */
+  named(name: string): Channel | undefined {
+    const row = this.deps.sql.named(this.account(), name.trim(), null);
+    return row ? toChannel(row) : undefined;
+  }
+
   create(input: z.input<typeof ChannelFields>): Channel {
     const fields = parseFields(input);
     const account = this.account();

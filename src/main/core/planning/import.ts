@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import type { FieldProblem, ImportPreview, ImportResult, ImportInput, RowDate } from '../../../shared/planner';
 import { groupFields, postStatuses } from '../../../shared/records';
+import { withPrimaryLabel } from '../../../shared/targets';
 import { fail } from '../errors';
 import type { Fields } from '../store/fields';
 import type { RecordStore } from '../store/record-store';
+import { namesIn, targetOf, targetsNamed, unknownChannels, type ChannelNamed } from './channel-names';
 import { readCsv } from './csv';
 import { dateContextOf, readField, type DateContext } from './date-forms';
 
@@ -18,7 +20,7 @@ interface Checked {
 
 /** The columns (or JSON keys) each kind reads; anything else in the file is ignored. */
 const KNOWN: Record<Kind, readonly string[]> = {
-  posts: ['text', 'status', 'scheduled_at', 'channel', 'asset_ids'],
+  posts: ['text', 'status', 'scheduled_at', 'channel', 'channels', 'asset_ids'],
   contentPlans: ['title', 'starts_at', 'ends_at', 'post_ids'],
 };
 const ID_LISTS = new Set(['asset_ids', 'post_ids']);
@@ -26,6 +28,8 @@ const ID_LISTS = new Set(['asset_ids', 'post_ids']);
 export interface ImporterDeps {
   store: RecordStore;
   account(): string;
+  /** A live channel with this name (any case), for rows that name their channels. */
+  channelNamed?: ChannelNamed;
 }
 
 /** Posts and content plans from CSV or JSON, checked row by row before anything is written. */
@@ -129,6 +133,7 @@ export class PlannerImporter {
       if (fields.status === 'scheduled' && fields.scheduled_at === undefined)
         problem('scheduled_at', 'A scheduled post needs a scheduled_at time.');
       this.checkIds(fields, 'asset_ids', 'assets', 'No asset with id', problem);
+      this.checkChannels(fields, problem);
     } else {
       if (fields.title === undefined) problem('title', 'The plan has no title (a "title" column).');
       const { starts_at: from, ends_at: to } = fields;
@@ -151,6 +156,23 @@ export class PlannerImporter {
       }
     }
     return { problems, dates };
+  }
+
+  /** `channels` (names) becomes the post's targets; a `channel` label that names a channel, its one target. */
+  private checkChannels(fields: Fields, problem: (f: string, m: string) => void): void {
+    const named = this.deps.channelNamed ?? (() => undefined);
+    const written = fields.channels;
+    delete fields.channels;
+    if (written !== undefined) {
+      const names = namesIn(written);
+      if (names === null) return problem('channels', 'channels must be channel names separated by ";".');
+      const { targets, unknown } = targetsNamed(names, named);
+      if (unknown.length > 0) return problem('channels', unknownChannels(unknown));
+      if (targets.length > 0) Object.assign(fields, withPrimaryLabel({ ...fields, targets }));
+      return;
+    }
+    const label = typeof fields.channel === 'string' ? named(fields.channel) : undefined;
+    if (label) fields.targets = [targetOf(label)];
   }
 
   private checkIds(
@@ -188,6 +210,10 @@ function pick(kind: Kind, source: Record<string, unknown>): Fields {
   for (const key of KNOWN[kind]) {
     let v = source[key];
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
+    if (key === 'channels') {
+      out[key] = v; // names, read by checkChannels
+      continue;
+    }
     if (ID_LISTS.has(key) && typeof v === 'string')
       v = v
         .split(';')

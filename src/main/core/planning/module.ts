@@ -6,6 +6,7 @@ import type { Workspace } from '../store/workspace';
 import { AutomationEngine, type AutomationEvent } from './automations/engine';
 import { contentHandlers } from './handlers-content';
 import { scheduleHandlers } from './handlers-schedule';
+import type { ChannelNamed } from './channel-names';
 import { PlannerImporter } from './import';
 import { MediaQueue } from './media-queue';
 import { Posts } from './posts';
@@ -26,6 +27,8 @@ export interface PlanningDeps extends Pick<
   studio: Pick<Studio, 'submit'>;
   /** The rules a post's target follows (the channels'), for the calendar's pre-flight warnings. */
   targetRules: ScheduleDeps['targetRules'];
+  /** A live channel with this name (any case), for imported and templated rows that name channels. */
+  channelNamed: ChannelNamed;
 }
 
 export interface Planning extends CoreModule {
@@ -48,8 +51,8 @@ export function createPlanning(d: PlanningDeps): Planning {
   const schedule = new Schedule({ store, workspace, targetRules: d.targetRules });
   const mediaQueue = new MediaQueue({ store, workspace, profile: () => d.connection.profile() });
   const posts = new Posts({ store, workspace });
-  const templates = new Templates({ store, account, now });
-  const importer = new PlannerImporter({ store, account });
+  const templates = new Templates({ store, account, now, channelNamed: d.channelNamed });
+  const importer = new PlannerImporter({ store, account, channelNamed: d.channelNamed });
   const transfer = new WorkspaceTransfer({ store, blobs: d.files.blobs, account, now });
   const automations = new AutomationEngine({
     store,

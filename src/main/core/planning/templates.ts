@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { withPrimaryLabel } from '../../../shared/targets';
+import { namesIn, targetOf, targetsNamed, unknownChannels, type ChannelNamed } from './channel-names';
 import type { ValidationIssue } from '../../../shared/errors';
 import type {
   CreatedRecords,
@@ -84,6 +86,8 @@ export interface TemplatesDeps {
   store: RecordStore;
   account(): string;
   now(): number;
+  /** A live channel with this name (any case), for rows that name their channels. */
+  channelNamed?: ChannelNamed;
 }
 
 interface Draft {
@@ -236,6 +240,19 @@ export class Templates {
     return { draft: issues.length > before ? null : { fields, planId: post?.planId ?? null }, dates, filled };
   }
 
+  /** A `channels` column (names) makes the post's targets; a `channel` label that names a channel, its one target. */
+  private channelTargets(written: string | undefined, fields: Fields, problem: Problem): void {
+    const named = this.deps.channelNamed ?? (() => undefined);
+    if (written !== undefined) {
+      const { targets, unknown } = targetsNamed(namesIn(written) ?? [], named);
+      if (unknown.length > 0) problem('channels', unknownChannels(unknown));
+      else if (targets.length > 0) Object.assign(fields, withPrimaryLabel({ ...fields, targets }));
+      return;
+    }
+    const label = typeof fields.channel === 'string' ? named(fields.channel) : undefined;
+    if (label) fields.targets = [targetOf(label)];
+  }
+
   /** A post's status, time, channel and plan: the row's columns, else the defaults. */
   private postPart(
     cell: (name: string) => string | undefined,
@@ -264,6 +281,7 @@ export class Templates {
       if (channelLabel.safeParse(channel).success) fields.channel = channel.trim();
       else problem('channel', 'the channel must be 1 to 100 characters.');
     }
+    this.channelTargets(cell('channels'), fields, problem);
     const rowPlan = cell('plan_id');
     if (rowPlan && !this.exists('contentPlans', rowPlan))
       problem('plan_id', `no content plan has the id "${rowPlan}".`);

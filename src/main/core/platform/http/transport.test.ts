@@ -59,7 +59,10 @@ describe('HttpClient over the shared connections', () => {
     );
     const c = new HttpClient({ maxBodyBytes: 1024 });
     const e = await failure(c.request({ method: 'GET', url: `${s.url}/big` }));
-    expect(e.error).toMatchObject({ code: 'unavailable', message: "The platform's answer was too large to read (200)." });
+    expect(e.error).toMatchObject({
+      code: 'unavailable',
+      message: "The platform's answer was too large to read (200).",
+    });
     expect((await c.request({ method: 'GET', url: `${s.url}/small` })).body).toEqual({ ok: 1 });
   });
 

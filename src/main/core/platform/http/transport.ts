@@ -68,7 +68,8 @@ interface Hop {
 function nextHop(hop: Hop, status: number, location: string): Hop {
   const target = new URL(location, hop.origin + hop.path);
   // A 303 (but a HEAD's), or a POST's 301 and 302, is re-sent as a GET without its body.
-  const toGet = (status === 303 && hop.method !== 'HEAD') || ((status === 301 || status === 302) && hop.method === 'POST');
+  const toGet =
+    (status === 303 && hop.method !== 'HEAD') || ((status === 301 || status === 302) && hop.method === 'POST');
   const crossOrigin = target.origin !== hop.origin;
   const headers: Record<string, string> = {};
   for (const name in hop.headers) {
