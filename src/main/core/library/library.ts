@@ -17,7 +17,7 @@ import { recordLabel } from '../store/labels';
 import { tableOf } from '../store/tables';
 import type { Workspace } from '../store/workspace';
 import { errnoCode } from './files/blob-errors';
-import { BlobWriteError, type BlobStore } from './files/blob-store';
+import { BlobWriteError, type BlobStore, type PutResult, type Written } from './files/blob-store';
 import { type Accepted, checkIntake, IntakeRefusal } from './files/intake';
 import { describeMedia, mediaFields, type MediaDescription, type StoredPreview, storePreview } from '../media/describe';
 import type { MediaTools } from '../media/media-tools';
@@ -468,6 +468,71 @@ export class Library {
     const view = this.toView(this.row(row.id));
     this.announce([{ id: view.id, name: view.name, tags: view.tags }]);
     return view;
+  }
+
+  /**
+   * A file made from another asset (a crop, a trim) becomes a new asset, stored as an import is (temp
+   * file, fsync, rename, then the row) after the same intake check, with `fields` naming its source.
+   * Content the library already has is not added twice: that asset comes back, `existed`. A failure
+   * or an abort (`signal`) before the row is written leaves no file behind.
+   */
+  async addDerived(
+    from: { file: string } | { data: Buffer },
+    input: { name: string; tags: string[]; fields: Fields; signal?: AbortSignal },
+  ): Promise<{ asset: AssetView; existed: boolean }> {
+    return this.tracked(async () => {
+      const signal = input.signal ? AbortSignal.any([input.signal, this.closing.signal]) : this.closing.signal;
+      const tools = await this.deps.tools();
+      let checked: Accepted | undefined;
+      const check = async (temp: string, written: Written) => {
+        checked = await checkIntake(temp, {
+          name: input.name,
+          tools,
+          maxBytes: this.deps.maxFileBytes,
+          signal,
+          written,
+        });
+      };
+      const put =
+        'data' in from
+          ? await this.deps.blobs.putBuffer(from.data, { signal, check, label: input.name })
+          : await this.deps.blobs.putFile(from.file, { signal, check });
+      if (!checked) throw new Error('the intake check did not run');
+      const existing = this.sql.bySha(this.account(), put.sha256);
+      if (existing) {
+        if (existing.trashed_at !== null) this.restore([existing.id]);
+        return { asset: this.toView(this.row(existing.id)), existed: true };
+      }
+      const asset = await this.recordDerived(put, checked, input, tools, signal);
+      this.announce([{ id: asset.id, name: asset.name, tags: asset.tags }]);
+      return { asset, existed: false };
+    });
+  }
+
+  /** The row of a derived file just stored; on failure the files this made go again. */
+  private async recordDerived(
+    put: PutResult,
+    accepted: Accepted,
+    input: { tags: string[]; fields: Fields },
+    tools: MediaTools,
+    signal: AbortSignal,
+  ): Promise<AssetView> {
+    const { store, blobs } = this.deps;
+    const created: string[] = put.existed ? [] : [put.sha256];
+    try {
+      signal.throwIfAborted();
+      const media = describeMedia({ ...accepted, size: put.size });
+      const preview = await storePreview(blobs.path(put.sha256), media, tools, blobs);
+      if (preview.state === 'ready' && preview.created) created.push(preview.sha256);
+      signal.throwIfAborted();
+      const fields = { ...assetFields(accepted.name, media, put.sha256, input.tags, ''), ...input.fields };
+      const row = store.create('assets', this.account(), fields, { columns: thumbColumns(preview) });
+      store.changed('assets', [row.id]);
+      return this.toView(this.row(row.id));
+    } catch (e) {
+      for (const sha of created) await blobs.remove(sha).catch(() => {});
+      throw e;
+    }
   }
 
   /** Listeners never break an import: their failures are logged. */
