@@ -19,6 +19,9 @@ export interface Rect extends Size {
 /** The widest and the tallest ratio taken: beyond them a crop or a pad is almost surely a typing slip. */
 export const MAX_RATIO = 16;
 
+/** The most pixels a fix may make (100 MP): beyond it a typed size would exhaust memory, not make a picture. */
+export const MAX_OUTPUT_PIXELS = 100_000_000;
+
 const RATIO_FORM = /^\s*(\d+(?:\.\d+)?)\s*[:x/]\s*(\d+(?:\.\d+)?)\s*$/;
 
 /** `4:5`, `1.91:1` (also `4x5`, `4/5`) as a number; anything else, 0 or out of range is refused in words. */
@@ -40,6 +43,8 @@ export function parseRatio(text: string): Ratio {
 /** The ratio of an exact size, or the one asked; both given must agree (within 1 %). */
 export function targetRatio(ratio: string | undefined, size: Size | undefined): Ratio {
   if (!ratio && !size) fail('validation', 'Give a ratio (such as 4:5) or an exact size.');
+  if (size && size.width * size.height > MAX_OUTPUT_PIXELS)
+    fail('validation', `The size ${size.width}×${size.height} is too large; a fix makes at most 100 megapixels.`);
   const fromSize = size ? { label: `${size.width}:${size.height}`, value: size.width / size.height } : null;
   if (fromSize && (fromSize.value > MAX_RATIO || fromSize.value < 1 / MAX_RATIO))
     fail('validation', `The size ${size?.width}×${size?.height} is too extreme a shape.`);
