@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Core } from '../src/main/core/app';
 import { detectMediaTools } from '../src/main/core/media/media-tools';
 import { cropWindow, fitInside } from '../src/main/core/media/fixes/geometry';
@@ -18,6 +18,8 @@ import { IMAGE_QUALITY } from '../src/main/core/media/fixes/image-fix';
 import { keyframeCut } from '../src/main/core/media/fixes/video-fix';
 import { startSandbox } from '../src/sandbox';
 import type { ChannelInput } from '../src/shared/contract';
+import { ImportReport } from '../src/shared/library';
+import { FixJobView } from '../src/shared/media-fix';
 import { median, ms, table, type Log } from './support/report';
 import { signedInCore } from './support/signed-in-core';
 
@@ -69,7 +71,7 @@ async function makeJpeg(file: string, megapixels: number): Promise<{ width: numb
     .raw()
     .toBuffer();
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 0, sigma: 12 } },
+    create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 0, sigma: 12 } },
   })
     .raw()
     .toBuffer();
@@ -143,7 +145,7 @@ async function cases(inputs: Inputs, o: MediaFixBenchOptions): Promise<Case[]> {
   // The direct side is given the cut; the job finds it (reading the packets' flags) inside its time.
   const cutMs = await keyframeCut(inputs.ffprobe, inputs.mp4, limitMs);
   if (cutMs === null) throw new Error('the benchmark video has no keyframe to cut at');
-  const jpegOut = (image: sharp.Sharp, out: string) => image.jpeg({ quality: IMAGE_QUALITY }).toFile(out);
+  const jpegOut = (image: Sharp, out: string) => image.jpeg({ quality: IMAGE_QUALITY }).toFile(out);
   return [
     {
       fix: `crop 4:5 to ${crop.width}×${crop.height}`,
@@ -176,7 +178,7 @@ async function cases(inputs: Inputs, o: MediaFixBenchOptions): Promise<Case[]> {
 
 async function importOne(core: Core, file: string): Promise<string> {
   const result = await core.dispatch('library.import', { paths: [file] });
-  const id = result.ok ? result.data.imported[0]?.id : undefined;
+  const id = result.ok ? ImportReport.parse(result.data).imported[0]?.id : undefined;
   if (!id) throw new Error(`could not import ${file}: ${JSON.stringify(result)}`);
   return id;
 }
@@ -186,7 +188,7 @@ async function timedJob(core: Core, input: ChannelInput<'media.fix'>): Promise<n
   const started = performance.now();
   const result = await core.dispatch('media.fix', input);
   if (!result.ok) throw new Error(`media.fix refused: ${result.error.message}`);
-  const done = await core.fixes.done(result.data.id);
+  const done = await core.fixes.done(FixJobView.parse(result.data).id);
   const elapsed = performance.now() - started;
   if (done.state !== 'succeeded' || !done.result)
     throw new Error(`the fix ${done.state}: ${done.error?.message ?? ''}`);

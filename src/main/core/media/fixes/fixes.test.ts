@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, coreWithSandbox, type Harness } from '../../../../../test/support/core-with-sandbox';
 import { tempDirs } from '../../../../../test/support/temp-dirs';
 import type { ChannelInput } from '../../../../shared/contract';
-import type { FixJobView } from '../../../../shared/media-fix';
+import { FixJobView } from '../../../../shared/media-fix';
 import { makeImage, makeVideo, realTools } from '../test-media';
 
 const exec = promisify(execFile);
@@ -232,7 +232,13 @@ describe('cancel', () => {
     // Cancelled once ffmpeg is under way (its first progress).
     await new Promise<void>((resolve) => {
       const stop = h.core.events.subscribe((event, payload) => {
-        if (event === 'media.fixChanged' && payload.id === started.id && (payload.progress ?? 0) > 0) {
+        const view = FixJobView.safeParse(payload);
+        if (
+          event === 'media.fixChanged' &&
+          view.success &&
+          view.data.id === started.id &&
+          (view.data.progress ?? 0) > 0
+        ) {
           stop();
           resolve();
         }
