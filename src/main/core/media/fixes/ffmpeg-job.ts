@@ -37,10 +37,14 @@ export function progressOf(line: string, totalMs: number | null): number | null 
 export function runFfmpeg(ffmpeg: string, args: readonly string[], run: FfmpegRun): Promise<void> {
   return new Promise((resolve, reject) => {
     if (run.signal?.aborted) return reject(run.signal.reason);
-    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
+    const child = spawn(
+      ffmpeg,
+      ['-hide_banner', '-nostdin', '-nostats', '-stats_period', '0.25', '-progress', 'pipe:1', ...args],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+      },
+    );
     let tail = '';
     let pending = '';
     let settled = false;

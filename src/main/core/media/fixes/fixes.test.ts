@@ -226,7 +226,7 @@ describe('cancel', () => {
     const started = await call(h, 'media.fix', {
       operation: 'trim',
       assetId: id,
-      maxDurationMs: 30_000,
+      maxDurationMs: 20_000,
       mode: 'reencode',
     });
     // Cancelled once ffmpeg is under way (its first progress).
@@ -237,7 +237,7 @@ describe('cancel', () => {
           event === 'media.fixChanged' &&
           view.success &&
           view.data.id === started.id &&
-          (view.data.progress ?? 0) > 0
+          (view.data.state !== 'running' || (view.data.progress ?? 0) > 0)
         ) {
           stop();
           resolve();
@@ -254,6 +254,23 @@ describe('cancel', () => {
     const list = await call(h, 'media.fixJobs', {});
     expect(list.find((j) => j.id === started.id)?.state).toBe('cancelled');
     await expect(call(h, 'media.fixCancel', { id: started.id })).rejects.toThrow(/already cancelled/);
+  }, 60_000);
+
+  it('a picture fix cancelled while sharp works leaves nothing', async () => {
+    const id = await importFile(await makeImage(tmp(), 'cancel.jpg', { width: 3000, height: 2000, format: 'jpeg' }));
+    const files = storedFiles();
+    const count = assetCount();
+    const started = await call(h, 'media.fix', {
+      operation: 'pad',
+      assetId: id,
+      ratio: '9:16',
+      background: { kind: 'blur' },
+    });
+    await call(h, 'media.fixCancel', { id: started.id });
+    const ended = await h.core.fixes.done(started.id);
+    expect(ended.state).toBe('cancelled');
+    expect(storedFiles()).toEqual(files);
+    expect(assetCount()).toEqual(count);
   });
 });
 
