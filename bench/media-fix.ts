@@ -143,8 +143,8 @@ async function cases(inputs: Inputs, o: MediaFixBenchOptions): Promise<Case[]> {
   const fit = fitInside(inputs.jpegSize, side, side);
   const limitMs = Math.floor(o.videoSeconds / 2) * 1000 + 500;
   // The direct side is given the cut; the job finds it (reading the packets' flags) inside its time.
-  const cutMs = await keyframeCut(inputs.ffprobe, inputs.mp4, limitMs);
-  if (cutMs === null) throw new Error('the benchmark video has no keyframe to cut at');
+  const cut = await keyframeCut(inputs.ffprobe, inputs.mp4, limitMs);
+  if (cut === null) throw new Error('the benchmark video has no keyframe to cut at');
   const jpegOut = (image: Sharp, out: string) => image.jpeg({ quality: IMAGE_QUALITY }).toFile(out);
   return [
     {
@@ -163,14 +163,14 @@ async function cases(inputs: Inputs, o: MediaFixBenchOptions): Promise<Case[]> {
       direct: (out) => jpegOut(sharp(inputs.jpeg).autoOrient().resize(fit.width, fit.height, { fit: 'fill' }), out),
     },
     {
-      fix: `trim ${o.videoSeconds} s to ${limitMs / 1000} s (keyframe, cut at ${cutMs / 1000} s)`,
+      fix: `trim ${o.videoSeconds} s to ${limitMs / 1000} s (keyframe, cut at ${cut.cutMs / 1000} s)`,
       source: 'mp4',
       ext: 'mp4',
       job: (assetId) => ({ operation: 'trim', assetId, maxDurationMs: limitMs, mode: 'keyframe' }),
       direct: (out) =>
         exec(inputs.ffmpeg, [
           ...['-hide_banner', '-nostdin', '-v', 'error', '-i', inputs.mp4, '-map', '0:v:0', '-map', '0:a:0?'],
-          ...['-t', (cutMs / 1000).toFixed(3), '-c', 'copy', '-avoid_negative_ts', 'make_zero', '-y', out],
+          ...['-t', (cut.copyMs / 1000).toFixed(3), '-c', 'copy', '-y', out],
         ]),
     },
   ];

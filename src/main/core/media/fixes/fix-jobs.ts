@@ -5,6 +5,7 @@ import type { AssetDetail, AssetView } from '../../../../shared/library';
 import type { FixArgs, FixJobView, FixState } from '../../../../shared/media-fix';
 import { AppException, fail, toAppError } from '../../errors';
 import type { Logger } from '../../ports';
+import type { DerivedMedia } from '../../library/library';
 import type { Fields } from '../../store/fields';
 import type { MediaTools } from '../media-tools';
 import { checkFix, type CheckedFix } from './fix-checks';
@@ -16,7 +17,7 @@ export interface FixLibrary {
   blobPath(sha: string): string | null;
   addDerived(
     from: { file: string } | { data: Buffer },
-    input: { name: string; tags: string[]; fields: Fields; signal?: AbortSignal },
+    input: { name: string; tags: string[]; fields: Fields; media: DerivedMedia; signal?: AbortSignal },
   ): Promise<{ asset: AssetView; existed: boolean }>;
 }
 
@@ -125,6 +126,7 @@ export class FixJobs {
         name: produced.name,
         tags: fix.asset.tags,
         fields: this.provenance(fix, produced),
+        media: produced.media,
         signal,
       });
       this.end(job, 'succeeded', { result, progress: 1 });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { fail } from '../../errors';
+import type { DerivedMedia } from '../../library/library';
 import { ffmpegInput, probeMedia } from '../probe';
 import { runTool } from '../run-tool';
 import { FfmpegFailed, runFfmpeg } from './ffmpeg-job';
@@ -27,6 +28,8 @@ export interface Produced {
   name: string;
   params: Record<string, unknown>;
   tool: string;
+  /** What the new file is, known from making it. */
+  media: DerivedMedia;
 }
 
 export interface RunContext {
@@ -94,18 +97,43 @@ export async function produceImage(fix: CheckedFix, ctx: RunContext): Promise<Pr
   ctx.signal.throwIfAborted();
   ctx.progress(0.9);
   const name = fixedName(fix.asset.name, fix.input.operation, imageDetail(fix, made), made.ext);
-  return { from: { data: made.data }, name, params: { ...made.params, output: made.size }, tool: sharpTool() };
+  const mime = made.ext === 'jpg' ? 'image/jpeg' : `image/${made.ext}`;
+  return {
+    from: { data: made.data },
+    name,
+    params: { ...made.params, output: made.size },
+    tool: sharpTool(),
+    media: { kind: 'image', mime, ...made.size },
+  };
 }
 
 /** The source video as probed; a file ffprobe cannot size or time is refused in words. */
 async function sourceVideo(fix: CheckedFix, signal: AbortSignal): Promise<SourceVideo> {
-  const probe = await probeMedia(fix.file, 'video', { ffmpeg: fix.ffmpeg, ffprobe: fix.ffprobe }, { signal });
+  const { asset } = fix;
+  // The import measured it; probed again only when it could not then.
+  const known = asset.width && asset.height && asset.durationMs;
+  const probe = known
+    ? { width: asset.width ?? 0, height: asset.height ?? 0, durationMs: asset.durationMs ?? 0 }
+    : await probeMedia(fix.file, 'video', { ffmpeg: fix.ffmpeg, ffprobe: fix.ffprobe }, { signal });
   signal.throwIfAborted();
   if (!probe.width || !probe.height || !probe.durationMs)
-    fail('validation', `The video “${fix.asset.name}” cannot be read (it may be damaged), so it was not fixed.`);
-  const ext = /\.(mp4|mov|m4v|mkv|webm)$/i.exec(fix.asset.name)?.[1]?.toLowerCase() ?? 'mp4';
-  return { file: fix.file, size: { width: probe.width, height: probe.height }, durationMs: probe.durationMs, ext };
+    fail('validation', `The video “${asset.name}” cannot be read (it may be damaged), so it was not fixed.`);
+  const container = CONTAINERS[asset.mimeType ?? ''] ?? MATROSKA;
+  return {
+    file: fix.file,
+    size: { width: probe.width, height: probe.height },
+    durationMs: probe.durationMs,
+    ...container,
+  };
 }
+
+/** The container a copied (not re-encoded) video keeps; Matroska for the others, as it holds nearly any stream. */
+const MATROSKA = { ext: 'mkv', mime: 'video/x-matroska' };
+const CONTAINERS: Readonly<Record<string, { ext: string; mime: string }>> = {
+  'video/mp4': { ext: 'mp4', mime: 'video/mp4' },
+  'video/quicktime': { ext: 'mov', mime: 'video/quicktime' },
+  'video/webm': { ext: 'webm', mime: 'video/webm' },
+};
 
 async function planVideo(fix: CheckedFix, source: SourceVideo, signal: AbortSignal): Promise<VideoPlan> {
   const { input } = fix;
@@ -172,5 +200,6 @@ export async function produceVideo(fix: CheckedFix, ctx: RunContext): Promise<Pr
     throw e;
   }
   const name = fixedName(fix.asset.name, fix.input.operation, videoDetail(fix, plan), plan.ext);
-  return { from: { file: out }, name, params: plan.params, tool: await ffmpegTool(fix.ffmpeg ?? 'ffmpeg') };
+  const media = { kind: 'video' as const, mime: plan.mime, ...plan.size, durationMs: plan.outputMs };
+  return { from: { file: out }, name, params: plan.params, tool: await ffmpegTool(fix.ffmpeg ?? 'ffmpeg'), media };
 }

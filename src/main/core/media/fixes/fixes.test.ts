@@ -191,8 +191,13 @@ describe('video fixes', () => {
       mode: 'keyframe',
     });
     const out = await probe(file);
-    expect(out.seconds).toBeLessThanOrEqual(2.5);
-    expect(out.seconds).toBeGreaterThanOrEqual(1.9);
+    // Cut at the keyframe at 2 s: exactly the frames shown before it (none decoded after it slips in).
+    expect(out.seconds).toBeLessThanOrEqual(2.05);
+    expect(out.seconds).toBeGreaterThanOrEqual(1.95);
+    // The record says what the file is: its size and (to a sound frame) its length.
+    expect([asset.width, asset.height, asset.mimeType]).toEqual([320, 240, 'video/mp4']);
+    expect(Math.abs((asset.durationMs ?? 0) - out.seconds * 1000)).toBeLessThan(50);
+    expect(asset.thumb.state).toBe('ready');
     expect(asset.fields.provenance).toMatchObject({
       operation: 'trim',
       params: { maxDurationMs: 2_500, mode: 'keyframe', cutMs: 2_000 },
@@ -200,6 +205,12 @@ describe('video fixes', () => {
       tool: expect.stringMatching(/^ffmpeg /),
     });
     expect(await snapshot(videoId)).toEqual(before);
+  });
+
+  it('never cuts at a keyframe on the limit itself, where the copied sound would run past it', async () => {
+    const { asset, file } = await succeeded({ operation: 'trim', assetId: videoId, maxDurationMs: 3_000 });
+    expect(asset.fields.provenance).toMatchObject({ params: { cutMs: 2_000 } });
+    expect((await probe(file)).seconds).toBeLessThanOrEqual(3);
   });
 
   it('trims exactly when re-encoding', async () => {
@@ -212,6 +223,7 @@ describe('video fixes', () => {
   it('crops and pads a video to a ratio (even sides)', async () => {
     const crop = await succeeded({ operation: 'crop', assetId: videoId, ratio: '9:16' });
     expect(await probe(crop.file)).toMatchObject({ width: 134, height: 240 });
+    expect([crop.asset.width, crop.asset.height, crop.asset.mimeType]).toEqual([134, 240, 'video/mp4']);
     const pad = await succeeded({ operation: 'pad', assetId: videoId, ratio: '1:1', background: { kind: 'blur' } });
     expect(await probe(pad.file)).toMatchObject({ width: 320, height: 320 });
   });
