@@ -272,13 +272,14 @@ export async function runMediaFixBench(o: MediaFixBenchOptions): Promise<MediaFi
 async function main(): Promise<void> {
   const megapixels = Number(process.env.BENCH_FIX_MP ?? 24);
   const videoSeconds = Number(process.env.BENCH_FIX_SECONDS ?? 60);
-  if (!(megapixels > 0) || !(videoSeconds >= 4))
-    throw new Error('BENCH_FIX_MP must be above 0 and BENCH_FIX_SECONDS at least 4.');
+  const rounds = Number(process.env.BENCH_FIX_ROUNDS ?? 5);
+  if (!(megapixels > 0) || !(videoSeconds >= 4) || !(Number.isInteger(rounds) && rounds > 0))
+    throw new Error('BENCH_FIX_MP must be above 0, BENCH_FIX_SECONDS at least 4 and BENCH_FIX_ROUNDS a whole number.');
   console.log(
     `Media-fix benchmark: node ${process.version}, ${os.cpus().length} CPUs, sharp ${sharp.versions.sharp ?? ''}, ` +
       `${megapixels} MP JPEG, 1080p ${videoSeconds} s MP4, temp folder in ${os.tmpdir()}`,
   );
-  await runMediaFixBench({ megapixels, videoSeconds, videoSize: { width: 1920, height: 1080 } });
+  await runMediaFixBench({ megapixels, videoSeconds, videoSize: { width: 1920, height: 1080 }, rounds });
 }
 
 // Run only as a script (`tsx bench/media-fix.ts`), not when the smoke test imports it.

@@ -220,12 +220,14 @@ describe('video fixes', () => {
     expect(out.seconds).toBeGreaterThanOrEqual(2.4);
   });
 
-  it('crops and pads a video to a ratio (even sides)', async () => {
+  it('crops, pads and resizes a video (even sides)', async () => {
     const crop = await succeeded({ operation: 'crop', assetId: videoId, ratio: '9:16' });
     expect(await probe(crop.file)).toMatchObject({ width: 134, height: 240 });
     expect([crop.asset.width, crop.asset.height, crop.asset.mimeType]).toEqual([134, 240, 'video/mp4']);
     const pad = await succeeded({ operation: 'pad', assetId: videoId, ratio: '1:1', background: { kind: 'blur' } });
     expect(await probe(pad.file)).toMatchObject({ width: 320, height: 320 });
+    const small = await succeeded({ operation: 'resize', assetId: videoId, maxWidth: 160 });
+    expect(await probe(small.file)).toMatchObject({ width: 160, height: 120 });
   });
 });
 

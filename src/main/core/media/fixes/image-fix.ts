@@ -128,8 +128,13 @@ export async function padImage(
     fail('validation', 'This picture could not be decoded (it may be damaged), so it was not fixed.');
   }
   // A composite is applied after a resize in one pipeline: the padded picture is resized in a second one.
-  if (size)
-    image = sharp(await image.png({ compressionLevel: 0 }).toBuffer()).resize(size.width, size.height, { fit: 'fill' });
+  if (size) {
+    const padded = await image
+      .png({ compressionLevel: 0 })
+      .toBuffer()
+      .catch(() => fail('validation', 'This picture could not be decoded (it may be damaged), so it was not fixed.'));
+    image = sharp(padded).resize(size.width, size.height, { fit: 'fill' });
+  }
   return finish(image, source, params);
 }
 
