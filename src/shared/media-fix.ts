@@ -74,7 +74,8 @@ export type FixInput = z.input<typeof FixInput>;
 export type FixArgs = z.output<typeof FixInput>;
 export type FixOperation = FixArgs['operation'];
 
-export const FixState = z.enum(['running', 'succeeded', 'failed', 'cancelled']);
+/** queued: waiting for one of the few fixes that run at once. */
+export const FixState = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
 export type FixState = z.infer<typeof FixState>;
 
 /** A fix job as the screens see it: progress while it runs, the new asset or the error once it ends. */

@@ -43,6 +43,10 @@ interface Job {
 const KEPT_FINISHED = 50;
 /** Progress is told at most this often. */
 const PROGRESS_MS = 200;
+/** Fixes run at once (each may hold a large picture in memory or keep ffmpeg busy); the others wait. */
+export const FIXES_AT_ONCE = 2;
+
+const live = (state: FixState) => state === 'queued' || state === 'running';
 
 const CANCELLED: AppError = { code: 'conflict', message: 'The fix was cancelled; nothing was made.' };
 const CLOSING: AppError = { code: 'conflict', message: 'Atelier is closing, so the fix stopped; nothing was made.' };
@@ -54,6 +58,8 @@ const CLOSING: AppError = { code: 'conflict', message: 'Atelier is closing, so t
 export class FixJobs {
   private readonly jobs = new Map<string, Job>();
   private closed = false;
+  private runningNow = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly deps: FixJobsDeps) {}
 
@@ -67,8 +73,8 @@ export class FixJobs {
       id: randomUUID(),
       operation: input.operation,
       sourceAssetId: asset.id,
-      state: 'running',
-      progress: 0,
+      state: this.runningNow < FIXES_AT_ONCE ? 'running' : 'queued',
+      progress: null,
       startedAt: at,
       endedAt: null,
       result: null,
@@ -84,7 +90,7 @@ export class FixJobs {
   /** Stops a running job; what it made so far is removed. */
   cancel(id: string): FixJobView {
     const job = this.job(id);
-    if (job.view.state !== 'running')
+    if (!live(job.view.state))
       fail('conflict', `That fix has already ${job.view.state === 'succeeded' ? 'finished' : job.view.state}.`);
     job.controller.abort(new AppException(CANCELLED));
     return { ...job.view };
@@ -93,7 +99,7 @@ export class FixJobs {
   /** Running jobs first, then the latest finished ones. */
   list(): FixJobView[] {
     const views = [...this.jobs.values()].map((j) => ({ ...j.view }));
-    return [...views.filter((v) => v.state === 'running'), ...views.filter((v) => v.state !== 'running').reverse()];
+    return [...views.filter((v) => live(v.state)), ...views.filter((v) => !live(v.state)).reverse()];
   }
 
   /** The job once it has ended. */
@@ -104,7 +110,7 @@ export class FixJobs {
   /** Stops every running job and waits until each has cleaned up. */
   async close(): Promise<void> {
     this.closed = true;
-    const running = [...this.jobs.values()].filter((j) => j.view.state === 'running');
+    const running = [...this.jobs.values()].filter((j) => live(j.view.state));
     for (const job of running) job.controller.abort(new AppException(CLOSING));
     await Promise.allSettled(running.map((j) => j.done));
   }
@@ -119,7 +125,9 @@ export class FixJobs {
     const { signal } = job.controller;
     const ctx = { signal, tempDir: this.deps.tempDir, progress: (f: number) => this.progress(job, f) };
     let produced: Produced | null = null;
+    let slot = false;
     try {
+      slot = await this.slot(job);
       produced = fix.kind === 'image' ? await produceImage(fix, ctx) : await produceVideo(fix, ctx);
       signal.throwIfAborted();
       const result = await this.deps.library.addDerived(produced.from, {
@@ -138,6 +146,7 @@ export class FixJobs {
         this.end(job, 'failed', { error });
       }
     } finally {
+      if (slot) this.release();
       if (produced && 'file' in produced.from) await fs.rm(produced.from.file, { force: true }).catch(() => {});
     }
     return { ...job.view };
@@ -156,6 +165,35 @@ export class FixJobs {
         at: new Date(this.deps.now()).toISOString(),
       },
     };
+  }
+
+  /** Waits for one of the FIXES_AT_ONCE places (true once it has one); an abort while waiting ends the wait. */
+  private async slot(job: Job): Promise<boolean> {
+    const { signal } = job.controller;
+    while (this.runningNow >= FIXES_AT_ONCE) {
+      signal.throwIfAborted();
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        this.waiting.push(wake);
+        signal.addEventListener('abort', wake, { once: true });
+      });
+    }
+    signal.throwIfAborted();
+    this.runningNow++;
+    if (job.view.state === 'queued') {
+      job.view.state = 'running';
+      this.deps.changed({ ...job.view });
+    }
+    return true;
+  }
+
+  private release(): void {
+    this.runningNow--;
+    // Every waiter looks again (one that was cancelled meanwhile just leaves).
+    for (const wake of this.waiting.splice(0)) wake();
   }
 
   private progress(job: Job, fraction: number): void {

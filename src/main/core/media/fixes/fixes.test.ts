@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { call, coreWithSandbox, type Harness } from '../../../../../test/support/core-with-sandbox';
 import { tempDirs } from '../../../../../test/support/temp-dirs';
 import type { ChannelInput } from '../../../../shared/contract';
@@ -52,7 +53,7 @@ async function succeeded(input: ChannelInput<'media.fix'>) {
 }
 
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-const assetCount = () => h.core.db.prepare('SELECT count(*) AS n FROM assets WHERE deleted = 0').get();
+const assetCount = () => Number(h.core.db.prepare('SELECT count(*) FROM assets WHERE deleted = 0').pluck().get());
 
 /** Every stored file under the media folder, temp files included. */
 function storedFiles(): string[] {
@@ -64,13 +65,18 @@ function storedFiles(): string[] {
     .sort();
 }
 
+const Probed = z.object({
+  streams: z.array(z.object({ width: z.number(), height: z.number() })).min(1),
+  format: z.object({ duration: z.string() }),
+});
+
 async function probe(file: string): Promise<{ width: number; height: number; seconds: number }> {
   const { ffprobe } = await realTools();
   const { stdout } = await exec(ffprobe, [
     ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height:format=duration'],
     ...['-of', 'json', file],
   ]);
-  const out = JSON.parse(stdout) as { streams: { width: number; height: number }[]; format: { duration: string } };
+  const out = Probed.parse(JSON.parse(stdout));
   return { width: out.streams[0]!.width, height: out.streams[0]!.height, seconds: Number(out.format.duration) };
 }
 
@@ -285,6 +291,21 @@ describe('cancel', () => {
     expect(ended.state).toBe('cancelled');
     expect(storedFiles()).toEqual(files);
     expect(assetCount()).toEqual(count);
+  });
+});
+
+describe('several at once', () => {
+  it('runs two fixes at a time; the others wait their turn and can be cancelled while they wait', async () => {
+    const id = await importFile(await makeImage(tmp(), 'many.jpg', { width: 1200, height: 800, format: 'jpeg' }));
+    const count = assetCount();
+    const ratios = ['1:1', '4:5', '9:16', '16:9'];
+    const started = [];
+    for (const ratio of ratios) started.push(await call(h, 'media.fix', { operation: 'crop', assetId: id, ratio }));
+    expect(started.map((j) => j.state)).toEqual(['running', 'running', 'queued', 'queued']);
+    expect((await call(h, 'media.fixCancel', { id: started[3]!.id })).state).toBe('queued');
+    const ended = await Promise.all(started.map((j) => h.core.fixes.done(j.id)));
+    expect(ended.map((j) => j.state)).toEqual(['succeeded', 'succeeded', 'succeeded', 'cancelled']);
+    expect(assetCount()).toBe(count + 3);
   });
 });
 
