@@ -152,7 +152,7 @@ export class FixJobs {
     return { ...job.view };
   }
 
-  /** The new asset's link to its source and what was done to it. */
+  /** The new asset's link to its source (a reference field, so sync maps it) and what was done to it. */
   private provenance(fix: CheckedFix, produced: Produced): Fields {
     const { assetId: _asset, operation, ...asked } = fix.input;
     return {
@@ -160,7 +160,8 @@ export class FixJobs {
       provenance: {
         operation,
         params: { ...asked, ...produced.params },
-        source: { asset_id: fix.asset.id, sha256: fix.asset.sha256 },
+        // The source's content and name as they were; the record itself is `source_asset_id` (which sync maps).
+        source: { sha256: fix.asset.sha256, name: fix.asset.name },
         tool: produced.tool,
         at: new Date(this.deps.now()).toISOString(),
       },

@@ -10,7 +10,13 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { call, coreWithSandbox, type Harness } from '../../../../../test/support/core-with-sandbox';
+import {
+  call,
+  coreWithSandbox,
+  remoteAll,
+  signInDemo,
+  type Harness,
+} from '../../../../../test/support/core-with-sandbox';
 import { tempDirs } from '../../../../../test/support/temp-dirs';
 import type { ChannelInput } from '../../../../shared/contract';
 import { FixJobView } from '../../../../shared/media-fix';
@@ -106,7 +112,7 @@ describe('image fixes', () => {
     expect(asset.fields.provenance).toMatchObject({
       operation: 'crop',
       params: { ratio: '1:1', window: { left: 100, top: 0, width: 300, height: 300 } },
-      source: { asset_id: id, sha256: before.fields.sha256 },
+      source: { sha256: before.fields.sha256, name: 'wide.png' },
       tool: expect.stringMatching(/^sharp /),
     });
     expect(await snapshot(id)).toEqual(before);
@@ -207,7 +213,7 @@ describe('video fixes', () => {
     expect(asset.fields.provenance).toMatchObject({
       operation: 'trim',
       params: { maxDurationMs: 2_500, mode: 'keyframe', cutMs: 2_000 },
-      source: { asset_id: videoId },
+      source: { name: 'clip.mp4' },
       tool: expect.stringMatching(/^ffmpeg /),
     });
     expect(await snapshot(videoId)).toEqual(before);
@@ -291,6 +297,33 @@ describe('cancel', () => {
     expect(ended.state).toBe('cancelled');
     expect(storedFiles()).toEqual(files);
     expect(assetCount()).toEqual(count);
+  });
+});
+
+describe('sync', () => {
+  it('sends the link to the source as the platform id of the source', async () => {
+    const other = await coreWithSandbox();
+    try {
+      await signInDemo(other);
+      const picture = await makeImage(tmp(), 'synced.png', { width: 300, height: 200 });
+      const report = await call(other, 'library.import', { paths: [picture] });
+      const source = report.imported[0]!.id;
+      const started = await call(other, 'media.fix', { operation: 'crop', assetId: source, ratio: '1:1' });
+      const done = await other.core.fixes.done(started.id);
+      await other.core.sync.run();
+      const remote = await remoteAll(other, '/v2/assets');
+      const remoteSource = remote.find((a) => a.name === 'synced.png');
+      const remoteFixed = remote.find((a) => a.name === 'synced-crop-1x1.png');
+      expect(remoteSource?.id).toEqual(expect.any(String));
+      expect(remoteFixed).toMatchObject({
+        source_asset_id: remoteSource?.id,
+        provenance: { operation: 'crop', source: { name: 'synced.png' } },
+      });
+      // And back here it reads as the local id again.
+      expect((await call(other, 'library.get', { id: done.result!.asset.id })).fields.source_asset_id).toBe(source);
+    } finally {
+      await other.stop();
+    }
   });
 });
 
