@@ -20,6 +20,7 @@ it('media-fix benchmark runs on a small picture and video and removes its files'
     expect(f.ratio).toBeCloseTo(f.directMs / f.jobMs);
   }
   expect(lines.filter((line) => line.startsWith('ratio direct/job, '))).toHaveLength(3);
+  expect(lines).toContain('what the job adds, each step timed alone on the direct result:');
   expect(lines.some((line) => line === 'targets met' || line.startsWith('BELOW TARGET: '))).toBe(true);
   expect(fs.existsSync(result.workDir)).toBe(false);
 }, 180_000);

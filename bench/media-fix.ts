@@ -12,7 +12,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import type { Core } from '../src/main/core/app';
+import { BlobStore } from '../src/main/core/library/files/blob-store';
 import { detectMediaTools } from '../src/main/core/media/media-tools';
+import { makeThumbnail } from '../src/main/core/media/thumbnail';
 import { cropWindow, fitInside } from '../src/main/core/media/fixes/geometry';
 import { IMAGE_QUALITY } from '../src/main/core/media/fixes/image-fix';
 import { keyframeCut } from '../src/main/core/media/fixes/video-fix';
@@ -135,13 +137,16 @@ interface Case {
   ext: string;
 }
 
+/** The trim's limit: half the video and a little more (so the cut falls on the keyframe before it). */
+const trimLimitMs = (seconds: number) => Math.floor(seconds / 2) * 1000 + 500;
+
 async function cases(inputs: Inputs, o: MediaFixBenchOptions): Promise<Case[]> {
   const crop = { width: 1080, height: 1350 };
   const window = cropWindow(inputs.jpegSize, 0.8, { x: 0.5, y: 0.5 });
   // 2048 px on the long side (half of it for a picture too small for that).
   const side = Math.min(2048, Math.floor(Math.max(inputs.jpegSize.width, inputs.jpegSize.height) / 2));
   const fit = fitInside(inputs.jpegSize, side, side);
-  const limitMs = Math.floor(o.videoSeconds / 2) * 1000 + 500;
+  const limitMs = trimLimitMs(o.videoSeconds);
   // The direct side is given the cut; the job finds it (reading the packets' flags) inside its time.
   const cut = await keyframeCut(inputs.ffprobe, inputs.mp4, limitMs);
   if (cut === null) throw new Error('the benchmark video has no keyframe to cut at');
@@ -207,6 +212,29 @@ async function timedDirect(c: Case, dir: string, round: number): Promise<number>
   return elapsed;
 }
 
+/**
+ * What the job does beyond the tool, each step timed alone on the direct result: storing it durably
+ * (copy, hash, fsync, rename), its preview, and for a trim finding the keyframe.
+ */
+async function parts(c: Case, inputs: Inputs, dir: string, limitMs: number): Promise<string[]> {
+  const out = path.join(dir, `parts.${c.ext}`);
+  await c.direct(out);
+  const tools = { ffmpeg: inputs.ffmpeg, ffprobe: inputs.ffprobe };
+  const timed = async (run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    return ms(performance.now() - started);
+  };
+  const blobs = new BlobStore(path.join(dir, 'parts-store'));
+  const store = await timed(() => blobs.putFile(out));
+  const kind = c.source === 'jpeg' ? 'image' : 'video';
+  const preview = await timed(() => makeThumbnail(out, kind, tools));
+  const keyframe = c.source === 'mp4' ? await timed(() => keyframeCut(inputs.ffprobe, inputs.mp4, limitMs)) : '-';
+  fs.rmSync(path.join(dir, 'parts-store'), { recursive: true, force: true });
+  fs.rmSync(out, { force: true });
+  return [c.fix, store, preview, keyframe];
+}
+
 async function measure(core: Core, c: Case, assetId: string, dir: string, rounds: number) {
   const job: number[] = [];
   const direct: number[] = [];
@@ -250,6 +278,12 @@ export async function runMediaFixBench(o: MediaFixBenchOptions): Promise<MediaFi
       ]);
     }
     table(log, ['fix', 'direct ms', 'job ms', 'ratio', 'direct rounds', 'job rounds'], rows);
+    log('');
+    log('what the job adds, each step timed alone on the direct result:');
+    const limitMs = trimLimitMs(o.videoSeconds);
+    const steps = [];
+    for (const c of await cases(inputs, o)) steps.push(await parts(c, inputs, work, limitMs));
+    table(log, ['fix', 'store ms', 'preview ms', 'keyframe ms'], steps);
     const met = figures.every((f) => f.met);
     log('');
     for (const f of figures) log(`ratio direct/job, ${f.fix}: ${f.ratio.toFixed(3)}  (target ≥ ${TARGET_RATIO})`);
