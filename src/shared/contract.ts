@@ -65,6 +65,7 @@ import {
   LibraryQuery,
   TagCount,
 } from './library';
+import { FixInput, FixJobIdInput, FixJobView } from './media-fix';
 import { OpenApiProposal, ProposeFromOpenApiInput } from './openapi';
 import { ProfileSummary, ResourceGroup } from './profile';
 import {
@@ -275,6 +276,16 @@ export const contract = {
   'library.emptyTrash': channel({ input: none, output: z.object({ count: z.number().int() }), mutates: true }),
   /** Every tag with how many assets carry it. */
   'library.tags': channel({ input: none, output: z.array(TagCount), mutates: false }),
+
+  /**
+   * Crop, pad, resize or trim an asset into a new one (the original is never changed), as a job: answers at once
+   * with it running; `media.fixChanged` tells its progress and end.
+   */
+  'media.fix': channel({ input: FixInput, output: FixJobView, mutates: true }),
+  /** Stop a running fix; nothing it made is kept. */
+  'media.fixCancel': channel({ input: FixJobIdInput, output: FixJobView, mutates: true }),
+  /** The running fixes and the latest finished ones. */
+  'media.fixJobs': channel({ input: none, output: z.array(FixJobView), mutates: false }),
 
   /** Online state, per-group counts, progress and why sync waits, if it does. */
   'sync.status': channel({ input: none, output: SyncStatus, mutates: false }),

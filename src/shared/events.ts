@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AiChanged } from './ai';
 import { BackupList, RecoveryStatus } from './backups';
+import { FixJobView } from './media-fix';
 import { AutomationsChanged } from './planner';
 import { CommandId } from './commands';
 import { ResourceGroup } from './profile';
@@ -39,6 +40,8 @@ export const events = {
   'sync.changed': SyncStatus,
   /** AI jobs changed (state, progress, order) and the queue's summary (throttled while running). */
   'ai.changed': AiChanged,
+  /** A media fix started, moved on (progress, at most five times a second) or ended (its new asset or its error). */
+  'media.fixChanged': FixJobView,
   /** A menu item or a system shortcut asked for a command (the renderer carries it out). */
   'app.command': z.object({ command: CommandId }),
   /** The application update moved on (checking, progress, ready, error). */

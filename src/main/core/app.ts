@@ -18,6 +18,8 @@ import { BlobStore } from './library/files/blob-store';
 import { detectMediaTools } from './media/media-tools';
 import type { Library } from './library/library';
 import { createLibrary } from './library/module';
+import { createMediaFixes } from './media/fixes/module';
+import type { FixJobs } from './media/fixes/fix-jobs';
 import { MetaStore } from './meta-store';
 import type { AutomationEngine } from './planning/automations/engine';
 import type { MediaQueue } from './planning/media-queue';
@@ -53,6 +55,8 @@ export interface Core {
   workspace: Workspace;
   sync: SyncEngine;
   library: Library;
+  /** Crops, pads, resizes and trims of library media, as jobs. */
+  fixes: FixJobs;
   ai: { studio: Studio; queue: AiQueue; jobs: JobStore };
   /** The content-addressed file store (library media, AI inputs and results). */
   blobs: BlobStore;
@@ -114,6 +118,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     closeCore: () => core.close(),
   });
   const library = createLibrary({ ...k, store, workspace });
+  const fixes = createMediaFixes({ ...k, library: library.library });
   const sync = createSync({ ...k, store, workspace, session, connection });
   const ai = createAi({ ...k, platform, store, workspace, library: library.library });
   const { channels, planning } = channelsAndPlanning({ ...k, store, workspace, connection, studio: ai.studio });
@@ -133,6 +138,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     platform,
     records,
     library,
+    fixes,
     sync,
     ai,
     channels,
@@ -164,6 +170,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     workspace,
     sync: sync.engine,
     library: library.library,
+    fixes: fixes.fixes,
     ai: { studio: ai.studio, queue: ai.queue, jobs: ai.jobs },
     blobs: k.files.blobs,
     planner: { automations: planning.automations, reminders: planning.reminders, queue: planning.queue },

@@ -17,7 +17,8 @@ import { recordLabel } from '../store/labels';
 import { tableOf } from '../store/tables';
 import type { Workspace } from '../store/workspace';
 import { errnoCode } from './files/blob-errors';
-import { BlobWriteError, type BlobStore } from './files/blob-store';
+import { BlobWriteError, type BlobStore, type PutResult } from './files/blob-store';
+import { intakeName } from './files/intake-name';
 import { type Accepted, checkIntake, IntakeRefusal } from './files/intake';
 import { describeMedia, mediaFields, type MediaDescription, type StoredPreview, storePreview } from '../media/describe';
 import type { MediaTools } from '../media/media-tools';
@@ -87,6 +88,15 @@ function thumbColumns(preview: StoredPreview): Record<string, string | null> {
   return preview.state === 'ready'
     ? { thumb_state: 'ready', thumb_sha256: preview.sha256 }
     : { thumb_state: 'placeholder', thumb_sha256: preview.reason };
+}
+
+/** What the maker of a derived file (a crop, a trim) knows of it, having made it. */
+export interface DerivedMedia {
+  kind: 'image' | 'video';
+  mime: string;
+  width: number;
+  height: number;
+  durationMs?: number;
 }
 
 /** Files in, assets out: import, search, tag, trash. Each asset is a record of the Assets group. */
@@ -475,6 +485,87 @@ export class Library {
     const view = this.toView(this.row(row.id));
     this.announce([{ id: view.id, name: view.name, tags: view.tags }]);
     return view;
+  }
+
+  /**
+   * A file made from another asset (a crop, a trim) becomes a new asset, stored as an import is (temp
+   * file, fsync, rename, then the row), with `fields` naming its source. Its maker made it from a file
+   * the intake took, so what it is comes from the maker (`media`) rather than from decoding it again;
+   * a file's preview is made while it is copied in. Content the library already has is not added
+   * twice: that asset comes back, `existed`. A failure or an abort (`signal`) before the row is
+   * written leaves no file behind.
+   */
+  async addDerived(
+    from: { file: string } | { data: Buffer },
+    input: { name: string; tags: string[]; fields: Fields; media: DerivedMedia; signal?: AbortSignal },
+  ): Promise<{ asset: AssetView; existed: boolean }> {
+    return this.tracked(async () => {
+      const signal = input.signal ? AbortSignal.any([input.signal, this.closing.signal]) : this.closing.signal;
+      const { blobs } = this.deps;
+      const tools = await this.deps.tools();
+      const name = intakeName(input.name);
+      const early = 'file' in from ? this.previewOf(from.file, input.media, tools) : null;
+      let put: PutResult;
+      try {
+        put =
+          'data' in from
+            ? await blobs.putBuffer(from.data, { signal, label: name })
+            : await blobs.putFile(from.file, { signal });
+      } catch (e) {
+        await this.dropPreview(early);
+        throw e;
+      }
+      const existing = this.sql.bySha(this.account(), put.sha256);
+      if (existing) {
+        await this.dropPreview(early);
+        if (existing.trashed_at !== null) this.restore([existing.id]);
+        return { asset: this.toView(this.row(existing.id)), existed: true };
+      }
+      const preview = early ?? this.previewOf(blobs.path(put.sha256), input.media, tools);
+      const asset = await this.recordDerived(put, name, input, preview, signal);
+      this.announce([{ id: asset.id, name: asset.name, tags: asset.tags }]);
+      return { asset, existed: false };
+    });
+  }
+
+  /** A preview being made and stored (its failure is seen where it is awaited, not as an unhandled rejection). */
+  private previewOf(file: string, media: DerivedMedia, tools: MediaTools): Promise<StoredPreview> {
+    const made = storePreview(file, { kind: media.kind, durationMs: media.durationMs ?? null }, tools, this.deps.blobs);
+    made.catch(() => {});
+    return made;
+  }
+
+  /** A preview made for nothing goes again, unless an asset already had the same one. */
+  private async dropPreview(preview: Promise<StoredPreview> | null): Promise<void> {
+    const stored = await preview?.catch(() => null);
+    if (stored?.state === 'ready' && stored.created && !this.holdsFile(stored.sha256))
+      await this.deps.blobs.remove(stored.sha256).catch(() => {});
+  }
+
+  /** The row of a derived file just stored; on failure the files this made go again. */
+  private async recordDerived(
+    put: PutResult,
+    name: string,
+    input: { tags: string[]; fields: Fields; media: DerivedMedia },
+    preview: Promise<StoredPreview>,
+    signal: AbortSignal,
+  ): Promise<AssetView> {
+    const { store, blobs } = this.deps;
+    const created: string[] = put.existed ? [] : [put.sha256];
+    try {
+      const thumb = await preview;
+      if (thumb.state === 'ready' && thumb.created) created.push(thumb.sha256);
+      signal.throwIfAborted();
+      const { kind, mime, width, height, durationMs } = input.media;
+      const media = { kind, mime, size: put.size, width, height, durationMs: durationMs ?? null };
+      const fields = { ...assetFields(name, media, put.sha256, input.tags, ''), ...input.fields };
+      const row = store.create('assets', this.account(), fields, { columns: thumbColumns(thumb) });
+      store.changed('assets', [row.id]);
+      return this.toView(this.row(row.id));
+    } catch (e) {
+      for (const sha of created) await blobs.remove(sha).catch(() => {});
+      throw e;
+    }
   }
 
   /** Listeners never break an import: their failures are logged. */

@@ -32,7 +32,8 @@ const def = (
 });
 
 export const GROUP_TABLES: Record<ResourceGroup, GroupTable> = {
-  assets: def('assets', 'assets', 'asset'),
+  // A fixed copy (a crop, a trim) names the asset it was made from.
+  assets: def('assets', 'assets', 'asset', { source_asset_id: 'assets' }),
   automations: def('automations', 'automations', 'automation', {}, [
     { field: 'actions', key: 'template_id', target: 'mediaTemplates' },
   ]),
