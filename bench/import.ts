@@ -430,7 +430,8 @@ export function parseSize(text: string): number {
 async function main(): Promise<void> {
   const asked = process.argv.slice(2).map(parseSize);
   const sizesMb = asked.length > 0 ? asked : process.env.BENCH_LONG === '1' ? [100, 1024, 4096] : [100, 1024];
-  // Roughly 70 s per GB for the whole run (six sides, each after reading the sources through) on a busy machine, plus a margin.
+  // Roughly 70 s per GB for the whole run (six sides, each after reading the sources through) on a busy
+  // machine, plus a margin.
   const limit = 120 + sizesMb.reduce((n, mb) => n + mb, 0) / 15;
   const deadline = setTimeout(() => {
     console.error(`import bench took longer than ${limit.toFixed(0)} s; stopping`);

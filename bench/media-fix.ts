@@ -122,7 +122,8 @@ async function makeInputs(dir: string, o: MediaFixBenchOptions, log: Log): Promi
   await makeMp4(tools.ffmpeg, mp4, o.videoSeconds, o.videoSize);
   const mb = (f: string) => (fs.statSync(f).size / 1024 / 1024).toFixed(1);
   log(
-    `inputs: JPEG ${jpegSize.width}×${jpegSize.height} (${mb(jpeg)} MB), MP4 ${o.videoSize.width}×${o.videoSize.height} ` +
+    `inputs: JPEG ${jpegSize.width}×${jpegSize.height} (${mb(jpeg)} MB), ` +
+      `MP4 ${o.videoSize.width}×${o.videoSize.height} ` +
       `${o.videoSeconds} s (${mb(mp4)} MB), made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return { jpeg, jpegSize, mp4, ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe };

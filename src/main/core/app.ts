@@ -108,15 +108,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const { session, connection } = platform;
   const records = createRecords({ ...k, session });
   const { store, workspace } = records;
-  const backups = createBackups({
-    core: deps,
-    store: backupStore,
-    push: k.push,
-    damage: k.damage,
-    db: k.db,
-    mediaPath: (sha) => k.files.blobs.path(sha),
-    closeCore: () => core.close(),
-  });
+  const backups = backupsOf(deps, k, backupStore, () => core.close());
   const library = createLibrary({ ...k, store, workspace });
   const fixes = createMediaFixes({ ...k, library: library.library });
   const sync = createSync({ ...k, store, workspace, session, connection });
@@ -182,6 +174,24 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     resume: () => watch.resume(),
   };
   return core;
+}
+
+/** The backups module on the kernel's database and media. */
+function backupsOf(
+  deps: CoreDeps,
+  k: Kernel,
+  store: ReturnType<typeof backupStoreFor>,
+  closeCore: () => Promise<void>,
+) {
+  return createBackups({
+    core: deps,
+    store,
+    push: k.push,
+    damage: k.damage,
+    db: k.db,
+    mediaPath: (sha) => k.files.blobs.path(sha),
+    closeCore,
+  });
 }
 
 /**

@@ -143,14 +143,16 @@ async function planVideo(fix: CheckedFix, source: SourceVideo, signal: AbortSign
     if (source.durationMs <= input.maxDurationMs)
       fail(
         'conflict',
-        `This video is ${seconds(source.durationMs)} long, within ${seconds(input.maxDurationMs)}; there is nothing to trim.`,
+        `This video is ${seconds(source.durationMs)} long, within ${seconds(input.maxDurationMs)}; ` +
+          'there is nothing to trim.',
       );
     if (input.mode === 'reencode') return trimExact(source, input.maxDurationMs);
     const cut = await keyframeCut(fix.ffprobe ?? 'ffprobe', fix.file, input.maxDurationMs, signal);
     if (cut === null)
       fail(
         'validation',
-        `This video has no keyframe between its start and ${seconds(input.maxDurationMs)}, so it cannot be cut without re-encoding.`,
+        `This video has no keyframe between its start and ${seconds(input.maxDurationMs)}, ` +
+          'so it cannot be cut without re-encoding.',
         {
           hint: 'Trim it with the exact (re-encoded) mode instead.',
         },
@@ -192,7 +194,8 @@ export async function produceVideo(fix: CheckedFix, ctx: RunContext): Promise<Pr
     if (e instanceof FfmpegFailed)
       fail(
         'validation',
-        `The video “${fix.asset.name}” could not be ${fix.input.operation === 'trim' ? 'trimmed' : 'processed'} (it may be damaged).`,
+        `The video “${fix.asset.name}” could not be ` +
+          `${fix.input.operation === 'trim' ? 'trimmed' : 'processed'} (it may be damaged).`,
         {
           hint: e.tail.split('\n').at(-1)?.slice(0, 300) ?? '',
         },

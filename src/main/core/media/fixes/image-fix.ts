@@ -75,7 +75,7 @@ export async function cropImage(
   return finish(image, source, { window, focus, ...(size && { size }) });
 }
 
-/** A blurred, enlarged copy of the picture covering `canvas` (blurred small, then scaled: the same look, far faster). */
+/** A blurred, enlarged copy of the picture covering `canvas` (blurred small, then scaled: same look, far faster). */
 async function blurredBackground(source: SourceImage, canvas: Size): Promise<Buffer> {
   const small = {
     width: Math.max(1, Math.ceil(canvas.width / 16)),
