@@ -175,6 +175,15 @@ describe('channels', () => {
     expect((await call(h, 'channels.list', {})).map((c) => c.name)).toEqual(['Newsletter', 'X']);
   });
 
+  it('are made for new labels a second after posts change (a pull, an import), once', async () => {
+    const h = await core();
+    h.core.store.create('posts', h.core.workspace.account(), { text: 'pin', channel: 'Pinterest board' });
+    h.core.store.changed('posts', null);
+    expect(h.core.channels.list()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1_300));
+    expect(h.core.channels.list().map((c) => [c.name, c.network])).toEqual([['Pinterest board', 'pinterest']]);
+  });
+
   it('say why there is no next slot for a channel without slots', async () => {
     const h = await core();
     const ch = await call(h, 'channels.create', { fields: insta });

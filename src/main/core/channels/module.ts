@@ -24,6 +24,8 @@ export interface ChannelsModule extends CoreModule {
 
 /** Changes arrive in bursts (a pull, an import): one pass after them. */
 const ADOPT_DELAY_MS = 1_000;
+/** The first pass after start, once the first screens have what they need. */
+const START_ADOPT_DELAY_MS = 5_000;
 
 /** The creator's channels (local records) and their posting slots. */
 export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
@@ -45,16 +47,16 @@ export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
     }
   };
   let pending: ReturnType<typeof setTimeout> | null = null;
-  const adoptSoon = () => {
+  const adoptSoon = (delayMs = ADOPT_DELAY_MS) => {
     pending ??= setTimeout(() => {
       pending = null;
       adopt();
-    }, ADOPT_DELAY_MS);
+    }, delayMs);
     pending.unref?.();
   };
   const offs = [
     d.bus.on('records.changed', ({ group }) => (group === 'posts' || group === 'mediaQueue') && adoptSoon()),
-    d.bus.on('session.changed', adoptSoon),
+    d.bus.on('session.changed', () => adoptSoon()),
   ];
   const handlers: ChannelChannels = {
     'channels.list': () => channels.list(),
@@ -82,7 +84,8 @@ export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
     name: 'channels',
     channels,
     handlers,
-    start: adopt,
+    // Not during start: it reads every post, and the library's first page comes first.
+    start: () => adoptSoon(START_ADOPT_DELAY_MS),
     close: () => {
       for (const off of offs) off();
       if (pending) clearTimeout(pending);
