@@ -46,13 +46,18 @@ export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
       d.deps.logger.warn('channels named by posts could not be made', { error: e });
     }
   };
-  let pending: ReturnType<typeof setTimeout> | null = null;
+  let pending: { timer: ReturnType<typeof setTimeout>; due: number } | null = null;
+  // One pass at a time: a request for an earlier pass moves the waiting one forward.
   const adoptSoon = (delayMs = ADOPT_DELAY_MS) => {
-    pending ??= setTimeout(() => {
+    const due = Date.now() + delayMs;
+    if (pending && pending.due <= due) return;
+    if (pending) clearTimeout(pending.timer);
+    const timer = setTimeout(() => {
       pending = null;
       adopt();
     }, delayMs);
-    pending.unref?.();
+    timer.unref?.();
+    pending = { timer, due };
   };
   const offs = [
     d.bus.on('records.changed', ({ group }) => (group === 'posts' || group === 'mediaQueue') && adoptSoon()),
@@ -88,7 +93,7 @@ export function createChannels(d: ChannelsModuleDeps): ChannelsModule {
     start: () => adoptSoon(START_ADOPT_DELAY_MS),
     close: () => {
       for (const off of offs) off();
-      if (pending) clearTimeout(pending);
+      if (pending) clearTimeout(pending.timer);
     },
   };
 }
