@@ -1,0 +1,93 @@
+import { memo, useMemo } from 'react';
+import type { Channel } from '../../../shared/channels';
+import { networkNames } from '../../../shared/networks';
+import { handleOf } from './avatar';
+import { networkOf, targetOf } from './channel-target';
+import { frameFor, mediaOrder } from './frames';
+import { PreviewAvatar } from './PreviewAvatar';
+import { PreviewMediaFrame } from './PreviewMediaFrame';
+import { PreviewText } from './PreviewText';
+import type { PreviewMedia, PreviewTarget } from './types';
+import { sameTarget } from './same-target';
+
+export interface ChannelPreviewProps {
+  channel: Channel;
+  text: string;
+  media: PreviewMedia[];
+  warnings?: string[];
+  /** The avatar's thumbnail when the caller has it (else the avatar asset's library thumbnail). */
+  avatarUrl?: string | null;
+}
+
+function Header({ channel, network }: { channel: Channel; network: string }) {
+  return (
+    <header className="preview-head">
+      <PreviewAvatar {...channel} />
+      <span className="preview-names">
+        <span className="preview-name">{channel.name}</span>
+        {channel.handle && <span className="preview-handle">{handleOf(channel.handle)}</span>}
+      </span>
+      <span className="preview-network">{network}</span>
+    </header>
+  );
+}
+
+function Warnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="preview-warnings" aria-label="Warnings for this channel">
+      {warnings.map((warning, index) => (
+        <li key={`${index}:${warning}`}>{warning}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** How a post will look in one channel's feed: who posts it, the text as the feed cuts it, the media as it frames it. */
+function ChannelPreviewView({ channel, text, media, warnings = [] }: ChannelPreviewProps) {
+  const network = networkOf(channel);
+  const target = useMemo(() => targetOf(channel), [channel]);
+  const frame = useMemo(() => frameFor(network, media), [network, media]);
+  const order = mediaOrder(network);
+  const networkName = network ? networkNames[network] : 'Other';
+  const header = <Header channel={channel} network={networkName} />;
+  const body = <PreviewText text={text} target={target} />;
+  const pictures = frame ? (
+    <PreviewMediaFrame media={media} frame={frame} />
+  ) : (
+    order === 'overlay' && <div className="preview-media preview-media-none">No media yet</div>
+  );
+  return (
+    <article
+      className={`preview-card preview-${order} preview-net-${network ?? 'other'}`}
+      aria-label={`${networkName} preview for ${channel.name}`}
+      data-network={network ?? 'other'}
+    >
+      {order === 'overlay' ? (
+        <div className="preview-stage">
+          {pictures}
+          <div className="preview-overlay-top">{header}</div>
+          <div className="preview-overlay-bottom">{body}</div>
+        </div>
+      ) : order === 'media-first' ? (
+        <>
+          {header}
+          {pictures}
+          {body}
+        </>
+      ) : (
+        <>
+          {header}
+          {body}
+          {pictures}
+        </>
+      )}
+      <Warnings warnings={warnings} />
+    </article>
+  );
+}
+
+/** Re-renders only when what it shows changes: a composer may rebuild its target list on every keystroke. */
+export const ChannelPreview = memo(ChannelPreviewView, (a, b) => sameTarget(a, b) && a.avatarUrl === b.avatarUrl);
+
+export type { PreviewTarget };

@@ -1,0 +1,64 @@
+import type { CSSProperties } from 'react';
+import { formatDuration } from '../../library/format';
+import type { MediaFrame } from './frames';
+import { PreviewThumb } from './PreviewThumb';
+import type { PreviewMedia } from './types';
+
+function Item({ media }: { media: PreviewMedia }) {
+  const video = media.kind === 'video';
+  return (
+    <span className="preview-media-item" data-kind={media.kind}>
+      <PreviewThumb
+        url={media.thumbUrl}
+        assetId={media.assetId}
+        kind={media.kind}
+        alt={media.alt ?? ''}
+        className="preview-media-img"
+      />
+      {video && (
+        <span className="preview-play" aria-hidden="true">
+          ▶
+        </span>
+      )}
+      {video && typeof media.durationMs === 'number' && (
+        <span className="preview-duration" aria-label={`Video, ${formatDuration(media.durationMs)}`}>
+          {formatDuration(media.durationMs)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+interface Props {
+  media: PreviewMedia[];
+  frame: MediaFrame;
+}
+
+/** The post's media cropped to the feed's frame: one item, a grid of up to four, or a carousel's first item. */
+export function PreviewMediaFrame({ media, frame }: Props) {
+  const style: CSSProperties = { aspectRatio: frame.aspect };
+  const items = media.slice(0, frame.shown);
+  const hidden = media.length - items.length;
+  return (
+    <div
+      className={`preview-media preview-media-${frame.arrangement}`}
+      data-count={items.length}
+      data-frame={frame.label}
+      style={style}
+    >
+      {items.map((item, index) => (
+        <Item key={`${index}:${item.assetId}`} media={item} />
+      ))}
+      {frame.arrangement === 'carousel' && (
+        <span className="preview-counter" aria-label={`1 of ${media.length} media`}>
+          1/{media.length}
+        </span>
+      )}
+      {frame.arrangement === 'grid' && hidden > 0 && (
+        <span className="preview-counter" aria-label={`${hidden} more media`}>
+          +{hidden}
+        </span>
+      )}
+    </div>
+  );
+}

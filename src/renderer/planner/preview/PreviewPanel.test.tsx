@@ -1,0 +1,74 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithBackend } from '../../test-support/test-render';
+import { PreviewPanel } from './PreviewPanel';
+import { channel } from './test-preview';
+import type { PreviewTarget } from './types';
+
+const targets: PreviewTarget[] = [
+  { channel: channel({ id: 'ig', name: 'Kitchen IG' }), text: 'On Instagram', media: [] },
+  { channel: channel({ id: 'x', name: 'Kitchen X', network: 'x' }), text: 'On X', media: [], warnings: ['Too long'] },
+  { channel: channel({ id: 'li', name: 'Kitchen LinkedIn', network: 'linkedin' }), text: 'On LinkedIn', media: [] },
+];
+
+const shown = () => screen.getByRole('tabpanel').querySelector('.preview-card')?.getAttribute('aria-label');
+
+describe('PreviewPanel', () => {
+  it('says what to do when no channel is chosen', () => {
+    renderWithBackend(<PreviewPanel targets={[]} />);
+    expect(screen.getByText('Choose a channel to see how the post will look there.')).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('has one tab per channel and shows the first preview, with the warning count on its tab', () => {
+    renderWithBackend(<PreviewPanel targets={targets} />);
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.querySelector('.preview-tab-name')?.textContent)).toEqual([
+      'Kitchen IG',
+      'Kitchen X',
+      'Kitchen LinkedIn',
+    ]);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(shown()).toBe('Instagram feed preview for Kitchen IG');
+    expect(screen.getByLabelText('1 warning')).toBeTruthy();
+    expect(tabs[1]?.getAttribute('title')).toBe('X · @adakitchen. Alt+← / Alt+→ switches channels.');
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    const view = renderWithBackend(<PreviewPanel targets={targets} />);
+    await view.user.click(screen.getByRole('tab', { name: /Kitchen IG/ }));
+    await view.user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: /Kitchen X/ }).getAttribute('aria-selected')).toBe('true');
+    expect(shown()).toBe('X preview for Kitchen X');
+    await view.user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(document.activeElement?.textContent).toContain('Kitchen LinkedIn');
+    expect(shown()).toBe('LinkedIn preview for Kitchen LinkedIn');
+  });
+
+  it('switches channels with Alt+arrows while the focus stays in the editor', () => {
+    renderWithBackend(
+      <>
+        <textarea aria-label="Post text" />
+        <PreviewPanel targets={targets} />
+      </>,
+    );
+    const editor = screen.getByRole('textbox', { name: 'Post text' });
+    editor.focus();
+    fireEvent.keyDown(editor, { key: 'ArrowRight', altKey: true });
+    expect(shown()).toBe('X preview for Kitchen X');
+    fireEvent.keyDown(editor, { key: 'ArrowLeft', altKey: true });
+    fireEvent.keyDown(editor, { key: 'ArrowLeft', altKey: true });
+    expect(shown()).toBe('LinkedIn preview for Kitchen LinkedIn');
+    expect(document.activeElement).toBe(editor);
+    // Without Alt the arrows belong to the editor.
+    fireEvent.keyDown(editor, { key: 'ArrowRight' });
+    expect(shown()).toBe('LinkedIn preview for Kitchen LinkedIn');
+  });
+
+  it('falls back to the first channel when the chosen one is removed', async () => {
+    const view = renderWithBackend(<PreviewPanel targets={targets} />);
+    await view.user.click(screen.getByRole('tab', { name: /Kitchen LinkedIn/ }));
+    view.rerender(<PreviewPanel targets={targets.slice(0, 2)} />);
+    expect(shown()).toBe('Instagram feed preview for Kitchen IG');
+  });
+});
