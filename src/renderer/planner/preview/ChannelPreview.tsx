@@ -7,22 +7,15 @@ import { frameFor, mediaOrder } from './frames';
 import { PreviewAvatar } from './PreviewAvatar';
 import { PreviewMediaFrame } from './PreviewMediaFrame';
 import { PreviewText } from './PreviewText';
-import type { PreviewMedia, PreviewTarget } from './types';
+import type { PreviewTarget } from './types';
 import { sameTarget } from './same-target';
 
-export interface ChannelPreviewProps {
-  channel: Channel;
-  text: string;
-  media: PreviewMedia[];
-  warnings?: string[];
-  /** The avatar's thumbnail when the caller has it (else the avatar asset's library thumbnail). */
-  avatarUrl?: string | null;
-}
+export type ChannelPreviewProps = PreviewTarget;
 
-function Header({ channel, network }: { channel: Channel; network: string }) {
+function Header({ channel, network, avatarUrl }: { channel: Channel; network: string; avatarUrl: string | null }) {
   return (
     <header className="preview-head">
-      <PreviewAvatar {...channel} />
+      <PreviewAvatar {...channel} url={avatarUrl} />
       <span className="preview-names">
         <span className="preview-name">{channel.name}</span>
         {channel.handle && <span className="preview-handle">{handleOf(channel.handle)}</span>}
@@ -44,13 +37,13 @@ function Warnings({ warnings }: { warnings: string[] }) {
 }
 
 /** How a post will look in one channel's feed: who posts it, the text as the feed cuts it, the media as it frames it. */
-function ChannelPreviewView({ channel, text, media, warnings = [] }: ChannelPreviewProps) {
+function ChannelPreviewView({ channel, text, media, warnings = [], avatarUrl = null }: ChannelPreviewProps) {
   const network = networkOf(channel);
   const target = useMemo(() => targetOf(channel), [channel]);
   const frame = useMemo(() => frameFor(network, media), [network, media]);
   const order = mediaOrder(network);
   const networkName = network ? networkNames[network] : 'Other';
-  const header = <Header channel={channel} network={networkName} />;
+  const header = <Header channel={channel} network={networkName} avatarUrl={avatarUrl} />;
   const body = <PreviewText text={text} target={target} />;
   const pictures = frame ? (
     <PreviewMediaFrame media={media} frame={frame} />
@@ -90,4 +83,4 @@ function ChannelPreviewView({ channel, text, media, warnings = [] }: ChannelPrev
 /** Re-renders only when what it shows changes: a composer may rebuild its target list on every keystroke. */
 export const ChannelPreview = memo(ChannelPreviewView, (a, b) => sameTarget(a, b) && a.avatarUrl === b.avatarUrl);
 
-export type { PreviewTarget };
+export type { PreviewMedia, PreviewTarget } from './types';

@@ -20,4 +20,6 @@ export interface PreviewTarget {
   media: PreviewMedia[];
   /** Pre-flight warnings for this channel, in words. */
   warnings?: string[];
+  /** The avatar's thumbnail when the caller has it (else the channel's avatar asset is looked up). */
+  avatarUrl?: string | null;
 }
