@@ -135,7 +135,7 @@ async function measure(browser: Browser, url: string, mode: 'preview' | 'mirror'
     // The emptying's own frame is painted before the clock is reset, so it is not counted as a keystroke.
     await page.evaluate('new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))');
     await page.evaluate('window.__previewBench.reset()');
-    if (mode === 'preview' && (await page.locator('.preview-card').count()) !== 1)
+    if (mode === 'preview' && (await page.locator('.feed-card').count()) !== 1)
       throw new Error('The preview page shows no preview card: the panel did not render.');
     const latencies = await typeTimed(page, text);
     const shown = await editor.inputValue();

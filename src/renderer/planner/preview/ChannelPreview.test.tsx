@@ -7,7 +7,7 @@ import { channel, photo } from './test-preview';
 import type { PreviewMedia } from './types';
 
 function frameOf(container: HTMLElement): HTMLElement {
-  const frame = container.querySelector<HTMLElement>('.preview-media');
+  const frame = container.querySelector<HTMLElement>('.feed-media');
   if (!frame) throw new Error('No media frame');
   return frame;
 }
@@ -16,12 +16,12 @@ describe('ChannelPreview', () => {
   it('cuts the text where Instagram feed cuts it, with "… more" that shows the rest', async () => {
     const text = `${'Slow morning bread, '.repeat(10)}the end`;
     const view = renderWithBackend(<ChannelPreview channel={channel({ id: 'c1' })} text={text} media={[]} />);
-    const paragraph = view.container.querySelector('.preview-text');
+    const paragraph = view.container.querySelector('.feed-text');
     expect(paragraph?.textContent?.endsWith('… more')).toBe(true);
     expect(paragraph?.textContent?.length).toBeLessThanOrEqual(125 + '… more'.length);
     expect(paragraph?.textContent).not.toContain('the end');
     await view.user.click(screen.getByRole('button', { name: 'more' }));
-    expect(view.container.querySelector('.preview-text')?.textContent).toBe(text);
+    expect(view.container.querySelector('.feed-text')?.textContent).toBe(text);
   });
 
   it('shows the whole text where the network has no cut, and strikes what is past its limit', () => {
@@ -30,7 +30,7 @@ describe('ChannelPreview', () => {
       <ChannelPreview channel={channel({ id: 'c1', network: 'x' })} text={text} media={[]} />,
     );
     expect(screen.queryByRole('button', { name: 'more' })).toBeNull();
-    expect(view.container.querySelector('del.preview-over')?.textContent).toBe('tail');
+    expect(view.container.querySelector('del.feed-over')?.textContent).toBe('tail');
     expect(screen.getByText(/Past X's limit of 280: not published/)).toBeTruthy();
   });
 
@@ -39,9 +39,9 @@ describe('ChannelPreview', () => {
     const view = renderWithBackend(
       <ChannelPreview channel={channel({ id: 'c1', network: 'linkedin' })} text={text} media={[]} />,
     );
-    expect(view.container.querySelector('.preview-hashtag')?.textContent).toBe('#sourdough');
-    expect(view.container.querySelector('.preview-mention')?.textContent).toBe('@miller');
-    expect(view.container.querySelector('.preview-link')?.textContent).toBe('https://example.com/bread');
+    expect(view.container.querySelector('.feed-hashtag')?.textContent).toBe('#sourdough');
+    expect(view.container.querySelector('.feed-mention')?.textContent).toBe('@miller');
+    expect(view.container.querySelector('.feed-link')?.textContent).toBe('https://example.com/bread');
   });
 
   it('crops media to the frame each network shows', () => {
@@ -64,11 +64,11 @@ describe('ChannelPreview', () => {
   it('shows several media on X as a grid and on Instagram as a carousel with a counter', () => {
     const media = [photo(10, 10), photo(10, 10, { assetId: 'a2' }), photo(10, 10, { assetId: 'a3' })];
     const x = renderWithBackend(<ChannelPreview channel={channel({ id: 'c1', network: 'x' })} text="" media={media} />);
-    expect(frameOf(x.container).classList.contains('preview-media-grid')).toBe(true);
-    expect(x.container.querySelectorAll('.preview-media-item')).toHaveLength(3);
+    expect(frameOf(x.container).classList.contains('feed-media-grid')).toBe(true);
+    expect(x.container.querySelectorAll('.feed-media-item')).toHaveLength(3);
     x.unmount();
     const ig = renderWithBackend(<ChannelPreview channel={channel({ id: 'c1' })} text="" media={media} />);
-    expect(ig.container.querySelectorAll('.preview-media-item')).toHaveLength(1);
+    expect(ig.container.querySelectorAll('.feed-media-item')).toHaveLength(1);
     expect(screen.getByLabelText('1 of 3 media').textContent).toBe('1/3');
   });
 
@@ -111,7 +111,7 @@ describe('ChannelPreview', () => {
         media={[]}
       />,
     );
-    const initials = view.container.querySelector<HTMLElement>('.preview-initials');
+    const initials = view.container.querySelector<HTMLElement>('.feed-initials');
     expect(initials?.textContent).toBe('BL');
     expect(initials?.style.background).toBe('rgb(253, 224, 71)');
     expect(initials?.style.color).toBe('rgb(0, 0, 0)');

@@ -14,13 +14,13 @@ export type ChannelPreviewProps = PreviewTarget;
 
 function Header({ channel, network, avatarUrl }: { channel: Channel; network: string; avatarUrl: string | null }) {
   return (
-    <header className="preview-head">
+    <header className="feed-head">
       <PreviewAvatar {...channel} url={avatarUrl} />
-      <span className="preview-names">
-        <span className="preview-name">{channel.name}</span>
-        {channel.handle && <span className="preview-handle">{handleOf(channel.handle)}</span>}
+      <span className="feed-names">
+        <span className="feed-name">{channel.name}</span>
+        {channel.handle && <span className="feed-handle">{handleOf(channel.handle)}</span>}
       </span>
-      <span className="preview-network">{network}</span>
+      <span className="feed-network">{network}</span>
     </header>
   );
 }
@@ -28,7 +28,7 @@ function Header({ channel, network, avatarUrl }: { channel: Channel; network: st
 function Warnings({ warnings }: { warnings: string[] }) {
   if (warnings.length === 0) return null;
   return (
-    <ul className="preview-warnings" aria-label="Warnings for this channel">
+    <ul className="feed-warnings" aria-label="Warnings for this channel">
       {warnings.map((warning, index) => (
         <li key={`${index}:${warning}`}>{warning}</li>
       ))}
@@ -48,19 +48,19 @@ function ChannelPreviewView({ channel, text, media, warnings = [], avatarUrl = n
   const pictures = frame ? (
     <PreviewMediaFrame media={media} frame={frame} />
   ) : (
-    order === 'overlay' && <div className="preview-media preview-media-none">No media yet</div>
+    order === 'overlay' && <div className="feed-media feed-media-none">No media yet</div>
   );
   return (
     <article
-      className={`preview-card preview-${order} preview-net-${network ?? 'other'}`}
+      className={`feed-card feed-${order} feed-net-${network ?? 'other'}`}
       aria-label={`${networkName} preview for ${channel.name}`}
       data-network={network ?? 'other'}
     >
       {order === 'overlay' ? (
-        <div className="preview-stage">
+        <div className="feed-stage">
           {pictures}
-          <div className="preview-overlay-top">{header}</div>
-          <div className="preview-overlay-bottom">{body}</div>
+          <div className="feed-overlay-top">{header}</div>
+          <div className="feed-overlay-bottom">{body}</div>
         </div>
       ) : order === 'media-first' ? (
         <>

@@ -7,21 +7,21 @@ import type { PreviewMedia } from './types';
 function Item({ media }: { media: PreviewMedia }) {
   const video = media.kind === 'video';
   return (
-    <span className="preview-media-item" data-kind={media.kind}>
+    <span className="feed-media-item" data-kind={media.kind}>
       <PreviewThumb
         url={media.thumbUrl}
         assetId={media.assetId}
         kind={media.kind}
         alt={media.alt ?? ''}
-        className="preview-media-img"
+        className="feed-media-img"
       />
       {video && (
-        <span className="preview-play" aria-hidden="true">
+        <span className="feed-play" aria-hidden="true">
           ▶
         </span>
       )}
       {video && typeof media.durationMs === 'number' && (
-        <span className="preview-duration" aria-label={`Video, ${formatDuration(media.durationMs)}`}>
+        <span className="feed-duration" aria-label={`Video, ${formatDuration(media.durationMs)}`}>
           {formatDuration(media.durationMs)}
         </span>
       )}
@@ -41,7 +41,7 @@ export function PreviewMediaFrame({ media, frame }: Props) {
   const hidden = media.length - items.length;
   return (
     <div
-      className={`preview-media preview-media-${frame.arrangement}`}
+      className={`feed-media feed-media-${frame.arrangement}`}
       data-count={items.length}
       data-frame={frame.label}
       style={style}
@@ -50,12 +50,12 @@ export function PreviewMediaFrame({ media, frame }: Props) {
         <Item key={`${index}:${item.assetId}`} media={item} />
       ))}
       {frame.arrangement === 'carousel' && (
-        <span className="preview-counter" aria-label={`1 of ${media.length} media`}>
+        <span className="feed-counter" aria-label={`1 of ${media.length} media`}>
           1/{media.length}
         </span>
       )}
       {frame.arrangement === 'grid' && hidden > 0 && (
-        <span className="preview-counter" aria-label={`${hidden} more media`}>
+        <span className="feed-counter" aria-label={`${hidden} more media`}>
           +{hidden}
         </span>
       )}

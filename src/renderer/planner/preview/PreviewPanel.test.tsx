@@ -11,7 +11,7 @@ const targets: PreviewTarget[] = [
   { channel: channel({ id: 'li', name: 'Kitchen LinkedIn', network: 'linkedin' }), text: 'On LinkedIn', media: [] },
 ];
 
-const shown = () => screen.getByRole('tabpanel').querySelector('.preview-card')?.getAttribute('aria-label');
+const shown = () => screen.getByRole('tabpanel').querySelector('.feed-card')?.getAttribute('aria-label');
 
 describe('PreviewPanel', () => {
   it('says what to do when no channel is chosen', () => {
@@ -23,7 +23,7 @@ describe('PreviewPanel', () => {
   it('has one tab per channel and shows the first preview, with the warning count on its tab', () => {
     renderWithBackend(<PreviewPanel targets={targets} />);
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.querySelector('.preview-tab-name')?.textContent)).toEqual([
+    expect(tabs.map((tab) => tab.querySelector('.feed-tab-name')?.textContent)).toEqual([
       'Kitchen IG',
       'Kitchen X',
       'Kitchen LinkedIn',

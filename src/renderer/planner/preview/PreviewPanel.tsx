@@ -24,15 +24,15 @@ const PreviewTab = memo(function PreviewTab({ value, id, name, handle, colour, n
     <Tabs.Trigger
       value={value}
       id={id}
-      className="preview-tab"
+      className="feed-tab"
       title={`${who}. ${SWITCH_KEYS.words} switches channels.`}
-      data-testid={`preview-tab-${value}`}
+      data-testid={`feed-tab-${value}`}
     >
-      <span className="preview-tab-dot" style={{ background: colour }} aria-hidden="true" />
-      <span className="preview-tab-name">{name}</span>
+      <span className="feed-tab-dot" style={{ background: colour }} aria-hidden="true" />
+      <span className="feed-tab-name">{name}</span>
       <span className="sr-only">{`, ${network}`}</span>
       {warnings > 0 && (
-        <span className="preview-tab-warnings" aria-label={`${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`}>
+        <span className="feed-tab-warnings" aria-label={`${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`}>
           ⚠ {warnings}
         </span>
       )}
@@ -42,8 +42,8 @@ const PreviewTab = memo(function PreviewTab({ value, id, name, handle, colour, n
 
 function Empty() {
   return (
-    <section className="preview-panel preview-panel-empty" aria-label="Previews">
-      <p className="preview-empty">Choose a channel to see how the post will look there.</p>
+    <section className="feed-panel feed-panel-empty" aria-label="Previews">
+      <p className="feed-empty">Choose a channel to see how the post will look there.</p>
     </section>
   );
 }
@@ -67,11 +67,11 @@ export function PreviewPanel({ targets }: { targets: PreviewTarget[] }) {
   useSwitchShortcut(targets.length > 1, step);
   if (targets.length === 0) return <Empty />;
   return (
-    <section className="preview-panel" aria-label="Previews">
+    <section className="feed-panel" aria-label="Previews">
       <Tabs.Root value={value} onValueChange={setChosen} activationMode="automatic">
         <Tabs.List
           id={`${base}-list`}
-          className="preview-tabs"
+          className="feed-tabs"
           aria-label="Preview for channel"
           aria-keyshortcuts={`${SWITCH_KEYS.previous} ${SWITCH_KEYS.next}`}
         >
@@ -92,7 +92,7 @@ export function PreviewPanel({ targets }: { targets: PreviewTarget[] }) {
           })}
         </Tabs.List>
         {targets.map((target) => (
-          <Tabs.Content key={target.channel.id} value={target.channel.id} className="preview-tabpanel">
+          <Tabs.Content key={target.channel.id} value={target.channel.id} className="feed-tabpanel">
             <ChannelPreview {...target} />
           </Tabs.Content>
         ))}

@@ -8,7 +8,7 @@ const Segments = memo(function Segments({ segments }: { segments: Segment[] }) {
     segment.kind === 'text' ? (
       segment.text
     ) : (
-      <span key={segment.start} className={`preview-${segment.kind}`}>
+      <span key={segment.start} className={`feed-${segment.kind}`}>
         {segment.text}
       </span>
     ),
@@ -32,25 +32,25 @@ export function PreviewText({ text, target }: Props) {
     () => (overAt !== null && !cut ? sliceSegments(segments, overAt, text.length) : null),
     [segments, overAt, cut, text.length],
   );
-  if (text.trim() === '') return <p className="preview-text preview-text-empty">No text yet</p>;
+  if (text.trim() === '') return <p className="feed-text feed-text-empty">No text yet</p>;
   const rules = rulesOf(target);
   return (
-    <p className="preview-text">
+    <p className="feed-text">
       <Segments segments={shown} />
       {cut && (
         <>
           {'… '}
-          <button type="button" className="preview-more" onClick={() => setExpanded(true)}>
+          <button type="button" className="feed-more" onClick={() => setExpanded(true)}>
             more
           </button>
         </>
       )}
       {over && (
         <>
-          <del className="preview-over">
+          <del className="feed-over">
             <Segments segments={over} />
           </del>
-          <span className="preview-over-note">
+          <span className="feed-over-note">
             {` Past ${rules.name}'s limit of ${rules.text.max ?? 0}: not published`}
           </span>
         </>

@@ -13,7 +13,7 @@ interface Props {
 
 function Placeholder({ kind, className, alt }: Pick<Props, 'kind' | 'className' | 'alt'>) {
   return (
-    <span className={`${className} preview-thumb-missing`} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+    <span className={`${className} feed-thumb-missing`} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
       <span aria-hidden="true">{kindGlyphs[kind]}</span>
     </span>
   );
