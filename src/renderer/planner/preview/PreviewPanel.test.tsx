@@ -1,9 +1,21 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithBackend } from '../../test-support/test-render';
 import { PreviewPanel } from './PreviewPanel';
 import { channel } from './test-preview';
 import type { PreviewTarget } from './types';
+
+// Counts how often a preview renders: the avatar renders once each time its card does.
+const avatarRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./PreviewAvatar', async (original) => {
+  const actual = await original<typeof import('./PreviewAvatar')>();
+  return {
+    PreviewAvatar: (props: Parameters<typeof actual.PreviewAvatar>[0]) => {
+      avatarRenders.count += 1;
+      return actual.PreviewAvatar(props);
+    },
+  };
+});
 
 const targets: PreviewTarget[] = [
   { channel: channel({ id: 'ig', name: 'Kitchen IG' }), text: 'On Instagram', media: [] },
@@ -65,10 +77,24 @@ describe('PreviewPanel', () => {
     expect(shown()).toBe('LinkedIn preview for Kitchen LinkedIn');
   });
 
-  it('falls back to the first channel when the chosen one is removed', async () => {
-    const view = renderWithBackend(<PreviewPanel targets={targets} />);
-    await view.user.click(screen.getByRole('tab', { name: /Kitchen LinkedIn/ }));
+  it('falls back to the first channel when the chosen one is removed', () => {
+    const view = render(<PreviewPanel targets={targets} />);
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft', altKey: true });
+    expect(shown()).toBe('LinkedIn preview for Kitchen LinkedIn');
     view.rerender(<PreviewPanel targets={targets.slice(0, 2)} />);
     expect(shown()).toBe('Instagram feed preview for Kitchen IG');
+  });
+
+  it("re-renders the shown preview only when its own target changes, not when another's does", () => {
+    // Plain render: no thumbnail is looked up, and rerender keeps the same tree (no provider around it).
+    const view = render(<PreviewPanel targets={targets} />);
+    const before = avatarRenders.count;
+    // A composer rebuilds every target object on each keystroke; only the X variant's text changed.
+    const rebuilt = targets.map((t) => ({ ...t, channel: { ...t.channel }, media: [...t.media] }));
+    view.rerender(<PreviewPanel targets={rebuilt.map((t) => (t.channel.id === 'x' ? { ...t, text: 'On X!' } : t))} />);
+    expect(avatarRenders.count).toBe(before);
+    view.rerender(<PreviewPanel targets={rebuilt.map((t) => (t.channel.id === 'ig' ? { ...t, text: 'New' } : t))} />);
+    expect(avatarRenders.count).toBe(before + 1);
+    expect(screen.getByRole('tabpanel').querySelector('.feed-text')?.textContent).toBe('New');
   });
 });
