@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithBackend } from '../../test-support/test-render';
+import type * as AvatarModule from './PreviewAvatar';
 import { PreviewPanel } from './PreviewPanel';
 import { channel } from './test-preview';
 import type { PreviewTarget } from './types';
@@ -8,7 +9,7 @@ import type { PreviewTarget } from './types';
 // Counts how often a preview renders: the avatar renders once each time its card does.
 const avatarRenders = vi.hoisted(() => ({ count: 0 }));
 vi.mock('./PreviewAvatar', async (original) => {
-  const actual = await original<typeof import('./PreviewAvatar')>();
+  const actual = await original<typeof AvatarModule>();
   return {
     PreviewAvatar: (props: Parameters<typeof actual.PreviewAvatar>[0]) => {
       avatarRenders.count += 1;
