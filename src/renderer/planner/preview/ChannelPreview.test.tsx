@@ -84,9 +84,12 @@ describe('ChannelPreview', () => {
         alt: 'Dough rising',
       },
     ];
-    renderWithBackend(<ChannelPreview channel={channel({ id: 'c1', network: 'tiktok' })} text="Watch" media={media} />);
+    const view = renderWithBackend(
+      <ChannelPreview channel={channel({ id: 'c1', network: 'tiktok' })} text="Watch" media={media} />,
+    );
     const poster = screen.getByRole('img', { name: 'Dough rising' });
     expect(poster.getAttribute('src')).toBe('memory://media/poster');
+    expect(view.container.querySelector('.feed-alt')?.getAttribute('title')).toBe('Dough rising');
     expect(screen.getByLabelText('Video, 1:23').textContent).toBe('1:23');
   });
 

@@ -20,6 +20,12 @@ function Item({ media }: { media: PreviewMedia }) {
           ▶
         </span>
       )}
+      {media.alt && (
+        // A visible cue that the item has alt text (as feeds show it); the image's alt already reads it out.
+        <span className="feed-alt" title={media.alt} aria-hidden="true">
+          ALT
+        </span>
+      )}
       {video && typeof media.durationMs === 'number' && (
         <span className="feed-duration" aria-label={`Video, ${formatDuration(media.durationMs)}`}>
           {formatDuration(media.durationMs)}
