@@ -36,7 +36,7 @@ function Warnings({ warnings }: { warnings: string[] }) {
   );
 }
 
-/** How a post will look in one channel's feed: who posts it, the text as the feed cuts it, the media as it frames it. */
+/** How a post looks in one channel's feed: who posts it, the text as the feed cuts it, the media as it frames it. */
 function ChannelPreviewView({ channel, text, media, warnings = [], avatarUrl = null }: ChannelPreviewProps) {
   const network = networkOf(channel);
   const target = useMemo(() => targetOf(channel), [channel]);

@@ -29,9 +29,10 @@ const channel = (id: string, network: string, name: string, colour: string): Cha
 });
 
 // Thumbnails drawn in the page (no request leaves it), like the app's own thumbnails: same size, same decode.
+const SVG = 'http://www.w3.org/2000/svg';
 const thumb = (fill: string, w: number, h: number): string =>
   `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="${fill}"/></svg>`,
+    `<svg xmlns="${SVG}" width="${w}" height="${h}"><rect width="100%" height="100%" fill="${fill}"/></svg>`,
   )}`;
 
 const image = (id: string, w: number, h: number, fill: string): PreviewMedia => ({
