@@ -7,7 +7,7 @@ import type { PostValues } from './post-form';
 import { channelNamed, targetOf, toggleTarget, withVariant } from './post-targets';
 import { TargetChooser } from './TargetChooser';
 import { TargetVariant } from './TargetVariants';
-import { useChannels } from './use-channels';
+import { useChannelEvents, useChannels } from './use-channels';
 import { useComposedTargets } from './use-composed-targets';
 
 type Form = UseFormReturn<PostValues, unknown, PostValues>;
@@ -34,6 +34,7 @@ function useLegacyMatch(form: Form, channels: readonly Channel[] | undefined) {
  */
 export function PostTargetsSection({ form, error }: { form: Form; error: string | undefined }) {
   const channels = useChannels();
+  useChannelEvents();
   useLegacyMatch(form, channels.data);
   const [targets, text, assetIds, label] = form.watch(['targets', 'text', 'asset_ids', 'channel']);
   const list = channels.data ?? [];
