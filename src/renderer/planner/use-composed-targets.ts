@@ -51,7 +51,7 @@ function standIn(t: PostTarget): Channel {
 }
 
 /** The assets' library records, shared with the thumbnails' cache (same key). */
-function useAssets(ids: readonly string[]): Map<string, ChannelOutput<'library.get'>> {
+function useAssets(ids: readonly string[]) {
   const api = useBackend();
   const results = useQueries({
     queries: ids.map((id) => ({
@@ -61,10 +61,20 @@ function useAssets(ids: readonly string[]): Map<string, ChannelOutput<'library.g
     })),
   });
   const found = results.map((r) => r.data);
-  // A new Map only when an answer changes, so the checks below re-run only then.
-  const key = found.map((a) => (a ? `${a.id}:${a.updatedAt}` : '-')).join('|');
-  return useMemo(() => new Map(found.flatMap((a) => (a ? [[a.id, a] as const] : []))), [key]);
+  const waiting = ids.filter((_, i) => results[i]!.isPending);
+  // New values only when an answer changes, so the checks below re-run only then.
+  const key = `${found.map((a) => (a ? `${a.id}:${a.updatedAt}` : '-')).join('|')}/${waiting.join('|')}`;
+  return useMemo(
+    () => ({
+      assets: new Map(found.flatMap((a) => (a ? [[a.id, a] as const] : []))),
+      waiting: new Set(waiting),
+    }),
+    [key],
+  );
 }
+
+// Until every media record has come, only the text is judged (a missing answer is not a missing image).
+const TEXT_RULES = new Set(['text', 'hashtags', 'mentions']);
 
 const mediaOf = (id: string, asset: ChannelOutput<'library.get'> | undefined): ComposedMedia => ({
   assetId: id,
@@ -90,7 +100,7 @@ export function useComposedTargets(
     () => [...new Set([...assetIds, ...targets.flatMap((t) => t.asset_ids ?? [])])],
     [assetIds, targets],
   );
-  const assets = useAssets(allIds);
+  const { assets, waiting } = useAssets(allIds);
   return useMemo(
     () =>
       targets.map((t) => {
@@ -103,7 +113,8 @@ export function useComposedTargets(
           return f ? [f] : ([] as MediaFacts[]);
         });
         const rules = checkTargetOf(channel);
-        const checks = rules ? preflight({ text: own, media: facts }, rules).warnings : [];
+        const all = rules ? preflight({ text: own, media: facts }, rules).warnings : [];
+        const checks = ids.some((id) => waiting.has(id)) ? all.filter((w) => TEXT_RULES.has(w.rule)) : all;
         return {
           channel,
           text: own,
@@ -113,7 +124,7 @@ export function useComposedTargets(
           checked: rules !== null,
         };
       }),
-    [channels, targets, baseText, assetIds, assets],
+    [channels, targets, baseText, assetIds, assets, waiting],
   );
 }
 
