@@ -207,6 +207,12 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
     await page.getByTestId('post-new').click();
     await page.getByTestId('post-editor').waitFor();
     await audit('planner posts (new post editor)');
+    // A channel chosen, with its own text open and a warning under it.
+    await page.locator('[data-testid^="target-option-"]').first().check();
+    await page.getByRole('checkbox', { name: /^Customize for / }).first().check();
+    await page.getByTestId('post-text').fill('x'.repeat(2300));
+    await page.getByTestId('target-warning').first().waitFor();
+    await audit('planner posts (a channel chosen, its variant open, a warning)');
     await page.locator('[data-testid^="post-row-"]').first().click();
     await audit('planner posts (editing a post)');
     await openTab('channels');

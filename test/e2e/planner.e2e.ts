@@ -138,11 +138,23 @@ describe('browser mode: planner', () => {
 
   it('warns when another post takes the same slot on the same channel', async () => {
     const { page } = browser;
+    // The CSV's posts name "Instagram" by label; a channel of that name is the same place.
+    const insta = await app.core.handlers['channels.create']({
+      fields: {
+        network: 'instagram-feed',
+        name: 'Instagram',
+        handle: '',
+        colour: '#c13584',
+        avatarAssetId: null,
+        slots: [],
+        rules: null,
+      },
+    });
     await openTab('posts');
     await page.getByTestId('post-new').click();
     await page.getByTestId('post-text').fill('Flash sale on every tea');
     await expect.poll(() => page.getByTestId('post-count').textContent()).toBe('23 characters');
-    await page.getByTestId('post-channel').fill('Instagram');
+    await page.getByTestId(`target-option-${insta.id}`).check();
     await page.getByTestId('post-when').fill(`${days[1]}T09:00`);
     await page.getByTestId('post-status').selectOption('scheduled');
     await page.getByTestId('post-save').click();
@@ -340,7 +352,7 @@ describe('browser mode: planner', () => {
     await slot.click();
     await page.getByTestId('post-editor').waitFor();
     await expect.poll(() => page.getByTestId('post-when').inputValue()).toBe(`${days[0]}T09:00`);
-    expect(await page.getByTestId('post-channel').inputValue()).toBe('Clips');
+    await expect.poll(() => page.getByTestId(`target-option-${clips.id}`).isChecked()).toBe(true);
     const fromSlot = (await records(app, 'posts')).find((p) => p.fields.channel === 'Clips')!;
     expect(fromSlot.fields.targets).toEqual([{ channel_id: clips.id, network: 'tiktok', name: 'Clips' }]);
     await showWeekOf(days[0]!);

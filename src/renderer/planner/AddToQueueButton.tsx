@@ -1,16 +1,20 @@
 import { useId, useState } from 'react';
 import type { Channel } from '../../shared/channels';
+import type { PostTarget } from '../../shared/targets';
 import { ErrorNote } from '../account/Field';
 import { useAction } from '../backend/use-action';
 import { QueryError } from '../sync/QueryError';
 import type { UseFormReturn } from 'react-hook-form';
 import { toLocalInput, whenLabel } from './local-time';
 import type { PostValues } from './post-form';
+import { targetOf } from './post-targets';
 import { useChannels } from './use-channels';
 
 interface Props {
   /** The post's channel label; the channel of that name is offered first. */
   channel: string;
+  /** The post's channels: the first is offered first. */
+  targets?: readonly PostTarget[];
   tz: string;
   /** The post being placed (its own time takes no slot); absent for a new one. */
   postId?: string;
@@ -24,15 +28,23 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * "Add to queue": the chosen channel's next free posting slot becomes the post's time, or the reason
  * there is none is said. The channels are asked for only once the person opens it.
  */
-export function AddToQueueButton({ channel, tz, postId, onQueued }: Props) {
+export function AddToQueueButton({ channel, targets = [], tz, postId, onQueued }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState('');
   const [said, setSaid] = useState<string | null>(null);
   const channels = useChannels({ enabled: open });
   const next = useAction('channels.nextSlot');
-  const list = channels.data ?? [];
-  const chosen = list.find((c) => c.id === picked) ?? list.find((c) => sameName(c.name, channel)) ?? list[0];
+  const all = channels.data ?? [];
+  // The post's own channels come first; queuing on another adds it to the post's channels.
+  const mine = (c: Channel) => targets.some((t) => t.channel_id === c.id);
+  const list = [...all.filter(mine), ...all.filter((c) => !mine(c))];
+  const first = targets[0]?.channel_id;
+  const chosen =
+    list.find((c) => c.id === picked) ??
+    list.find((c) => c.id === first) ??
+    list.find((c) => sameName(c.name, channel)) ??
+    list[0];
   const queue = () => {
     if (!chosen) return;
     setSaid(null);
@@ -94,10 +106,14 @@ export function AddToQueueButton({ channel, tz, postId, onQueued }: Props) {
   );
 }
 
-/** Schedules the post being edited in the slot found, on that slot's channel (so the slot counts as taken). */
+/**
+ * Schedules the post being edited in the slot found, on that slot's channel (so the slot counts as taken):
+ * a post with no channels yet gets that one as its target.
+ */
 export function queueInto(form: UseFormReturn<PostValues, unknown, PostValues>, tz: string) {
   return (at: string, channel: Channel) => {
-    if (!sameName(form.getValues('channel'), channel.name)) form.setValue('channel', channel.name);
+    const targets = form.getValues('targets');
+    if (!targets.some((t) => t.channel_id === channel.id)) form.setValue('targets', [...targets, targetOf(channel)]);
     form.setValue('scheduled_at', toLocalInput(at, tz));
     form.setValue('status', 'scheduled');
   };

@@ -8,6 +8,7 @@ import { ChannelsPanel } from './ChannelsPanel';
 import { CreativesPanel } from './CreativesPanel';
 import { MediaQueuePanel } from './MediaQueuePanel';
 import { PLANNER_PANEL, plannerTabId, PlannerTabs } from './PlannerTabs';
+import { PlannerNav } from './planner-nav';
 import { PostsPanel } from './PostsPanel';
 import { nextSeq, plannerTabs, type OpenRequest, type PlannerTab } from './tabs';
 import { TemplatesPanel } from './TemplatesPanel';
@@ -38,20 +39,23 @@ export function PlannerSection({ open }: { open: OpenRequest | null }) {
   // The new-post command: the Posts tab with a new post's editor, its text field focused.
   useTask('new-post', () => openItem('posts', NEW));
   const forTab = (t: PlannerTab) => (request?.tab === t ? request : null);
+  const go = useCallback((to: PlannerTab) => openItem(to, null), [openItem]);
 
   return (
-    <div className="planner">
-      <PlannerTabs value={tab} onChange={setTab} />
-      <div role="tabpanel" id={PLANNER_PANEL} aria-labelledby={plannerTabId(tab)} className="planner-panel">
-        {tab === 'calendar' && <CalendarPanel request={forTab('calendar')} onOpen={openItem} />}
-        {tab === 'posts' && <PostsPanel request={forTab('posts')} />}
-        {tab === 'channels' && <ChannelsPanel request={forTab('channels')} />}
-        {tab === 'creatives' && <CreativesPanel request={forTab('creatives')} />}
-        {tab === 'templates' && <TemplatesPanel request={forTab('templates')} />}
-        {tab === 'queue' && <MediaQueuePanel request={forTab('queue')} />}
-        {tab === 'automations' && <AutomationsPanel request={forTab('automations')} />}
-        {tab === 'transfer' && <TransferPanel />}
+    <PlannerNav.Provider value={go}>
+      <div className="planner">
+        <PlannerTabs value={tab} onChange={setTab} />
+        <div role="tabpanel" id={PLANNER_PANEL} aria-labelledby={plannerTabId(tab)} className="planner-panel">
+          {tab === 'calendar' && <CalendarPanel request={forTab('calendar')} onOpen={openItem} />}
+          {tab === 'posts' && <PostsPanel request={forTab('posts')} />}
+          {tab === 'channels' && <ChannelsPanel request={forTab('channels')} />}
+          {tab === 'creatives' && <CreativesPanel request={forTab('creatives')} />}
+          {tab === 'templates' && <TemplatesPanel request={forTab('templates')} />}
+          {tab === 'queue' && <MediaQueuePanel request={forTab('queue')} />}
+          {tab === 'automations' && <AutomationsPanel request={forTab('automations')} />}
+          {tab === 'transfer' && <TransferPanel />}
+        </div>
       </div>
-    </div>
+    </PlannerNav.Provider>
   );
 }

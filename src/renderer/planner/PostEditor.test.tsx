@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Channel } from '../../shared/channels';
 import type { RecordView } from '../../shared/records';
 import { appError, assetDetail, record } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
@@ -14,8 +15,29 @@ const existing = record('posts', 'p1', {
 });
 const launch: PlanView = { id: 'plan-1', title: 'Launch', startsAt: null, endsAt: null, postIds: [] };
 
-function editor(props: Partial<Parameters<typeof PostEditor>[0]> = {}, fake = fakeBackend()) {
+const AT = '2026-11-20T10:00:00.000Z';
+export const channelRecord = (id: string, name: string, network: string, colour = '#336699'): Channel => ({
+  id,
+  network,
+  name,
+  handle: '',
+  colour,
+  avatarAssetId: null,
+  slots: [],
+  rules: null,
+  createdAt: AT,
+  updatedAt: AT,
+});
+const instagram = channelRecord('ch-ig', 'Instagram', 'instagram-feed');
+const x = channelRecord('ch-x', 'X', 'x');
+
+function editor(
+  props: Partial<Parameters<typeof PostEditor>[0]> = {},
+  fake = fakeBackend(),
+  channels: Channel[] = [instagram, x],
+) {
   fake.answer('library.get', ({ id }) => assetDetail({ id, name: `${id}-beach.png` }));
+  fake.answer('channels.list', channels);
   const onSaved = vi.fn();
   const onDeleted = vi.fn();
   const rendered = renderWithBackend(
@@ -47,13 +69,13 @@ describe('post editor: writing', () => {
     const { user } = editor();
     await user.type(screen.getByLabelText('Text'), 'Hello 👍🏽');
     expect(screen.getByText('7 characters')).toBeTruthy();
-    await user.type(screen.getByLabelText('Channel'), 'Instagram');
+    await user.click(await screen.findByRole('checkbox', { name: /^Instagram/ }));
     expect(screen.getByText(/Instagram allows about 2,200 \(2,193 left\)/)).toBeTruthy();
   });
 
   it('says when the text is over the channel’s limit', async () => {
     const { user } = editor();
-    await user.type(screen.getByLabelText('Channel'), 'X');
+    await user.click(await screen.findByRole('checkbox', { name: /^X/ }));
     await user.click(screen.getByLabelText('Text'));
     await user.paste('a'.repeat(290));
     expect(screen.getByText(/X\/Twitter allows about 280 \(10 over\)/)).toBeTruthy();
@@ -76,7 +98,7 @@ describe('post editor: saving', () => {
     const fake = fakeBackend().answer('records.create', ({ fields }) => created(fields));
     const { user, onSaved } = editor({}, fake);
     await user.type(screen.getByLabelText('Text'), 'Sale starts now');
-    await user.type(screen.getByLabelText('Channel'), 'Instagram');
+    await user.click(await screen.findByRole('checkbox', { name: /^Instagram/ }));
     await user.type(screen.getByLabelText('Scheduled for'), '2026-03-12T09:30');
     await user.click(screen.getByRole('button', { name: 'Create post' }));
     await waitFor(() =>
@@ -89,6 +111,7 @@ describe('post editor: saving', () => {
           text: 'Sale starts now',
           status: 'draft',
           channel: 'Instagram',
+          targets: [{ channel_id: 'ch-ig', network: 'instagram-feed', name: 'Instagram' }],
           scheduled_at: '2026-03-12T09:30:00.000Z',
         },
       },
@@ -100,7 +123,7 @@ describe('post editor: saving', () => {
     const fake = fakeBackend().answer('records.update', ({ id, fields }) =>
       record('posts', id, { ...existing.fields, ...fields }),
     );
-    const { user, onSaved } = editor({ record: existing }, fake);
+    const { user, onSaved } = editor({ record: existing }, fake, []);
     await user.selectOptions(screen.getByLabelText('Status'), 'ready');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
@@ -175,7 +198,7 @@ describe('post editor: media, copies and deleting', () => {
     const fake = fakeBackend().answer('records.update', ({ id, fields }) =>
       record('posts', id, { ...existing.fields, ...fields }),
     );
-    const { user } = editor({ record: existing }, fake);
+    const { user } = editor({ record: existing }, fake, []);
     const list = screen.getByRole('list', { name: 'Media' });
     await user.click(await within(list).findByRole('button', { name: 'Remove a1-beach.png' }));
     expect(screen.getByText('No media attached.')).toBeTruthy();

@@ -11,13 +11,15 @@ import { planChanges, type PlanView } from './fields';
 import { PlansChoice } from './PlansChoice';
 import { postFields, postValues, type PostValues } from './post-form';
 import { PostFields } from './PostFields';
+import { PostTargetsSection } from './PostTargetsSection';
 import { usePlannerAction } from './use-records';
 
 interface Props {
   /** The post being edited; null for a new one. */
   record: RecordView | null;
   plans: readonly PlanView[];
-  channels: readonly string[];
+  /** Channel labels in use (no longer offered here: the post's channels are chosen from the Channels tab's). */
+  channels?: readonly string[];
   tz: string;
   /** What the last action said, carried over when saving opened another record (a new one, a copy). */
   notice: string | null;
@@ -60,7 +62,7 @@ function PostButtons({
 }
 
 /** D1: a post's text (with a live count), media, channel, time, status and plans; duplicate and delete. */
-export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDeleted, focusText }: Props) {
+export function PostEditor({ record, plans, tz, notice, onSaved, onDeleted, focusText }: Props) {
   const id = useId();
   const update = usePlannerAction('records.update');
   const duplicate = usePlannerAction('planner.duplicatePost');
@@ -115,13 +117,15 @@ export function PostEditor({ record, plans, channels, tz, notice, onSaved, onDel
         label="Text"
         error={errorOf('text')}
         describedBy={`${id}-count`}
-        after={<CharCount id={`${id}-count`} text={v.text} channel={v.channel} />}
+        after={<CharCount id={`${id}-count`} text={v.text} channel={v.targets[0]?.name ?? v.channel} />}
       >
         {(c) => <textarea {...c} data-testid="post-text" rows={6} maxLength={100_000} {...form.register('text')} />}
       </FormField>
-      <PostFields form={form} channels={channels} tz={tz} errorOf={errorOf} />
+      <PostTargetsSection form={form} error={errorOf('targets') ?? errorOf('channel')} />
+      <PostFields form={form} tz={tz} errorOf={errorOf} />
       <AddToQueueButton
-        channel={v.channel}
+        channel={v.targets[0]?.name ?? v.channel}
+        targets={v.targets}
         tz={tz}
         {...(record && { postId: record.id })}
         onQueued={queueInto(form, tz)}

@@ -4,41 +4,19 @@ import { FormField } from '../forms/FormField';
 import type { PostValues } from './post-form';
 import { statusLabels } from './post-filter';
 
-/** A post's channel (with the known ones offered), scheduled time and status. */
+/** A post's scheduled time and status. */
 export function PostFields({
   form,
-  channels,
   tz,
   errorOf,
 }: {
   form: UseFormReturn<PostValues, unknown, PostValues>;
-  channels: readonly string[];
   tz: string;
   errorOf(name: string): string | undefined;
 }) {
   const when = form.watch('scheduled_at');
   return (
     <div className="planner-fields">
-      <FormField label="Channel" error={errorOf('channel')}>
-        {(c) => (
-          <>
-            <input
-              {...c}
-              data-testid="post-channel"
-              list={`${c.id}-channels`}
-              autoComplete="off"
-              maxLength={100}
-              placeholder="e.g. Instagram"
-              {...form.register('channel')}
-            />
-            <datalist id={`${c.id}-channels`}>
-              {channels.map((ch) => (
-                <option key={ch} value={ch} />
-              ))}
-            </datalist>
-          </>
-        )}
-      </FormField>
       <FormField label="Scheduled for" hint={`Local time (${tz})`} error={errorOf('scheduled_at')}>
         {(c) => (
           <span className="planner-inline">

@@ -27,6 +27,8 @@ describe('post form', () => {
     expect(postValues(post, 'UTC')).toEqual({
       text: 'Hello',
       channel: 'Instagram',
+      targets: [],
+      targets_stored: false,
       scheduled_at: '2026-05-04T09:00',
       status: 'scheduled',
       asset_ids: ['a1'],
@@ -35,6 +37,8 @@ describe('post form', () => {
     expect(postValues(null, 'UTC')).toEqual({
       text: '',
       channel: '',
+      targets: [],
+      targets_stored: false,
       scheduled_at: '',
       status: 'draft',
       asset_ids: [],

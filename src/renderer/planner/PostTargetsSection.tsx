@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { Channel } from '../../shared/channels';
+import type { PostTarget } from '../../shared/targets';
+import { QueryError } from '../sync/QueryError';
+import type { PostValues } from './post-form';
+import { channelNamed, targetOf, toggleTarget, withVariant } from './post-targets';
+import { TargetChooser } from './TargetChooser';
+import { TargetVariant } from './TargetVariants';
+import { useChannelEvents, useChannels } from './use-channels';
+import { useComposedTargets } from './use-composed-targets';
+
+type Form = UseFormReturn<PostValues, unknown, PostValues>;
+
+/**
+ * An old post (a channel label, no targets) opens with the channel of that name chosen when there is one —
+ * once, so taking it off again sticks.
+ */
+function useLegacyMatch(form: Form, channels: readonly Channel[] | undefined) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !channels) return;
+    done.current = true;
+    const v = form.getValues();
+    if (v.targets_stored || v.targets.length > 0) return;
+    const match = channelNamed(channels, v.channel);
+    if (match) form.setValue('targets', [targetOf(match)]);
+  }, [channels, form]);
+}
+
+/**
+ * Where the post goes (its channels), each channel's variant and its pre-flight warnings, checked as the
+ * person types. The preview panel mounts here: `<PreviewPanel targets={composed} />`.
+ */
+export function PostTargetsSection({ form, error }: { form: Form; error: string | undefined }) {
+  const channels = useChannels();
+  useChannelEvents();
+  useLegacyMatch(form, channels.data);
+  const [targets, text, assetIds, label] = form.watch(['targets', 'text', 'asset_ids', 'channel']);
+  const list = channels.data ?? [];
+  const composed = useComposedTargets(list, targets, text, assetIds);
+  const set = (next: PostTarget[]) => form.setValue('targets', next, { shouldDirty: true });
+  return (
+    <div className="post-targets">
+      <TargetChooser
+        channels={list}
+        loading={channels.isPending}
+        targets={targets}
+        composed={composed}
+        legacyLabel={targets.length === 0 ? label.trim() : ''}
+        onToggle={(c) => set(toggleTarget(targets, c))}
+        onRemove={(channelId) => set(targets.filter((t) => t.channel_id !== channelId))}
+        onDropLabel={() => form.setValue('channel', '', { shouldDirty: true })}
+      />
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <QueryError error={channels.error} />
+      {targets.map((t, i) => (
+        <TargetVariant
+          key={t.channel_id}
+          target={t}
+          composed={composed[i]!}
+          baseText={text}
+          baseAssetIds={assetIds}
+          onChange={(change) => set(withVariant(targets, t.channel_id, change))}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Channel } from '../../shared/channels';
+import type { AssetDetail } from '../../shared/library';
+import { NetworkId, UserRulesSchema } from '../../shared/networks';
+import type { MediaFacts, Target } from '../../shared/preflight';
+import type { PostTarget } from '../../shared/targets';
+
+// The post editor's targets: which channels a post goes to, each with its optional variant (own text or
+// media). Kept in the stored shape so a variant another client wrote survives an edit here.
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A new target for a channel, with no variant. */
+export function targetOf(channel: Channel): PostTarget {
+  return {
+    channel_id: channel.id,
+    network: channel.network,
+    name: channel.name,
+    ...(channel.handle && { handle: channel.handle }),
+  };
+}
+
+/** The targets with the channel added (at the end) or removed; a removed target's variant goes with it. */
+export function toggleTarget(targets: readonly PostTarget[], channel: Channel): PostTarget[] {
+  return targets.some((t) => t.channel_id === channel.id)
+    ? targets.filter((t) => t.channel_id !== channel.id)
+    : [...targets, targetOf(channel)];
+}
+
+/** The channel an old post's label names (any case), if one exists. */
+export function channelNamed(channels: readonly Channel[], label: string): Channel | undefined {
+  return label.trim() === '' ? undefined : channels.find((c) => sameName(c.name, label));
+}
+
+/** The targets with one channel's variant changed (`undefined` removes that part of the variant). */
+export function withVariant(
+  targets: readonly PostTarget[],
+  channelId: string,
+  change: { text?: string | undefined; asset_ids?: string[] | undefined },
+): PostTarget[] {
+  return targets.map((t) => {
+    if (t.channel_id !== channelId) return t;
+    const next: PostTarget = { ...t, ...change };
+    if (next.text === undefined) delete next.text;
+    if (next.asset_ids === undefined) delete next.asset_ids;
+    return next;
+  });
+}
+
+export const hasVariant = (t: PostTarget) => t.text !== undefined || t.asset_ids !== undefined;
+
+/** The rules a channel is checked against: its network's, or its own for a channel of type Other. */
+export function checkTargetOf(channel: Pick<Channel, 'network' | 'rules'>): Target | null {
+  const network = NetworkId.safeParse(channel.network);
+  if (network.success) return network.data;
+  if (channel.rules === null) return null;
+  // Rules that no longer pass their schema check nothing rather than break the editor.
+  const rules = UserRulesSchema.safeParse(channel.rules);
+  return rules.success ? rules.data : null;
+}
+
+/** What the checks know of an asset from its library record (null: not media the rules know). */
+export function factsOf(asset: AssetDetail): MediaFacts | null {
+  if (asset.kind !== 'image' && asset.kind !== 'video') return null;
+  return {
+    kind: asset.kind,
+    mime: asset.mimeType,
+    width: asset.width,
+    height: asset.height,
+    durationMs: asset.durationMs,
+    sizeBytes: asset.sizeBytes,
+    fps: typeof asset.fields.fps === 'number' && asset.fields.fps > 0 ? asset.fields.fps : null,
+  };
+}
