@@ -64,6 +64,21 @@ describe('post editor: channels', () => {
     expect(fields.channel).toBe('Studio X');
   });
 
+  it('shows a preview per chosen channel beside the editor, following the text as it is typed', async () => {
+    const { user } = editor(null);
+    expect(await screen.findByText('Choose a channel to see how the post will look there.')).toBeTruthy();
+    await user.click(await screen.findByRole('checkbox', { name: /^Studio Insta/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Studio X/ }));
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      expect.stringContaining('Studio Insta'),
+      expect.stringContaining('Studio X'),
+    ]);
+    await user.type(screen.getByLabelText('Text'), 'Hello #launch');
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.textContent).toContain('Hello');
+    expect(within(panel).getByText('#launch')).toBeTruthy();
+  });
+
   it('is used with the keyboard: Tab to a channel, Space ticks it, the chip’s button takes it off', async () => {
     const { user } = editor(null);
     const box = await screen.findByRole('checkbox', { name: /^Studio Insta/ });

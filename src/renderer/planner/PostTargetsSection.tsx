@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { Channel } from '../../shared/channels';
 import type { PostTarget } from '../../shared/targets';
@@ -8,7 +8,9 @@ import { channelNamed, targetOf, toggleTarget, withVariant } from './post-target
 import { TargetChooser } from './TargetChooser';
 import { TargetVariant } from './TargetVariants';
 import { useChannelEvents, useChannels } from './use-channels';
-import { useComposedTargets } from './use-composed-targets';
+import { PreviewPanel } from './preview/PreviewPanel';
+import type { PreviewTarget } from './preview/types';
+import { useComposedTargets, type ComposedTarget } from './use-composed-targets';
 
 type Form = UseFormReturn<PostValues, unknown, PostValues>;
 
@@ -30,7 +32,7 @@ function useLegacyMatch(form: Form, channels: readonly Channel[] | undefined) {
 
 /**
  * Where the post goes (its channels), each channel's variant and its pre-flight warnings, checked as the
- * person types. The preview panel mounts here: `<PreviewPanel targets={composed} />`.
+ * person types, and how it will look on each (the preview panel).
  */
 export function PostTargetsSection({ form, error }: { form: Form; error: string | undefined }) {
   const channels = useChannels();
@@ -39,6 +41,7 @@ export function PostTargetsSection({ form, error }: { form: Form; error: string 
   const [targets, text, assetIds, label] = form.watch(['targets', 'text', 'asset_ids', 'channel']);
   const list = channels.data ?? [];
   const composed = useComposedTargets(list, targets, text, assetIds);
+  const previews = useMemo(() => composed.map(toPreview), [composed]);
   const set = (next: PostTarget[]) => form.setValue('targets', next, { shouldDirty: true });
   return (
     <div className="post-targets">
@@ -68,6 +71,23 @@ export function PostTargetsSection({ form, error }: { form: Form; error: string 
           onChange={(change) => set(withVariant(targets, t.channel_id, change))}
         />
       ))}
+      <PreviewPanel targets={previews} />
     </div>
   );
+}
+
+/** What the preview of one target shows: its text, media (by asset, with the sizes the frame needs) and warnings. */
+function toPreview(c: ComposedTarget): PreviewTarget {
+  return {
+    channel: c.channel,
+    text: c.text,
+    media: c.media.map((m) => ({
+      assetId: m.assetId,
+      kind: m.kind ?? 'other',
+      width: m.width,
+      height: m.height,
+      durationMs: m.durationMs,
+    })),
+    warnings: c.warnings,
+  };
 }
