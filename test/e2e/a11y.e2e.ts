@@ -209,7 +209,10 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
     await audit('planner posts (new post editor)');
     // A channel chosen, with its own text open and a warning under it.
     await page.locator('[data-testid^="target-option-"]').first().check();
-    await page.getByRole('checkbox', { name: /^Customize for / }).first().check();
+    await page
+      .getByRole('checkbox', { name: /^Customize for / })
+      .first()
+      .check();
     await page.getByTestId('post-text').fill('x'.repeat(2300));
     await page.getByTestId('target-warning').first().waitFor();
     await audit('planner posts (a channel chosen, its variant open, a warning)');
