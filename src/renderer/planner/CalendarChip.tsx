@@ -1,9 +1,26 @@
-import { useId, type KeyboardEvent } from 'react';
+import { useId, type CSSProperties, type KeyboardEvent } from 'react';
+import type { Channel } from '../../shared/channels';
 import { useDraggable } from '@dnd-kit/core';
 import type { CalendarItem } from '../../shared/planner';
 import { timeLabel } from './local-time';
 import { warningLabels, warningLines } from './calendar-layout';
 import { dragIdOf } from './CalendarDrag';
+import { useChannels } from './use-channels';
+
+/** A status is told by its icon and style as well as by colour. */
+const STATUS_ICON: Record<string, string> = { draft: '✎', ready: '○', scheduled: '◷', published: '✓', failed: '✕' };
+
+/** The colours of the channels an item goes to (a target's channel by id, else by name), known ones only. */
+function coloursOf(item: CalendarItem, channels: readonly Channel[] | undefined): string[] {
+  if (!channels) return [];
+  const out: string[] = [];
+  for (const t of item.targets) {
+    const name = t.name.toLowerCase();
+    const c = channels.find((ch) => ch.id === t.channelId) ?? channels.find((ch) => ch.name.toLowerCase() === name);
+    if (c) out.push(c.colour);
+  }
+  return out;
+}
 
 interface Props {
   item: CalendarItem;
@@ -24,6 +41,8 @@ export function CalendarChip({ item, tz, selected, onSelect }: Props) {
   const lines = warningLines(item.warnings);
   const first = item.warnings[0];
   const kind = item.group === 'mediaQueue' ? 'Queue item' : 'Post';
+  const colours = coloursOf(item, useChannels().data);
+  const icon = item.status ? STATUS_ICON[item.status] : undefined;
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -31,7 +50,8 @@ export function CalendarChip({ item, tz, selected, onSelect }: Props) {
     }
   };
   const className =
-    `cal-chip cal-chip-${item.group}${item.warnings.length ? ' has-warning' : ''}` +
+    `cal-chip cal-chip-${item.group}${item.status ? ` cal-chip-status-${item.status}` : ''}` +
+    `${item.warnings.length ? ' has-warning' : ''}` +
     `${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`;
   return (
     <div
@@ -52,6 +72,18 @@ export function CalendarChip({ item, tz, selected, onSelect }: Props) {
       {/* Named by what it shows (time, title, channel, first warning); kind and status are said, not shown;
           the title carries every warning. */}
       <span className="cal-chip-line">
+        {icon && (
+          <span className="cal-chip-icon" aria-hidden="true">
+            {icon}
+          </span>
+        )}
+        {colours.length > 0 && (
+          <span className="cal-chip-dots" aria-hidden="true">
+            {colours.map((colour, i) => (
+              <span key={i} className="cal-chip-dot" style={{ '--dot': colour } as CSSProperties} />
+            ))}
+          </span>
+        )}
         <span className="sr-only">{kind} at </span>
         <span className="cal-chip-time">{time}</span>
         <span className="sr-only">: </span>

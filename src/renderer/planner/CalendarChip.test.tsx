@@ -1,0 +1,72 @@
+import { DndContext } from '@dnd-kit/core';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Channel } from '../../shared/channels';
+import { calendarItem } from '../test-support/test-fixtures';
+import { fakeBackend, renderWithBackend } from '../test-support/test-render';
+import { CalendarChip } from './CalendarChip';
+
+const AT = '2026-11-20T10:00:00.000Z';
+const channel = (id: string, name: string, colour: string): Channel => ({
+  id,
+  network: 'x',
+  name,
+  handle: '',
+  colour,
+  avatarAssetId: null,
+  slots: [],
+  rules: null,
+  createdAt: AT,
+  updatedAt: AT,
+});
+
+function chips(statuses: (string | null)[]) {
+  const fake = fakeBackend();
+  fake.answer('channels.list', [channel('c1', 'Insta', '#c13584'), channel('c2', 'X main', '#1f2937')]);
+  const items = statuses.map((status, i) =>
+    calendarItem({
+      id: `p${i}`,
+      at: AT,
+      status,
+      title: `post ${i}`,
+      targets: [
+        { channelId: 'c1', network: 'instagram-feed', name: 'Insta' },
+        // Named only: found by its name.
+        { channelId: null, network: null, name: 'x MAIN' },
+        { channelId: 'gone', network: 'x', name: 'Deleted' },
+      ],
+    }),
+  );
+  renderWithBackend(
+    <DndContext>
+      {items.map((item) => (
+        <CalendarChip key={item.id} item={item} tz="UTC" selected={false} onSelect={vi.fn()} />
+      ))}
+    </DndContext>,
+    fake,
+  );
+}
+
+describe('calendar chips', () => {
+  it('tell drafts, scheduled, published and failed posts apart by style and icon, not colour alone', () => {
+    chips(['draft', 'scheduled', 'published', 'failed']);
+    const of = (i: number) => screen.getByTestId(`calendar-item-p${i}`);
+    expect([0, 1, 2, 3].map((i) => of(i).className.match(/cal-chip-status-(\w+)/)?.[1])).toEqual([
+      'draft',
+      'scheduled',
+      'published',
+      'failed',
+    ]);
+    expect([0, 1, 2, 3].map((i) => of(i).querySelector('.cal-chip-icon')?.textContent)).toEqual(['✎', '◷', '✓', '✕']);
+    // The status is said to screen readers too.
+    expect(of(2).textContent).toContain(', published');
+  });
+
+  it('show a dot in the colour of each channel the post goes to that is known here', async () => {
+    chips(['scheduled']);
+    const chip = screen.getByTestId('calendar-item-p0');
+    await waitFor(() => expect(chip.querySelectorAll('.cal-chip-dot')).toHaveLength(2));
+    const dots = [...chip.querySelectorAll<HTMLElement>('.cal-chip-dot')].map((d) => d.style.getPropertyValue('--dot'));
+    expect(dots).toEqual(['#c13584', '#1f2937']);
+  });
+});
