@@ -224,3 +224,27 @@ describe('calendar: keyboard rescheduling', () => {
     expect(onOpen).toHaveBeenCalledWith('posts', 'p1');
   });
 });
+
+describe('calendar: a new post on a day', () => {
+  it('makes a draft at 09:00 on a double-clicked day, or with its + button from the keyboard, and opens it', async () => {
+    const fake = calendar().answer('records.create', ({ fields }) => record('posts', 'p-new', fields));
+    const onOpen = vi.fn();
+    const { user } = panel(fake, onOpen);
+    await chip(/Spring sale/);
+    await user.dblClick(screen.getByTestId('calendar-day-2026-03-17'));
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith('posts', 'p-new'));
+    expect(fake.calls('records.create')[0]).toEqual({
+      group: 'posts',
+      fields: { text: '', status: 'draft', scheduled_at: '2026-03-17T09:00:00.000Z' },
+    });
+    // A double-click on a post chooses it; it makes nothing.
+    await user.dblClick(await chip(/Spring sale/));
+    expect(fake.calls('records.create')).toHaveLength(1);
+    const plus = screen.getByTestId('calendar-new-2026-03-20');
+    expect(plus.getAttribute('aria-label')).toMatch(/^New post on Friday, (20 March|March 20), 2026$/);
+    plus.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(fake.calls('records.create')).toHaveLength(2));
+    expect(fake.calls('records.create')[1]!.fields.scheduled_at).toBe('2026-03-20T09:00:00.000Z');
+  });
+});

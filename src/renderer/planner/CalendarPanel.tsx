@@ -92,6 +92,12 @@ export function CalendarPanel({
         (id) => onOpen('posts', id),
         () => undefined,
       ),
+    // A day's own space makes a draft there at 09:00, opened in the post editor.
+    onNewPost: (day) =>
+      void slotPost.makeOnDay(day, tz, v.channel).then(
+        (id) => onOpen('posts', id),
+        () => undefined,
+      ),
   };
   const chosenPlan = v.planViews.find((p) => p.id === v.planId);
   return (

@@ -19,6 +19,8 @@ export interface DayCellShared {
   slotsByDay?: ReadonlyMap<DayKey, readonly FreeSlot[]>;
   onSlot?(slot: FreeSlot): void;
   slotBusy?: boolean;
+  /** A new post on a day (double-click its empty space, or its + button). */
+  onNewPost?(day: DayKey): void;
 }
 
 interface Props extends DayCellShared {
@@ -49,10 +51,26 @@ export function DayCell(props: Props) {
       className={`cal-day${outside ? ' is-outside' : ''}${isToday ? ' is-today' : ''}${over ? ' is-over' : ''}`}
       data-testid={`calendar-day-${day}`}
       aria-label={`${longDay}${isToday ? ', today' : ''}, ${scheduled}`}
+      onDoubleClick={(e) => {
+        // On the day's own space: a chip, a slot or a button does its own thing.
+        if (props.onNewPost && !(e.target as HTMLElement).closest('.cal-chip, button')) props.onNewPost(day);
+      }}
     >
       <div className="cal-day-head" aria-hidden="true">
         {heading ?? Number(day.slice(8, 10))}
       </div>
+      {props.onNewPost && (
+        <button
+          type="button"
+          className="cal-day-new"
+          data-testid={`calendar-new-${day}`}
+          aria-label={`New post on ${longDay}`}
+          title="New post on this day (or double-click the day)"
+          onClick={() => props.onNewPost?.(day)}
+        >
+          +
+        </button>
+      )}
       {items.length > 0 && (
         <div className="cal-day-items">
           {shown.map((item) => (

@@ -1,3 +1,4 @@
+import { fromLocalInput } from './local-time';
 import { useMemo } from 'react';
 import type { Channel } from '../../shared/channels';
 import { useChannel } from '../backend/context';
@@ -75,5 +76,18 @@ export function useSlotPost() {
     });
     return made.id;
   };
-  return { make, busy: create.isPending, error: create.error };
+  /** A draft on a day at 09:00 in `tz` (on the calendar's channel filter, when one is set). */
+  const makeOnDay = async (day: DayKey, tz: string, channel: string): Promise<string> => {
+    const made = await create.mutateAsync({
+      group: 'posts',
+      fields: {
+        text: '',
+        status: 'draft',
+        scheduled_at: fromLocalInput(`${day}T09:00`, tz) ?? `${day}T09:00:00.000Z`,
+        ...(channel !== '' && { channel }),
+      },
+    });
+    return made.id;
+  };
+  return { make, makeOnDay, busy: create.isPending, error: create.error };
 }
