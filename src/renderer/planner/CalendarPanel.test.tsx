@@ -226,7 +226,7 @@ describe('calendar: keyboard rescheduling', () => {
 });
 
 describe('calendar: a new post on a day', () => {
-  it('makes a draft at 09:00 on a double-clicked day, or with its + button from the keyboard, and opens it', async () => {
+  it('makes a draft at 09:00 on a double-clicked day, or with its + button by keyboard, and opens it', async () => {
     const fake = calendar().answer('records.create', ({ fields }) => record('posts', 'p-new', fields));
     const onOpen = vi.fn();
     const { user } = panel(fake, onOpen);

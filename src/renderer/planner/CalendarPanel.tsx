@@ -79,6 +79,11 @@ export function CalendarPanel({
   const [creating, setCreating] = useState(false);
   const slots = useCalendarSlots(v.rows, tz, true, v.channel);
   const slotPost = useSlotPost();
+  const opened = (made: Promise<string>) =>
+    void made.then(
+      (id) => onOpen('posts', id),
+      () => undefined,
+    );
   const shared: DayCellShared = {
     tz,
     today: dayKeyOf(new Date(), tz),
@@ -86,18 +91,10 @@ export function CalendarPanel({
     onSelect: setSelected,
     slotsByDay: slots.byDay,
     slotBusy: slotPost.busy,
-    // An empty slot makes a scheduled post at its time on its channel, opened in the post editor.
-    onSlot: (slot) =>
-      void slotPost.make(slot).then(
-        (id) => onOpen('posts', id),
-        () => undefined,
-      ),
-    // A day's own space makes a draft there at 09:00, opened in the post editor.
-    onNewPost: (day) =>
-      void slotPost.makeOnDay(day, tz, v.channel).then(
-        (id) => onOpen('posts', id),
-        () => undefined,
-      ),
+    // An empty slot makes a scheduled post at its time on its channel; a day's own space a draft there at
+    // 09:00. Either opens in the post editor.
+    onSlot: (slot) => opened(slotPost.make(slot)),
+    onNewPost: (day) => opened(slotPost.makeOnDay(day, tz, v.channel)),
   };
   const chosenPlan = v.planViews.find((p) => p.id === v.planId);
   return (
