@@ -66,13 +66,12 @@ function CalendarBody({
  * D2: posts and queue items by day (month, week, agenda) with plan and channel filters;
  * drag or "Move to…" to reschedule.
  */
-export function CalendarPanel({
-  request,
-  onOpen,
-}: {
+interface PanelProps {
   request: OpenRequest | null;
   onOpen(tab: PlannerTab, id: string | null): void;
-}) {
+}
+
+export function CalendarPanel({ request, onOpen }: PanelProps) {
   const { tz, weekStartsOn } = useZone();
   const v = useCalendarView(request, tz, weekStartsOn);
   const { current, setSelected, moved, setMoved, move, reschedule } = useCalendarMoves(v.items, tz);
