@@ -1,23 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Channel } from '../../shared/channels';
-import { record } from '../test-support/test-fixtures';
+import { channelView, record } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { PostEditor } from './PostEditor';
 
-const AT = '2026-11-20T10:00:00.000Z';
-const channel = (id: string, name: string): Channel => ({
-  id,
-  network: 'instagram-feed',
-  name,
-  handle: '',
-  colour: '#336699',
-  avatarAssetId: null,
-  slots: [{ day: 1, time: '09:00' }],
-  rules: null,
-  createdAt: AT,
-  updatedAt: AT,
-});
+const channel = (id: string, name: string) => channelView({ id, name, slots: [{ day: 1, time: '09:00' }] });
 
 function editor(fake = fakeBackend()) {
   fake.answer('channels.list', [channel('c1', 'Blog'), channel('c2', 'Shop')]);

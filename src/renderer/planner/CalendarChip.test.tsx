@@ -1,24 +1,12 @@
 import { DndContext } from '@dnd-kit/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Channel } from '../../shared/channels';
-import { calendarItem } from '../test-support/test-fixtures';
+import { calendarItem, channelView } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { CalendarChip } from './CalendarChip';
 
 const AT = '2026-11-20T10:00:00.000Z';
-const channel = (id: string, name: string, colour: string): Channel => ({
-  id,
-  network: 'x',
-  name,
-  handle: '',
-  colour,
-  avatarAssetId: null,
-  slots: [],
-  rules: null,
-  createdAt: AT,
-  updatedAt: AT,
-});
+const channel = (id: string, name: string, colour: string) => channelView({ id, name, colour, network: 'x' });
 
 function chips(statuses: (string | null)[]) {
   const fake = fakeBackend();

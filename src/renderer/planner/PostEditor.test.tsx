@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Channel } from '../../shared/channels';
 import type { RecordView } from '../../shared/records';
-import { appError, assetDetail, record } from '../test-support/test-fixtures';
+import { appError, assetDetail, channelView, record } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import type { PlanView } from './fields';
 import { PostEditor } from './PostEditor';
@@ -15,19 +15,8 @@ const existing = record('posts', 'p1', {
 });
 const launch: PlanView = { id: 'plan-1', title: 'Launch', startsAt: null, endsAt: null, postIds: [] };
 
-const AT = '2026-11-20T10:00:00.000Z';
-export const channelRecord = (id: string, name: string, network: string, colour = '#336699'): Channel => ({
-  id,
-  network,
-  name,
-  handle: '',
-  colour,
-  avatarAssetId: null,
-  slots: [],
-  rules: null,
-  createdAt: AT,
-  updatedAt: AT,
-});
+export const channelRecord = (id: string, name: string, network: string, colour = '#336699') =>
+  channelView({ id, name, network, colour });
 const instagram = channelRecord('ch-ig', 'Instagram', 'instagram-feed');
 const x = channelRecord('ch-x', 'X', 'x');
 

@@ -2,23 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Channel } from '../../shared/channels';
 import type { RecordView } from '../../shared/records';
-import { assetDetail, record } from '../test-support/test-fixtures';
+import { assetDetail, channelView, record } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { PostEditor } from './PostEditor';
 
-const AT = '2026-11-20T10:00:00.000Z';
-const channel = (id: string, name: string, network: string, colour: string): Channel => ({
-  id,
-  network,
-  name,
-  handle: `@${name.toLowerCase()}`,
-  colour,
-  avatarAssetId: null,
-  slots: [],
-  rules: null,
-  createdAt: AT,
-  updatedAt: AT,
-});
+const channel = (id: string, name: string, network: string, colour: string) =>
+  channelView({ id, name, network, colour, handle: `@${name.toLowerCase()}` });
 const insta = channel('c-ig', 'Studio Insta', 'instagram-feed', '#c13584');
 const x = channel('c-x', 'Studio X', 'x', '#1f2937');
 

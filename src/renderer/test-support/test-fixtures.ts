@@ -1,3 +1,4 @@
+import type { Channel } from '../../shared/channels';
 import type { AiJobView, AiOperationView, AiQueueStatus } from '../../shared/ai';
 import { AI_IO } from '../../shared/ai';
 import type { AppError } from '../../shared/errors';
@@ -150,6 +151,22 @@ export function appError(over: Partial<AppError> = {}): AppError {
     code: 'storage',
     message: 'The database refused the change.',
     hint: 'Free some disk space and try again.',
+    ...over,
+  };
+}
+
+/** A channel as `channels.list` answers it (an Instagram feed channel with no slots, unless told). */
+export function channelView(over: Partial<Channel> & { id: string; name: string }): Channel {
+  const at = '2026-11-20T10:00:00.000Z';
+  return {
+    network: 'instagram-feed',
+    handle: '',
+    colour: '#336699',
+    avatarAssetId: null,
+    slots: [],
+    rules: null,
+    createdAt: at,
+    updatedAt: at,
     ...over,
   };
 }
