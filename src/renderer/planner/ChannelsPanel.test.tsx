@@ -2,25 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/channels';
 import type { ChannelArgs } from '../../shared/contract';
-import { appError } from '../test-support/test-fixtures';
+import { appError, channelView } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { ChannelsPanel } from './ChannelsPanel';
 
-const AT = '2026-11-20T10:00:00.000Z';
-
-function channel(over: Partial<Channel> & { id: string; name: string }): Channel {
-  return {
-    network: 'instagram-feed',
-    handle: '',
-    colour: '#336699',
-    avatarAssetId: null,
-    slots: [],
-    rules: null,
-    createdAt: AT,
-    updatedAt: AT,
-    ...over,
-  };
-}
+const channel = channelView;
 
 const shop = channel({ id: 'c1', name: 'Shop', handle: '@shop', slots: [{ day: 1, time: '09:00' }] });
 
