@@ -1,5 +1,5 @@
 import type { Channel } from '../../../shared/channels';
-import type { PostTarget } from '../../../shared/targets';
+import { withPrimaryLabel, type PostTarget } from '../../../shared/targets';
 
 // Channels named in a CSV or JSON row, or a template's defaults: `channels` lists one or more by name
 // ("Insta; X main" — `;` or `|` between names, or a JSON list), each of which must be a channel here;
@@ -54,4 +54,23 @@ export function unknownChannels(unknown: string[]): string {
   return unknown.length === 1
     ? `No channel is named ${list}; add it in the Channels tab, or fix the name.`
     : `No channels are named ${list}; add them in the Channels tab, or fix the names.`;
+}
+
+/**
+ * A row's channels into its fields: `written` (the `channels` value: names) becomes the post's targets;
+ * without it, a `channel` label that names a channel becomes its one target. Returns the problem in
+ * words, or null.
+ */
+export function applyChannels(fields: Record<string, unknown>, written: unknown, named: ChannelNamed): string | null {
+  if (written !== undefined) {
+    const names = namesIn(written);
+    if (names === null) return 'channels must be channel names separated by ";".';
+    const { targets, unknown } = targetsNamed(names, named);
+    if (unknown.length > 0) return unknownChannels(unknown);
+    if (targets.length > 0) Object.assign(fields, withPrimaryLabel({ ...fields, targets }));
+    return null;
+  }
+  const label = typeof fields.channel === 'string' ? named(fields.channel) : undefined;
+  if (label) fields.targets = [targetOf(label)];
+  return null;
 }

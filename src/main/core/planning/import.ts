@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import type { FieldProblem, ImportPreview, ImportResult, ImportInput, RowDate } from '../../../shared/planner';
 import { groupFields, postStatuses } from '../../../shared/records';
-import { withPrimaryLabel } from '../../../shared/targets';
 import { fail } from '../errors';
 import type { Fields } from '../store/fields';
 import type { RecordStore } from '../store/record-store';
-import { namesIn, targetOf, targetsNamed, unknownChannels, type ChannelNamed } from './channel-names';
+import { applyChannels, type ChannelNamed } from './channel-names';
 import { readCsv } from './csv';
 import { dateContextOf, readField, type DateContext } from './date-forms';
 
@@ -158,21 +157,12 @@ export class PlannerImporter {
     return { problems, dates };
   }
 
-  /** `channels` (names) becomes the post's targets; a `channel` label that names a channel, its one target. */
+  /** A row's `channels` (names) become the post's targets; see applyChannels. */
   private checkChannels(fields: Fields, problem: (f: string, m: string) => void): void {
-    const named = this.deps.channelNamed ?? (() => undefined);
     const written = fields.channels;
     delete fields.channels;
-    if (written !== undefined) {
-      const names = namesIn(written);
-      if (names === null) return problem('channels', 'channels must be channel names separated by ";".');
-      const { targets, unknown } = targetsNamed(names, named);
-      if (unknown.length > 0) return problem('channels', unknownChannels(unknown));
-      if (targets.length > 0) Object.assign(fields, withPrimaryLabel({ ...fields, targets }));
-      return;
-    }
-    const label = typeof fields.channel === 'string' ? named(fields.channel) : undefined;
-    if (label) fields.targets = [targetOf(label)];
+    const wrong = applyChannels(fields, written, this.deps.channelNamed ?? (() => undefined));
+    if (wrong !== null) problem('channels', wrong);
   }
 
   private checkIds(

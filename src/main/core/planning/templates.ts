@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { withPrimaryLabel } from '../../../shared/targets';
-import { namesIn, targetOf, targetsNamed, unknownChannels, type ChannelNamed } from './channel-names';
+import { applyChannels, type ChannelNamed } from './channel-names';
 import type { ValidationIssue } from '../../../shared/errors';
 import type {
   CreatedRecords,
@@ -240,17 +239,10 @@ export class Templates {
     return { draft: issues.length > before ? null : { fields, planId: post?.planId ?? null }, dates, filled };
   }
 
-  /** A `channels` column (names) makes the post's targets; a `channel` label that names a channel, its one target. */
+  /** A `channels` column (names) makes the post's targets; see applyChannels. */
   private channelTargets(written: string | undefined, fields: Fields, problem: Problem): void {
-    const named = this.deps.channelNamed ?? (() => undefined);
-    if (written !== undefined) {
-      const { targets, unknown } = targetsNamed(namesIn(written) ?? [], named);
-      if (unknown.length > 0) problem('channels', unknownChannels(unknown));
-      else if (targets.length > 0) Object.assign(fields, withPrimaryLabel({ ...fields, targets }));
-      return;
-    }
-    const label = typeof fields.channel === 'string' ? named(fields.channel) : undefined;
-    if (label) fields.targets = [targetOf(label)];
+    const wrong = applyChannels(fields, written, this.deps.channelNamed ?? (() => undefined));
+    if (wrong !== null) problem('channels', wrong);
   }
 
   /** A post's status, time, channel and plan: the row's columns, else the defaults. */
