@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
-import { AppException } from '../errors';
 import { PlannerImporter } from './import';
+
+import { refusal } from './test-kit';
 
 const harness = harnesses();
 
@@ -15,16 +16,6 @@ function setup(h: Harness) {
   const importer = new PlannerImporter({ store, account: () => account });
   const posts = () => store.list('posts', account, { offset: 0, limit: 500, includeDeleted: false }).items;
   return { importer, posts };
-}
-
-function refusal(fn: () => unknown): AppException['error'] {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppException) return e.error;
-    throw e;
-  }
-  throw new Error('expected a refusal');
 }
 
 // Written in a CSV by a creator in Paris whose locale is en-GB (day first); the instant each must give.

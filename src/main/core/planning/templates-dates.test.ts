@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
-import { AppException } from '../errors';
 import { Templates } from './templates';
+
+import { refusal } from './test-kit';
 
 const harness = harnesses();
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -18,16 +19,6 @@ function setup(h: Harness) {
   const tpl = store.create('mediaTemplates', account, { name: 'Drop', body: '{{product}} on {{date}}' }).id;
   const posts = () => store.list('posts', account, { offset: 0, limit: 100, includeDeleted: false }).items;
   return { templates, tpl, posts };
-}
-
-function refusal(fn: () => unknown): AppException['error'] {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppException) return e.error;
-    throw e;
-  }
-  throw new Error('expected a refusal');
 }
 
 const ROWS = [

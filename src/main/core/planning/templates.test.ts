@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
-import { AppException } from '../errors';
 import { parseCsv } from './csv';
 import { fillTemplate, Templates } from './templates';
+
+import { refusal } from './test-kit';
 
 const harness = harnesses();
 const NOW = Date.parse('2026-03-10T12:00:00Z');
@@ -19,16 +20,6 @@ function setup(h: Harness) {
     store.create(group, account, fields).id;
   const count = (table: string) => (h.core.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   return { templates, make, count, store, account };
-}
-
-function refusal(fn: () => unknown): AppException['error'] {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof AppException) return e.error;
-    throw e;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('template text', () => {

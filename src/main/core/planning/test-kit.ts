@@ -2,6 +2,7 @@ import type { ChannelInput, ChannelOutput, HandlerMap } from '../../../shared/co
 import type { Harness } from '../../../../test/support/core-with-sandbox';
 export { remoteAll } from '../../../../test/support/core-with-sandbox';
 import { createDispatcher } from '../dispatch';
+import { AppException } from '../errors';
 import { scheduleHandlers } from './handlers-schedule';
 import { MediaQueue } from './media-queue';
 import { Posts } from './posts';
@@ -37,4 +38,15 @@ export function make(
   fields: Record<string, unknown>,
 ): string {
   return h.core.store.create(group, h.core.workspace.account(), fields).id;
+}
+
+/** The error a call refuses with (an AppException's); fails the test when it does not refuse. */
+export function refusal(fn: () => unknown): AppException['error'] {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof AppException) return e.error;
+    throw e;
+  }
+  throw new Error('expected a refusal');
 }
