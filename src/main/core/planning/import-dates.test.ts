@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
 import { PlannerImporter } from './import';
-
 import { refusal } from './test-kit';
 
 const harness = harnesses();

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
 import { Templates } from './templates';
-
 import { refusal } from './test-kit';
 
 const harness = harnesses();

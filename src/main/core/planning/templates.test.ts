@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
 import { parseCsv } from './csv';
 import { fillTemplate, Templates } from './templates';
-
 import { refusal } from './test-kit';
 
 const harness = harnesses();
