@@ -89,6 +89,12 @@ vi.mock('electron', () => {
 async function boot() {
   vi.resetModules();
   await import('./index');
+  // Starting is asynchronous (the database opens, the core starts): on a busy machine a fixed wait is not
+  // enough, so wait until it has opened its window or quit (at most 10 s), then a moment for what follows.
+  const until = Date.now() + 10_000;
+  // (The electron mock is made again for each import, so its quit has no calls from an earlier test.)
+  while (h.windows.length === 0 && (h.app.quit?.mock.calls.length ?? 0) === 0 && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 10));
   await new Promise((r) => setTimeout(r, 20));
 }
 
