@@ -4,16 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
-import { PlannerImporter } from './import';
-import { refusal } from './test-kit';
+import { contentOn, refusal } from './test-kit';
 
 const harness = harnesses();
 
 function setup(h: Harness) {
-  const { store, workspace } = h.core;
-  const account = workspace.account();
-  const importer = new PlannerImporter({ store, account: () => account });
-  const posts = () => store.list('posts', account, { offset: 0, limit: 500, includeDeleted: false }).items;
+  const { importer, posts } = contentOn(h);
   return { importer, posts };
 }
 

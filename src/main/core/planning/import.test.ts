@@ -2,15 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
 import { AppException } from '../errors';
-import { PlannerImporter } from './import';
+import { contentOn } from './test-kit';
 
 const harness = harnesses();
 
 function setup(h: Harness) {
-  const { store, workspace } = h.core;
-  const account = workspace.account();
-  const importer = new PlannerImporter({ store, account: () => account });
-  const posts = () => store.list('posts', account, { offset: 0, limit: 100, includeDeleted: false }).items;
+  const { importer, posts, store, account } = contentOn(h);
   const outbox = () => (h.core.db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
   return { importer, posts, outbox, store, account };
 }

@@ -4,19 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
-import { Templates } from './templates';
-import { refusal } from './test-kit';
+
+import { contentOn, refusal } from './test-kit';
 
 const harness = harnesses();
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const PARIS = { zone: 'Europe/Paris', locale: 'en-GB' };
 
 function setup(h: Harness) {
-  const { store, workspace } = h.core;
-  const account = workspace.account();
-  const templates = new Templates({ store, account: () => account, now: () => NOW });
+  const { templates, store, account, posts } = contentOn(h, NOW);
   const tpl = store.create('mediaTemplates', account, { name: 'Drop', body: '{{product}} on {{date}}' }).id;
-  const posts = () => store.list('posts', account, { offset: 0, limit: 100, includeDeleted: false }).items;
   return { templates, tpl, posts };
 }
 

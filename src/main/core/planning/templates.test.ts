@@ -5,16 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
 import { parseCsv } from './csv';
-import { fillTemplate, Templates } from './templates';
-import { refusal } from './test-kit';
+import { fillTemplate } from './templates';
+import { contentOn, refusal } from './test-kit';
 
 const harness = harnesses();
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 
 function setup(h: Harness) {
-  const { store, workspace } = h.core;
-  const account = workspace.account();
-  const templates = new Templates({ store, account: () => account, now: () => NOW });
+  const { templates, store, account } = contentOn(h, NOW);
   const make = (group: Parameters<typeof store.create>[0], fields: Record<string, unknown>) =>
     store.create(group, account, fields).id;
   const count = (table: string) => (h.core.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;

@@ -4,9 +4,11 @@ export { remoteAll } from '../../../../test/support/core-with-sandbox';
 import { createDispatcher } from '../dispatch';
 import { AppException } from '../errors';
 import { scheduleHandlers } from './handlers-schedule';
+import { PlannerImporter } from './import';
 import { MediaQueue } from './media-queue';
 import { Posts } from './posts';
 import { Schedule } from './schedule';
+import { Templates } from './templates';
 
 // Test-only: the planner's schedule channels on a real core, through the same dispatcher (input
 // parsing, output validation) the app uses, until app.ts wires them.
@@ -49,4 +51,17 @@ export function refusal(fn: () => unknown): AppException['error'] {
     throw e;
   }
   throw new Error('expected a refusal');
+}
+
+/** The planner's templates (at a fixed time) and importer on a harness's core, with its account's posts. */
+export function contentOn(h: Harness, now = Date.now()) {
+  const { store, workspace } = h.core;
+  const account = workspace.account();
+  return {
+    store,
+    account,
+    templates: new Templates({ store, account: () => account, now: () => now }),
+    importer: new PlannerImporter({ store, account: () => account }),
+    posts: () => store.list('posts', account, { offset: 0, limit: 1000, includeDeleted: false }).items,
+  };
 }
