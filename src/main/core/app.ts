@@ -198,7 +198,9 @@ function backupsOf(
  * Channels and the planner read each other: the channels find the posts on them, the calendar checks
  * posts against the channels' rules. Each gets the other's reads as functions, called once both exist.
  */
-function channelsAndPlanning(d: Omit<PlanningDeps, 'targetRules' | 'channelNamed'> & Pick<Kernel, 'db'>): {
+function channelsAndPlanning(
+  d: Omit<PlanningDeps, 'targetRules' | 'channelNamed' | 'channelStore'> & Pick<Kernel, 'db'>,
+): {
   channels: ChannelsModule;
   planning: Planning;
 } {
@@ -211,6 +213,7 @@ function channelsAndPlanning(d: Omit<PlanningDeps, 'targetRules' | 'channelNamed
     ...d,
     targetRules: (t) => channels.channels.rulesOf(t),
     channelNamed: (name) => channels.channels.named(name),
+    channelStore: { list: () => channels.channels.list(), restore: (list) => channels.channels.restore(list) },
   });
   return { channels, planning };
 }

@@ -12,7 +12,7 @@ import {
 import { ChannelNetwork, NetworkId, UserRulesSchema } from '../../../shared/networks';
 import type { Target } from '../../../shared/preflight';
 import { targetsOf, type TargetView } from '../../../shared/targets';
-import { fail, issuesOf } from '../errors';
+import { AppException, fail, issuesOf } from '../errors';
 import { newId } from '../store/ids';
 import { LOCAL_ACCOUNT } from '../store/workspace';
 import type { ChannelRow, ChannelsSql, ChannelWrite } from './channels-sql';
@@ -134,6 +134,42 @@ export class Channels {
   }
 
   /**
+   * Channels from a workspace export, each with its own id (posts name them by it): one this workspace
+   * already has (same id or name) is left as it is. A damaged one refuses the whole restore, in words.
+   * Returns how many were made.
+   */
+  restore(list: Channel[]): number {
+    const account = this.account();
+    let made = 0;
+    for (const c of list) {
+      const { network, name, handle, colour, avatarAssetId, slots, rules } = c;
+      let fields: ChannelFields;
+      try {
+        fields = parseFields({ network, name, handle, colour, avatarAssetId, slots, rules });
+        this.checkFields(fields);
+      } catch (e) {
+        const issues = e instanceof AppException ? e.error.issues : undefined;
+        return fail('validation', `The channel “${name}” in the export is damaged, so nothing was restored.`, {
+          ...(issues && { issues }),
+        });
+      }
+      if (this.deps.sql.get(account, c.id) || this.deps.sql.named(account, name, null)) continue;
+      const created = Date.parse(c.createdAt);
+      const updated = Date.parse(c.updatedAt);
+      const now = this.deps.now();
+      this.deps.sql.insert({
+        id: c.id,
+        account_id: account,
+        ...this.columns(fields),
+        created_at: Number.isFinite(created) ? created : now,
+        updated_at: Number.isFinite(updated) ? updated : now,
+      });
+      made += 1;
+    }
+    return made;
+  }
+
+  /**
    * The rules a post's target follows: its channel's network (found by id, else by name), else the
    * network the target carries, else one guessed from its label; a channel of type Other follows its own
    * rules, and none when it has none (null).
@@ -220,6 +256,15 @@ export class Channels {
   }
 
   private check(account: string, fields: ChannelFields, id: string | null): void {
+    this.checkFields(fields);
+    if (this.deps.sql.named(account, fields.name, id))
+      fail('validation', `There is already a channel named ${fields.name}.`, {
+        issues: [{ path: 'name', message: 'Another channel has this name; names tell channels apart.' }],
+      });
+  }
+
+  /** A known network, and rules that make sense for a channel of type Other. */
+  private checkFields(fields: ChannelFields): void {
     if (!this.deps.knownNetwork(fields.network))
       fail('validation', `"${fields.network}" is not a network Atelier knows; choose one from the list or Other.`, {
         issues: [{ path: 'network', message: 'Choose a network from the list, or Other.' }],
@@ -231,10 +276,6 @@ export class Channels {
           issues: issuesOf(rules.error).map((i) => ({ ...i, path: `rules.${i.path}` })),
         });
     }
-    if (this.deps.sql.named(account, fields.name, id))
-      fail('validation', `There is already a channel named ${fields.name}.`, {
-        issues: [{ path: 'name', message: 'Another channel has this name; names tell channels apart.' }],
-      });
   }
 
   private columns(f: ChannelFields): Omit<ChannelWrite, 'id' | 'account_id' | 'created_at' | 'updated_at'> {

@@ -15,7 +15,7 @@ import { Reminders } from './reminders';
 import { Schedule, type ScheduleDeps } from './schedule';
 import { Scheduled, type ScheduledRow } from './scheduled-sql';
 import { Templates } from './templates';
-import { WorkspaceTransfer } from './workspace-transfer';
+import { WorkspaceTransfer, type TransferDeps } from './workspace-transfer';
 
 export interface PlanningDeps extends Pick<
   Kernel,
@@ -29,6 +29,8 @@ export interface PlanningDeps extends Pick<
   targetRules: ScheduleDeps['targetRules'];
   /** A live channel with this name (any case), for imported and templated rows that name channels. */
   channelNamed: ChannelNamed;
+  /** The channels a workspace export carries and a restore brings back. */
+  channelStore: TransferDeps['channels'];
 }
 
 export interface Planning extends CoreModule {
@@ -53,7 +55,7 @@ export function createPlanning(d: PlanningDeps): Planning {
   const posts = new Posts({ store, workspace });
   const templates = new Templates({ store, account, now, channelNamed: d.channelNamed });
   const importer = new PlannerImporter({ store, account, channelNamed: d.channelNamed });
-  const transfer = new WorkspaceTransfer({ store, blobs: d.files.blobs, account, now });
+  const transfer = new WorkspaceTransfer({ store, blobs: d.files.blobs, account, now, channels: d.channelStore });
   const automations = new AutomationEngine({
     store,
     account,

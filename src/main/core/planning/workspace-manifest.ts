@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { Channel } from '../../../shared/channels';
 import { ResourceGroup } from '../../../shared/profile';
 import { fail } from '../errors';
 
@@ -29,6 +30,8 @@ export const Manifest = z.object({
   exported_at: z.string(),
   records: z.partialRecord(ResourceGroup, z.array(ExportedRecord)),
   files: z.array(z.object({ sha256: sha, size: z.int().min(0) })),
+  /** The channels (local records, so not among the synced groups), each with its id; older exports have none. */
+  channels: z.array(Channel).optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LibraryQuery } from '../../../shared/library';
 import { resourceGroups } from '../../../shared/profile';
-import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
+import { call, harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 import { AppException } from '../errors';
 import { makeImage } from '../media/test-media';
@@ -24,6 +24,15 @@ const transferOf = (h: Harness) =>
     blobs: h.core.blobs,
     account: () => h.core.workspace.account(),
     now: () => Date.parse('2026-03-10T12:00:00Z'),
+  });
+
+const transferWithChannels = (h: Harness) =>
+  new WorkspaceTransfer({
+    store: h.core.store,
+    blobs: h.core.blobs,
+    account: () => h.core.workspace.account(),
+    now: () => Date.parse('2026-03-10T12:00:00Z'),
+    channels: { list: () => h.core.channels.list(), restore: (list) => h.core.channels.restore(list) },
   });
 
 async function refusal(fn: () => Promise<unknown>): Promise<AppException['error']> {
@@ -128,6 +137,48 @@ describe('workspace export and import', () => {
 
     // Nothing is ever overwritten: a second export into the same folder is refused.
     expect((await refusal(() => transferOf(source).export(folder))).message).toMatch(/already holds an Atelier export/);
+  });
+
+  it('carries the channels with their ids, slots and looks; a damaged one refuses the restore', async () => {
+    const source = await harness();
+    const insta = await call(source, 'channels.create', {
+      fields: {
+        network: 'instagram-feed',
+        name: 'Insta',
+        handle: '@me',
+        colour: '#c13584',
+        slots: [{ day: 1, time: '09:00' }],
+      },
+    });
+    const account = source.core.workspace.account();
+    source.core.store.create('posts', account, {
+      text: 'On Insta',
+      targets: [{ channel_id: insta.id, network: 'instagram-feed', name: 'Insta' }],
+      channel: 'Insta',
+    });
+    const folder = tmp();
+    await call(source, 'workspace.export', { folder });
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'workspace.json'), 'utf8'));
+    expect(manifest.channels).toEqual([insta]);
+
+    const target = await harness();
+    const restored = await call(target, 'workspace.import', { folder });
+    expect(restored.records).toBe(2); // the post and its channel
+    expect(await call(target, 'channels.list', {})).toEqual([insta]);
+
+    // A channel on a network nobody knows: nothing at all is restored.
+    manifest.channels[0].network = 'myspace';
+    const damaged = tmp();
+    fs.cpSync(folder, damaged, { recursive: true });
+    fs.writeFileSync(path.join(damaged, 'workspace.json'), JSON.stringify(manifest));
+    const third = await harness();
+    const refused = await refusal(() => transferWithChannels(third).import(damaged));
+    expect(refused.message).toBe('The channel “Insta” in the export is damaged, so nothing was restored.');
+    expect(
+      third.core.store.list('posts', third.core.workspace.account(), { offset: 0, limit: 10, includeDeleted: false })
+        .total,
+    ).toBe(0);
+    expect(third.core.channels.list()).toEqual([]);
   });
 
   it('refuses to restore into a workspace that has records', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Channel } from '../../../shared/channels';
 import type { WorkspaceTransfer as TransferResult } from '../../../shared/planner';
 import type { ResourceGroup } from '../../../shared/profile';
 import { groupFields } from '../../../shared/records';
@@ -36,6 +37,8 @@ export interface TransferDeps {
   maxFileBytes?: number;
   /** How an export creates its files; tests inject a full disk here. */
   exportFs?: ExportFsOps;
+  /** The channels, which are local records of their own (none are exported or restored without it). */
+  channels?: { list(): Channel[]; restore(list: Channel[]): number };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -72,6 +75,7 @@ export class WorkspaceTransfer {
         exported_at: iso(this.deps.now()),
         records,
         files,
+        channels: this.deps.channels?.list() ?? [],
       };
       await out.write(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
       return { folder, records: Object.values(records).reduce((n, list) => n + list.length, 0), files: files.length };
@@ -147,6 +151,7 @@ export class WorkspaceTransfer {
             count += 1;
           }
         }
+        count += this.deps.channels?.restore(manifest.channels ?? []) ?? 0;
       })();
       for (const group of SYNC_ORDER) if ((manifest.records[group] ?? []).length > 0) store.changed(group, null);
       return { folder, records: count, files: files.length };
