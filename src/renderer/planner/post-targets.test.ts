@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/channels';
 import { emptyUserRules } from '../../shared/networks';
 import { assetDetail } from '../test-support/test-fixtures';
-import { channelNamed, checkTargetOf, factsOf, targetOf, toggleTarget, withVariant } from './post-targets';
+import {
+  channelNamed,
+  checkTargetOf,
+  factsOf,
+  fixedVariant,
+  targetOf,
+  toggleTarget,
+  withFixedMedia,
+  withVariant,
+} from './post-targets';
 import { fixWords } from './use-composed-targets';
 
 const AT = '2026-11-20T10:00:00.000Z';
@@ -75,5 +84,28 @@ describe('post targets', () => {
     expect(fixWords({ kind: 'resize', width: 1440, height: null, maxBytes: null })).toBe('Fix: resize to 1440×auto');
     expect(fixWords({ kind: 'trim', maxMs: 90_500 })).toBe('Fix: trim to 90 s');
     expect(fixWords({ kind: 'shorten', limit: 280, cutIndex: 280 })).toBeNull();
+  });
+
+  it('puts a fixed asset in place of its source in that channel only, turning its variant on with the post', () => {
+    const base = { text: 'Base', asset_ids: ['a', 'wide', 'c'] };
+    const two = [targetOf(channel('ig', 'IG', 'instagram-feed')), targetOf(channel('x', 'X'))];
+    const fixed = withFixedMedia(two, 'ig', base, { index: 1, from: 'wide', to: 'wide-crop' });
+    expect(fixed[0]).toMatchObject({ text: 'Base', asset_ids: ['a', 'wide-crop', 'c'] });
+    expect(fixed[1]).toEqual(two[1]);
+    expect(base.asset_ids).toEqual(['a', 'wide', 'c']);
+  });
+
+  it('swaps inside an existing variant, following the source when it moved, and changes nothing when it left', () => {
+    const base = { text: 'Base', asset_ids: ['wide'] };
+    const own = { ...targetOf(channel('ig', 'IG')), text: 'Own', asset_ids: ['wide', 'b', 'wide'] };
+    expect(fixedVariant(own, base, { index: 2, from: 'wide', to: 'w2' })).toEqual({
+      text: 'Own',
+      asset_ids: ['wide', 'b', 'w2'],
+    });
+    const moved = { ...own, asset_ids: ['b', 'wide'] };
+    expect(fixedVariant(moved, base, { index: 0, from: 'wide', to: 'w2' })?.asset_ids).toEqual(['b', 'w2']);
+    const gone = { ...own, asset_ids: ['b'] };
+    expect(fixedVariant(gone, base, { index: 0, from: 'wide', to: 'w2' })).toBeNull();
+    expect(withFixedMedia([gone], 'ig', base, { index: 0, from: 'wide', to: 'w2' })).toEqual([gone]);
   });
 });

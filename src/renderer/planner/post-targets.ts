@@ -71,3 +71,39 @@ export function factsOf(asset: AssetDetail): MediaFacts | null {
     fps: typeof asset.fields.fps === 'number' && asset.fields.fps > 0 ? asset.fields.fps : null,
   };
 }
+
+/** Which media item a finished fix replaces: where it was when the fix began, and the old and new asset. */
+export interface MediaSwap {
+  index: number;
+  from: string;
+  to: string;
+}
+
+/**
+ * One channel's variant with a fixed asset in place of its source, at the same position (or where the source
+ * has moved since). A channel without a variant gets one first, with the post's text and media, so the other
+ * channels keep the original. Null when the source is no longer in that channel's media.
+ */
+export function fixedVariant(
+  target: PostTarget,
+  base: { text: string; asset_ids: readonly string[] },
+  swap: MediaSwap,
+): { text: string; asset_ids: string[] } | null {
+  const ids = [...(target.asset_ids ?? base.asset_ids)];
+  const at = ids[swap.index] === swap.from ? swap.index : ids.indexOf(swap.from);
+  if (at < 0) return null;
+  ids[at] = swap.to;
+  return { text: target.text ?? base.text, asset_ids: ids };
+}
+
+/** The targets with one channel's media swapped for its fixed copy (unchanged when the source has gone). */
+export function withFixedMedia(
+  targets: readonly PostTarget[],
+  channelId: string,
+  base: { text: string; asset_ids: readonly string[] },
+  swap: MediaSwap,
+): PostTarget[] {
+  const target = targets.find((t) => t.channel_id === channelId);
+  const change = target ? fixedVariant(target, base, swap) : null;
+  return change ? withVariant(targets, channelId, change) : [...targets];
+}
