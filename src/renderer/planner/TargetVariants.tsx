@@ -1,8 +1,11 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { rulesFor } from '../../shared/networks';
 import { countText, cutIndex, type Target } from '../../shared/preflight';
 import type { PostTarget } from '../../shared/targets';
 import { AttachedMedia } from './AttachedMedia';
+import { fixActions, type FixAction, type TrimMode } from './fixes/fix-actions';
+import { TargetFixPanel, useTargetFixes } from './fixes/TargetFixes';
+import { WarningFixes } from './fixes/WarningFixes';
 import { checkTargetOf } from './post-targets';
 import { fixWords, type ComposedTarget } from './use-composed-targets';
 
@@ -39,8 +42,18 @@ export function TargetCount({ id, text, rules }: { id: string; text: string; rul
   );
 }
 
-/** The warnings of one target, in words, with the fixes that will apply (as text until they can run here). */
-export function TargetWarnings({ composed }: { composed: ComposedTarget }) {
+/**
+ * The warnings of one target, in words, with their fixes: buttons for those that can run here (given
+ * `onFix`), the rest in words.
+ */
+export function TargetWarnings({
+  composed,
+  onFix,
+}: {
+  composed: ComposedTarget;
+  onFix?: ((action: FixAction, mode: TrimMode) => void) | undefined;
+}) {
+  const id = useId();
   if (!composed.checked)
     return <p className="muted">{composed.channel.name} has no rules set, so nothing is checked.</p>;
   if (composed.checks.length === 0)
@@ -55,8 +68,9 @@ export function TargetWarnings({ composed }: { composed: ComposedTarget }) {
         const fixes = w.fixes.map(fixWords).filter((f): f is string => f !== null);
         return (
           <li key={`${w.code}-${w.mediaIndex ?? 't'}-${i}`} className="warning" data-testid="target-warning">
-            {w.message}
+            <span id={`${id}-${i}`}>{w.message}</span>
             {fixes.length > 0 && <span className="muted"> {fixes.join(' · ')}</span>}
+            {onFix && <WarningFixes actions={fixActions(w, composed)} describedBy={`${id}-${i}`} onAction={onFix} />}
           </li>
         );
       })}
@@ -72,6 +86,26 @@ export function TargetVariant({ target, composed, baseText, baseAssetIds, onChan
   const rules = useMemo(() => checkTargetOf(composed.channel), [composed.channel]);
   const toggle = () =>
     onChange(on ? { text: undefined, asset_ids: undefined } : { text: baseText, asset_ids: [...baseAssetIds] });
+  const text = useRef<HTMLTextAreaElement>(null);
+  const focusText = useRef(false);
+  // Shorten text turns the variant on; its textarea takes the focus once it is there.
+  useEffect(() => {
+    if (!focusText.current || !text.current) return;
+    focusText.current = false;
+    text.current.focus();
+  });
+  const fixes = useTargetFixes({
+    target,
+    composed,
+    baseText,
+    baseAssetIds,
+    onChange,
+    onShorten: () => {
+      if (on) return text.current?.focus();
+      focusText.current = true;
+      onChange({ text: baseText, asset_ids: [...baseAssetIds] });
+    },
+  });
   return (
     <section className="target-variant" aria-labelledby={`${id}-name`} data-testid={`target-${target.channel_id}`}>
       <h3 id={`${id}-name`} className="target-variant-title">
@@ -86,6 +120,7 @@ export function TargetVariant({ target, composed, baseText, baseAssetIds, onChan
         <>
           <label htmlFor={`${id}-text`}>Text for {name}</label>
           <textarea
+            ref={text}
             id={`${id}-text`}
             rows={4}
             maxLength={100_000}
@@ -101,7 +136,8 @@ export function TargetVariant({ target, composed, baseText, baseAssetIds, onChan
           />
         </>
       )}
-      <TargetWarnings composed={composed} />
+      <TargetWarnings composed={composed} onFix={fixes.onAction} />
+      <TargetFixPanel fixes={fixes} composed={composed} />
     </section>
   );
 }

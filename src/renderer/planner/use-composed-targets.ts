@@ -28,6 +28,8 @@ export interface ComposedTarget {
   warnings: string[];
   /** The full warnings, with their fixes. */
   checks: Warning[];
+  /** For each checked media item (a warning's `mediaIndex`), its position in `media` (audio is not checked). */
+  checkedAt: number[];
   /** False when the channel's rules are unknown (an Other channel with none set): nothing was checked. */
   checked: boolean;
 }
@@ -107,9 +109,11 @@ export function useComposedTargets(
         const channel = channels.find((c) => c.id === t.channel_id) ?? standIn(t);
         const ids = t.asset_ids ?? assetIds;
         const own = t.text ?? baseText;
-        const facts = ids.flatMap((id) => {
+        const checkedAt: number[] = [];
+        const facts = ids.flatMap((id, at) => {
           const asset = assets.get(id);
           const f = asset ? factsOf(asset) : null;
+          if (f) checkedAt.push(at);
           return f ? [f] : ([] as MediaFacts[]);
         });
         const rules = checkTargetOf(channel);
@@ -121,6 +125,7 @@ export function useComposedTargets(
           media: ids.map((id) => mediaOf(id, assets.get(id))),
           warnings: checks.map((w) => w.message),
           checks,
+          checkedAt,
           checked: rules !== null,
         };
       }),

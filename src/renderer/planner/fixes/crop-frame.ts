@@ -93,9 +93,5 @@ export function focusAfterDrag(
   ratio: number,
 ): Point {
   if (!(drawn.width > 0 && drawn.height > 0)) return clampFocus(start, imageRatio, ratio);
-  return clampFocus(
-    { x: start.x + delta.dx / drawn.width, y: start.y + delta.dy / drawn.height },
-    imageRatio,
-    ratio,
-  );
+  return clampFocus({ x: start.x + delta.dx / drawn.width, y: start.y + delta.dy / drawn.height }, imageRatio, ratio);
 }
