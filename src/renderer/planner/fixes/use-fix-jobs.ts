@@ -29,6 +29,20 @@ const asAppError = (e: unknown): AppError =>
 const SEEN_MAX = 50;
 
 /**
+ * The tasks after news of one's job: a succeeded or cancelled job leaves the list; the others take the job's
+ * state, a failed one with its error.
+ */
+export function afterView(tasks: readonly FixTask[], key: string, view: FixJobView): FixTask[] {
+  if ((view.state === 'succeeded' && view.result) || view.state === 'cancelled')
+    return tasks.filter((t) => t.key !== key);
+  const failed = view.state === 'failed';
+  const error = failed ? (view.error ?? { code: 'internal' as const, message: 'The fix failed.' }) : null;
+  return tasks.map((t) =>
+    t.key === key ? { ...t, jobId: view.id, state: view.state, progress: view.progress, error } : t,
+  );
+}
+
+/**
  * The fixes this composer started, kept up to date from `media.fixChanged`. A succeeded job is handed to
  * `onSucceeded` once and leaves the list; a cancelled one leaves it; a failed one stays, with its error, until
  * tried again or dismissed. Nothing is picked up again after the composer closes: the job still ends in the core.
@@ -54,17 +68,8 @@ export function useFixJobs(onSucceeded: (task: FixTask, asset: AssetView) => voi
   const settle = (key: string, view: FixJobView) => {
     const task = tasks.current.find((t) => t.key === key);
     if (!task) return;
-    if (view.state === 'succeeded' && view.result) {
-      remove(key);
-      latest.current(task, view.result.asset);
-    } else if (view.state === 'cancelled') remove(key);
-    else
-      update(key, {
-        jobId: view.id,
-        state: view.state,
-        progress: view.progress,
-        error: view.state === 'failed' ? (view.error ?? { code: 'internal', message: 'The fix failed.' }) : null,
-      });
+    replace(afterView(tasks.current, key, view));
+    if (view.state === 'succeeded' && view.result) latest.current(task, view.result.asset);
   };
 
   useEffect(
