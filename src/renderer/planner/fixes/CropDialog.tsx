@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from '
 import type { FixInput } from '../../../shared/media-fix';
 import { Modal } from '../../app/Modal';
 import type { ComposedMedia } from '../use-composed-targets';
-import { clampFocus, focusAfterDrag, focusAfterKey, frameBox, ratioValue, type Point } from './crop-frame';
+import { clampFocus, focusAfterDrag, focusAfterKey, frameBox, ratioValue, stageWidth, type Point } from './crop-frame';
 import type { RatioRange } from './fix-actions';
 import { RatioPresets } from './RatioPresets';
 import { useAssetThumb } from './use-asset-thumb';
@@ -58,7 +58,12 @@ function CropStage({
   };
   return (
     <>
-      <div className="crop-stage" ref={stage} style={{ aspectRatio: `${imageRatio}` }} data-testid="crop-stage">
+      <div
+        className="crop-stage"
+        ref={stage}
+        style={{ aspectRatio: `${imageRatio}`, width: stageWidth(640, imageRatio) }}
+        data-testid="crop-stage"
+      >
         {url ? (
           <img className="crop-image" src={url} alt={media.name} draggable={false} />
         ) : (

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FixInput, PadBackground } from '../../../shared/media-fix';
 import { Modal } from '../../app/Modal';
 import type { ComposedMedia } from '../use-composed-targets';
-import { ratioValue } from './crop-frame';
+import { ratioValue, stageWidth } from './crop-frame';
 import type { RatioRange } from './fix-actions';
 import { RatioPresets } from './RatioPresets';
 import { useAssetThumb } from './use-asset-thumb';
@@ -29,7 +29,11 @@ function PadStage({ media, ratio, background }: { media: ComposedMedia; ratio: n
     <div
       className="pad-stage"
       data-testid="pad-stage"
-      style={{ aspectRatio: `${ratio}`, background: background.kind === 'color' ? background.color : undefined }}
+      style={{
+        aspectRatio: `${ratio}`,
+        width: stageWidth(420, ratio),
+        background: background.kind === 'color' ? background.color : undefined,
+      }}
     >
       {background.kind === 'blur' && url && <img className="pad-blur" src={url} alt="" draggable={false} />}
       {url ? (

@@ -95,3 +95,6 @@ export function focusAfterDrag(
   if (!(drawn.width > 0 && drawn.height > 0)) return clampFocus(start, imageRatio, ratio);
   return clampFocus({ x: start.x + delta.dx / drawn.width, y: start.y + delta.dy / drawn.height }, imageRatio, ratio);
 }
+
+/** A stage's CSS width: as wide as the dialog allows, no taller than about half the window (tall gets narrower). */
+export const stageWidth = (most: number, ratio: number) => `min(100%, ${most}px, ${Math.round(55 * ratio)}vh)`;
