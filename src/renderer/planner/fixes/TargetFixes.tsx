@@ -83,7 +83,7 @@ export function TargetFixPanel({
         onRetry={jobs.retry}
         onDismiss={jobs.dismiss}
       />
-      <p role="status" className="field-hint fix-done" data-testid="fix-done">
+      <p aria-live="polite" className="field-hint fix-done" data-testid="fix-done">
         {fixes.done}
       </p>
     </>
