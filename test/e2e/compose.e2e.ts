@@ -106,7 +106,9 @@ describe('browser mode: compose once, publish everywhere', () => {
     const previews = page.getByRole('region', { name: 'Previews' });
     await expect.poll(() => previews.locator('[data-testid^="feed-tab-"]').count()).toBe(2);
     const instaWarnings = page.getByRole('list', { name: 'Warnings for Harbour Insta' });
-    await expect.poll(() => instaWarnings.textContent()).toMatch(/Instagram feed wants 4:5 to 1\.91:1; this image is 4:1/);
+    await expect
+      .poll(() => instaWarnings.textContent())
+      .toMatch(/Instagram feed wants 4:5 to 1\.91:1; this image is 4:1/);
     // X takes a wide image: nothing to warn of there.
     await expect.poll(() => page.getByTestId(`target-${x.id}`).getByTestId('target-ok').count()).toBe(1);
 
