@@ -75,7 +75,7 @@ async function warningsOf(name: string) {
 }
 
 describe('composer fixes: crop', () => {
-  it('offers Crop… on a ratio warning; presets change the frame, arrows move it, Apply sends the exact fix', async () => {
+  it('offers Crop… on a ratio warning; presets change the frame, arrows move it, Apply sends the fix', async () => {
     const fake = fakeBackend();
     fake.answer('media.fix', job());
     const { user } = editor(widePost(), fake);
