@@ -47,6 +47,14 @@ export function App() {
     if (request) setPlannerOpen(request);
   }, []);
   useNotifications(go, openItem);
+  const openPost = useCallback(
+    (id: string) => {
+      const request = requestFor({ group: 'posts', id });
+      if (request) setPlannerOpen(request);
+      go('planner');
+    },
+    [go],
+  );
 
   const ready = connection.data?.firstRunDone === true;
   const commands = useCommands({
@@ -83,7 +91,7 @@ export function App() {
           <ProblemBanner />
           <SessionBanner go={go} />
           <h1 id="section-title">{active.label}</h1>
-          <SectionView current={current} go={go} plannerOpen={plannerOpen} />
+          <SectionView current={current} go={go} plannerOpen={plannerOpen} openPost={openPost} />
         </main>
         <StatusBar onOpenSync={() => go('sync')} onOpenStudio={() => go('studio')} />
         {announcer.region}
