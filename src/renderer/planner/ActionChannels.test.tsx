@@ -28,7 +28,10 @@ function fields(start: AutomationAction, channels: Channel[]) {
       />
     );
   }
-  const r = renderWithBackend(<Host />, fakeBackend().answer('channels.list', () => channels));
+  const r = renderWithBackend(
+    <Host />,
+    fakeBackend().answer('channels.list', () => channels),
+  );
   return { ...r, seen };
 }
 

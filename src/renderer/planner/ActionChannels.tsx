@@ -69,14 +69,20 @@ export function ActionChannels({ value, onChange }: Props) {
       <legend>Channels (optional)</legend>
       {gone > 0 && (
         <p className="form-error" role="alert" data-testid="action-channels-gone">
-          {gone === 1 ? 'A channel this rule posted to was deleted.' : `${gone} channels this rule posted to were deleted.`}{' '}
+          {gone === 1
+            ? 'A channel this rule posted to was deleted.'
+            : `${gone} channels this rule posted to were deleted.`}{' '}
           Tick the channels again, or the rule will fail when it runs.
         </p>
       )}
       {label !== '' && (
         <p className="muted" data-testid="action-channel-label">
           Saved with the label “{label}”, which is not one of your channels.{' '}
-          <button type="button" className="link-button" onClick={() => onChange({ channel_ids: [], channel: undefined })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => onChange({ channel_ids: [], channel: undefined })}
+          >
             Remove the label
           </button>
         </p>

@@ -13,7 +13,12 @@ const ratio = {
   message: 'Instagram feed wants 4:5 to 1.91:1; this image is 4:1.',
   with: [],
 };
-const long = { kind: 'preflight' as const, code: 'text.length', message: 'X allows 280 characters; this has 301.', with: [] };
+const long = {
+  kind: 'preflight' as const,
+  code: 'text.length',
+  message: 'X allows 280 characters; this has 301.',
+  with: [],
+};
 const slot = { kind: 'slot' as const, message: 'Also on Insta at 09:00: “Other”', with: [] };
 
 const items: CalendarItem[] = [
@@ -29,7 +34,13 @@ const items: CalendarItem[] = [
   }),
   calendarItem({ id: 'soon', title: 'Studio tour', at: '2026-11-26T09:00:00.000Z', channel: 'Blog', warnings: [long] }),
   calendarItem({ id: 'draft', title: 'A draft', at: '2026-11-26T10:00:00.000Z', status: 'draft', warnings: [ratio] }),
-  calendarItem({ id: 'gone', title: 'Went out', at: '2026-11-26T11:00:00.000Z', status: 'published', warnings: [ratio] }),
+  calendarItem({
+    id: 'gone',
+    title: 'Went out',
+    at: '2026-11-26T11:00:00.000Z',
+    status: 'published',
+    warnings: [ratio],
+  }),
   calendarItem({ id: 'fine', title: 'Only a slot clash', at: '2026-11-26T12:00:00.000Z', warnings: [slot] }),
   calendarItem({ id: 'q1', group: 'mediaQueue', at: '2026-11-26T13:00:00.000Z', warnings: [ratio] }),
 ];
@@ -57,10 +68,11 @@ describe('posts that need attention', () => {
     expect(screen.getByRole('heading', { name: 'Posts that need attention (2)' })).toBeTruthy();
     expect(late.textContent).toContain('Winter sale starts now');
     expect(late.textContent).toContain('Insta, X main');
-    expect(within(late).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      `⚠ ${ratio.message}`,
-      `⚠ ${long.message}`,
-    ]);
+    expect(
+      within(late)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([`⚠ ${ratio.message}`, `⚠ ${long.message}`]);
     const rows = screen.getAllByTestId(/^attention-/).filter((e) => e.tagName === 'LI');
     expect(rows.map((r) => r.dataset.testid)).toEqual(['attention-soon', 'attention-late']);
     expect(screen.queryByTestId('attention-draft')).toBeNull();

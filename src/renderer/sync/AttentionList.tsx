@@ -80,8 +80,8 @@ export function AttentionList({ now, onOpenPost }: Props) {
       {posts.length > 0 && (
         <>
           <p className="muted">
-            Due in the next {ATTENTION_DAYS} days: {plural(posts.length, 'post')} with warnings. Open one to fix it
-            in the composer.
+            Due in the next {ATTENTION_DAYS} days: {plural(posts.length, 'post')} with warnings. Open one to fix it in
+            the composer.
           </p>
           <ul className="plain sync-list">
             {posts.map((p) => (

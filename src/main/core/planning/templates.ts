@@ -205,7 +205,8 @@ export class Templates {
     const fields: Fields = { text: filled.text, status: 'draft', template_id: tpl.id };
     if (extra.channel) fields.channel = extra.channel;
     // Targets name the post's label too, as every writer of targets does (see withPrimaryLabel).
-    if (extra.targets && extra.targets.length > 0) Object.assign(fields, withPrimaryLabel({ ...fields, targets: extra.targets }));
+    if (extra.targets && extra.targets.length > 0)
+      Object.assign(fields, withPrimaryLabel({ ...fields, targets: extra.targets }));
     if (extra.assetIds && extra.assetIds.length > 0) fields.asset_ids = extra.assetIds;
     return this.deps.store.view('posts', this.deps.store.create('posts', this.deps.account(), fields).id);
   }

@@ -73,7 +73,10 @@ type PostAction = Extract<AutomationAction, { type: 'post_from_template' }>;
  * The targets a rule's post gets: its chosen channels (each must still exist), else — for a rule saved
  * with one label — the channel of that name when there is one; undefined leaves the label alone.
  */
-export function ruleTargets(action: PostAction, deps: Pick<ActionDeps, 'channelById' | 'channelNamed'>): PostTarget[] | undefined {
+export function ruleTargets(
+  action: PostAction,
+  deps: Pick<ActionDeps, 'channelById' | 'channelNamed'>,
+): PostTarget[] | undefined {
   const ids = action.channel_ids ?? [];
   if (ids.length > 0) {
     const found = ids.map((id) => deps.channelById?.(id));

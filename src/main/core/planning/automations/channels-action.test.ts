@@ -19,7 +19,9 @@ interface World {
 
 async function world(): Promise<World> {
   const h = await harness();
-  const insta = await call(h, 'channels.create', { fields: { network: 'instagram-feed', name: 'Insta', handle: '@me' } });
+  const insta = await call(h, 'channels.create', {
+    fields: { network: 'instagram-feed', name: 'Insta', handle: '@me' },
+  });
   const x = await call(h, 'channels.create', { fields: { network: 'x', name: 'X main' } });
   const template = await call(h, 'records.create', {
     group: 'mediaTemplates',
@@ -79,7 +81,9 @@ describe('automations that post to channels', () => {
     await call(w.h, 'channels.remove', { id: w.x });
     const run = await call(w.h, 'automations.run', { id });
     expect(run.outcome).toBe('failed');
-    expect(run.message).toContain('A channel this rule posts to was deleted; open the rule and choose its channels again.');
+    expect(run.message).toContain(
+      'A channel this rule posts to was deleted; open the rule and choose its channels again.',
+    );
     expect(posts(w.h)).toHaveLength(0);
   });
 
