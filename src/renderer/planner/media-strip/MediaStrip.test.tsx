@@ -109,7 +109,9 @@ describe('calendar media strip', () => {
     expect(onOpen).toHaveBeenCalledWith(
       'posts',
       'p-new',
-      expect.stringMatching(/^Draft made with sunset\.jpg for .*12.* at 18:30, the first free slot of Shop that day\.$/),
+      expect.stringMatching(
+        /^Draft made with sunset\.jpg for .*12.* at 18:30, the first free slot of Shop that day\.$/,
+      ),
     );
     expect(day('2026-03-12').className).not.toContain('is-over');
   });
