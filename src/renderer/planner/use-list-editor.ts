@@ -59,7 +59,9 @@ export function useListEditor(group: ResourceGroup, request: OpenRequest | null)
     notice:
       fresh && record && fresh.record.id === record.id
         ? fresh.notice
-        : (request?.notice !== undefined && record?.id === request.id ? request.notice : null),
+        : request?.notice !== undefined && record?.id === request.id
+          ? request.notice
+          : null,
     editorKey: selected === NEW || (born !== null && selected === born) ? `new-${newEditor}` : (record?.id ?? 'none'),
     saved,
     deleted: () => select(null),
