@@ -56,12 +56,22 @@ describe('the channels of an automation that posts', () => {
     expect(seen.at(-1)).toEqual(post({ channel_ids: ['c-x'] }));
   });
 
-  it('names a label that is no channel, and a chosen channel deleted since, in words', async () => {
-    fields(post({ channel: 'Newsletter' }), [insta]);
-    expect((await screen.findByTestId('action-channel-label')).textContent).toContain(
-      'Saved with the label “Newsletter”, which is not one of your channels.',
+  it('keeps a label that is no channel, said in words; typing a channel’s name ticks it instead of the list', async () => {
+    const { user, seen } = fields(post({ channel: 'Newsletter' }), [insta, x]);
+    expect((await screen.findByTestId('action-channel-hint')).textContent).toBe(
+      '“Newsletter” is not one of your channels: the post keeps it as its label.',
     );
     expect((screen.getByRole('checkbox', { name: /Instagram/ }) as HTMLInputElement).checked).toBe(false);
+    const box = screen.getByLabelText('Or one channel by name');
+    await user.clear(box);
+    await user.type(box, 'x main');
+    expect(seen.at(-1)).toEqual(post({ channel: 'x main' }));
+    expect((screen.getByRole('checkbox', { name: /X main/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('action-channel-hint')).toBeNull();
+    // Ticking a box makes a list of ids, and the name field is emptied (the rule has one or the other).
+    await user.click(screen.getByRole('checkbox', { name: /Instagram/ }));
+    expect(seen.at(-1)).toEqual(post({ channel_ids: ['c-x', 'c-insta'] }));
+    expect((box as HTMLInputElement).value).toBe('');
   });
 
   it('warns that a chosen channel was deleted', async () => {

@@ -31,22 +31,28 @@ export function chosenChannels(
   return named ? { ids: [named.id], gone: 0, label: '' } : { ids: [], gone: 0, label };
 }
 
-/** With no channels yet, the old free label (so a rule can still name where its post goes). */
-function LabelField({ id, value, onChange }: Props & { id: string }) {
+/**
+ * One channel by name: a name of one of the channels ticks it; another is kept as the post's label. Typing
+ * here replaces the ticked channels (a rule has either), as rules saved before channel lists did.
+ */
+function LabelField({ id, value, onChange, title, note }: Props & { id: string; title: string; note: string }) {
+  const ticked = (value.channel_ids ?? []).length > 0;
   return (
     <div className="field">
-      <label htmlFor={`${id}-channel`}>Channel (optional)</label>
+      <label htmlFor={`${id}-channel`}>{title}</label>
       <input
         id={`${id}-channel`}
         data-testid="action-channel"
         maxLength={100}
-        aria-describedby={`${id}-channel-hint`}
-        value={value.channel ?? ''}
-        onChange={(e) => onChange({ ...value, channel: e.target.value })}
+        aria-describedby={note === '' ? undefined : `${id}-channel-hint`}
+        value={ticked ? '' : (value.channel ?? '')}
+        onChange={(e) => onChange({ channel: e.target.value })}
       />
-      <p id={`${id}-channel-hint`} className="muted">
-        Add channels in the Channels tab to choose one or more here.
-      </p>
+      {note !== '' && (
+        <p id={`${id}-channel-hint`} className="muted" data-testid="action-channel-hint">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
@@ -57,12 +63,21 @@ export function ActionChannels({ value, onChange }: Props) {
   const list = useChannels();
   const channels = list.data ?? [];
   if (list.isPending) return <p className="muted">Loading channels…</p>;
-  if (channels.length === 0) return <LabelField id={id} value={value} onChange={onChange} />;
+  if (channels.length === 0)
+    return (
+      <LabelField
+        id={id}
+        value={value}
+        onChange={onChange}
+        title="Channel (optional)"
+        note="Add channels in the Channels tab to choose one or more here."
+      />
+    );
   const { ids, gone, label } = chosenChannels(value, channels);
   const toggle = (c: Channel) => {
     const next = ids.includes(c.id) ? ids.filter((i) => i !== c.id) : [...ids, c.id];
     // Ticked channels replace an old label: the post's label becomes its first channel's name.
-    onChange({ channel_ids: next, channel: undefined });
+    onChange({ channel_ids: next });
   };
   return (
     <fieldset className="planner-fieldset target-chooser" data-testid="action-channels">
@@ -73,18 +88,6 @@ export function ActionChannels({ value, onChange }: Props) {
             ? 'A channel this rule posted to was deleted.'
             : `${gone} channels this rule posted to were deleted.`}{' '}
           Tick the channels again, or the rule will fail when it runs.
-        </p>
-      )}
-      {label !== '' && (
-        <p className="muted" data-testid="action-channel-label">
-          Saved with the label “{label}”, which is not one of your channels.{' '}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => onChange({ channel_ids: [], channel: undefined })}
-          >
-            Remove the label
-          </button>
         </p>
       )}
       <ul className="plain target-options">
@@ -104,6 +107,13 @@ export function ActionChannels({ value, onChange }: Props) {
           </li>
         ))}
       </ul>
+      <LabelField
+        id={id}
+        value={value}
+        onChange={onChange}
+        title="Or one channel by name"
+        note={label === '' ? '' : `“${label}” is not one of your channels: the post keeps it as its label.`}
+      />
     </fieldset>
   );
 }
