@@ -11,6 +11,7 @@ import type { DayCellShared } from './DayCell';
 import type { DraggedAsset } from './media-strip/asset-drag';
 import { MediaStrip } from './media-strip/MediaStrip';
 import { useAssetDraft } from './media-strip/use-asset-draft';
+import { useFileDraft } from './media-strip/use-file-draft';
 import { PlanForm } from './PlanForm';
 import { ScheduleNotice } from './ScheduleNotice';
 import { SelectedItemBar } from './SelectedItemBar';
@@ -89,26 +90,32 @@ function useDayActions(v: CalendarView, tz: string, onOpen: PanelProps['onOpen']
       (id) => onOpen('posts', id),
       () => undefined,
     );
-  const withAsset = (day: DayKey, asset: DraggedAsset) =>
-    void assetDraft.make({ day, assets: [asset], free: slots.byDay.get(day) ?? [], tz, channel: v.channel }).then(
+  const fileDraft = useFileDraft(assetDraft.make);
+  const placeOn = (day: DayKey) => ({ day, free: slots.byDay.get(day) ?? [], tz, channel: v.channel });
+  const openDraft = (made: Promise<{ id: string; notice: string }>) =>
+    void made.then(
       ({ id, notice }) => {
         setPicked(null);
         onOpen('posts', id, notice);
       },
       () => undefined,
     );
+  const withAsset = (day: DayKey, asset: DraggedAsset) =>
+    openDraft(assetDraft.make({ ...placeOn(day), assets: [asset] }));
   const actions: Pick<
     DayCellShared,
-    'slotsByDay' | 'slotBusy' | 'onSlot' | 'onNewPost' | 'onDropAsset' | 'pickedAsset'
+    'slotsByDay' | 'slotBusy' | 'onSlot' | 'onNewPost' | 'onDropAsset' | 'onDropFiles' | 'pickedAsset'
   > = {
     slotsByDay: slots.byDay,
-    slotBusy: slotPost.busy || assetDraft.busy,
+    slotBusy: slotPost.busy || assetDraft.busy || fileDraft.busy,
     onSlot: (slot) => opened(slotPost.make(slot)),
     onNewPost: (day) => (picked ? withAsset(day, picked) : opened(slotPost.makeOnDay(day, tz, v.channel))),
     onDropAsset: withAsset,
+    onDropFiles: (day, files) => openDraft(fileDraft.make(files, placeOn(day))),
     pickedAsset: picked?.name ?? null,
   };
-  return { actions, picked, setPicked, error: slots.error ?? slotPost.error ?? assetDraft.error };
+  const error = slots.error ?? slotPost.error ?? assetDraft.error ?? fileDraft.error;
+  return { actions, picked, setPicked, error };
 }
 
 export function CalendarPanel({ request, onOpen }: PanelProps) {

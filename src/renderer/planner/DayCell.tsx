@@ -25,6 +25,8 @@ export interface DayCellShared {
   onNewPost?(day: DayKey): void;
   /** A library asset dropped on a day (HTML5 drag from the media strip): a new draft there with it. */
   onDropAsset?(day: DayKey, asset: DraggedAsset): void;
+  /** Files dropped from the computer on a day: imported to the library, then a draft there with them. */
+  onDropFiles?(day: DayKey, files: File[]): void;
   /** The name of the media chosen for the keyboard path: the + button then makes a draft with it. */
   pickedAsset?: string | null;
 }
@@ -42,7 +44,7 @@ interface Props extends DayCellShared {
 export function DayCell(props: Props) {
   const { day, items, outside, as, heading, tz, today, selectedId, onSelect, onShowDay } = props;
   const { setNodeRef, isOver: over } = useDroppable({ id: day });
-  const drop = useAssetDrop(day, props.onDropAsset);
+  const drop = useAssetDrop(day, props.onDropAsset, props.onDropFiles);
   const Tag = as;
   const isToday = day === today;
   // A cell with little room (month view) shows the first items and a way to see them all.

@@ -31,6 +31,7 @@ function transfer(initial: Record<string, string> = {}) {
     getData: (type: string) => data.get(type) ?? '',
     effectAllowed: 'all',
     dropEffect: 'none',
+    files: [] as File[],
   };
 }
 
@@ -172,5 +173,49 @@ describe('calendar media strip', () => {
     // Once used, the choice is let go: the + button makes a plain post again.
     await waitFor(() => expect(screen.queryByTestId('media-strip-picked')).toBeNull());
     expect(within(day('2026-03-16')).getByRole('button', { name: /^New post on / })).toBeTruthy();
+  });
+
+  it('imports files dropped from the computer, then makes one draft with them (a duplicate is its existing asset)', async () => {
+    const { fake, onOpen } = setup();
+    fake.answer('library.import', {
+      imported: [{ id: 'a-new', name: 'fresh.png' }],
+      duplicates: [{ path: '/memory/old.png', existingId: 'a1', name: 'old.png' }],
+      skipped: [],
+      failed: [{ path: '/memory/notes.txt', message: 'This kind of file is not supported.' }],
+    });
+    await screen.findByRole('table', { name: 'March 2026' });
+    const files = ['fresh.png', 'old.png', 'notes.txt'].map((n) => new File(['x'], n));
+    const drag = { ...transfer({ Files: '' }), files };
+    expect(fireEvent.dragOver(day('2026-03-14'), { dataTransfer: drag })).toBe(false);
+    fireEvent.drop(day('2026-03-14'), { dataTransfer: drag });
+    await waitFor(() => expect(onOpen).toHaveBeenCalledTimes(1));
+    expect(fake.calls('library.import')).toEqual([
+      { paths: ['/memory/fresh.png', '/memory/old.png', '/memory/notes.txt'] },
+    ]);
+    expect(fake.calls('records.create')).toHaveLength(1);
+    expect(fake.calls('records.create')[0]!.fields).toMatchObject({ status: 'draft', asset_ids: ['a-new', 'a1'] });
+    expect(onOpen.mock.calls[0]![2]).toMatch(
+      /^Draft made with 2 media for .* at 09:00, as there is no free slot left that day\. 1 file could not be imported \(\/memory\/notes\.txt: This kind of file is not supported\.\)\.$/,
+    );
+  });
+
+  it('makes no draft when no dropped file could be imported, and says why', async () => {
+    const { fake, onOpen } = setup();
+    fake.answer('library.import', {
+      imported: [],
+      duplicates: [],
+      skipped: [],
+      failed: [{ path: '/memory/notes.txt', message: 'This kind of file is not supported.' }],
+    });
+    await screen.findByRole('table', { name: 'March 2026' });
+    const drag = { ...transfer({ Files: '' }), files: [new File(['x'], 'notes.txt')] };
+    fireEvent.drop(day('2026-03-14'), { dataTransfer: drag });
+    expect(
+      await screen.findByText(
+        'Nothing was imported, so no draft was made: 1 file could not be imported (/memory/notes.txt: This kind of file is not supported.).',
+      ),
+    ).toBeTruthy();
+    expect(fake.calls('records.create')).toHaveLength(0);
+    expect(onOpen).not.toHaveBeenCalled();
   });
 });

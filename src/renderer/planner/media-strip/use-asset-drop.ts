@@ -1,15 +1,22 @@
 import { useState, type DragEvent } from 'react';
 import type { DayKey } from '../calendar';
-import { carriesAsset, droppedAsset, type DraggedAsset } from './asset-drag';
+import { carriesAsset, carriesFiles, droppedAsset, type DraggedAsset } from './asset-drag';
 
 /**
  * A day as an HTML5 drop target for library assets. Post chips move with dnd-kit (pointer events),
  * which never fires these, so the two kinds of drag do not meet.
  */
-export function useAssetDrop(day: DayKey, onDrop: ((day: DayKey, asset: DraggedAsset) => void) | undefined) {
+export function useAssetDrop(
+  day: DayKey,
+  onDrop: ((day: DayKey, asset: DraggedAsset) => void) | undefined,
+  onFiles?: (day: DayKey, files: File[]) => void,
+) {
   const [over, setOver] = useState(false);
   if (!onDrop) return { over: false, handlers: {} };
-  const accepts = (e: DragEvent) => carriesAsset([...e.dataTransfer.types]);
+  const accepts = (e: DragEvent) => {
+    const types = [...e.dataTransfer.types];
+    return carriesAsset(types) || (onFiles !== undefined && carriesFiles(types));
+  };
   return {
     over,
     handlers: {
@@ -30,6 +37,7 @@ export function useAssetDrop(day: DayKey, onDrop: ((day: DayKey, asset: DraggedA
         setOver(false);
         const asset = droppedAsset(e.dataTransfer);
         if (asset) onDrop(day, asset);
+        else if (onFiles && e.dataTransfer.files.length > 0) onFiles(day, [...e.dataTransfer.files]);
       },
     },
   };
