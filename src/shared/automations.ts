@@ -32,7 +32,14 @@ export const AutomationAction = z.discriminatedUnion('type', [
       type: z.literal('post_from_template'),
       template_id: id,
       values: z.record(z.string().max(200), z.string().max(10_000)).default({}),
+      /** The old single channel label; kept so rules saved before `channel_ids` still read and run. */
       channel: channelLabel.optional(),
+      /** The channels (ids from the channels list) the post goes to; these win over `channel`. */
+      channel_ids: z
+        .array(id)
+        .max(20, 'A post goes to at most 20 channels')
+        .refine((ids) => new Set(ids).size === ids.length, 'A channel is chosen twice')
+        .optional(),
     })
     .strict(),
   /** Queue an AI job; `{{prompt}}`-style variables in the prompt are filled from the event. */

@@ -199,7 +199,7 @@ function backupsOf(
  * posts against the channels' rules. Each gets the other's reads as functions, called once both exist.
  */
 function channelsAndPlanning(
-  d: Omit<PlanningDeps, 'targetRules' | 'channelNamed' | 'channelStore'> & Pick<Kernel, 'db'>,
+  d: Omit<PlanningDeps, 'targetRules' | 'channelNamed' | 'channelById' | 'channelStore'> & Pick<Kernel, 'db'>,
 ): {
   channels: ChannelsModule;
   planning: Planning;
@@ -213,6 +213,7 @@ function channelsAndPlanning(
     ...d,
     targetRules: (t) => channels.channels.rulesOf(t),
     channelNamed: (name) => channels.channels.named(name),
+    channelById: (id) => channels.channels.list().find((c) => c.id === id),
     channelStore: { list: () => channels.channels.list(), restore: (list) => channels.channels.restore(list) },
   });
   return { channels, planning };

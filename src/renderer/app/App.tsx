@@ -5,7 +5,7 @@ import { useAiEvents } from '../ai/use-ai-events';
 import { requestFor, type OpenRequest } from '../planner/tabs';
 import { useAnnouncer } from './use-announcer';
 import { isMacPlatform } from './platform';
-import { sections } from './sections';
+import { sections, type SectionId } from './sections';
 import { SectionView } from './SectionView';
 import { Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
@@ -25,6 +25,27 @@ const CommandPalette = lazy(() => import('./CommandPalette').then((m) => ({ defa
 const opening = <p className="loading">Opening Atelier…</p>;
 const loaded = (screen: ReactNode) => <Suspense fallback={opening}>{screen}</Suspense>;
 
+/**
+ * What the planner is asked to open: a clicked notification's record, or a post another section
+ * links to (the Sync view's posts with warnings).
+ */
+function usePlannerOpen(go: (section: SectionId) => void) {
+  const [plannerOpen, setPlannerOpen] = useState<OpenRequest | null>(null);
+  const openItem = useCallback((item: NotifiedItem) => {
+    const request = requestFor(item);
+    if (request) setPlannerOpen(request);
+  }, []);
+  useNotifications(go, openItem);
+  const openPost = useCallback(
+    (id: string) => {
+      openItem({ group: 'posts', id });
+      go('planner');
+    },
+    [go, openItem],
+  );
+  return { plannerOpen, openPost };
+}
+
 export function App() {
   // A damaged database shows the recovery screen instead of the app, at start or as soon as it is found.
   const recovery = useChannel('recovery.status', {});
@@ -40,13 +61,7 @@ export function App() {
   const isMac = useMemo(() => isMacPlatform(), []);
   const announcer = useAnnouncer();
 
-  // A clicked notification about a planner record opens it there.
-  const [plannerOpen, setPlannerOpen] = useState<OpenRequest | null>(null);
-  const openItem = useCallback((item: NotifiedItem) => {
-    const request = requestFor(item);
-    if (request) setPlannerOpen(request);
-  }, []);
-  useNotifications(go, openItem);
+  const { plannerOpen, openPost } = usePlannerOpen(go);
 
   const ready = connection.data?.firstRunDone === true;
   const commands = useCommands({
@@ -83,7 +98,7 @@ export function App() {
           <ProblemBanner />
           <SessionBanner go={go} />
           <h1 id="section-title">{active.label}</h1>
-          <SectionView current={current} go={go} plannerOpen={plannerOpen} />
+          <SectionView current={current} go={go} plannerOpen={plannerOpen} openPost={openPost} />
         </main>
         <StatusBar onOpenSync={() => go('sync')} onOpenStudio={() => go('studio')} />
         {announcer.region}

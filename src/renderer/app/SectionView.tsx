@@ -14,16 +14,18 @@ function Chosen({
   current,
   go,
   plannerOpen,
+  openPost,
 }: {
   current: SectionId;
   go(section: SectionId): void;
   plannerOpen: OpenRequest | null;
+  openPost?: ((id: string) => void) | undefined;
 }) {
   switch (current) {
     case 'settings':
       return <SettingsSection />;
     case 'sync':
-      return <SyncSection go={go} />;
+      return <SyncSection go={go} {...(openPost && { openPost })} />;
     case 'library':
       return <LibrarySection />;
     case 'studio':
@@ -38,6 +40,8 @@ export function SectionView(props: {
   current: SectionId;
   go(section: SectionId): void;
   plannerOpen: OpenRequest | null;
+  /** Open a post in the planner's composer (the Sync view's list of posts with warnings). */
+  openPost?: (id: string) => void;
 }) {
   return (
     <Suspense fallback={<p className="loading">Opening…</p>}>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { AutomationAction } from '../../shared/automations';
 import type { AiOperation } from '../../shared/profile';
 import { operationLabels, operationOrder } from '../ai/labels';
+import { ActionChannels } from './ActionChannels';
 import { textToValues, valuesToText } from './action-list';
 import type { TemplateView } from './fields';
 
@@ -52,7 +53,7 @@ interface FieldsProps<T extends AutomationAction['type']> {
   onChange(a: AutomationAction): void;
 }
 
-/** A post made from a template: which template, the channel, and the values it fills in. */
+/** A post made from a template: which template, the channels, and the values it fills in. */
 function PostFromTemplateFields({
   id,
   action: a,
@@ -79,16 +80,17 @@ function PostFromTemplateFields({
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-channel`}>Channel (optional)</label>
-        <input
-          id={`${id}-channel`}
-          data-testid="action-channel"
-          maxLength={100}
-          value={a.channel ?? ''}
-          onChange={(e) => onChange({ ...a, channel: e.target.value })}
-        />
-      </div>
+      <ActionChannels
+        value={a}
+        onChange={({ channel_ids, channel }) => {
+          const { channel_ids: _ids, channel: _label, ...rest } = a;
+          onChange({
+            ...rest,
+            ...(channel_ids !== undefined && channel_ids.length > 0 && { channel_ids }),
+            ...(channel !== undefined && { channel }),
+          });
+        }}
+      />
       <ValuesField id={`${id}-values`} values={a.values} onChange={(values) => onChange({ ...a, values })} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { dayKeyOf } from './calendar';
+import { dayKeyOf, type DayKey } from './calendar';
 import { QueryError } from '../sync/QueryError';
 import { AgendaList } from './AgendaList';
 import { shiftAnchor } from './calendar-layout';
@@ -8,6 +8,10 @@ import { CalendarGrid } from './CalendarGrid';
 import { PlanFacts, UnscheduledNote } from './CalendarNotes';
 import { CalendarToolbar } from './CalendarToolbar';
 import type { DayCellShared } from './DayCell';
+import type { DraggedAsset } from './media-strip/asset-drag';
+import { MediaStrip } from './media-strip/MediaStrip';
+import { useAssetDraft } from './media-strip/use-asset-draft';
+import { useFileDraft } from './media-strip/use-file-draft';
 import { PlanForm } from './PlanForm';
 import { ScheduleNotice } from './ScheduleNotice';
 import { SelectedItemBar } from './SelectedItemBar';
@@ -68,7 +72,50 @@ function CalendarBody({
  */
 interface PanelProps {
   request: OpenRequest | null;
-  onOpen(tab: PlannerTab, id: string | null): void;
+  onOpen(tab: PlannerTab, id: string | null, notice?: string): void;
+}
+
+/**
+ * What a day does when asked for a post: an empty slot makes a scheduled post at its time on its channel;
+ * a day's own space a draft there at 09:00; a media dropped on a day (or chosen in the strip, then the
+ * day's + button) a draft with it, in the day's first free slot. Each opens in the post editor.
+ */
+function useDayActions(v: CalendarView, tz: string, onOpen: PanelProps['onOpen']) {
+  const slots = useCalendarSlots(v.rows, tz, true, v.channel);
+  const slotPost = useSlotPost();
+  const assetDraft = useAssetDraft();
+  const [picked, setPicked] = useState<DraggedAsset | null>(null);
+  const opened = (made: Promise<string>) =>
+    void made.then(
+      (id) => onOpen('posts', id),
+      () => undefined,
+    );
+  const fileDraft = useFileDraft(assetDraft.make);
+  const placeOn = (day: DayKey) => ({ day, free: slots.byDay.get(day) ?? [], tz, channel: v.channel });
+  const openDraft = (made: Promise<{ id: string; notice: string }>) =>
+    void made.then(
+      ({ id, notice }) => {
+        setPicked(null);
+        onOpen('posts', id, notice);
+      },
+      () => undefined,
+    );
+  const withAsset = (day: DayKey, asset: DraggedAsset) =>
+    openDraft(assetDraft.make({ ...placeOn(day), assets: [asset] }));
+  const actions: Pick<
+    DayCellShared,
+    'slotsByDay' | 'slotBusy' | 'onSlot' | 'onNewPost' | 'onDropAsset' | 'onDropFiles' | 'pickedAsset'
+  > = {
+    slotsByDay: slots.byDay,
+    slotBusy: slotPost.busy || assetDraft.busy || fileDraft.busy,
+    onSlot: (slot) => opened(slotPost.make(slot)),
+    onNewPost: (day) => (picked ? withAsset(day, picked) : opened(slotPost.makeOnDay(day, tz, v.channel))),
+    onDropAsset: withAsset,
+    onDropFiles: (day, files) => openDraft(fileDraft.make(files, placeOn(day))),
+    pickedAsset: picked?.name ?? null,
+  };
+  const error = slots.error ?? slotPost.error ?? assetDraft.error ?? fileDraft.error;
+  return { actions, picked, setPicked, error };
 }
 
 export function CalendarPanel({ request, onOpen }: PanelProps) {
@@ -76,24 +123,13 @@ export function CalendarPanel({ request, onOpen }: PanelProps) {
   const v = useCalendarView(request, tz, weekStartsOn);
   const { current, setSelected, moved, setMoved, move, reschedule } = useCalendarMoves(v.items, tz);
   const [creating, setCreating] = useState(false);
-  const slots = useCalendarSlots(v.rows, tz, true, v.channel);
-  const slotPost = useSlotPost();
-  const opened = (made: Promise<string>) =>
-    void made.then(
-      (id) => onOpen('posts', id),
-      () => undefined,
-    );
+  const day = useDayActions(v, tz, onOpen);
   const shared: DayCellShared = {
     tz,
     today: dayKeyOf(new Date(), tz),
     selectedId: current?.id ?? null,
     onSelect: setSelected,
-    slotsByDay: slots.byDay,
-    slotBusy: slotPost.busy,
-    // An empty slot makes a scheduled post at its time on its channel; a day's own space a draft there at
-    // 09:00. Either opens in the post editor.
-    onSlot: (slot) => opened(slotPost.make(slot)),
-    onNewPost: (day) => opened(slotPost.makeOnDay(day, tz, v.channel)),
+    ...day.actions,
   };
   const chosenPlan = v.planViews.find((p) => p.id === v.planId);
   return (
@@ -126,7 +162,7 @@ export function CalendarPanel({ request, onOpen }: PanelProps) {
         />
       )}
       {chosenPlan && <PlanFacts plan={chosenPlan} tz={tz} onGoTo={v.setAnchor} />}
-      <QueryError error={v.calendar.error ?? v.plans.error ?? reschedule.error ?? slots.error ?? slotPost.error} />
+      <QueryError error={v.calendar.error ?? v.plans.error ?? reschedule.error ?? day.error} />
       <ScheduleNotice moved={moved} tz={tz} onDismiss={() => setMoved(null)} />
       {current && (
         <SelectedItemBar
@@ -141,6 +177,7 @@ export function CalendarPanel({ request, onOpen }: PanelProps) {
           }}
         />
       )}
+      <MediaStrip picked={day.picked} onPick={day.setPicked} />
       <CalendarBody v={v} shared={shared} weekStartsOn={weekStartsOn} onMove={move} />
       <UnscheduledNote count={v.calendar.data?.unscheduled ?? 0} onShow={() => onOpen('posts', null)} />
     </section>

@@ -6,6 +6,8 @@ import { monthCellItems } from './calendar-layout';
 import { CalendarChip } from './CalendarChip';
 import { CalendarSlots } from './CalendarSlots';
 import { dayLabel } from './local-time';
+import { useAssetDrop } from './media-strip/use-asset-drop';
+import type { DraggedAsset } from './media-strip/asset-drag';
 import type { FreeSlot } from './use-calendar-slots';
 
 export interface DayCellShared {
@@ -21,6 +23,12 @@ export interface DayCellShared {
   slotBusy?: boolean;
   /** A new post on a day (double-click its empty space, or its + button). */
   onNewPost?(day: DayKey): void;
+  /** A library asset dropped on a day (HTML5 drag from the media strip): a new draft there with it. */
+  onDropAsset?(day: DayKey, asset: DraggedAsset): void;
+  /** Files dropped from the computer on a day: imported to the library, then a draft there with them. */
+  onDropFiles?(day: DayKey, files: File[]): void;
+  /** The name of the media chosen for the keyboard path: the + button then makes a draft with it. */
+  pickedAsset?: string | null;
 }
 
 interface Props extends DayCellShared {
@@ -36,6 +44,7 @@ interface Props extends DayCellShared {
 export function DayCell(props: Props) {
   const { day, items, outside, as, heading, tz, today, selectedId, onSelect, onShowDay } = props;
   const { setNodeRef, isOver: over } = useDroppable({ id: day });
+  const drop = useAssetDrop(day, props.onDropAsset, props.onDropFiles);
   const Tag = as;
   const isToday = day === today;
   // A cell with little room (month view) shows the first items and a way to see them all.
@@ -48,7 +57,8 @@ export function DayCell(props: Props) {
   return (
     <Tag
       ref={setNodeRef}
-      className={`cal-day${outside ? ' is-outside' : ''}${isToday ? ' is-today' : ''}${over ? ' is-over' : ''}`}
+      className={`cal-day${outside ? ' is-outside' : ''}${isToday ? ' is-today' : ''}${over || drop.over ? ' is-over' : ''}`}
+      {...drop.handlers}
       data-testid={`calendar-day-${day}`}
       aria-label={`${longDay}${isToday ? ', today' : ''}, ${scheduled}`}
       onDoubleClick={(e) => {
@@ -64,7 +74,9 @@ export function DayCell(props: Props) {
           type="button"
           className="cal-day-new"
           data-testid={`calendar-new-${day}`}
-          aria-label={`New post on ${longDay}`}
+          aria-label={
+            props.pickedAsset ? `New draft with ${props.pickedAsset} on ${longDay}` : `New post on ${longDay}`
+          }
           title="New post on this day (or double-click the day)"
           onClick={() => props.onNewPost?.(day)}
         >

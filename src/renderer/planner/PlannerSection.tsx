@@ -30,9 +30,9 @@ export function PlannerSection({ open }: { open: OpenRequest | null }) {
   }, [open, setTab]);
 
   const openItem = useCallback(
-    (to: PlannerTab, id: string | null) => {
+    (to: PlannerTab, id: string | null, notice?: string) => {
       setTab(to);
-      setRequest({ tab: to, id, seq: nextSeq() });
+      setRequest({ tab: to, id, seq: nextSeq(), ...(notice !== undefined && { notice }) });
     },
     [setTab],
   );

@@ -74,6 +74,7 @@ export function cleanAction(a: AutomationAction): AutomationAction {
         template_id: a.template_id,
         values: a.values,
         ...(a.channel?.trim() ? { channel: a.channel.trim() } : {}),
+        ...(a.channel_ids && a.channel_ids.length > 0 ? { channel_ids: a.channel_ids } : {}),
       };
     case 'run_ai':
       return {

@@ -48,6 +48,8 @@ export interface OpenRequest {
   tab: PlannerTab;
   id: string | null;
   seq: number;
+  /** What the screen that asked did, said above the opened record (a draft made from a dropped media). */
+  notice?: string;
 }
 
 let lastSeq = 0;

@@ -56,7 +56,12 @@ export function useListEditor(group: ResourceGroup, request: OpenRequest | null)
     isNew: selected === NEW,
     /** The chosen id no longer exists (deleted elsewhere). */
     missing: selected !== null && selected !== NEW && record === null && list.data !== undefined,
-    notice: fresh && record && fresh.record.id === record.id ? fresh.notice : null,
+    notice:
+      fresh && record && fresh.record.id === record.id
+        ? fresh.notice
+        : request?.notice !== undefined && record?.id === request.id
+          ? request.notice
+          : null,
     editorKey: selected === NEW || (born !== null && selected === born) ? `new-${newEditor}` : (record?.id ?? 'none'),
     saved,
     deleted: () => select(null),

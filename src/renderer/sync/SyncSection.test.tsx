@@ -48,6 +48,7 @@ function sync(status = syncStatus(), lists: { failed?: FailedChange[]; conflicts
     .answer('sync.status', status)
     .answer('sync.failed', lists.failed ?? [])
     .answer('sync.conflicts', lists.conflicts ?? [])
+    .answer('planner.calendar', { items: [], unscheduled: 0, channels: [] })
     .answer('sync.log', [
       {
         id: 1,

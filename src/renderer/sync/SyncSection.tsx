@@ -1,5 +1,6 @@
 import type { SectionId } from '../app/sections';
 import { ActivityLog } from './ActivityLog';
+import { AttentionList } from './AttentionList';
 import { ConflictList } from './ConflictList';
 import { FailedList } from './FailedList';
 import { GroupTable } from './GroupTable';
@@ -9,7 +10,7 @@ import { useNow, useSyncListsInStep, useSyncStatus } from './use-sync';
 import { QueryError } from './QueryError';
 
 /** The sync view (E4): state, per-group counts, what needs the user, and the activity log. */
-export function SyncSection({ go }: { go?: (id: SectionId) => void }) {
+export function SyncSection({ go, openPost }: { go?: (id: SectionId) => void; openPost?: (id: string) => void }) {
   const status = useSyncStatus();
   useSyncListsInStep();
   const now = useNow();
@@ -23,6 +24,7 @@ export function SyncSection({ go }: { go?: (id: SectionId) => void }) {
       <GroupTable status={s} now={now} />
       <ConflictList />
       <FailedList now={now} />
+      <AttentionList now={now} onOpenPost={openPost} />
       <ActivityLog now={now} />
     </div>
   );

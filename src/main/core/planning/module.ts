@@ -6,6 +6,7 @@ import type { Workspace } from '../store/workspace';
 import { AutomationEngine, type AutomationEvent } from './automations/engine';
 import { contentHandlers } from './handlers-content';
 import { scheduleHandlers } from './handlers-schedule';
+import type { Channel } from '../../../shared/channels';
 import type { ChannelNamed } from './channel-names';
 import { PlannerImporter } from './import';
 import { MediaQueue } from './media-queue';
@@ -29,6 +30,8 @@ export interface PlanningDeps extends Pick<
   targetRules: ScheduleDeps['targetRules'];
   /** A live channel with this name (any case), for imported and templated rows that name channels. */
   channelNamed: ChannelNamed;
+  /** The live channel with this id, if any: automations post to channels chosen by id. */
+  channelById: (id: string) => Channel | undefined;
   /** The channels a workspace export carries and a restore brings back. */
   channelStore: TransferDeps['channels'];
 }
@@ -61,6 +64,8 @@ export function createPlanning(d: PlanningDeps): Planning {
     account,
     now,
     templates,
+    channelById: d.channelById,
+    channelNamed: d.channelNamed,
     queueAdd: (source, note) => mediaQueue.add({ source, ...(note !== undefined && { note }) }),
     submitAi: (input) => d.studio.submit(input),
     onRan: (automationIds) => d.push.emit('automations.changed', { automationIds }),

@@ -9,6 +9,7 @@ import type {
   TemplatePreviewInput,
 } from '../../../shared/planner';
 import { groupFields, type RecordView } from '../../../shared/records';
+import { withPrimaryLabel, type PostTarget } from '../../../shared/targets';
 import { fail, issuesOf } from '../errors';
 import { parseFields, type Fields } from '../store/fields';
 import type { RecordStore } from '../store/record-store';
@@ -193,12 +194,19 @@ export class Templates {
   }
 
   /** A post from a template and the values an automation gathered (event facts and its own values). */
-  postFromValues(templateId: string, values: Values, extra: { channel?: string; assetIds?: string[] }): RecordView {
+  postFromValues(
+    templateId: string,
+    values: Values,
+    extra: { channel?: string; targets?: PostTarget[]; assetIds?: string[] },
+  ): RecordView {
     const tpl = this.template(templateId);
     const filled = fillTemplate(tpl.body, withBuiltIns(this.deps.now(), values));
     if (filled.missing.length > 0) fail('validation', missingMessage(filled.missing));
     const fields: Fields = { text: filled.text, status: 'draft', template_id: tpl.id };
     if (extra.channel) fields.channel = extra.channel;
+    // Targets name the post's label too, as every writer of targets does (see withPrimaryLabel).
+    if (extra.targets && extra.targets.length > 0)
+      Object.assign(fields, withPrimaryLabel({ ...fields, targets: extra.targets }));
     if (extra.assetIds && extra.assetIds.length > 0) fields.asset_ids = extra.assetIds;
     return this.deps.store.view('posts', this.deps.store.create('posts', this.deps.account(), fields).id);
   }

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import { AI_IO, type AiSubmitInput, type AiSubmitResult } from '../../../../shared/ai';
 import type { AutomationAction } from '../../../../shared/automations';
+import type { Channel } from '../../../../shared/channels';
+import type { PostTarget } from '../../../../shared/targets';
 import { fail } from '../../errors';
 import { parseFields } from '../../store/fields';
 import type { RecordStore } from '../../store/record-store';
+import { targetOf, type ChannelNamed } from '../channel-names';
 import { fillTemplate, missingMessage, type Templates } from '../templates';
 import type { EventContext } from './events';
 import type { RunLog } from './run-log';
@@ -21,6 +24,10 @@ export interface ActionDeps {
   /** Queue an AI job (Studio.submit). */
   submitAi(input: AiSubmitArgs): Promise<AiSubmitResult>;
   log: RunLog;
+  /** The live channel with this id, for rules that post to channels (absent: no channels here). */
+  channelById?(id: string): Channel | undefined;
+  /** The live channel with this name, so an old rule's label still reaches its channel. */
+  channelNamed?: ChannelNamed;
 }
 
 export const ACTION_LABELS: Record<AutomationAction['type'], string> = {
@@ -53,22 +60,55 @@ export async function runAction(action: AutomationAction, ctx: EventContext, dep
       await deps.queueAdd({ group: 'assets', id: asset.id }, action.note);
       return `added ${asset.name} to the media queue`;
     }
-    case 'post_from_template': {
-      // The event's facts win over the rule's own values: they are what this run is about.
-      const post = deps.templates.postFromValues(
-        action.template_id,
-        { ...action.values, ...ctx.facts },
-        {
-          ...(action.channel !== undefined && { channel: action.channel }),
-          assetIds: ctx.assetId === null ? [] : [ctx.assetId],
-        },
-      );
-      const template = deps.templates.template(action.template_id).name;
-      return `made a draft post from template ${template} (${post.id.slice(0, 8)})`;
-    }
+    case 'post_from_template':
+      return postFromTemplate(action, ctx, deps);
     case 'run_ai':
       return runAi(action, ctx, deps);
   }
+}
+
+type PostAction = Extract<AutomationAction, { type: 'post_from_template' }>;
+
+/**
+ * The targets a rule's post gets: its chosen channels (each must still exist), else — for a rule saved
+ * with one label — the channel of that name when there is one; undefined leaves the label alone.
+ */
+export function ruleTargets(
+  action: PostAction,
+  deps: Pick<ActionDeps, 'channelById' | 'channelNamed'>,
+): PostTarget[] | undefined {
+  const ids = action.channel_ids ?? [];
+  if (ids.length > 0) {
+    const found = ids.map((id) => deps.channelById?.(id));
+    const gone = found.filter((c) => c === undefined).length;
+    if (gone > 0)
+      fail(
+        'validation',
+        gone === 1
+          ? 'A channel this rule posts to was deleted; open the rule and choose its channels again.'
+          : `${gone} channels this rule posts to were deleted; open the rule and choose its channels again.`,
+      );
+    return found.filter((c): c is Channel => c !== undefined).map(targetOf);
+  }
+  const named = action.channel === undefined ? undefined : deps.channelNamed?.(action.channel);
+  return named ? [targetOf(named)] : undefined;
+}
+
+function postFromTemplate(action: PostAction, ctx: EventContext, deps: ActionDeps): string {
+  const targets = ruleTargets(action, deps);
+  // The event's facts win over the rule's own values: they are what this run is about.
+  const post = deps.templates.postFromValues(
+    action.template_id,
+    { ...action.values, ...ctx.facts },
+    {
+      ...(action.channel !== undefined && { channel: action.channel }),
+      ...(targets !== undefined && { targets }),
+      assetIds: ctx.assetId === null ? [] : [ctx.assetId],
+    },
+  );
+  const template = deps.templates.template(action.template_id).name;
+  const where = targets && targets.length > 0 ? ` for ${targets.map((t) => t.name).join(', ')}` : '';
+  return `made a draft post from template ${template}${where} (${post.id.slice(0, 8)})`;
 }
 
 async function runAi(
