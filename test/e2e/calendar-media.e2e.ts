@@ -64,7 +64,7 @@ async function dragOnto(source: Locator, target: Locator) {
 }
 
 describe('browser mode: the calendar media strip', () => {
-  it('turns a media dragged onto a day into a draft in that day’s free slot, and a chosen one into another', async () => {
+  it('turns a media dragged onto a day into a draft in its free slot, and a chosen one into another', async () => {
     const { page } = browser;
     // A 4:1 image: too wide for an Instagram feed post, which the Sync view will say.
     const image = await makeImage(files, 'banner.png', { width: 400, height: 100 });

@@ -56,7 +56,7 @@ describe('the channels of an automation that posts', () => {
     expect(seen.at(-1)).toEqual(post({ channel_ids: ['c-x'] }));
   });
 
-  it('keeps a label that is no channel, said in words; typing a channel’s name ticks it instead of the list', async () => {
+  it('keeps a label that is no channel, said in words; typing a channel’s name ticks it instead', async () => {
     const { user, seen } = fields(post({ channel: 'Newsletter' }), [insta, x]);
     expect((await screen.findByTestId('action-channel-hint')).textContent).toBe(
       '“Newsletter” is not one of your channels: the post keeps it as its label.',

@@ -57,7 +57,9 @@ export function DayCell(props: Props) {
   return (
     <Tag
       ref={setNodeRef}
-      className={`cal-day${outside ? ' is-outside' : ''}${isToday ? ' is-today' : ''}${over || drop.over ? ' is-over' : ''}`}
+      className={
+        `cal-day${outside ? ' is-outside' : ''}${isToday ? ' is-today' : ''}` + (over || drop.over ? ' is-over' : '')
+      }
       {...drop.handlers}
       data-testid={`calendar-day-${day}`}
       aria-label={`${longDay}${isToday ? ', today' : ''}, ${scheduled}`}

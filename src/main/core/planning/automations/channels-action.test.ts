@@ -63,7 +63,7 @@ describe('automations that post to channels', () => {
     ]);
   });
 
-  it('still run an old rule with one label: the channel of that name becomes the target, else the label stays', async () => {
+  it('still run an old one-label rule: the channel of that name becomes the target, else the label stays', async () => {
     const w = await world();
     const named = await ruleWith(w, { channel: 'insta' });
     const unknown = await ruleWith(w, { channel: 'Newsletter' });
