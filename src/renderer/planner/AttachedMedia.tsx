@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { arrayMove } from '@dnd-kit/sortable';
 import type { ChannelOutput } from '../../shared/contract';
+import { useChannel } from '../backend/context';
+import { AltTextField } from '../library/AltTextField';
 import { SortableList, useSortableRow } from '../ai/SortableList';
 import { AiResultPicker } from './AiResultPicker';
 import { AssetPicker } from './AssetPicker';
@@ -21,6 +23,9 @@ function Attached({
   onRemove(): void;
 }) {
   const name = useAssetName(id);
+  const [altOpen, setAltOpen] = useState(false);
+  const asset = useChannel('library.get', { id }, { staleTime: 30_000 }).data;
+  const alt = asset?.altText ?? '';
   // Dragged with the pointer to another place; the arrow buttons do the same for the keyboard.
   const row = useSortableRow(id, true);
   return (
@@ -38,6 +43,18 @@ function Attached({
         {name}
       </span>
       <span className="row attached-actions">
+        {(asset?.kind === 'image' || asset?.kind === 'video') && (
+          <button
+            type="button"
+            className={`lib-small attached-alt${alt ? ' has-alt' : ''}`}
+            aria-expanded={altOpen}
+            aria-label={alt ? `Alt text of ${name}: ${alt}` : `Write alt text for ${name}`}
+            title={alt || 'No alt text'}
+            onClick={() => setAltOpen((o) => !o)}
+          >
+            {alt ? 'ALT ✓' : 'Alt'}
+          </button>
+        )}
         <button
           type="button"
           className="lib-small"
@@ -60,6 +77,16 @@ function Attached({
           Remove
         </button>
       </span>
+      {altOpen && asset && (
+        // The drag listeners of the row must not take the field's keys and clicks.
+        <div
+          className="attached-alt-editor"
+          onPointerDown={(e) => e.stopPropagation()}
+          onKeyDown={(e) => e.stopPropagation()}
+        >
+          <AltTextField assetId={id} value={alt} label={`Alt text of ${name}`} autoFocus />
+        </div>
+      )}
     </li>
   );
 }

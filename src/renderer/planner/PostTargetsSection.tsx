@@ -87,6 +87,7 @@ function toPreview(c: ComposedTarget): PreviewTarget {
       width: m.width,
       height: m.height,
       durationMs: m.durationMs,
+      alt: m.altText || null,
     })),
     warnings: c.warnings,
   };
