@@ -12,7 +12,7 @@ function attached(details: Record<string, ReturnType<typeof assetDetail>>) {
       asset({ id: input.id, altText: input.altText?.trim() ?? '' }),
     );
   const view = renderWithBackend(<AttachedMedia label="Media" value={Object.keys(details)} onChange={vi.fn()} />, fake);
-  return { fake, ...view };
+  return { ...view, fake };
 }
 
 describe('attached media: alt text per media', () => {

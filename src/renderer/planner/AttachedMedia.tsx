@@ -9,6 +9,23 @@ import { AiResultPicker } from './AiResultPicker';
 import { AssetPicker } from './AssetPicker';
 import { AssetThumbById, useAssetName } from './AssetThumbById';
 
+/** The "Alt" button of an image or video: "ALT ✓" when it has alt text (its words in the label). */
+function AltToggle(p: { name: string; kind: string | undefined; alt: string; open: boolean; onToggle(): void }) {
+  if (p.kind !== 'image' && p.kind !== 'video') return null;
+  return (
+    <button
+      type="button"
+      className={`lib-small attached-alt${p.alt ? ' has-alt' : ''}`}
+      aria-expanded={p.open}
+      aria-label={p.alt ? `Alt text of ${p.name}: ${p.alt}` : `Write alt text for ${p.name}`}
+      title={p.alt || 'No alt text'}
+      onClick={p.onToggle}
+    >
+      {p.alt ? 'ALT ✓' : 'Alt'}
+    </button>
+  );
+}
+
 function Attached({
   id,
   index,
@@ -43,18 +60,7 @@ function Attached({
         {name}
       </span>
       <span className="row attached-actions">
-        {(asset?.kind === 'image' || asset?.kind === 'video') && (
-          <button
-            type="button"
-            className={`lib-small attached-alt${alt ? ' has-alt' : ''}`}
-            aria-expanded={altOpen}
-            aria-label={alt ? `Alt text of ${name}: ${alt}` : `Write alt text for ${name}`}
-            title={alt || 'No alt text'}
-            onClick={() => setAltOpen((o) => !o)}
-          >
-            {alt ? 'ALT ✓' : 'Alt'}
-          </button>
-        )}
+        <AltToggle name={name} kind={asset?.kind} alt={alt} open={altOpen} onToggle={() => setAltOpen((o) => !o)} />
         <button
           type="button"
           className="lib-small"
