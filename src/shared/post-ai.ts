@@ -119,8 +119,3 @@ const fits = (value: number, r: RatioRange) =>
 export function aspectsFor(range: RatioRange): string[] {
   return aspectPresets.filter((p) => fits(ratioValue(p) ?? 1, range));
 }
-
-/** One preset every channel takes (the first in the presets' order), or null when none fits them all. */
-export function commonAspect(ranges: readonly RatioRange[]): string | null {
-  return aspectPresets.find((p) => ranges.every((r) => fits(ratioValue(p) ?? 1, r))) ?? null;
-}
