@@ -81,7 +81,6 @@ export function PostEditor({ record, plans, tz, notice, onSaved, onDeleted, focu
     setSaved,
     failure,
     busy: saving,
-    dirty,
   } = useRecordForm({
     group: 'posts',
     record,
@@ -122,11 +121,7 @@ export function PostEditor({ record, plans, tz, notice, onSaved, onDeleted, focu
       >
         {(c) => <textarea {...c} data-testid="post-text" rows={6} maxLength={100_000} {...form.register('text')} />}
       </FormField>
-      <PostTargetsSection
-        form={form}
-        error={errorOf('targets') ?? errorOf('channel')}
-        postId={record && !dirty ? record.id : null}
-      />
+      <PostTargetsSection form={form} error={errorOf('targets') ?? errorOf('channel')} postId={record?.id} />
       <PostFields form={form} tz={tz} errorOf={errorOf} />
       <AddToQueueButton
         channel={v.targets[0]?.name ?? v.channel}

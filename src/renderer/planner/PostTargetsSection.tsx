@@ -38,12 +38,12 @@ function useLegacyMatch(form: Form, channels: readonly Channel[] | undefined) {
 export function PostTargetsSection({
   form,
   error,
-  postId = null,
+  postId,
 }: {
   form: Form;
   error: string | undefined;
-  /** The saved post (null while new or with unsaved changes): AI results attach to it. */
-  postId?: string | null;
+  /** The saved post (none while new): AI results attach to it. */
+  postId?: string | undefined;
 }) {
   const channels = useChannels();
   useChannelEvents();
@@ -82,7 +82,7 @@ export function PostTargetsSection({
         />
       ))}
       <PreviewPanel targets={previews} />
-      <PostAiToolbar form={form} postId={postId} channels={list} />
+      <PostAiToolbar form={form} postId={postId ?? null} channels={list} />
     </div>
   );
 }

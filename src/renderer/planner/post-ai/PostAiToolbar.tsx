@@ -77,12 +77,12 @@ function useCaptionTaking(
 /**
  * AI for the post: an image from its text, alt text for its media, a caption from its video — each a job in
  * the AI queue whose result the core attaches when it comes (this post may be closed by then). A caption is
- * offered, never written over the text. Works on the saved post: `postId` is null while there is none or
- * while it has unsaved changes.
+ * offered, never written over the text. It works on the saved post: the actions wait while it is new or has
+ * unsaved changes; its requests show either way.
  */
 export function PostAiToolbar({
   form,
-  postId,
+  postId: savedId,
   channels,
 }: {
   form: Form;
@@ -92,12 +92,14 @@ export function PostAiToolbar({
   const id = useId();
   const [open, setOpen] = useState<PostAiKind | null>(null);
   const [said, setSaid] = useState<string | null>(null);
-  const requests = usePostAiRequests(postId);
+  const postId = savedId ?? '';
+  const requests = usePostAiRequests(savedId);
   const watch = useMirrorAttached(form, requests.data);
   const start = useAction('planner.postAi');
   const settle = useAction('planner.postAiSettle');
   const values = form.watch();
-  const unsaved = postId === null;
+  // Typed changes not saved yet wait too: the core reads the saved post (its media, its channels).
+  const unsaved = savedId === null || form.formState.isDirty;
   const send = (input: PostAiStartInput) =>
     start.mutate(input, {
       onSuccess: (r) => {
