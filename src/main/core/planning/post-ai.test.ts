@@ -9,6 +9,7 @@ import { tempDirs } from '../../../../test/support/temp-dirs';
 import { until } from '../ai/test-async-core';
 import { makeImage, makeVideo } from '../media/test-media';
 import { parseFields } from '../store/fields';
+import { aspectParams, cutWords, defaultModel } from './post-ai';
 
 const tmp = tempDirs('post-ai');
 const open = harnesses();
@@ -198,6 +199,20 @@ describe('AI for a post', () => {
     expect(await call(h, 'planner.postAiRequests', { postId: post.id })).toEqual([]);
   });
 
+  it('attaches a result the AI queue already had (an identical request) at once, to the other channel', async () => {
+    const h = await open({ sandbox: { aiLatencyMs: 0 } });
+    const { post, insta, x, image, video } = await postWithMedia(h);
+    const first = await start(h, { kind: 'image', postId: post.id, channelId: insta.id, prompt: 'Rye', aspect: '1:1' });
+    const made = (await settled(h, post.id, first.id)).resultAssetId;
+    const again = await start(h, { kind: 'image', postId: post.id, channelId: x.id, prompt: 'Rye', aspect: '1:1' });
+    expect(again).toMatchObject({ state: 'done', jobId: first.jobId, resultAssetId: made });
+    expect(fieldsOf(h, post.id).targets).toEqual([
+      expect.objectContaining({ asset_ids: [image, video, made] }),
+      expect.objectContaining({ asset_ids: [image, video, made] }),
+    ]);
+    expect((await call(h, 'library.query', { tag: 'ai' })).total).toBe(1);
+  });
+
   it('a restart mid-job still attaches the image, once', async () => {
     const dataDir = tmp();
     const sandbox = await startSandbox({ port: 0, aiLatencyMs: 1500, rateLimit: false });
@@ -230,4 +245,36 @@ describe('AI for a post', () => {
       await sandbox.stop();
     }
   }, 60_000);
+});
+
+describe('choices made for the person', () => {
+  const size = (max: number, def: number) => ({ label: 'px', type: 'integer' as const, min: 16, max, default: def });
+
+  it('sizes the image to the ratio, keeping the default longer side within the limits', () => {
+    const params = [
+      { name: 'width', ...size(512, 256) },
+      { name: 'height', ...size(512, 128) },
+    ];
+    expect(aspectParams({ params }, '4:5')).toEqual({ width: 205, height: 256 });
+    expect(aspectParams({ params }, '1.91:1')).toEqual({ width: 256, height: 134 });
+    expect(aspectParams({ params }, null)).toEqual({});
+    expect(aspectParams({ params: [{ name: 'aspect_ratio', label: 'Ratio', type: 'text' }] }, '9:16')).toEqual({
+      aspect_ratio: '9:16',
+    });
+    expect(aspectParams({ params: [] }, '1:1')).toEqual({});
+  });
+
+  it("uses the Studio's default model: the most recent one, else the profile's first", () => {
+    expect(defaultModel({ models: ['paint-1', 'mosaic-1'], recentModels: ['mosaic-1'] })).toBe('mosaic-1');
+    expect(defaultModel({ models: ['paint-1'], recentModels: [] })).toBe('paint-1');
+    expect(defaultModel({ models: [], recentModels: [] })).toBeNull();
+  });
+
+  it('cuts alt text longer than the networks take at a word, with an ellipsis', () => {
+    const long = `${'crumb '.repeat(300)}end`;
+    const cut = cutWords(long, 1_500);
+    expect(cut.length).toBeLessThanOrEqual(1_500);
+    expect(cut.endsWith('crumb…')).toBe(true);
+    expect(cutWords('  a   loaf \n on a board ', 1_500)).toBe('a loaf on a board');
+  });
 });
