@@ -67,6 +67,7 @@ import {
 } from './library';
 import { FixInput, FixJobIdInput, FixJobView } from './media-fix';
 import { OpenApiProposal, ProposeFromOpenApiInput } from './openapi';
+import { PostAiRequestView, PostAiRequestsInput, PostAiSettleInput, PostAiStartInput } from './post-ai';
 import { ProfileSummary, ResourceGroup } from './profile';
 import {
   RecordCreateInput,
@@ -401,6 +402,15 @@ export const contract = {
   'planner.importPreview': channel({ input: PlannerImportInput, output: ImportPreview, mutates: false }),
   /** Import posts or plans; nothing is imported while a row is invalid unless `validOnly`. */
   'planner.import': channel({ input: PlannerImportInput, output: ImportResult, mutates: true }),
+  /**
+   * AI for a saved post, through the AI queue: an image for it (attached when the job succeeds, even with the
+   * composer closed), alt text for one of its media, or a caption from its video (offered, never written over).
+   */
+  'planner.postAi': channel({ input: PostAiStartInput, output: PostAiRequestView, mutates: true }),
+  /** A post's AI requests, newest first, with their state and words when one failed. */
+  'planner.postAiRequests': channel({ input: PostAiRequestsInput, output: z.array(PostAiRequestView), mutates: false }),
+  /** The person took or dismissed an offered caption. */
+  'planner.postAiSettle': channel({ input: PostAiSettleInput, output: PostAiRequestView, mutates: true }),
 
   /** Write the whole workspace (records as JSON and media files) to a folder. */
   'workspace.export': channel({ input: WorkspaceExportInput, output: WorkspaceTransfer, mutates: false }),

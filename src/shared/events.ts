@@ -48,6 +48,8 @@ export const events = {
   'updates.changed': UpdateStatus,
   /** Channels were made, changed or removed: screens showing them reload. */
   'channels.changed': z.object({}).strict(),
+  /** A post's AI requests changed (made, attached, offered, failed): its composer looks again. */
+  'planner.postAiChanged': z.object({ postIds: z.array(z.string()) }).strict(),
   /** Automations ran (their run log changed). */
   'automations.changed': AutomationsChanged,
   /** A notification for hosts whose renderer shows it itself (browser mode); the desktop app uses the OS's. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ResourceGroup } from './profile';
-import { AssetKind, SyncState } from './records';
+import { altText, AssetKind, SyncState } from './records';
 
 export const AssetSort = z.enum(['created', 'updated', 'name', 'size', 'kind']);
 export type AssetSort = z.infer<typeof AssetSort>;
@@ -38,6 +38,8 @@ export const AssetView = z.object({
   durationMs: z.number().int().nullable(),
   tags: z.array(z.string()),
   notes: z.string(),
+  /** The media's description for people who cannot see it ("" when none). */
+  altText: z.string(),
   sha256: z.string().nullable(),
   /** ready: sha256 names the thumbnail; placeholder: reason says why there is none. */
   thumb: z.object({ state: ThumbState, sha256: z.string().nullable(), reason: ThumbReason.nullable() }),
@@ -101,6 +103,8 @@ export const AssetUpdateInput = z
     name: z.string().trim().min(1, 'Enter a name').max(500).optional(),
     tags: z.array(z.string().trim().min(1).max(200)).max(500).optional(),
     notes: z.string().max(100_000).optional(),
+    /** Empty removes it. */
+    altText: altText.optional(),
   })
   .strict();
 

@@ -11,6 +11,12 @@ const name = z.string().trim().min(1, 'Enter a name').max(500);
 const localIds = z.array(z.string().min(1).max(200)).max(1000);
 const tags = z.array(z.string().trim().min(1).max(200)).max(500);
 
+/** The most any network takes as a media's description (X's limit; the others take fewer or as many). */
+export const ALT_TEXT_MAX = 1_500;
+export const altText = z
+  .string()
+  .max(ALT_TEXT_MAX, `Alt text is at most ${ALT_TEXT_MAX.toLocaleString('en')} characters; shorten it`);
+
 export const assetKinds = ['image', 'video', 'audio', 'document', 'other'] as const;
 export const AssetKind = z.enum(assetKinds);
 export type AssetKind = z.infer<typeof AssetKind>;
@@ -35,6 +41,8 @@ export const groupFields = {
       tags: tags.optional(),
       notes: z.string().max(100_000).optional(),
       ai_text: z.string().max(100_000).optional(),
+      /** What the media shows, for people who cannot see it (networks take it with the post). */
+      alt_text: altText.optional(),
     })
     .loose(),
   automations: z

@@ -24,6 +24,7 @@ import { MetaStore } from './meta-store';
 import type { AutomationEngine } from './planning/automations/engine';
 import type { MediaQueue } from './planning/media-queue';
 import { createPlanning, type Planning, type PlanningDeps } from './planning/module';
+import { createPostAi } from './planning/post-ai-module';
 import type { Channels } from './channels/channels';
 import { createChannels, type ChannelsModule } from './channels/module';
 import type { Reminders } from './planning/reminders';
@@ -114,6 +115,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const sync = createSync({ ...k, store, workspace, session, connection });
   const ai = createAi({ ...k, platform, store, workspace, library: library.library });
   const { channels, planning } = channelsAndPlanning({ ...k, store, workspace, connection, studio: ai.studio });
+  const postAi = createPostAi({ ...k, store, workspace, studio: ai.studio, library: library.library });
   const updates = createUpdates(k);
   const diagnostics = createDiagnostics({
     ...k,
@@ -135,6 +137,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     ai,
     channels,
     planning,
+    postAi,
     createSettings(k),
     updates,
     diagnostics,

@@ -4,6 +4,7 @@ import { useChannel } from '../backend/context';
 import { toAppError } from './app-error';
 import { AssetFacts } from './AssetFacts';
 import { AssetPreview } from './AssetPreview';
+import { AltTextField } from './AltTextField';
 import { NotesField } from './NotesField';
 import { RenameField } from './RenameField';
 import { TagEditor } from './TagEditor';
@@ -34,6 +35,7 @@ function Body({
       <RenameField asset={asset} />
       <TagEditor asset={asset} />
       <NotesField asset={asset} />
+      {(asset.kind === 'image' || asset.kind === 'video') && <AltTextField assetId={asset.id} value={asset.altText} />}
       <AssetFacts asset={asset} />
       {asset.aiText.trim() && (
         <section className="detail-block" aria-labelledby="asset-ai-title">

@@ -8,6 +8,7 @@ const channel = (id: string, name: string) => channelView({ id, name, slots: [{ 
 
 function editor(fake = fakeBackend()) {
   fake.answer('channels.list', [channel('c1', 'Blog'), channel('c2', 'Shop')]);
+  fake.answer('planner.postAiRequests', []);
   const post = record('posts', 'p1', { text: 'Hello', status: 'draft', channel: 'shop' });
   return renderWithBackend(
     <PostEditor record={post} plans={[]} channels={[]} tz="UTC" notice={null} onSaved={vi.fn()} onDeleted={vi.fn()} />,

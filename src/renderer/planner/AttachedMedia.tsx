@@ -2,10 +2,29 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { arrayMove } from '@dnd-kit/sortable';
 import type { ChannelOutput } from '../../shared/contract';
+import { useChannel } from '../backend/context';
+import { AltTextField } from '../library/AltTextField';
 import { SortableList, useSortableRow } from '../ai/SortableList';
 import { AiResultPicker } from './AiResultPicker';
 import { AssetPicker } from './AssetPicker';
 import { AssetThumbById, useAssetName } from './AssetThumbById';
+
+/** The "Alt" button of an image or video: "ALT ✓" when it has alt text (its words in the label). */
+function AltToggle(p: { name: string; kind: string | undefined; alt: string; open: boolean; onToggle(): void }) {
+  if (p.kind !== 'image' && p.kind !== 'video') return null;
+  return (
+    <button
+      type="button"
+      className={`lib-small attached-alt${p.alt ? ' has-alt' : ''}`}
+      aria-expanded={p.open}
+      aria-label={p.alt ? `Alt text of ${p.name}: ${p.alt}` : `Write alt text for ${p.name}`}
+      title={p.alt || 'No alt text'}
+      onClick={p.onToggle}
+    >
+      {p.alt ? 'ALT ✓' : 'Alt'}
+    </button>
+  );
+}
 
 function Attached({
   id,
@@ -21,6 +40,9 @@ function Attached({
   onRemove(): void;
 }) {
   const name = useAssetName(id);
+  const [altOpen, setAltOpen] = useState(false);
+  const asset = useChannel('library.get', { id }, { staleTime: 30_000 }).data;
+  const alt = asset?.altText ?? '';
   // Dragged with the pointer to another place; the arrow buttons do the same for the keyboard.
   const row = useSortableRow(id, true);
   return (
@@ -38,6 +60,7 @@ function Attached({
         {name}
       </span>
       <span className="row attached-actions">
+        <AltToggle name={name} kind={asset?.kind} alt={alt} open={altOpen} onToggle={() => setAltOpen((o) => !o)} />
         <button
           type="button"
           className="lib-small"
@@ -60,6 +83,16 @@ function Attached({
           Remove
         </button>
       </span>
+      {altOpen && asset && (
+        // The drag listeners of the row must not take the field's keys and clicks.
+        <div
+          className="attached-alt-editor"
+          onPointerDown={(e) => e.stopPropagation()}
+          onKeyDown={(e) => e.stopPropagation()}
+        >
+          <AltTextField assetId={id} value={alt} label={`Alt text of ${name}`} autoFocus />
+        </div>
+      )}
     </li>
   );
 }

@@ -27,6 +27,7 @@ function editor(
 ) {
   fake.answer('library.get', ({ id }) => assetDetail({ id, name: `${id}-beach.png` }));
   fake.answer('channels.list', channels);
+  fake.answer('planner.postAiRequests', []);
   const onSaved = vi.fn();
   const onDeleted = vi.fn();
   const rendered = renderWithBackend(

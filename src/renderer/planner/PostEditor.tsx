@@ -121,7 +121,7 @@ export function PostEditor({ record, plans, tz, notice, onSaved, onDeleted, focu
       >
         {(c) => <textarea {...c} data-testid="post-text" rows={6} maxLength={100_000} {...form.register('text')} />}
       </FormField>
-      <PostTargetsSection form={form} error={errorOf('targets') ?? errorOf('channel')} />
+      <PostTargetsSection form={form} error={errorOf('targets') ?? errorOf('channel')} postId={record?.id} />
       <PostFields form={form} tz={tz} errorOf={errorOf} />
       <AddToQueueButton
         channel={v.targets[0]?.name ?? v.channel}

@@ -13,6 +13,7 @@ const x = channel('c-x', 'Studio X', 'x', '#1f2937');
 
 function editor(post: RecordView | null, fake = fakeBackend()) {
   fake.answer('channels.list', [insta, x]);
+  fake.answer('planner.postAiRequests', []);
   fake.answer('library.get', ({ id }) =>
     assetDetail({ id, name: `${id}.jpg`, kind: 'image', mimeType: 'image/jpeg', width: 4000, height: 1000 }),
   );

@@ -9,6 +9,7 @@ import { TargetChooser } from './TargetChooser';
 import { TargetVariant } from './TargetVariants';
 import { useChannelEvents, useChannels } from './use-channels';
 import { PreviewPanel } from './preview/PreviewPanel';
+import { PostAiToolbar } from './post-ai/PostAiToolbar';
 import type { PreviewTarget } from './preview/types';
 import { useComposedTargets, type ComposedTarget } from './use-composed-targets';
 
@@ -34,7 +35,16 @@ function useLegacyMatch(form: Form, channels: readonly Channel[] | undefined) {
  * Where the post goes (its channels), each channel's variant and its pre-flight warnings, checked as the
  * person types, and how it will look on each (the preview panel).
  */
-export function PostTargetsSection({ form, error }: { form: Form; error: string | undefined }) {
+export function PostTargetsSection({
+  form,
+  error,
+  postId,
+}: {
+  form: Form;
+  error: string | undefined;
+  /** The saved post (none while new): AI results attach to it. */
+  postId?: string | undefined;
+}) {
   const channels = useChannels();
   useChannelEvents();
   useLegacyMatch(form, channels.data);
@@ -72,6 +82,7 @@ export function PostTargetsSection({ form, error }: { form: Form; error: string 
         />
       ))}
       <PreviewPanel targets={previews} />
+      <PostAiToolbar form={form} postId={postId ?? null} channels={list} />
     </div>
   );
 }
@@ -87,6 +98,7 @@ function toPreview(c: ComposedTarget): PreviewTarget {
       width: m.width,
       height: m.height,
       durationMs: m.durationMs,
+      alt: m.altText || null,
     })),
     warnings: c.warnings,
   };

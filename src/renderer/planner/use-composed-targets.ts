@@ -17,6 +17,8 @@ export interface ComposedMedia {
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  /** The library's alt text ("" when none is written). */
+  altText: string;
 }
 
 /** What one target publishes, and what the pre-flight checks say of it. */
@@ -85,6 +87,7 @@ const mediaOf = (id: string, asset: ChannelOutput<'library.get'> | undefined): C
   width: asset?.width ?? null,
   height: asset?.height ?? null,
   durationMs: asset?.durationMs ?? null,
+  altText: asset?.altText ?? '',
 });
 
 /**

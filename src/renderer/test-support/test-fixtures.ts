@@ -26,6 +26,7 @@ export function asset(over: Partial<AssetView> & { id: string }): AssetView {
     durationMs: null,
     tags: [],
     notes: '',
+    altText: '',
     sha256: null,
     thumb: { state: 'none', sha256: null, reason: null },
     hasFile: true,

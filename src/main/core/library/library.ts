@@ -189,6 +189,7 @@ export class Library {
       durationMs: num(f.duration_ms),
       tags: Array.isArray(f.tags) ? textsOf(f.tags) : [],
       notes: typeof f.notes === 'string' ? f.notes : '',
+      altText: typeof f.alt_text === 'string' ? f.alt_text : '',
       sha256: sha,
       thumb: {
         state: row.thumb_state,
@@ -247,12 +248,13 @@ export class Library {
     return this.sql.tags(this.account());
   }
 
-  update(input: { id: string; name?: string; tags?: string[]; notes?: string }): AssetView {
+  update(input: { id: string; name?: string; tags?: string[]; notes?: string; altText?: string }): AssetView {
     this.row(input.id);
     const patch: Fields = {};
     if (input.name !== undefined) patch.name = input.name;
     if (input.tags !== undefined) patch.tags = [...new Map(input.tags.map((t) => [t.toLowerCase(), t])).values()];
     if (input.notes !== undefined) patch.notes = input.notes;
+    if (input.altText !== undefined) patch.alt_text = input.altText.trim();
     this.deps.store.update('assets', this.account(), input.id, patch);
     return this.toView(this.row(input.id));
   }

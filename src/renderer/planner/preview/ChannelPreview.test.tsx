@@ -93,6 +93,30 @@ describe('ChannelPreview', () => {
     expect(screen.getByLabelText('Video, 1:23').textContent).toBe('1:23');
   });
 
+  it('badges media with alt text "ALT" and hints "No alt text" on an image without, never as a warning', () => {
+    const media: PreviewMedia[] = [
+      {
+        assetId: 'a1',
+        kind: 'image',
+        width: 1080,
+        height: 1080,
+        thumbUrl: 'memory://media/a1',
+        alt: 'Loaf on a board',
+      },
+      { assetId: 'a2', kind: 'image', width: 1080, height: 1080, thumbUrl: 'memory://media/a2' },
+    ];
+    const view = renderWithBackend(
+      <ChannelPreview channel={channel({ id: 'c1', network: 'x' })} text="Two loaves" media={media} />,
+    );
+    const items = view.container.querySelectorAll('.feed-media-item');
+    expect(items[0]?.querySelector('.feed-alt')?.textContent).toBe('ALT');
+    expect(items[0]?.querySelector('.feed-no-alt')).toBeNull();
+    expect(items[1]?.querySelector('.feed-alt')).toBeNull();
+    expect(items[1]?.querySelector('.feed-no-alt')?.textContent).toBe('No alt text');
+    expect(screen.getByRole('img', { name: 'Loaf on a board' }).getAttribute('src')).toBe('memory://media/a1');
+    expect(view.container.querySelector('.feed-warnings, [role="alert"]')).toBeNull();
+  });
+
   it("looks a media's thumbnail up in the library when no URL is given", async () => {
     const fake = fakeBackend().answer('library.get', ({ id }) =>
       assetDetail({ id, thumb: { state: 'ready', sha256: `sha-${id}`, reason: null } }),

@@ -26,6 +26,10 @@ function Item({ media }: { media: PreviewMedia }) {
           ALT
         </span>
       )}
+      {!media.alt && media.kind === 'image' && (
+        // A hint, not a warning: networks publish without it, but people using screen readers miss the image.
+        <span className="feed-no-alt">No alt text</span>
+      )}
       {video && typeof media.durationMs === 'number' && (
         <span className="feed-duration" aria-label={`Video, ${formatDuration(media.durationMs)}`}>
           {formatDuration(media.durationMs)}

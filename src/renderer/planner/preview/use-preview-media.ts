@@ -33,7 +33,8 @@ export function usePreviewMedia(refs: readonly MediaRef[]): PreviewMedia[] {
       height: asset?.height ?? null,
       durationMs: asset?.durationMs ?? null,
       thumbUrl: sha ? api.media.url(sha) : null,
-      alt: ref.alt ?? null,
+      // The post's own words first, else what the library keeps for the media.
+      alt: ref.alt ?? (asset?.altText || null),
     };
   });
 }

@@ -1,0 +1,2 @@
+-- Intentionally empty: keeps the numbering contiguous.
+SELECT 1;
