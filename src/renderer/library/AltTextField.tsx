@@ -27,7 +27,8 @@ export function AltTextField({
   }
   const over = draft.length > ALT_TEXT_MAX;
   const state = over
-    ? `Alt text is at most ${ALT_TEXT_MAX.toLocaleString('en')} characters; shorten it (${draft.length.toLocaleString('en')} now).`
+    ? `Alt text is at most ${ALT_TEXT_MAX.toLocaleString('en')} characters; ` +
+      `shorten it (${draft.length.toLocaleString('en')} now).`
     : update.isPending
       ? 'Saving…'
       : update.isError

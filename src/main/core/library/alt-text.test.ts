@@ -8,7 +8,7 @@ const tmp = tempDirs('alt-text');
 const harness = harnesses();
 
 describe('alt text', () => {
-  it('is saved trimmed, shown on the card and the detail, synced as alt_text, and removed by an empty one', async () => {
+  it('is saved trimmed, shown on the card and detail, synced as alt_text, removed by an empty one', async () => {
     const h = await harness();
     await signInDemo(h);
     const file = await makeImage(tmp(), 'dunes.png', { width: 12, height: 10 });

@@ -57,7 +57,7 @@ async function settledByCore(h: Harness, id: string): Promise<string> {
 }
 
 describe('AI for a post', () => {
-  it("generates an image from the post's text at the channel's ratio and adds it to that channel's variant", async () => {
+  it("generates an image from the post's text at the channel's ratio, added to that channel's variant", async () => {
     const h = await open({ sandbox: { aiLatencyMs: 0 } });
     const { post, insta, x, image, video } = await postWithMedia(h);
     const pushed: string[][] = [];
@@ -168,7 +168,7 @@ describe('AI for a post', () => {
     expect((await call(h, 'library.get', { id: image })).altText).toBe('');
   });
 
-  it('refuses in words: an unsaved or unknown post, media not on the post, the wrong kind, an empty prompt', async () => {
+  it('refuses in words: unsaved or unknown post, media not on the post, wrong kind, empty prompt', async () => {
     const h = await open({ sandbox: { aiLatencyMs: 0 } });
     const { post, image, video } = await postWithMedia(h);
     const refusal = async (input: unknown) => {

@@ -8,6 +8,7 @@ const media = (assetId: string, kind: ComposedMedia['kind']): ComposedMedia => (
   assetId,
   name: `${assetId}.file`,
   kind,
+  altText: '',
   width: 100,
   height: 100,
   durationMs: null,

@@ -20,7 +20,8 @@ function PromptField({ id, prompt, onChange }: { id: string; prompt: string; onC
       />
       <span id={`${id}-count`} className={over ? 'field-error' : 'field-hint'}>
         {over
-          ? `A prompt is at most ${PROMPT_MAX.toLocaleString('en')} characters; shorten it (${prompt.length.toLocaleString('en')} now).`
+          ? `A prompt is at most ${PROMPT_MAX.toLocaleString('en')} characters; ` +
+            `shorten it (${prompt.length.toLocaleString('en')} now).`
           : prompt.trim() === ''
             ? 'Write a prompt first: the post has no text to start from.'
             : `${prompt.length.toLocaleString('en')} of ${PROMPT_MAX.toLocaleString('en')} characters`}

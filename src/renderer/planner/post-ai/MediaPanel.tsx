@@ -35,7 +35,9 @@ export function MediaPanel({
     <div className="post-ai-panel" role="group" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>{title}</h4>
       {media.length === 0 ? (
-        <p className="muted">{`Attach ${wanted === 'image' ? 'an image' : 'a video'} to the post and save it first.`}</p>
+        <p className="muted">
+          {`Attach ${wanted === 'image' ? 'an image' : 'a video'} to the post and save it first.`}
+        </p>
       ) : (
         <>
           <label htmlFor={`${id}-media`}>{kind === 'altText' ? 'Image' : 'Video'}</label>

@@ -117,9 +117,13 @@ export function requestWords(
   targets: readonly PostTarget[],
   mediaName: (id: string) => string,
 ): string {
+  const forWhom =
+    r.channelId === null
+      ? 'the post'
+      : (targets.find((t) => t.channel_id === r.channelId)?.name ?? 'a removed channel');
   const what =
     r.kind === 'image'
-      ? `${KIND_WORDS.image} for ${r.channelId === null ? 'the post' : (targets.find((t) => t.channel_id === r.channelId)?.name ?? 'a removed channel')}`
+      ? `${KIND_WORDS.image} for ${forWhom}`
       : `${KIND_WORDS[r.kind]} from ${mediaName(r.assetId ?? '')}`;
   switch (r.state) {
     case 'waiting':
