@@ -54,6 +54,7 @@ function job(over: Partial<FixJobView> = {}): FixJobView {
 
 function editor(post: RecordView, fake = fakeBackend()) {
   fake.answer('channels.list', [insta, x]);
+  fake.answer('planner.postAiRequests', []);
   fake.answer('library.get', ({ id }) =>
     id === 'long' ? LONG : id === 'wide' ? WIDE : assetDetail({ id, name: `${id}.jpg` }),
   );

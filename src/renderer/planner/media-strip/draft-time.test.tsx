@@ -14,6 +14,7 @@ describe('the draft made from a dropped media', () => {
     const fake = fakeBackend()
       .answer('records.list', records([draft]))
       .answer('channels.list', [])
+      .answer('planner.postAiRequests', [])
       .answer('planner.calendar', { items: [], unscheduled: 0, channels: [] });
     renderWithBackend(<PostsPanel request={{ tab: 'posts', id: 'p-new', seq: 1, notice }} />, fake);
     expect(await screen.findByText(notice)).toBeTruthy();
