@@ -1,9 +1,11 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { rulesFor } from '../../shared/networks';
 import { countText, cutIndex, type Target } from '../../shared/preflight';
 import type { PostTarget } from '../../shared/targets';
 import { AttachedMedia } from './AttachedMedia';
 import { checkTargetOf } from './post-targets';
+import { SNIPPET_TARGET } from './snippets/insert-text';
+import { SnippetPicker } from './snippets/SnippetPicker';
 import { fixWords, type ComposedTarget } from './use-composed-targets';
 
 type Change = { text?: string | undefined; asset_ids?: string[] | undefined };
@@ -70,6 +72,7 @@ export function TargetVariant({ target, composed, baseText, baseAssetIds, onChan
   const name = composed.channel.name;
   const on = target.text !== undefined || target.asset_ids !== undefined;
   const rules = useMemo(() => checkTargetOf(composed.channel), [composed.channel]);
+  const textBox = useRef<HTMLTextAreaElement | null>(null);
   const toggle = () =>
     onChange(on ? { text: undefined, asset_ids: undefined } : { text: baseText, asset_ids: [...baseAssetIds] });
   return (
@@ -87,11 +90,19 @@ export function TargetVariant({ target, composed, baseText, baseAssetIds, onChan
           <label htmlFor={`${id}-text`}>Text for {name}</label>
           <textarea
             id={`${id}-text`}
+            ref={textBox}
+            {...{ [SNIPPET_TARGET]: '' }}
             rows={4}
             maxLength={100_000}
             aria-describedby={`${id}-count`}
             value={target.text ?? baseText}
             onChange={(e) => onChange({ text: e.target.value })}
+          />
+          <SnippetPicker
+            target={() => textBox.current}
+            known={{ channel: name }}
+            fieldName={`the text for ${name}`}
+            testId={`target-snippet-${target.channel_id}`}
           />
           <TargetCount id={`${id}-count`} text={target.text ?? baseText} rules={rules} />
           <AttachedMedia

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import {
   SNIPPET_BODY_MAX,
   SNIPPET_NAME_MAX,
@@ -70,6 +71,49 @@ function SnippetDelete({ snippet, busy, onDeleted }: { snippet: Snippet; busy: b
   );
 }
 
+/** The snippet's text, the variables it will ask for, and how often it was used here. */
+function SnippetBody({
+  form,
+  error,
+  snippet,
+}: {
+  form: UseFormReturn<Values, unknown, Values>;
+  error: string | undefined;
+  snippet: Snippet | null;
+}) {
+  const vars = variablesOf(form.watch('body'));
+  return (
+    <>
+      <FormField
+        label="Text"
+        hint={
+          vars.length > 0
+            ? `Asked for when inserted: ${vars.map((v) => `{{${v}}}`).join(' ')}`
+            : 'Write {{name}} for a part to fill in when it is inserted, such as {{date}} or {{channel}}.'
+        }
+        error={error}
+      >
+        {(c) => (
+          <textarea
+            {...c}
+            data-testid="snippet-body"
+            rows={5}
+            maxLength={SNIPPET_BODY_MAX}
+            {...form.register('body')}
+          />
+        )}
+      </FormField>
+      {snippet && (
+        <p className="muted" data-testid="snippet-uses">
+          {snippet.uses === 0
+            ? 'Not used yet on this computer.'
+            : `Used ${snippet.uses} ${snippet.uses === 1 ? 'time' : 'times'} on this computer.`}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** A snippet's name, kind and text with its {{variables}}; save and delete. */
 export function SnippetEditor({ snippet, notice, onSaved, onDeleted }: Props) {
   const id = useId();
@@ -92,8 +136,6 @@ export function SnippetEditor({ snippet, notice, onSaved, onDeleted }: Props) {
     },
   });
   const { form, onSubmit, errorOf, saved, failure, busy } = z;
-  const body = form.watch('body');
-  const vars = variablesOf(body);
   return (
     <form
       className="card form planner-editor"
@@ -119,32 +161,7 @@ export function SnippetEditor({ snippet, notice, onSaved, onDeleted }: Props) {
           )}
         </FormField>
       </div>
-      <FormField
-        label="Text"
-        hint={
-          vars.length > 0
-            ? `Asked for when inserted: ${vars.map((v) => `{{${v}}}`).join(' ')}`
-            : 'Write {{name}} for a part to fill in when it is inserted, such as {{date}} or {{channel}}.'
-        }
-        error={errorOf('body')}
-      >
-        {(c) => (
-          <textarea
-            {...c}
-            data-testid="snippet-body"
-            rows={5}
-            maxLength={SNIPPET_BODY_MAX}
-            {...form.register('body')}
-          />
-        )}
-      </FormField>
-      {snippet && (
-        <p className="muted" data-testid="snippet-uses">
-          {snippet.uses === 0
-            ? 'Not used yet on this computer.'
-            : `Used ${snippet.uses} ${snippet.uses === 1 ? 'time' : 'times'} on this computer.`}
-        </p>
-      )}
+      <SnippetBody form={form} error={errorOf('body')} snippet={snippet} />
       <SubmitError error={failure} fields={[]} />
       <div className="row">
         <button type="submit" className="primary" data-testid="snippet-save" disabled={busy}>

@@ -6,10 +6,7 @@ import type { OpenRequest } from '../tabs';
 import { NEW } from '../use-list-editor';
 import { useSelected } from '../use-open-request';
 import { SnippetEditor } from './SnippetEditor';
-import { useSnippetEvents, useSnippets } from './use-snippets';
-
-/** How often a snippet was used, in a list's second line. */
-export const usesLine = (s: Snippet) => (s.uses === 0 ? 'not used yet' : `used ${s.uses}×`);
+import { usesLine, useSnippetEvents, useSnippets } from './use-snippets';
 
 /** Issue 19: saved snippets (hashtag sets, signatures, calls to action), most used first, and the editor of one. */
 export function SnippetsPanel({ request }: { request: OpenRequest | null }) {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChannelName } from '../../../shared/contract';
+import type { Snippet } from '../../../shared/snippets';
 import { useBackend, useChannel } from '../../backend/context';
 import { useAction } from '../../backend/use-action';
 
@@ -31,3 +32,6 @@ export function useSnippetEvents(): void {
     [api, client],
   );
 }
+
+/** How often a snippet was used, in a list's second line. */
+export const usesLine = (s: Snippet) => (s.uses === 0 ? 'not used yet' : `used ${s.uses}×`);
