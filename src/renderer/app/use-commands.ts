@@ -6,7 +6,7 @@ import type { SnippetUse } from '../../shared/snippets';
 import { call } from '../backend/call';
 import { useBackend } from '../backend/context';
 import { toAppError } from '../library/app-error';
-import { insertAtCaret, isSnippetTarget } from '../planner/snippets/insert-text';
+import { caretOf, insertAtCaret, isSnippetTarget, type Caret } from '../planner/snippets/insert-text';
 import { actionFor } from './commands';
 import type { ToastNotice } from './NoticeToast';
 import { focusMainIfLost, focusWhenPresent, isTextEntry, restoreFocus } from './focus';
@@ -17,6 +17,8 @@ import type { TaskBoard } from './task-board';
 /** The open palette: what had the keyboard before it, and whether it lists commands or snippets. */
 interface PaletteState {
   returnTo: Element | null;
+  /** Where the caret was in that element, when it is a composer text (the dialog may move it). */
+  caret: Caret | null;
   mode: 'commands' | 'snippets';
 }
 
@@ -141,7 +143,9 @@ function usePalette() {
   }, []);
   /** The snippet list may take the command list's place: the element that had the keyboard stays the one to return to. */
   const openPalette = useCallback((mode: PaletteState['mode']) => {
-    const open: PaletteState = { returnTo: paletteRef.current?.returnTo ?? document.activeElement, mode };
+    const returnTo = paletteRef.current ? paletteRef.current.returnTo : document.activeElement;
+    const caret = paletteRef.current ? paletteRef.current.caret : isSnippetTarget(returnTo) ? caretOf(returnTo) : null;
+    const open: PaletteState = { returnTo, caret, mode };
     paletteDialog.current?.close();
     paletteRef.current = open;
     setPalette(open);
@@ -162,10 +166,11 @@ function useSnippetInsert(
   const insertSnippet = useCallback(
     (filled: SnippetUse, name: string) => {
       const target = paletteRef.current?.returnTo ?? null;
+      const caret = paletteRef.current?.caret ?? undefined;
       closePalette();
       const left = filled.missing.length ? ` Still to fill: ${filled.missing.map((m) => `{{${m}}}`).join(', ')}.` : '';
       if (isSnippetTarget(target)) {
-        insertAtCaret(target, filled.text);
+        insertAtCaret(target, filled.text, caret);
         announce(`Inserted “${name}”.${left}`);
         return;
       }

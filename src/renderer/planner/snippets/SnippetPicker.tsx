@@ -185,6 +185,12 @@ export function SnippetPicker({ target, known = {}, fieldName, testId = 'snippet
             data-testid="snippet-picker-dialog"
             aria-describedby={undefined}
             onPointerDownOutside={(e) => e.preventDefault()}
+            // The search box takes the keyboard, not the close button before it.
+            onOpenAutoFocus={(e) => {
+              if (!(e.target instanceof HTMLElement)) return;
+              e.preventDefault();
+              e.target.querySelector<HTMLElement>('input')?.focus();
+            }}
             // After an insert the keyboard goes back to the text, after the snippet; else to the button.
             onCloseAutoFocus={(e) => {
               const el = target();
