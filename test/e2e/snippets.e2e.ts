@@ -2,6 +2,8 @@
  * Snippets in the browser: made in the Planner's Snippets tab, inserted into a post's text from the
  * picker beside it (its variable asked for) and from the command palette, at the caret, each use counted.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedIn, type Browser, type RunningApp } from './harness';
 
@@ -17,6 +19,23 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
+
+const axeSource = fs.readFileSync(path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe findings on the page as it is now, as "rule at target" lines. */
+async function axeProblems(): Promise<string[]> {
+  const { page } = browser;
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await page.waitForTimeout(150);
+  return page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(d: Document): Promise<{ violations: Found[] }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}`));
+  });
+}
 
 const heading = () => browser.page.getByRole('heading', { level: 1 }).textContent();
 const focusedTestId = () => browser.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
@@ -42,6 +61,7 @@ describe('browser mode: snippets', () => {
     await page.getByTestId('snippet-body').fill('#launch #{{product}}');
     await page.getByTestId('snippet-save').click();
     await page.getByText('Snippet created.').waitFor();
+    expect(await axeProblems()).toEqual([]);
     expect(await page.locator('[data-testid^="snippet-row-"]').first().textContent()).toContain('not used yet');
   });
 
@@ -59,6 +79,7 @@ describe('browser mode: snippets', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.getByLabel('{{product}}').waitFor();
+    expect(await axeProblems()).toEqual([]);
     await page.keyboard.type('mugs');
     await page.keyboard.press('Enter');
     await page.getByTestId('snippet-picker-dialog').waitFor({ state: 'detached' });
@@ -77,6 +98,7 @@ describe('browser mode: snippets', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('snippet-palette').waitFor();
     await page.getByTestId('snippet-palette-input').fill('launch');
+    expect(await axeProblems()).toEqual([]);
     await page.keyboard.press('Enter');
     await page.getByTestId('snippet-palette').waitFor({ state: 'detached' });
     await expect.poll(() => postText().inputValue()).toBe('Big #launch #{{product}} day #launch #mugs');

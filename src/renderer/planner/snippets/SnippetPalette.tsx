@@ -54,7 +54,7 @@ function SnippetOptions({
           onClick={() => onChoose(s)}
         >
           <span className="palette-label">{s.name}</span>
-          <span className="palette-keys muted">
+          <span className="snippet-palette-meta">
             {snippetKindLabels[s.kind]} · {usesLine(s)}
           </span>
         </li>

@@ -123,7 +123,7 @@ describe('snippets in the post editor', () => {
     );
     await user.type(screen.getByLabelText('Text'), 'New mugs.');
     await user.type(screen.getByLabelText('Scheduled for'), '2026-12-01T09:00');
-    await user.click(screen.getByRole('button', { name: 'Insert a snippet into the post’s text' }));
+    await user.click(screen.getByRole('button', { name: 'Insert snippet… into the post’s text' }));
     await user.click(await screen.findByTestId('snippet-option-s2'));
     expect(screen.getByLabelText<HTMLInputElement>('{{date}}').value).toBe('2026-12-01');
     await user.type(screen.getByLabelText('{{product}}'), 'mugs');

@@ -12,7 +12,7 @@ interface Props {
   target(): HTMLTextAreaElement | null;
   /** Values the post already knows ({{date}}, {{channel}}), offered for the variables of those names. */
   known?: Readonly<Record<string, string>>;
-  /** Names the field in the button's words ("Insert a snippet into the text for Shop"). */
+  /** Names the field in the button's accessible name ("Insert snippet… into the text for Shop"). */
   fieldName?: string;
   testId?: string;
 }
@@ -170,7 +170,7 @@ export function SnippetPicker({ target, known = {}, fieldName, testId = 'snippet
           type="button"
           className="lib-small"
           data-testid={testId}
-          aria-label={fieldName ? `Insert a snippet into ${fieldName}` : undefined}
+          aria-label={fieldName ? `Insert snippet… into ${fieldName}` : undefined}
           onClick={(e) => {
             e.preventDefault();
             p.start();
