@@ -13,11 +13,12 @@ export function useSnippets(options: { enabled?: boolean } = {}) {
   return useChannel('snippets.list', {}, { placeholderData: (prev) => prev, ...options });
 }
 
-/** A snippets.* change that refreshes the lists when it succeeds. */
+/** A snippets.* change that refreshes what it may have changed when it succeeds. */
 export function useSnippetAction<C extends 'snippets.create' | 'snippets.update' | 'snippets.remove' | 'snippets.use'>(
   channel: C,
 ) {
-  return useAction(channel, snippetQueries);
+  // A use changes only the counts (kept on this computer), never a record.
+  return useAction(channel, channel === 'snippets.use' ? ['snippets.list'] : snippetQueries);
 }
 
 /** Refresh the snippets when media templates change (a pull from another computer, another window). */
