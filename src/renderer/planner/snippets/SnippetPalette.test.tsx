@@ -7,7 +7,7 @@ import { CommandPalette } from '../../app/CommandPalette';
 import { createTaskBoard } from '../../app/task-board';
 import { useCommands } from '../../app/use-commands';
 import { fakeBackend, renderWithBackend } from '../../test-support/test-render';
-import { fillForTest } from './fill-for-test';
+import { fillForTest } from './test-fill';
 import { SNIPPET_TARGET } from './insert-text';
 import { SnippetPalette } from './SnippetPalette';
 import { snippetView } from './test-snippets';

@@ -5,7 +5,7 @@ import type { ChannelArgs } from '../../../shared/contract';
 import { assetDetail, record } from '../../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../../test-support/test-render';
 import { PostEditor } from '../PostEditor';
-import { fillForTest } from './fill-for-test';
+import { fillForTest } from './test-fill';
 import { SNIPPET_TARGET } from './insert-text';
 import { SnippetPicker } from './SnippetPicker';
 import { snippetView } from './test-snippets';
