@@ -26,6 +26,7 @@ const OWNERS = {
   automation_job_chains: 'src/main/core/planning/automations/run-log.ts',
   channels: 'src/main/core/channels/channels-sql.ts',
   post_ai_requests: 'src/main/core/planning/post-ai-sql.ts',
+  snippet_uses: 'src/main/core/planning/snippet-uses-sql.ts',
   // Created and read by opening (migrations); src/main/core/db/** is exempt from the scan, so this owner is where
   // others read it from (schemaVersion), not a file the scan checks.
   schema_migrations: 'src/main/core/db/open.ts',

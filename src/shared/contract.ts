@@ -89,6 +89,15 @@ import {
   SlotsQuery,
   SlotView,
 } from './channels';
+import {
+  Snippet,
+  SnippetCreateInput,
+  SnippetIdInput,
+  SnippetListInput,
+  SnippetUpdateInput,
+  SnippetUse,
+  SnippetUseInput,
+} from './snippets';
 import { ConnectionCheckInput, ConnectionCheckResult } from './connection-check';
 import { TeachListApplied, TeachListInput, TeachListPreview } from './teach-list';
 import { ApiKeyInput, ConnectAccountInput, ConnectionView, SessionView, SignInInput } from './session';
@@ -394,6 +403,14 @@ export const contract = {
   }),
   /** A template filled with sample values, and which variables it has and lacks. */
   'planner.templatePreview': channel({ input: TemplatePreviewInput, output: TemplatePreview, mutates: false }),
+  /** Saved snippets (media templates marked as snippets), most used first; of one kind or matching words. */
+  'snippets.list': channel({ input: SnippetListInput, output: z.array(Snippet), mutates: false }),
+  'snippets.create': channel({ input: SnippetCreateInput, output: Snippet, mutates: true }),
+  /** Each field given replaces the stored one. */
+  'snippets.update': channel({ input: SnippetUpdateInput, output: Snippet, mutates: true }),
+  'snippets.remove': channel({ input: SnippetIdInput, output: z.object({}), mutates: true }),
+  /** Count one use (on this computer only) and answer with the body filled; unfilled variables are listed. */
+  'snippets.use': channel({ input: SnippetUseInput, output: SnippetUse, mutates: true }),
   /** Posts or creatives from a template, one per row of values; a missing variable refuses them all. */
   'planner.fromTemplate': channel({ input: FromTemplateInput, output: CreatedRecords, mutates: true }),
   /** Read CSV text into rows keyed by the header. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AutomationAction, AutomationTrigger, channelLabel } from './automations';
 import { ResourceGroup } from './profile';
+import { SnippetKind } from './snippets';
 import { PostTargets } from './targets';
 
 // The fields Atelier keeps for each resource group. The platform does not publish them, so these
@@ -93,6 +94,8 @@ export const groupFields = {
       body: z.string().max(100_000).optional(),
       /** What it makes by default. */
       target: z.enum(['posts', 'creatives']).optional(),
+      /** Set on a snippet (its kind): a piece inserted into posts, not a template (see snippets.ts). */
+      snippet: SnippetKind.optional(),
     })
     .loose(),
   posts: z

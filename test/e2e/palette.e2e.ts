@@ -53,7 +53,7 @@ describe('browser mode: command palette and shortcuts', () => {
     const listId = await input.getAttribute('aria-controls');
     expect(await page.locator(`[id="${listId}"]`).getAttribute('role')).toBe('listbox');
     // Every command but the palette itself, each with its shortcut.
-    expect(await palette().getByRole('option').count()).toBe(13);
+    expect(await palette().getByRole('option').count()).toBe(14);
     expect(await page.getByTestId('command-option-go-planner').textContent()).toContain('Ctrl+3');
     expect(await page.getByTestId('command-option-toggle-theme').textContent()).toContain('Ctrl+Shift+L');
     // The first is active; the arrow keys move through them.

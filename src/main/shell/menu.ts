@@ -57,7 +57,7 @@ function fileMenu(isMac: boolean, command: Command): MenuItemConstructorOptions 
   };
 }
 
-function editMenu(isMac: boolean): MenuItemConstructorOptions {
+function editMenu(isMac: boolean, command: Command): MenuItemConstructorOptions {
   return {
     label: 'Edit',
     submenu: [
@@ -71,6 +71,8 @@ function editMenu(isMac: boolean): MenuItemConstructorOptions {
       { role: 'delete' },
       separator,
       { role: 'selectAll' },
+      separator,
+      command('insert-snippet'),
     ],
   };
 }
@@ -156,7 +158,7 @@ export function buildMenuTemplate(platform: NodeJS.Platform, opts: MenuOptions):
   };
   const menus = [
     fileMenu(isMac, command),
-    editMenu(isMac),
+    editMenu(isMac, command),
     viewMenu(opts, command),
     windowMenu(isMac),
     helpMenu(isMac, opts, command),

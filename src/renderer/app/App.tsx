@@ -13,6 +13,7 @@ import { createTaskBoard } from './task-board';
 import { useAppSettings } from './use-app-settings';
 import { useCommands } from './use-commands';
 import { useNotifications, type NotifiedItem } from './use-notifications';
+import { NoticeToast } from './NoticeToast';
 import { ProblemBanner } from './ProblemBanner';
 import { RestoreReportDialog } from './RestoreReportDialog';
 import { TaskContext } from './use-task';
@@ -22,6 +23,9 @@ import { useTheme } from './use-theme';
 const FirstRun = lazy(() => import('../account/FirstRun').then((m) => ({ default: m.FirstRun })));
 const RecoveryScreen = lazy(() => import('./RecoveryScreen').then((m) => ({ default: m.RecoveryScreen })));
 const CommandPalette = lazy(() => import('./CommandPalette').then((m) => ({ default: m.CommandPalette })));
+const SnippetPalette = lazy(() =>
+  import('../planner/snippets/SnippetPalette').then((m) => ({ default: m.SnippetPalette })),
+);
 const opening = <p className="loading">Opening Atelier…</p>;
 const loaded = (screen: ReactNode) => <Suspense fallback={opening}>{screen}</Suspense>;
 
@@ -44,6 +48,33 @@ function usePlannerOpen(go: (section: SectionId) => void) {
     [go, openItem],
   );
   return { plannerOpen, openPost };
+}
+
+/** The command palette (or its snippet list, for "Insert snippet…"), and what inserting a snippet said. */
+function Palettes({ commands, isMac }: { commands: ReturnType<typeof useCommands>; isMac: boolean }) {
+  return (
+    <>
+      {commands.paletteOpen && (
+        <Suspense fallback={null}>
+          {commands.paletteMode === 'snippets' ? (
+            <SnippetPalette
+              dialogRef={commands.paletteDialog}
+              onChoose={commands.insertSnippet}
+              onClose={commands.closePalette}
+            />
+          ) : (
+            <CommandPalette
+              dialogRef={commands.paletteDialog}
+              isMac={isMac}
+              onRun={(id) => commands.run(id, 'palette')}
+              onClose={commands.closePalette}
+            />
+          )}
+        </Suspense>
+      )}
+      {commands.notice && <NoticeToast notice={commands.notice} onDismiss={commands.dismissNotice} />}
+    </>
+  );
 }
 
 export function App() {
@@ -103,16 +134,7 @@ export function App() {
         <StatusBar onOpenSync={() => go('sync')} onOpenStudio={() => go('studio')} />
         {announcer.region}
         <RestoreReportDialog />
-        {commands.paletteOpen && (
-          <Suspense fallback={null}>
-            <CommandPalette
-              dialogRef={commands.paletteDialog}
-              isMac={isMac}
-              onRun={(id) => commands.run(id, 'palette')}
-              onClose={commands.closePalette}
-            />
-          </Suspense>
-        )}
+        <Palettes commands={commands} isMac={isMac} />
       </div>
     </TaskContext.Provider>
   );

@@ -13,7 +13,9 @@ export type CommandAction =
   /** A task in the section on screen. */
   | { kind: 'task'; task: Task }
   | { kind: 'theme'; theme: 'light' | 'dark' }
-  | { kind: 'sync-now' };
+  | { kind: 'sync-now' }
+  /** The palette's list of snippets, to insert one into the text that had the keyboard. */
+  | { kind: 'snippets' };
 
 export interface CommandContext {
   /** The theme setting and what it shows now ("system" follows the OS). */
@@ -62,6 +64,8 @@ export function actionFor(id: CommandId, ctx: CommandContext): CommandAction {
       return { kind: 'go', section: 'studio', task: 'ai-form' };
     case 'search':
       return ctx.canSearchHere ? { kind: 'task', task: 'search' } : { kind: 'go', section: 'library', task: 'search' };
+    case 'insert-snippet':
+      return { kind: 'snippets' };
     case 'toggle-theme':
       return { kind: 'theme', theme: nextTheme(ctx.theme, ctx.effective) };
     case 'sync-now':

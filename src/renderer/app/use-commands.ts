@@ -1,15 +1,26 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { commandForKey, commandInfo, type CommandId } from '../../shared/commands';
 import type { AtelierApi } from '../../shared/backend';
 import type { Settings } from '../../shared/settings';
+import type { SnippetUse } from '../../shared/snippets';
 import { call } from '../backend/call';
 import { useBackend } from '../backend/context';
 import { toAppError } from '../library/app-error';
+import { caretOf, insertAtCaret, isSnippetTarget, type Caret } from '../planner/snippets/insert-text';
 import { actionFor } from './commands';
+import type { ToastNotice } from './NoticeToast';
 import { focusMainIfLost, focusWhenPresent, isTextEntry, restoreFocus } from './focus';
 import { isMacPlatform } from './platform';
 import type { SectionId } from './sections';
 import type { TaskBoard } from './task-board';
+
+/** The open palette: what had the keyboard before it, and whether it lists commands or snippets. */
+interface PaletteState {
+  returnTo: Element | null;
+  /** Where the caret was in that element, when it is a composer text (the dialog may move it). */
+  caret: Caret | null;
+  mode: 'commands' | 'snippets';
+}
 
 /** Where a command came from: a key press in the page, the desktop menu, the palette, or a button. */
 export type CommandSource = 'key' | 'menu' | 'palette' | 'button';
@@ -46,21 +57,8 @@ export function useCommands(options: Options) {
   const { board } = options;
   const opts = useRef(options);
   opts.current = options;
-  const [palette, setPalette] = useState<{ returnTo: Element | null } | null>(null);
-  const paletteRef = useRef(palette);
-  paletteRef.current = palette;
-  /** The palette's <dialog>: closed at once on the way out, as a modal dialog makes the rest of the page inert. */
-  const paletteDialog = useRef<HTMLDialogElement | null>(null);
+  const { palette, paletteRef, paletteDialog, closePalette, openPalette } = usePalette();
   const last = useRef<{ id: CommandId; source: CommandSource; at: number } | null>(null);
-
-  const closePalette = useCallback(() => {
-    const open = paletteRef.current;
-    if (!open) return;
-    paletteRef.current = null;
-    paletteDialog.current?.close();
-    setPalette(null);
-    restoreFocus(open.returnTo);
-  }, []);
 
   const run = useCallback(
     (id: CommandId, source: CommandSource) => {
@@ -80,11 +78,11 @@ export function useCommands(options: Options) {
       const action = actionFor(id, { theme: o.theme, effective: o.effective, canSearchHere: board.has('search') });
       if (action.kind === 'palette') {
         if (paletteRef.current) closePalette();
-        else {
-          const open = { returnTo: document.activeElement };
-          paletteRef.current = open;
-          setPalette(open);
-        }
+        else openPalette('commands');
+        return;
+      }
+      if (action.kind === 'snippets') {
+        openPalette('snippets');
         return;
       }
       // Any other command closes the palette first, so the focus it moves to stays there.
@@ -112,12 +110,89 @@ export function useCommands(options: Options) {
           break;
       }
     },
-    [api, board, closePalette],
+    [api, board, closePalette, openPalette, paletteRef],
   );
 
   useCommandKeys(api, options.enabled, run);
+  const snippets = useSnippetInsert(paletteRef, closePalette, (text) => opts.current.announce(text));
 
-  return { run, paletteOpen: palette !== null, closePalette, paletteDialog };
+  return {
+    run,
+    paletteOpen: palette !== null,
+    paletteMode: palette?.mode ?? 'commands',
+    closePalette,
+    paletteDialog,
+    ...snippets,
+  };
+}
+
+/** The palette's state: open or not, listing commands or snippets, and what had the keyboard before it. */
+function usePalette() {
+  const [palette, setPalette] = useState<PaletteState | null>(null);
+  const paletteRef = useRef(palette);
+  paletteRef.current = palette;
+  /** The palette's <dialog>: closed at once on the way out, as a modal dialog makes the rest of the page inert. */
+  const paletteDialog = useRef<HTMLDialogElement | null>(null);
+  const closePalette = useCallback(() => {
+    const open = paletteRef.current;
+    if (!open) return;
+    paletteRef.current = null;
+    paletteDialog.current?.close();
+    setPalette(null);
+    restoreFocus(open.returnTo);
+  }, []);
+  /**
+   * The snippet list may take the command list's place: the element that had the keyboard stays the
+   * one to return to.
+   */
+  const openPalette = useCallback((mode: PaletteState['mode']) => {
+    const returnTo = paletteRef.current ? paletteRef.current.returnTo : document.activeElement;
+    const caret = paletteRef.current ? paletteRef.current.caret : isSnippetTarget(returnTo) ? caretOf(returnTo) : null;
+    const open: PaletteState = { returnTo, caret, mode };
+    paletteDialog.current?.close();
+    paletteRef.current = open;
+    setPalette(open);
+  }, []);
+  return { palette, paletteRef, paletteDialog, closePalette, openPalette };
+}
+
+/**
+ * A snippet chosen in the palette goes in at the caret of the composer text that had the keyboard when
+ * the palette opened; with no composer text there, it is copied to the clipboard and a notice says so.
+ */
+function useSnippetInsert(
+  paletteRef: RefObject<PaletteState | null>,
+  closePalette: () => void,
+  announce: (text: string) => void,
+) {
+  const [notice, setNotice] = useState<ToastNotice | null>(null);
+  const insertSnippet = useCallback(
+    (filled: SnippetUse, name: string) => {
+      const target = paletteRef.current?.returnTo ?? null;
+      const caret = paletteRef.current?.caret ?? undefined;
+      closePalette();
+      const left = filled.missing.length ? ` Still to fill: ${filled.missing.map((m) => `{{${m}}}`).join(', ')}.` : '';
+      if (isSnippetTarget(target)) {
+        insertAtCaret(target, filled.text, caret);
+        announce(`Inserted “${name}”.${left}`);
+        return;
+      }
+      const copied = () =>
+        setNotice({
+          text: `Copied “${name}” to the clipboard.`,
+          hint: `No post text had the keyboard: paste it where it goes.${left}`,
+        });
+      const failed = () =>
+        setNotice({
+          text: `“${name}” could not be copied to the clipboard.`,
+          hint: 'Open a post and insert it from beside its text.',
+        });
+      if (!navigator.clipboard) failed();
+      else navigator.clipboard.writeText(filled.text).then(copied, failed);
+    },
+    [paletteRef, closePalette, announce],
+  );
+  return { insertSnippet, notice, dismissNotice: () => setNotice(null) };
 }
 
 /** Shortcut keys in the page and the desktop menu's commands, while the app's frame shows. */

@@ -9,12 +9,17 @@ import type { OpenRequest } from './tabs';
 import { NEW, useListEditor } from './use-list-editor';
 import { useRecords } from './use-records';
 import { AutomationTrigger } from '../../shared/planner';
+import { isSnippetFields } from '../../shared/snippets';
 
 /** D6: local rules ("when … then …"), the editor of one, and the run log. */
 export function AutomationsPanel({ request }: { request: OpenRequest | null }) {
   const le = useListEditor('automations', request);
   const templates = useRecords('mediaTemplates');
-  const templateViews = useMemo(() => (templates.data?.items ?? []).map(templateOf), [templates.data]);
+  // Snippets are media template records too, but no automation makes posts from one.
+  const templateViews = useMemo(
+    () => (templates.data?.items ?? []).filter((r) => !isSnippetFields(r.fields)).map(templateOf),
+    [templates.data],
+  );
   return (
     <div className="planner-automations">
       <div className="planner-split">

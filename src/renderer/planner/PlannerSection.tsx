@@ -5,6 +5,7 @@ import { useStoredState } from '../library/use-stored-state';
 import { AutomationsPanel } from './AutomationsPanel';
 import { CalendarPanel } from './CalendarPanel';
 import { ChannelsPanel } from './ChannelsPanel';
+import { SnippetsPanel } from './snippets/SnippetsPanel';
 import { CreativesPanel } from './CreativesPanel';
 import { MediaQueuePanel } from './MediaQueuePanel';
 import { PLANNER_PANEL, plannerTabId, PlannerTabs } from './PlannerTabs';
@@ -49,6 +50,7 @@ export function PlannerSection({ open }: { open: OpenRequest | null }) {
           {tab === 'calendar' && <CalendarPanel request={forTab('calendar')} onOpen={openItem} />}
           {tab === 'posts' && <PostsPanel request={forTab('posts')} />}
           {tab === 'channels' && <ChannelsPanel request={forTab('channels')} />}
+          {tab === 'snippets' && <SnippetsPanel request={forTab('snippets')} />}
           {tab === 'creatives' && <CreativesPanel request={forTab('creatives')} />}
           {tab === 'templates' && <TemplatesPanel request={forTab('templates')} />}
           {tab === 'queue' && <MediaQueuePanel request={forTab('queue')} />}

@@ -1,4 +1,5 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import type { RecordView } from '../../shared/records';
 import { SubmitError } from '../ai/SubmitError';
 import { FormField } from '../forms/FormField';
@@ -12,7 +13,12 @@ import { PlansChoice } from './PlansChoice';
 import { postFields, postValues, type PostValues } from './post-form';
 import { PostFields } from './PostFields';
 import { PostTargetsSection } from './PostTargetsSection';
+import { SNIPPET_TARGET } from './snippets/insert-text';
+import { knownValues } from './snippets/known-values';
+import { SnippetPicker } from './snippets/SnippetPicker';
 import { usePlannerAction } from './use-records';
+
+type PostForm = UseFormReturn<PostValues, unknown, PostValues>;
 
 interface Props {
   /** The post being edited; null for a new one. */
@@ -58,6 +64,47 @@ function PostButtons({
         {saved ?? ''}
       </span>
     </div>
+  );
+}
+
+/** The post's text with its live count, and snippets to insert at the caret. */
+function PostText({ form, v, tz, error }: { form: PostForm; v: PostValues; tz: string; error: string | undefined }) {
+  const id = useId();
+  const box = useRef<HTMLTextAreaElement | null>(null);
+  const text = form.register('text');
+  const channel = v.targets[0]?.name ?? v.channel;
+  return (
+    <FormField
+      label="Text"
+      error={error}
+      describedBy={`${id}-count`}
+      after={
+        <div className="snippet-after">
+          <CharCount id={`${id}-count`} text={v.text} channel={channel} />
+          <SnippetPicker
+            target={() => box.current}
+            known={knownValues({ scheduledAt: v.scheduled_at, channel, zone: tz })}
+            fieldName="the post’s text"
+            testId="post-snippet"
+          />
+        </div>
+      }
+    >
+      {(c) => (
+        <textarea
+          {...c}
+          data-testid="post-text"
+          {...{ [SNIPPET_TARGET]: '' }}
+          rows={6}
+          maxLength={100_000}
+          {...text}
+          ref={(el) => {
+            text.ref(el);
+            box.current = el;
+          }}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -113,14 +160,7 @@ export function PostEditor({ record, plans, tz, notice, onSaved, onDeleted, focu
       data-testid="post-editor"
     >
       <h2 id={`${id}-title`}>{record ? 'Edit post' : 'New post'}</h2>
-      <FormField
-        label="Text"
-        error={errorOf('text')}
-        describedBy={`${id}-count`}
-        after={<CharCount id={`${id}-count`} text={v.text} channel={v.targets[0]?.name ?? v.channel} />}
-      >
-        {(c) => <textarea {...c} data-testid="post-text" rows={6} maxLength={100_000} {...form.register('text')} />}
-      </FormField>
+      <PostText form={form} v={v} tz={tz} error={errorOf('text')} />
       <PostTargetsSection form={form} error={errorOf('targets') ?? errorOf('channel')} postId={record?.id} />
       <PostFields form={form} tz={tz} errorOf={errorOf} />
       <AddToQueueButton

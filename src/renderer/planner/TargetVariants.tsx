@@ -7,6 +7,8 @@ import { fixActions, type FixAction, type TrimMode } from './fixes/fix-actions';
 import { TargetFixPanel, useTargetFixes } from './fixes/TargetFixes';
 import { WarningFixes } from './fixes/WarningFixes';
 import { checkTargetOf } from './post-targets';
+import { SNIPPET_TARGET } from './snippets/insert-text';
+import { SnippetPicker } from './snippets/SnippetPicker';
 import { fixWords, type ComposedTarget } from './use-composed-targets';
 
 type Change = { text?: string | undefined; asset_ids?: string[] | undefined };
@@ -122,11 +124,18 @@ export function TargetVariant({ target, composed, baseText, baseAssetIds, onChan
           <textarea
             ref={text}
             id={`${id}-text`}
+            {...{ [SNIPPET_TARGET]: '' }}
             rows={4}
             maxLength={100_000}
             aria-describedby={`${id}-count`}
             value={target.text ?? baseText}
             onChange={(e) => onChange({ text: e.target.value })}
+          />
+          <SnippetPicker
+            target={() => text.current}
+            known={{ channel: name }}
+            fieldName={`the text for ${name}`}
+            testId={`target-snippet-${target.channel_id}`}
           />
           <TargetCount id={`${id}-count`} text={target.text ?? baseText} rules={rules} />
           <AttachedMedia

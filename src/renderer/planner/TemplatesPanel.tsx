@@ -1,3 +1,4 @@
+import { isSnippetFields } from '../../shared/snippets';
 import { templateOf } from './fields';
 import { ListEditorSplit } from './ListEditorSplit';
 import type { OpenRequest } from './tabs';
@@ -8,7 +9,8 @@ import { useListEditor } from './use-list-editor';
 /** D4: media templates with {{variables}}, and the editor of one (preview, records from values or CSV). */
 export function TemplatesPanel({ request }: { request: OpenRequest | null }) {
   const le = useListEditor('mediaTemplates', request);
-  const views = le.records.map(templateOf);
+  // Snippets are media template records too; they have their own tab.
+  const views = le.records.filter((r) => !isSnippetFields(r.fields)).map(templateOf);
   return (
     <ListEditorSplit
       le={le}

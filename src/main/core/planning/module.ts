@@ -15,6 +15,9 @@ import { PostsSql } from './posts-sql';
 import { Reminders } from './reminders';
 import { Schedule, type ScheduleDeps } from './schedule';
 import { Scheduled, type ScheduledRow } from './scheduled-sql';
+import { snippetHandlers } from './handlers-snippets';
+import { SnippetUsesSql } from './snippet-uses-sql';
+import { Snippets } from './snippets';
 import { Templates } from './templates';
 import { WorkspaceTransfer, type TransferDeps } from './workspace-transfer';
 
@@ -57,6 +60,7 @@ export function createPlanning(d: PlanningDeps): Planning {
   const mediaQueue = new MediaQueue({ store, workspace, profile: () => d.connection.profile() });
   const posts = new Posts({ store, workspace });
   const templates = new Templates({ store, account, now, channelNamed: d.channelNamed });
+  const snippets = new Snippets({ store, uses: new SnippetUsesSql(store.db), account, now });
   const importer = new PlannerImporter({ store, account, channelNamed: d.channelNamed });
   const transfer = new WorkspaceTransfer({ store, blobs: d.files.blobs, account, now, channels: d.channelStore });
   const automations = new AutomationEngine({
@@ -116,6 +120,7 @@ export function createPlanning(d: PlanningDeps): Planning {
     handlers: {
       ...scheduleHandlers({ schedule, queue: mediaQueue, posts }),
       ...contentHandlers({ templates, importer, transfer, automations, dialogs: deps.dialogs }),
+      ...snippetHandlers(snippets),
     },
     start: () => reminders.start(),
     close: () => reminders.close(),

@@ -9,6 +9,7 @@ import type {
   TemplatePreviewInput,
 } from '../../../shared/planner';
 import { groupFields, type RecordView } from '../../../shared/records';
+import { isSnippetFields } from '../../../shared/snippets';
 import { withPrimaryLabel, type PostTarget } from '../../../shared/targets';
 import { fail, issuesOf } from '../errors';
 import { parseFields, type Fields } from '../store/fields';
@@ -108,6 +109,11 @@ export class Templates {
 
   template(id: string): { id: string; name: string; body: string } {
     const fields = parseFields(this.deps.store.live('mediaTemplates', this.deps.account(), id).data);
+    // A snippet is stored as a media template but is a piece of a post, never a template to make posts from.
+    if (isSnippetFields(fields))
+      fail('validation', 'That is a snippet, not a template: choose a template.', {
+        issues: [{ path: 'templateId', message: 'A snippet cannot be used as a template.' }],
+      });
     return {
       id,
       name: typeof fields.name === 'string' ? fields.name : 'Template',

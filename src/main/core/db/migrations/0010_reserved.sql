@@ -1,2 +1,0 @@
--- Intentionally empty: keeps the numbering contiguous.
-SELECT 1;
