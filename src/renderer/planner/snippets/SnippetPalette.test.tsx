@@ -86,7 +86,7 @@ describe('Insert snippet… in the command palette', () => {
     });
   });
 
-  it('lists snippets by name and inserts the chosen one at the caret of the post text that had the keyboard', async () => {
+  it('lists snippets by name and inserts the chosen one at the caret of the focused post text', async () => {
     const { user, fake } = host();
     const box = screen.getByLabelText<HTMLTextAreaElement>('Post text');
     box.focus();
