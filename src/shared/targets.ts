@@ -26,6 +26,14 @@ export const PostTargets = z
   .max(20, 'A post goes to at most 20 channels')
   .refine((t) => new Set(t.map((x) => x.channel_id)).size === t.length, 'A channel is among the targets twice');
 
+/** A channel as posts name it: the id a post gives it (null for an old label), its network, name and handle. */
+export interface NamedChannel {
+  id: string | null;
+  network: string | null;
+  name: string;
+  handle: string;
+}
+
 /** A target as readers see it; `channelId` is null for a post that names its channel only by its old label. */
 export interface TargetView {
   channelId: string | null;

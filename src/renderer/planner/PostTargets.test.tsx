@@ -54,6 +54,24 @@ describe('post editor: channels', () => {
     expect(fields.channel).toBe('Studio X');
   });
 
+  it("opens a post from another computer on this one's channel of the same name, and saves it once", async () => {
+    const theirs = { channel_id: 'c-far', network: 'instagram-feed', name: 'studio insta', text: 'Their own words' };
+    const { user, fake } = editor(
+      record('posts', 'p1', { text: 'Pulled', channel: 'studio insta', targets: [theirs] }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: /^Studio Insta/ })).toHaveProperty('checked', true),
+    );
+    expect(screen.getByRole('checkbox', { name: /^Studio X/ })).toHaveProperty('checked', false);
+    // Saved on this computer's channel: one target, never a second one of the same name.
+    await user.type(screen.getByLabelText('Text'), '!');
+    await user.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    await waitFor(() => expect(fake.calls('records.update')).toHaveLength(1));
+    expect(fake.calls('records.update')[0]!.fields.targets).toEqual([
+      { channel_id: 'c-ig', network: 'instagram-feed', name: 'Studio Insta', text: 'Their own words' },
+    ]);
+  });
+
   it('shows a preview per chosen channel beside the editor, following the text as it is typed', async () => {
     const { user } = editor(null);
     expect(await screen.findByText('Choose a channel to see how the post will look there.')).toBeTruthy();

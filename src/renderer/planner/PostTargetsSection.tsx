@@ -4,7 +4,7 @@ import type { Channel } from '../../shared/channels';
 import type { PostTarget } from '../../shared/targets';
 import { QueryError } from '../sync/QueryError';
 import type { PostValues } from './post-form';
-import { channelNamed, targetOf, toggleTarget, withVariant } from './post-targets';
+import { channelNamed, localTargets, targetOf, toggleTarget, withVariant } from './post-targets';
 import { TargetChooser } from './TargetChooser';
 import { TargetVariant } from './TargetVariants';
 import { useChannelEvents, useChannels } from './use-channels';
@@ -16,15 +16,19 @@ import { useComposedTargets, type ComposedTarget } from './use-composed-targets'
 type Form = UseFormReturn<PostValues, unknown, PostValues>;
 
 /**
- * An old post (a channel label, no targets) opens with the channel of that name chosen when there is one —
- * once, so taking it off again sticks.
+ * Once the channels are known: targets naming another computer's channel move to this one's of the same
+ * name, and an old post (a channel label, no targets) opens with the channel of that name chosen when
+ * there is one — once, so taking it off again sticks.
  */
-function useLegacyMatch(form: Form, channels: readonly Channel[] | undefined) {
+function useLocalChannels(form: Form, channels: readonly Channel[] | undefined) {
   const done = useRef(false);
   useEffect(() => {
     if (done.current || !channels) return;
     done.current = true;
     const v = form.getValues();
+    const local = localTargets(v.targets, channels);
+    // Not a change of the person's: the same channels, named by this computer's ids.
+    if (local !== v.targets) form.setValue('targets', [...local]);
     if (v.targets_stored || v.targets.length > 0) return;
     const match = channelNamed(channels, v.channel);
     if (match) form.setValue('targets', [targetOf(match)]);
@@ -47,7 +51,7 @@ export function PostTargetsSection({
 }) {
   const channels = useChannels();
   useChannelEvents();
-  useLegacyMatch(form, channels.data);
+  useLocalChannels(form, channels.data);
   const [targets, text, assetIds, label] = form.watch(['targets', 'text', 'asset_ids', 'channel']);
   const list = channels.data ?? [];
   const composed = useComposedTargets(list, targets, text, assetIds);

@@ -7,6 +7,7 @@ import {
   checkTargetOf,
   factsOf,
   fixedVariant,
+  localTargets,
   targetOf,
   toggleTarget,
   withFixedMedia,
@@ -36,6 +37,26 @@ describe('post targets', () => {
     expect(two).toEqual([targetOf(a), { channel_id: 'b', network: 'bluesky', name: 'B' }]);
     const varied = withVariant(two, 'a', { text: 'own' });
     expect(toggleTarget(varied, a)).toEqual([targetOf(b)]);
+  });
+
+  it("moves another computer's channel to this one's of the same name, variant kept, never twice", () => {
+    const mine = channel('mine', 'Studio Insta', 'instagram-feed');
+    const other = channel('other', 'Sky', 'bluesky');
+    const theirs = { channel_id: 'theirs', network: 'instagram-feed', name: 'studio insta', text: 'own' };
+    const known = targetOf(other);
+    const moved = localTargets([theirs, known], [mine, other]);
+    expect(moved).toEqual([
+      { channel_id: 'mine', network: 'instagram-feed', name: 'Studio Insta', text: 'own' },
+      known,
+    ]);
+    // Nothing to move: the very same list (no needless form change).
+    const same = [known];
+    expect(localTargets(same, [mine, other])).toBe(same);
+    // A name with no channel here stays as it is; a channel already chosen is not chosen twice.
+    const unknown = { channel_id: 'far', network: 'x', name: 'Far away' };
+    expect(localTargets([unknown], [mine])).toEqual([unknown]);
+    const twice = localTargets([targetOf(mine), theirs], [mine]);
+    expect(twice.map((t) => t.channel_id)).toEqual(['mine', 'theirs']);
   });
 
   it('sets and removes a variant without leaving empty keys behind', () => {

@@ -26,6 +26,26 @@ export function toggleTarget(targets: readonly PostTarget[], channel: Channel): 
     : [...targets, targetOf(channel)];
 }
 
+/**
+ * The targets with each channel this computer does not know by id (another computer's channel) moved to
+ * this computer's channel of the same name, variant kept — unless that channel is a target already. The
+ * same array when nothing moves.
+ */
+export function localTargets(targets: readonly PostTarget[], channels: readonly Channel[]): readonly PostTarget[] {
+  const known = new Set(channels.map((c) => c.id));
+  const taken = new Set(targets.map((t) => t.channel_id));
+  let moved = false;
+  const out = targets.map((t) => {
+    if (known.has(t.channel_id)) return t;
+    const local = channels.find((c) => sameName(c.name, t.name) && !taken.has(c.id));
+    if (!local) return t;
+    taken.add(local.id);
+    moved = true;
+    return { ...t, channel_id: local.id, network: local.network, name: local.name };
+  });
+  return moved ? out : targets;
+}
+
 /** The channel an old post's label names (any case), if one exists. */
 export function channelNamed(channels: readonly Channel[], label: string): Channel | undefined {
   return label.trim() === '' ? undefined : channels.find((c) => sameName(c.name, label));

@@ -52,15 +52,23 @@ export class ChannelsSql {
       .get(account, name, exceptId ?? '');
   }
 
-  /** Whether the account has, or had, a channel of this name (any case): a removed one is not made again. */
-  everNamed(account: string, name: string): boolean {
+  /**
+   * Whether the account has, or had, a channel of this name (any case), other than `exceptId`: a removed
+   * or renamed one is not made again.
+   */
+  everNamed(account: string, name: string, exceptId = ''): boolean {
     return (
       this.s
-        .sql<[string, string], { n: number }>(
-          'SELECT count(*) AS n FROM channels WHERE account_id = ? AND name = ? COLLATE NOCASE',
+        .sql<[string, string, string], { n: number }>(
+          'SELECT count(*) AS n FROM channels WHERE account_id = ? AND name = ? COLLATE NOCASE AND id <> ?',
         )
-        .get(account, name)?.n !== 0
+        .get(account, name, exceptId)?.n !== 0
     );
+  }
+
+  /** Whether any channel row (of any account, deleted or not) has this id. */
+  hasId(id: string): boolean {
+    return this.s.sql<[string], { n: number }>('SELECT count(*) AS n FROM channels WHERE id = ?').get(id)?.n !== 0;
   }
 
   insert(row: ChannelWrite): void {
@@ -70,6 +78,18 @@ export class ChannelsSql {
            created_at, updated_at)
          VALUES (@id, @account_id, @network, @name, @handle, @colour, @avatar_asset_id, @slots, @rules,
            @created_at, @updated_at)`,
+      )
+      .run(row);
+  }
+
+  /** A deleted row that only keeps a name (a renamed channel's old one), so posts naming it make no channel. */
+  tombstone(row: ChannelWrite): void {
+    this.s
+      .sql<[ChannelWrite]>(
+        `INSERT INTO channels (id, account_id, network, name, handle, colour, avatar_asset_id, slots, rules,
+           created_at, updated_at, deleted)
+         VALUES (@id, @account_id, @network, @name, @handle, @colour, @avatar_asset_id, @slots, @rules,
+           @created_at, @updated_at, 1)`,
       )
       .run(row);
   }

@@ -184,6 +184,37 @@ describe('channels', () => {
     expect(h.core.channels.list().map((c) => [c.name, c.network])).toEqual([['Pinterest board', 'pinterest']]);
   });
 
+  it('renamed, are not made again from the posts that name them by their old name or id', async () => {
+    const h = await core();
+    const ch = await call(h, 'channels.create', { fields: insta });
+    const account = h.core.workspace.account();
+    const target = { channel_id: ch.id, network: 'instagram-feed', name: 'Studio Insta' };
+    h.core.store.create('posts', account, { text: 'by target', channel: 'Studio Insta', targets: [target] });
+    h.core.store.create('posts', account, { text: 'by label', channel: 'Studio Insta' });
+    await call(h, 'channels.update', { id: ch.id, fields: { name: 'Insta' } });
+    expect(h.core.channels.adoptNamed()).toBe(0);
+    expect(h.core.channels.list().map((c) => [c.id, c.name])).toEqual([[ch.id, 'Insta']]);
+    // The old name is free to use again, by hand.
+    const again = await call(h, 'channels.create', { fields: { ...insta, network: 'threads' } });
+    expect(h.core.channels.list().map((c) => c.name)).toEqual(['Insta', 'Studio Insta']);
+    expect(again.network).toBe('threads');
+  });
+
+  it("made from another computer's posts keep the id those posts give them", async () => {
+    const h = await core();
+    const account = h.core.workspace.account();
+    const theirs = { channel_id: '01a2b3c4-0000-7000-8000-000000000001', network: 'bluesky', name: 'Sky' };
+    h.core.store.create('posts', account, { text: 'pulled', channel: 'Sky', targets: [theirs] });
+    expect(h.core.channels.adoptNamed()).toBe(1);
+    expect(h.core.channels.list().map((c) => [c.id, c.network, c.name])).toEqual([
+      [theirs.channel_id, 'bluesky', 'Sky'],
+    ]);
+    // Deleted here, it stays deleted: the posts naming it by its id make nothing.
+    await call(h, 'channels.remove', { id: theirs.channel_id });
+    expect(h.core.channels.adoptNamed()).toBe(0);
+    expect(h.core.channels.list()).toEqual([]);
+  });
+
   it('say why there is no next slot for a channel without slots', async () => {
     const h = await core();
     const ch = await call(h, 'channels.create', { fields: insta });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ChannelFields,
+  ChannelIdInput,
   guessNetwork,
   NETWORK_COLOURS,
   type ChannelPatch,
@@ -11,7 +12,7 @@ import {
 } from '../../../shared/channels';
 import { ChannelNetwork, NetworkId, UserRulesSchema } from '../../../shared/networks';
 import type { Target } from '../../../shared/preflight';
-import { targetsOf, type TargetView } from '../../../shared/targets';
+import { targetsOf, type NamedChannel, type TargetView } from '../../../shared/targets';
 import { AppException, fail, issuesOf } from '../errors';
 import { newId } from '../store/ids';
 import { LOCAL_ACCOUNT } from '../store/workspace';
@@ -35,7 +36,7 @@ export interface ChannelsDeps {
   /** Whether a network id is one the rules know (or `other`). */
   knownNetwork(id: string): boolean;
   /** Channels the account's posts and queue items name (targets, then old labels). */
-  namedChannels(): { network: string | null; name: string; handle: string }[];
+  namedChannels(): NamedChannel[];
 }
 
 const storedSlots = z.array(WeeklySlot).catch([]);
@@ -125,7 +126,11 @@ export class Channels {
     const { network, name, handle, colour, avatarAssetId, slots, rules } = toChannel(row);
     const fields = parseFields({ network, name, handle, colour, avatarAssetId, slots, rules, ...patch });
     this.check(account, fields, id);
-    this.deps.sql.update({ ...row, ...this.columns(fields), updated_at: this.deps.now() });
+    const at = this.deps.now();
+    this.deps.sql.update({ ...row, ...this.columns(fields), updated_at: at });
+    // Old posts still name it by its old label: a tombstone of that name keeps it from being made again.
+    if (fields.name.toLowerCase() !== name.toLowerCase() && !this.deps.sql.everNamed(account, name, id))
+      this.deps.sql.tombstone({ ...row, id: newId(), created_at: at, updated_at: at });
     return this.get(id);
   }
 
@@ -196,6 +201,8 @@ export class Channels {
     let made = 0;
     for (const named of this.deps.namedChannels()) {
       const name = named.name.trim().slice(0, 100);
+      // A channel posts name by an id this computer has (renamed since, or deleted) is not made again.
+      if (named.id !== null && this.deps.sql.hasId(named.id)) continue;
       if (name === '' || this.deps.sql.everNamed(account, name)) continue;
       const stated = ChannelNetwork.safeParse(named.network);
       const network = stated.success ? stated.data : guessNetwork(name);
@@ -208,7 +215,8 @@ export class Channels {
       if (!fields.success) continue;
       const at = this.deps.now();
       this.deps.sql.insert({
-        id: newId(),
+        // The id the posts give it (another computer's), so they name this channel as they are.
+        id: named.id !== null && ChannelIdInput.shape.id.safeParse(named.id).success ? named.id : newId(),
         account_id: account,
         ...this.columns(fields.data),
         created_at: at,

@@ -1,4 +1,5 @@
 import { isNetworkId } from '../../../shared/channels';
+import type { NamedChannel } from '../../../shared/targets';
 import type { HandlerMap } from '../../../shared/contract';
 import type { Workspace } from '../store/workspace';
 import type { CoreModule, Kernel } from '../compose';
@@ -15,7 +16,7 @@ export interface ChannelsModuleDeps extends Pick<Kernel, 'db' | 'now' | 'push' |
   /** Live scheduled posts and queue items of the account with an instant in [fromMs, toMs). */
   scheduledBetween(fromMs: number, toMs: number): PlacedItem[];
   /** Channels the account's posts and queue items name (targets, then old labels). */
-  namedChannels(): { network: string | null; name: string; handle: string }[];
+  namedChannels(): NamedChannel[];
 }
 
 export interface ChannelsModule extends CoreModule {

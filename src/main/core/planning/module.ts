@@ -7,6 +7,7 @@ import { AutomationEngine, type AutomationEvent } from './automations/engine';
 import { contentHandlers } from './handlers-content';
 import { scheduleHandlers } from './handlers-schedule';
 import type { Channel } from '../../../shared/channels';
+import type { NamedChannel } from '../../../shared/targets';
 import type { ChannelNamed } from './channel-names';
 import { PlannerImporter } from './import';
 import { MediaQueue } from './media-queue';
@@ -43,7 +44,7 @@ export interface Planning extends CoreModule {
   /** Live scheduled posts and queue items of the account with an instant in [fromMs, toMs), in time order. */
   scheduledBetween(fromMs: number, toMs: number): ScheduledRow[];
   /** Channels the account's posts and queue items name (targets, then old labels), each name once. */
-  namedChannels(): { network: string | null; name: string; handle: string }[];
+  namedChannels(): NamedChannel[];
   automations: AutomationEngine;
   reminders: Reminders;
   queue: MediaQueue;
@@ -107,7 +108,7 @@ export function createPlanning(d: PlanningDeps): Planning {
     const named = postsSql.targetChannels(account());
     const seen = new Set(named.map((n) => n.name.toLowerCase()));
     for (const label of postsSql.channels(account()))
-      if (!seen.has(label.toLowerCase())) named.push({ network: null, name: label, handle: '' });
+      if (!seen.has(label.toLowerCase())) named.push({ id: null, network: null, name: label, handle: '' });
     return named;
   };
   return {

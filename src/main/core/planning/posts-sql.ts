@@ -1,3 +1,4 @@
+import type { NamedChannel } from '../../../shared/targets';
 import type { Db } from '../db/open';
 import { Statements } from '../db/statements';
 import { queueChannelsSql } from './media-queue-sql';
@@ -92,17 +93,18 @@ export class PostsSql {
    * The channels live posts name in their targets (each network, name and handle once, names without
    * case), for making a local channel of each one this computer does not know yet.
    */
-  targetChannels(account: string): { network: string | null; name: string; handle: string }[] {
+  targetChannels(account: string): NamedChannel[] {
     const sql = `SELECT json_extract(t.value, '$.network') AS network, trim(json_extract(t.value, '$.name')) AS name,
-           coalesce(json_extract(t.value, '$.handle'), '') AS handle
+           coalesce(json_extract(t.value, '$.handle'), '') AS handle, min(json_extract(t.value, '$.channel_id')) AS id
          FROM posts p, json_each(p.data, '$.targets') t
          WHERE p.account_id = ? AND p.deleted = 0 AND json_type(p.data, '$.targets') = 'array'
            AND typeof(json_extract(t.value, '$.name')) = 'text' AND trim(json_extract(t.value, '$.name')) <> ''
          GROUP BY lower(trim(json_extract(t.value, '$.name')))`;
     return this.s
-      .sql<[string], { network: unknown; name: string; handle: unknown }>(sql)
+      .sql<[string], { network: unknown; name: string; handle: unknown; id: unknown }>(sql)
       .all(account)
       .map((r) => ({
+        id: typeof r.id === 'string' && r.id !== '' ? r.id : null,
         network: typeof r.network === 'string' ? r.network : null,
         name: r.name,
         handle: typeof r.handle === 'string' ? r.handle : '',
