@@ -73,6 +73,8 @@ function PostText({ form, v, tz, error }: { form: PostForm; v: PostValues; tz: s
   const box = useRef<HTMLTextAreaElement | null>(null);
   const text = form.register('text');
   const channel = v.targets[0]?.name ?? v.channel;
+  // The hint goes by the first channel's network (its name may say nothing of it).
+  const network = v.targets[0]?.network ?? v.channel;
   return (
     <FormField
       label="Text"
@@ -80,7 +82,7 @@ function PostText({ form, v, tz, error }: { form: PostForm; v: PostValues; tz: s
       describedBy={`${id}-count`}
       after={
         <div className="snippet-after">
-          <CharCount id={`${id}-count`} text={v.text} channel={channel} />
+          <CharCount id={`${id}-count`} text={v.text} channel={network} />
           <SnippetPicker
             target={() => box.current}
             known={knownValues({ scheduledAt: v.scheduled_at, channel, zone: tz })}

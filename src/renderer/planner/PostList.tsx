@@ -93,7 +93,7 @@ export function PostList({ posts, channels, filter, selected, tz, onFilter, onSe
         items={shown.map((p) => ({
           id: p.id,
           label: excerpt(p.text) || '(no text yet)',
-          meta: [p.channel, whenLabel(p.scheduledAt, tz)].filter(Boolean).join(' · '),
+          meta: [p.channels.join(', '), whenLabel(p.scheduledAt, tz)].filter(Boolean).join(' · '),
           badge: <span className={`planner-status status-${p.status}`}>{statusLabels[p.status]}</span>,
         }))}
         selected={selected}

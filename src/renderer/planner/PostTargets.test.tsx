@@ -65,7 +65,7 @@ describe('post editor: channels', () => {
     expect(screen.getByRole('checkbox', { name: /^Studio X/ })).toHaveProperty('checked', false);
     // Saved on this computer's channel: one target, never a second one of the same name.
     await user.type(screen.getByLabelText('Text'), '!');
-    await user.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    await user.click(screen.getByRole('button', { name: /^Save$/ }));
     await waitFor(() => expect(fake.calls('records.update')).toHaveLength(1));
     expect(fake.calls('records.update')[0]!.fields.targets).toEqual([
       { channel_id: 'c-ig', network: 'instagram-feed', name: 'Studio Insta', text: 'Their own words' },

@@ -1,5 +1,6 @@
 import { postStatuses, type RecordFields, type RecordView } from '../../shared/records';
 import { aspectRatios } from '../../shared/planner';
+import { targetsOf } from '../../shared/targets';
 
 // Typed readings of records' free-form fields (a record pulled from the platform may carry anything),
 // and the merge patches that write them back.
@@ -18,6 +19,8 @@ export interface PostView {
   text: string;
   status: PostStatus;
   channel: string;
+  /** Every channel it goes to, by name (its targets, or its old label). */
+  channels: string[];
   scheduledAt: string | null;
   assetIds: string[];
 }
@@ -29,6 +32,7 @@ export function postOf(r: RecordView): PostView {
     text: str(r.fields, 'text'),
     status: (postStatuses as readonly string[]).includes(status) ? (status as PostStatus) : 'draft',
     channel: str(r.fields, 'channel'),
+    channels: targetsOf(r.fields).map((t) => t.name),
     scheduledAt: strOrNull(r.fields, 'scheduled_at'),
     assetIds: ids(r.fields, 'asset_ids'),
   };

@@ -214,6 +214,7 @@ describe('record fields', () => {
       text: 'Hi',
       status: 'draft',
       channel: '',
+      channels: [],
       scheduledAt: null,
       assetIds: ['a', 'b'],
     });
@@ -266,6 +267,21 @@ describe('post list filters', () => {
     expect(filterPosts(posts, { ...noPostFilter, status: 'draft', channel: 'Instagram' }).map((p) => p.id)).toEqual([
       'c',
     ]);
+  });
+  it('matches a post by any channel it goes to, not only the first', () => {
+    const two = postOf(
+      record({
+        text: 'Both',
+        targets: [
+          { channel_id: 'c1', network: 'x', name: 'Studio X' },
+          { channel_id: 'c2', network: 'linkedin', name: 'Studio In' },
+        ],
+      }),
+    );
+    expect(two.channels).toEqual(['Studio X', 'Studio In']);
+    expect(filterPosts([two], { ...noPostFilter, channel: 'studio in' })).toEqual([two]);
+    expect(filterPosts([two], { ...noPostFilter, text: 'studio in both' })).toEqual([two]);
+    expect(filterPosts([two], { ...noPostFilter, channel: 'Studio' })).toEqual([]);
   });
   it('lists channels once each, sorted', () => {
     expect(channelsOf(['Instagram', 'newsletter', ' '], ['instagram', 'X', null, 'Newsletter'])).toEqual([

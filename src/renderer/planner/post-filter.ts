@@ -8,13 +8,14 @@ export interface PostFilter {
 
 export const noPostFilter: PostFilter = { text: '', status: '', channel: '' };
 
-/** Posts matching every word of the search (anywhere in text or channel), the status and the channel. */
+/** Posts matching every word of the search (in text or any channel's name), the status and one of the channels. */
 export function filterPosts(posts: readonly PostView[], f: PostFilter): PostView[] {
   const words = f.text.toLowerCase().split(/\s+/).filter(Boolean);
   return posts.filter((p) => {
     if (f.status && p.status !== f.status) return false;
-    if (f.channel && p.channel.toLowerCase() !== f.channel.toLowerCase()) return false;
-    const hay = `${p.text}\n${p.channel}`.toLowerCase();
+    const wanted = f.channel.toLowerCase();
+    if (wanted && !p.channels.some((c) => c.toLowerCase() === wanted)) return false;
+    const hay = `${p.text}\n${p.channels.join('\n')}`.toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }

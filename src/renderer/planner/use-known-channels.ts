@@ -4,6 +4,7 @@ import { useChannel } from '../backend/context';
 import { channelsOf } from './post-filter';
 import { useRecords } from './use-records';
 import { str } from './fields';
+import { targetsOf } from '../../shared/targets';
 
 /** Channel labels in use (the calendar's around today, and every post's), for suggestions and filters. */
 export function useKnownChannels(tz: string): string[] {
@@ -17,7 +18,7 @@ export function useKnownChannels(tz: string): string[] {
     () =>
       channelsOf(
         calendar.data?.channels ?? [],
-        (posts.data?.items ?? []).map((r) => str(r.fields, 'channel')),
+        (posts.data?.items ?? []).flatMap((r) => [str(r.fields, 'channel'), ...targetsOf(r.fields).map((t) => t.name)]),
       ),
     [calendar.data, posts.data],
   );
