@@ -13,6 +13,8 @@ import { PlannerImporter } from './import';
 import { MediaQueue } from './media-queue';
 import { Posts } from './posts';
 import { PostsSql } from './posts-sql';
+import { AssetSql } from '../library/library-sql';
+import { checkPosts } from './post-checks';
 import { Reminders } from './reminders';
 import { Schedule, type ScheduleDeps } from './schedule';
 import { Scheduled, type ScheduledRow } from './scheduled-sql';
@@ -82,6 +84,7 @@ export function createPlanning(d: PlanningDeps): Planning {
       .handle(event)
       .catch((e: unknown) => deps.logger.error('automations failed', { event: event.type, error: e }));
   };
+  const assetFacts = new AssetSql(store.db);
   const reminders = new Reminders({
     store,
     workspace,
@@ -90,6 +93,7 @@ export function createPlanning(d: PlanningDeps): Planning {
     clock: deps.clock,
     logger: deps.logger,
     onDue: (group, id) => runAutomations({ type: 'scheduled_time', group, id }),
+    check: (row) => dueChecks(row, d.targetRules, assetFacts),
   });
   bus.on('library.imported', ({ assets }) => {
     for (const a of assets) runAutomations({ type: 'asset_imported', assetId: a.id, name: a.name, tags: a.tags });
@@ -126,4 +130,11 @@ export function createPlanning(d: PlanningDeps): Planning {
     start: () => reminders.start(),
     close: () => reminders.close(),
   };
+}
+
+/** What a post that comes due breaks on its channels, in words (nothing when no rules are known). */
+function dueChecks(row: ScheduledRow, rulesOf: ScheduleDeps['targetRules'], assets: AssetSql): string[] {
+  if (!rulesOf) return [];
+  const checks = checkPosts([row], { rulesOf, facts: (ids) => assets.facts(ids) });
+  return (checks.get(`posts:${row.id}`) ?? []).map((w) => w.message);
 }

@@ -7,6 +7,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { harnesses, type Harness } from '../../../../test/support/core-with-sandbox';
 import { MetaStore } from '../meta-store';
 import type { AppNotification } from '../ports';
+import { AssetSql } from '../library/library-sql';
+import { checkPosts } from './post-checks';
+import type { ScheduledRow } from './scheduled-sql';
 import { realTimers, Reminders, type Timers } from './reminders';
 import { make } from './test-kit';
 
@@ -32,7 +35,12 @@ function manualTimers(): Timers & { delays: number[]; live: number } {
   return t;
 }
 
-function remindersOf(h: Harness, clock: { now(): number }, timers: Timers = manualTimers()) {
+function remindersOf(
+  h: Harness,
+  clock: { now(): number },
+  timers: Timers = manualTimers(),
+  check?: ConstructorParameters<typeof Reminders>[0]['check'],
+) {
   const notes: AppNotification[] = [];
   const due: string[] = [];
   const reminders = new Reminders({
@@ -43,11 +51,45 @@ function remindersOf(h: Harness, clock: { now(): number }, timers: Timers = manu
     clock,
     onDue: (group, id) => due.push(`${group}:${id}`),
     timers,
+    ...(check && { check }),
   });
   return { reminders, notes, due };
 }
 
 describe('reminders', () => {
+  it('check a post again when it comes due, and say what it breaks on its channels', async () => {
+    const h = await harness();
+    let now = T0;
+    const insta = h.core.channels.create({ network: 'instagram-feed', name: 'Studio Insta' });
+    const wide = make(h, 'assets', {
+      name: 'wide.jpg',
+      kind: 'image',
+      mime_type: 'image/jpeg',
+      width: 4000,
+      height: 1000,
+    });
+    const target = { channel_id: insta.id, network: 'instagram-feed', name: 'Studio Insta' };
+    make(h, 'posts', { text: 'Harbour', scheduled_at: at(T0 + MIN), asset_ids: [wide], targets: [target] });
+    make(h, 'posts', { text: 'Fine words', scheduled_at: at(T0 + MIN), targets: [{ ...target, asset_ids: [] }] });
+    const assets = new AssetSql(h.core.db);
+    const check = (row: ScheduledRow) =>
+      (
+        checkPosts([row], { rulesOf: (t) => h.core.channels.rulesOf(t), facts: (ids) => assets.facts(ids) }).get(
+          `posts:${row.id}`,
+        ) ?? []
+      ).map((w) => w.message);
+    const { reminders, notes } = remindersOf(h, { now: () => now }, manualTimers(), check);
+    reminders.start();
+    now = T0 + MIN;
+    reminders.tick();
+    const bodies = notes.map((n) => n.body).sort();
+    expect(bodies[0]).toMatch(/^Fine words\nDoes not fit: Studio Insta: Instagram feed needs /);
+    expect(bodies[1]).toBe(
+      'Harbour\nDoes not fit: Studio Insta: Instagram feed wants 4:5 to 1.91:1; this image is 4:1. (and 1 more)',
+    );
+    reminders.close();
+  });
+
   it('announces each item once when its time arrives, and again only at a new time', async () => {
     const h = await harness();
     let now = T0;

@@ -20,6 +20,8 @@ export interface RemindersDeps {
   /** Called once per item and time, after its notification (automations' scheduled_time trigger). */
   onDue?: (group: ScheduledGroup, id: string) => void;
   logger?: Logger;
+  /** What the post breaks on its channels when it comes due (pre-flight warnings, in words). */
+  check?: (row: ScheduledRow) => string[];
   /** Defaults to setTimeout; tests pass inert timers and call tick(). */
   timers?: Timers;
 }
@@ -114,7 +116,15 @@ export class Reminders {
     const title = titleOf(row, (id) => this.assets.name(id) || undefined);
     const channel =
       typeof row.fields.channel === 'string' && row.fields.channel.trim() !== '' ? row.fields.channel.trim() : null;
-    if (row.group === 'posts') return { title: channel ? `Time to post on ${channel}` : 'Time to post', body: title };
+    if (row.group === 'posts') {
+      // Checked again now it is due: the media or the channel may have changed since it was scheduled.
+      const broken = this.deps.check?.(row) ?? [];
+      const body =
+        broken.length === 0
+          ? title
+          : `${title}\nDoes not fit: ${broken[0]}${broken.length > 1 ? ` (and ${broken.length - 1} more)` : ''}`;
+      return { title: channel ? `Time to post on ${channel}` : 'Time to post', body };
+    }
     return { title: channel ? `Queue item due on ${channel}` : 'Queue item due', body: title };
   }
 
