@@ -1,7 +1,7 @@
 import { DndContext } from '@dnd-kit/core';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { calendarItem, channelView } from '../test-support/test-fixtures';
+import { assetDetail, calendarItem, channelView } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { CalendarChip } from './CalendarChip';
 
@@ -36,6 +36,34 @@ function chips(statuses: (string | null)[]) {
 }
 
 describe('calendar chips', () => {
+  it('show the first media as a small thumbnail, and nothing in its place when it has none', async () => {
+    const fake = fakeBackend();
+    fake.answer('channels.list', []);
+    const sha = 'a'.repeat(64);
+    fake.answer('library.get', ({ id }) =>
+      assetDetail({
+        id,
+        thumb: { state: id === 'm1' ? 'ready' : 'none', sha256: id === 'm1' ? sha : null, reason: null },
+      }),
+    );
+    const withMedia = calendarItem({ id: 'p1', at: AT, title: 'with', assetIds: ['m1', 'm2'] });
+    const noThumb = calendarItem({ id: 'p2', at: AT, title: 'without', assetIds: ['m2'] });
+    renderWithBackend(
+      <DndContext>
+        <CalendarChip item={withMedia} tz="UTC" selected={false} onSelect={vi.fn()} />
+        <CalendarChip item={noThumb} tz="UTC" selected={false} onSelect={vi.fn()} />
+      </DndContext>,
+      fake,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('calendar-item-p1').querySelector('img')?.getAttribute('src')).toBe(
+        `memory://media/${sha}`,
+      ),
+    );
+    await waitFor(() => expect(fake.calls('library.get').map((c) => c.id)).toContain('m2'));
+    expect(screen.getByTestId('calendar-item-p2').querySelector('img')).toBeNull();
+  });
+
   it('tell drafts, scheduled, published and failed posts apart by style and icon, not colour alone', () => {
     chips(['draft', 'scheduled', 'published', 'failed']);
     const of = (i: number) => screen.getByTestId(`calendar-item-p${i}`);

@@ -6,6 +6,16 @@ import { timeLabel } from './local-time';
 import { warningLabels, warningLines } from './calendar-layout';
 import { dragIdOf } from './CalendarDrag';
 import { useChannels } from './use-channels';
+import { useBackend, useChannel } from '../backend/context';
+
+/** The first media's thumbnail, small; nothing while it loads or when it has none (the chip still reads). */
+function ChipThumb({ id }: { id: string }) {
+  const asset = useChannel('library.get', { id }, { staleTime: 60_000, retry: false });
+  const { media } = useBackend();
+  const sha = asset.data?.thumb.state === 'ready' ? asset.data.thumb.sha256 : null;
+  if (!sha) return null;
+  return <img className="cal-chip-thumb" src={media.url(sha)} alt="" draggable={false} />;
+}
 
 /** A status is told by its icon and style as well as by colour. */
 const STATUS_ICON: Record<string, string> = { draft: '✎', ready: '○', scheduled: '◷', published: '✓', failed: '✕' };
@@ -84,6 +94,7 @@ export function CalendarChip({ item, tz, selected, onSelect }: Props) {
             ))}
           </span>
         )}
+        {item.assetIds[0] && <ChipThumb id={item.assetIds[0]} />}
         <span className="sr-only">{kind} at </span>
         <span className="cal-chip-time">{time}</span>
         <span className="sr-only">: </span>
