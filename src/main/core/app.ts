@@ -129,12 +129,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     mediaQueue: planning.queue,
   });
   const watch = createSessionWatch(session);
-  // Reads the other domains through their channels, once all of them answer.
-  const inbox = createInbox({
-    ...k,
-    account: () => workspace.account(),
-    sources: inboxSources(() => handlers, planning.reminders),
-  });
+  const inbox = inboxOf(k, workspace, planning.reminders, () => handlers);
   // Closed in reverse: the library's imports stop before a backup being copied is cancelled.
   const modules: CoreModule[] = [
     platform,
@@ -188,7 +183,14 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   return core;
 }
 
-/** Where each kind of inbox item lives: the owning domains' channels, and the planner's announced reminders. */
+/**
+ * The inbox, reading where each kind of item lives: the owning domains' channels (called once all of them answer)
+ * and the planner's announced reminders.
+ */
+function inboxOf(k: Kernel, workspace: Workspace, reminders: Reminders, h: () => HandlerMap) {
+  return createInbox({ ...k, account: () => workspace.account(), sources: inboxSources(h, reminders) });
+}
+
 function inboxSources(h: () => HandlerMap, reminders: Reminders): Omit<InboxSources, 'imports'> {
   return {
     conflicts: () => h()['sync.conflicts']({}),
