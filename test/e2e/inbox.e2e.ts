@@ -33,11 +33,13 @@ describe('browser mode: inbox', () => {
     await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe('1 unread');
 
     await nav.getByRole('button', { name: /^Inbox/ }).click();
-    const row = page.getByRole('button', { name: /^AI job failed, unread: AI job failed: “a kite over the harbour”/ });
+    const row = page.getByRole('button', {
+      name: /^AI job failed\s*· New\s*:\s*AI job failed: “a kite over the harbour”/,
+    });
     await row.waitFor();
     await page.getByRole('button', { name: 'Retry AI job failed: “a kite over the harbour”' }).waitFor();
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => count.count(), { timeout: 10_000 }).toBe(0);
-    await page.getByRole('button', { name: /^AI job failed: AI job failed: “a kite over the harbour”/ }).waitFor();
+    await page.getByRole('button', { name: /^AI job failed\s*:\s*AI job failed: “a kite over the harbour”/ }).waitFor();
   });
 });

@@ -62,10 +62,12 @@ describe('inbox section', () => {
     expect(rows).toHaveLength(3);
     expect(screen.getByTestId('inbox-summary').textContent).toBe('2 unread of 3.');
     expect(
-      within(rows[0]!).getByRole('button', { name: /^AI job failed, unread: AI job failed: “a red kite”, 5 min ago$/ }),
+      within(rows[0]!).getByRole('button', {
+        name: /^AI job failed\s*· New:\s*AI job failed: “a red kite”,\s*What happened, in words\.,\s*5 min ago$/,
+      }),
     ).toBeTruthy();
     expect(within(rows[0]!).getByText('What happened, in words.')).toBeTruthy();
-    expect(within(rows[2]!).getByRole('button', { name: /^Reminder: Time to post: Friday teaser/ })).toBeTruthy();
+    expect(within(rows[2]!).getByRole('button', { name: /^Reminder:\s*Time to post: Friday teaser/ })).toBeTruthy();
     expect(within(rows[2]!).queryByText(' · New')).toBeNull();
     expect(fake.calls('inbox.list')).toEqual([{ limit: INBOX_LIMIT }]);
   });
@@ -75,7 +77,7 @@ describe('inbox section', () => {
     const openPost = vi.fn();
     const fake = inbox();
     const { user } = renderWithBackend(<InboxSection go={go} openPost={openPost} />, fake);
-    await user.click(await screen.findByRole('button', { name: /^Sync conflict, unread/ }));
+    await user.click(await screen.findByRole('button', { name: /^Sync conflict\s*· New/ }));
     expect(go).toHaveBeenCalledWith('sync');
     await waitFor(() => expect(fake.calls('inbox.markRead')).toEqual([{ ids: ['conflict:posts:p1'] }]));
     await user.click(screen.getByRole('button', { name: /^Reminder:/ }));
@@ -107,7 +109,7 @@ describe('inbox section', () => {
       appError({ code: 'not_found', message: 'The inbox has no item “ai:j1”; it may have been resolved meanwhile.' }),
     );
     const { user } = renderWithBackend(<InboxSection go={vi.fn()} />, fake);
-    await user.click(await screen.findByRole('button', { name: /^AI job failed, unread/ }));
+    await user.click(await screen.findByRole('button', { name: /^AI job failed\s*· New/ }));
     expect((await screen.findByRole('alert')).textContent).toContain('it may have been resolved meanwhile');
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(fake.calls('inbox.markRead').at(-1)).toEqual({ all: true }));

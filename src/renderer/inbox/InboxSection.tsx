@@ -6,7 +6,7 @@ import { useBackend } from '../backend/context';
 import type { SectionId } from '../app/sections';
 import { QueryError } from '../sync/QueryError';
 import { useNow } from '../sync/use-sync';
-import { actionLabel, agoWords, kindInfo, nextIndex, rowName } from './inbox-format';
+import { actionLabel, agoWords, kindInfo, nextIndex } from './inbox-format';
 import { useInbox, useMarkRead } from './use-inbox';
 
 interface Props {
@@ -106,7 +106,6 @@ function InboxRow(p: {
         className="inbox-open"
         ref={p.rowRef}
         tabIndex={p.focusable ? 0 : -1}
-        aria-label={rowName(item, p.ago)}
         onFocus={p.onFocus}
         onKeyDown={p.onKeyDown}
         onClick={p.onOpen}
@@ -119,9 +118,12 @@ function InboxRow(p: {
             {kind.words}
             {!item.read && <span className="inbox-new"> · New</span>}
           </span>
+          <span className="sr-only">: </span>
           <span className="inbox-title">{item.title}</span>
+          <span className="sr-only">, </span>
           <span className="inbox-body">{item.body}</span>
         </span>
+        {p.ago && <span className="sr-only">, </span>}
         <time className="inbox-time" dateTime={item.at} title={new Date(item.at).toLocaleString()}>
           {p.ago}
         </time>

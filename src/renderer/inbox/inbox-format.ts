@@ -1,4 +1,4 @@
-import type { InboxAction, InboxItem, InboxKind } from '../../shared/inbox';
+import type { InboxAction, InboxKind } from '../../shared/inbox';
 
 /** Each kind's glyph and its name in words: the glyph is decoration, the words say what it is. */
 export const kindInfo: Record<InboxKind, { glyph: string; words: string }> = {
@@ -57,9 +57,4 @@ export function nextIndex(key: string, index: number, count: number): number | n
     default:
       return null;
   }
-}
-
-/** The row's whole text for assistive technology: kind, read state, title and time. */
-export function rowName(item: InboxItem, ago: string): string {
-  return `${kindInfo[item.kind].words}${item.read ? '' : ', unread'}: ${item.title}${ago ? `, ${ago}` : ''}`;
 }
