@@ -27,6 +27,7 @@ const OWNERS = {
   channels: 'src/main/core/channels/channels-sql.ts',
   post_ai_requests: 'src/main/core/planning/post-ai-sql.ts',
   snippet_uses: 'src/main/core/planning/snippet-uses-sql.ts',
+  inbox_reads: 'src/main/core/inbox/inbox-sql.ts',
   // Created and read by opening (migrations); src/main/core/db/** is exempt from the scan, so this owner is where
   // others read it from (schemaVersion), not a file the scan checks.
   schema_migrations: 'src/main/core/db/open.ts',

@@ -66,6 +66,7 @@ import {
   TagCount,
 } from './library';
 import { FixInput, FixJobIdInput, FixJobView } from './media-fix';
+import { InboxCounts, InboxList, InboxListInput, InboxMarkReadInput } from './inbox';
 import { OpenApiProposal, ProposeFromOpenApiInput } from './openapi';
 import { PostAiRequestView, PostAiRequestsInput, PostAiSettleInput, PostAiStartInput } from './post-ai';
 import { ProfileSummary, ResourceGroup } from './profile';
@@ -457,6 +458,14 @@ export const contract = {
   'recovery.report': channel({ input: none, output: RecoveryReport.nullable(), mutates: false }),
   /** The user has read the restore report: it is not shown again (the file stays in the backups folder). */
   'recovery.dismissReport': channel({ input: none, output: z.object({ dismissed: z.boolean() }), mutates: true }),
+
+  /**
+   * What happened, newest first: conflicts, refused changes, finished and failed jobs, key and session warnings,
+   * reminders, mass-delete questions and imports, each read from where it lives; with the unread count.
+   */
+  'inbox.list': channel({ input: InboxListInput, output: InboxList, mutates: false }),
+  /** Mark inbox items read (by id, or all of them); answers with the new counts. */
+  'inbox.markRead': channel({ input: InboxMarkReadInput, output: InboxCounts, mutates: true }),
 
   /** The automations' run log, newest first. */
   'automations.runs': channel({ input: AutomationRunsInput, output: z.array(AutomationRun), mutates: false }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AiChanged } from './ai';
 import { BackupList, RecoveryStatus } from './backups';
 import { FixJobView } from './media-fix';
+import { InboxCounts } from './inbox';
 import { AutomationsChanged } from './planner';
 import { CommandId } from './commands';
 import { ResourceGroup } from './profile';
@@ -62,6 +63,8 @@ export const events = {
   'recovery.changed': RecoveryStatus,
   /** A backup was taken or removed (the scheduled ones too). */
   'backups.changed': BackupList,
+  /** The inbox's items or read marks changed (gathered, at most every half second): the count and list look again. */
+  'inbox.changed': InboxCounts,
   /** Something unexpected failed outside any request; the details were logged. */
   'app.error': z.object({ message: z.string() }),
 } as const satisfies Record<string, z.ZodType>;

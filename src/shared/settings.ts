@@ -6,7 +6,7 @@ export const Settings = z.object({
   /** The user agreed to keep refresh tokens with weak (non-OS) protection on this machine. */
   allowWeakSecretStorage: z.boolean(),
   /** Section shown at start. */
-  lastSection: z.enum(['library', 'studio', 'planner', 'sync', 'settings']),
+  lastSection: z.enum(['library', 'studio', 'planner', 'sync', 'inbox', 'settings']),
   /** Download a new version in the background as soon as it is found (off: wait for "Download"). */
   autoDownloadUpdates: z.boolean(),
   /** Backups kept: the newest of each of this many recent days… */

@@ -258,6 +258,15 @@ describe('browser mode: accessibility (axe, light and dark)', () => {
     await audit('settings');
   });
 
+  it('inbox: what happened, with the unread count', async () => {
+    await nav()
+      .getByRole('button', { name: /^Inbox/ })
+      .click();
+    await expect.poll(() => browser.page.getByRole('heading', { level: 1 }).textContent()).toBe('Inbox');
+    await browser.page.getByTestId('inbox-row').first().waitFor();
+    await audit('inbox');
+  });
+
   it('the command palette, open and filtered', async () => {
     const { page } = browser;
     await page.keyboard.press('Control+k');

@@ -69,7 +69,7 @@ describe('browser mode: the app frame', () => {
     const { page } = browser;
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     const labels = await page.getByRole('navigation', { name: 'Sections' }).getByRole('button').allTextContents();
-    expect(labels).toEqual(['Library', 'AI Studio', 'Planner', 'Sync', 'Settings']);
+    expect(labels).toEqual(['Library', 'AI Studio', 'Planner', 'Sync', 'Inbox', 'Settings']);
     // The schema is as many steps as there are migration files: the status bar says the real one.
     const schema = fs
       .readdirSync(path.resolve(__dirname, '../../src/main/core/db/migrations'))

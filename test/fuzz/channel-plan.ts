@@ -134,6 +134,8 @@ export const channelPlans: Record<ChannelName, ChannelPlan> = {
   'media.fix': content,
   'media.fixCancel': content,
   'media.fixJobs': content,
+  'inbox.list': content,
+  'inbox.markRead': content,
   'ai.cancel': content,
   'ai.retry': content,
   'ai.rerun': content,

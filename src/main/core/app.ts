@@ -40,6 +40,8 @@ import type { Workspace } from './store/workspace';
 import { createSync } from './sync/module';
 import type { SyncEngine } from './sync/engine';
 import { createUpdates } from './updates/module';
+import { createInbox } from './inbox/module';
+import type { InboxSources } from './inbox/sources';
 
 export interface Core {
   dispatch: Dispatch;
@@ -127,6 +129,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     mediaQueue: planning.queue,
   });
   const watch = createSessionWatch(session);
+  const inbox = inboxOf(k, workspace, planning.reminders, () => handlers);
   // Closed in reverse: the library's imports stop before a backup being copied is cancelled.
   const modules: CoreModule[] = [
     platform,
@@ -142,6 +145,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     updates,
     diagnostics,
     watch,
+    inbox,
     // Last: the backup schedule starts only once everything else has, and never on a damaged database.
     backups,
   ];
@@ -177,6 +181,26 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     resume: () => watch.resume(),
   };
   return core;
+}
+
+/**
+ * The inbox, reading where each kind of item lives: the owning domains' channels (called once all of them answer)
+ * and the planner's announced reminders.
+ */
+function inboxOf(k: Kernel, workspace: Workspace, reminders: Reminders, h: () => HandlerMap) {
+  return createInbox({ ...k, account: () => workspace.account(), sources: inboxSources(h, reminders) });
+}
+
+function inboxSources(h: () => HandlerMap, reminders: Reminders): Omit<InboxSources, 'imports'> {
+  return {
+    conflicts: () => h()['sync.conflicts']({}),
+    failedChanges: () => h()['sync.failed']({}),
+    syncStatus: () => h()['sync.status']({}),
+    finishedJobs: async () => (await h()['ai.queue']({})).recent,
+    fixJobs: () => h()['media.fixJobs']({}),
+    session: () => h()['session.get']({}),
+    reminders: () => reminders.announced(),
+  };
 }
 
 /** The backups module on the kernel's database and media. */

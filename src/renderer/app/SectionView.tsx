@@ -8,6 +8,7 @@ import type { SectionId } from './sections';
 const StudioSection = lazy(() => import('../ai/StudioSection').then((m) => ({ default: m.StudioSection })));
 const PlannerSection = lazy(() => import('../planner/PlannerSection').then((m) => ({ default: m.PlannerSection })));
 const SettingsSection = lazy(() => import('../sections/SettingsSection').then((m) => ({ default: m.SettingsSection })));
+const InboxSection = lazy(() => import('../inbox/InboxSection').then((m) => ({ default: m.InboxSection })));
 const SyncSection = lazy(() => import('../sync/SyncSection').then((m) => ({ default: m.SyncSection })));
 
 function Chosen({
@@ -26,6 +27,8 @@ function Chosen({
       return <SettingsSection />;
     case 'sync':
       return <SyncSection go={go} {...(openPost && { openPost })} />;
+    case 'inbox':
+      return <InboxSection go={go} {...(openPost && { openPost })} />;
     case 'library':
       return <LibrarySection />;
     case 'studio':

@@ -1,3 +1,4 @@
+import { InboxCount } from '../inbox/InboxCount';
 import { goCommandOf } from './commands';
 import { ariaKeyShortcut, shortcutLabel } from './platform';
 import { sections, type SectionId } from './sections';
@@ -29,11 +30,12 @@ export function Sidebar({ current, isMac, theme, go, run }: Props) {
                   type="button"
                   className="nav-item"
                   aria-current={s.id === current ? 'page' : undefined}
-                  aria-keyshortcuts={ariaKeyShortcut(command, isMac)}
+                  aria-keyshortcuts={command && ariaKeyShortcut(command, isMac)}
                   onClick={() => go(s.id)}
-                  title={`${s.label} (${shortcutLabel(command, isMac)})`}
+                  title={command ? `${s.label} (${shortcutLabel(command, isMac)})` : s.label}
                 >
                   {s.label}
+                  {s.id === 'inbox' && <InboxCount />}
                 </button>
               </li>
             );

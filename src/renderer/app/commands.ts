@@ -42,8 +42,8 @@ const sectionOf: Record<GoCommand, SectionId> = {
   'go-settings': 'settings',
 };
 
-/** The go-to command of a section. */
-export const goCommandOf: Record<SectionId, GoCommand> = {
+/** The go-to command of a section (the Inbox has none). */
+export const goCommandOf: Partial<Record<SectionId, GoCommand>> = {
   library: 'go-library',
   studio: 'go-studio',
   planner: 'go-planner',

@@ -112,6 +112,22 @@ export class Reminders {
     }
   }
 
+  /**
+   * The reminders announced lately (kept by item and time), with their titles; an item since removed, published or
+   * moved to another time is left out. A read accessor for the inbox.
+   */
+  announced(): { group: ScheduledGroup; id: string; at: number; title: string }[] {
+    const notified = this.deps.meta.get<Record<string, number>>(KEY) ?? {};
+    return Object.keys(notified).flatMap((key) => {
+      const m = /^(posts|mediaQueue):(.+)@(-?\d+)$/.exec(key);
+      if (!m) return [];
+      const group: ScheduledGroup = m[1] === 'posts' ? 'posts' : 'mediaQueue';
+      const row = this.scheduled.one(group, m[2] ?? '');
+      if (!row || row.ms !== Number(m[3]) || (group === 'posts' && row.fields.status === 'published')) return [];
+      return [{ group, id: row.id, at: row.ms, title: this.message(row).body }];
+    });
+  }
+
   private message(row: ScheduledRow): { title: string; body: string } {
     const title = titleOf(row, (id) => this.assets.name(id) || undefined);
     const channel =
