@@ -47,7 +47,14 @@ describe('results named from their prompt', () => {
     const h = await signedIn();
     const a = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'Crème brûlée at dawn 🌅' });
     const b = await run(h, { operation: 'text2image', modelId: 'mosaic-1', prompt: 'crème BRÛLÉE at dawn!' });
-    expect((await call(h, 'ai.save', { id: a.id, tags: [] })).name).toBe('creme-brulee-at-dawn.png');
+    const saved = await call(h, 'ai.save', { id: a.id, tags: [] });
+    expect(saved.name).toBe('creme-brulee-at-dawn.png');
+    // The library shows how it was made.
+    expect((await call(h, 'library.get', { id: saved.id })).provenance).toMatchObject({
+      jobId: a.id,
+      model: 'paint-1',
+      prompt: 'Crème brûlée at dawn 🌅',
+    });
     expect((await call(h, 'ai.save', { id: b.id, tags: [] })).name).toBe('creme-brulee-at-dawn-2.png');
     // A name typed by the person is kept as it is.
     const c = await run(h, { operation: 'text2image', modelId: 'paint-1', prompt: 'another one' });

@@ -23,6 +23,7 @@ import { newId } from '../store/ids';
 import type { RecordStore } from '../store/record-store';
 import { libraryResultName } from './export-name';
 import { resolveInput } from './inputs';
+import { mediaProvenanceOf } from './provenance-embed';
 import { jobView, parseJson, type JobRow, type JobStore } from './job-store';
 import type { AiQueue } from './queue';
 import { checkParams, fingerprint } from './template';
@@ -353,6 +354,8 @@ export class Studio {
         `Made with ${row.operation} (${row.model_id}) on ` +
         `${new Date(row.finished_at ?? row.created_at).toISOString().slice(0, 10)}.`,
       ...(row.prompt && { aiText: row.prompt }),
+      // The library shows how it was made, as for an exported file imported again.
+      provenance: mediaProvenanceOf(this.get(input.id)),
     });
     this.deps.jobs.setAsset(input.id, input.output, asset.id);
     return asset;

@@ -454,14 +454,14 @@ export class Library {
    */
   async importBlob(
     sha: string,
-    input: { name: string; tags: string[]; notes?: string; aiText?: string },
+    input: { name: string; tags: string[]; notes?: string; aiText?: string; provenance?: MediaProvenance },
   ): Promise<AssetView> {
     return this.tracked(() => this.importBlobNow(sha, input));
   }
 
   private async importBlobNow(
     sha: string,
-    input: { name: string; tags: string[]; notes?: string; aiText?: string },
+    input: { name: string; tags: string[]; notes?: string; aiText?: string; provenance?: MediaProvenance },
   ): Promise<AssetView> {
     const { store, blobs } = this.deps;
     const file = this.blobPath(sha);
@@ -487,6 +487,7 @@ export class Library {
     const preview = await storePreview(file, media, tools, blobs);
     const fields = assetFields(accepted.name, media, sha, input.tags, input.notes ?? '');
     if (input.aiText) fields.ai_text = input.aiText;
+    if (input.provenance) fields.provenance = input.provenance;
     const row = store.create('assets', this.account(), fields, { columns: thumbColumns(preview) });
     store.changed('assets', [row.id]);
     const view = this.toView(this.row(row.id));
