@@ -1,3 +1,4 @@
+import { MediaProvenance } from './media-provenance';
 import { z } from 'zod';
 import { ResourceGroup } from './profile';
 import { altText, AssetKind, SyncState } from './records';
@@ -60,6 +61,8 @@ export const AssetUsage = z.object({ group: ResourceGroup, id: z.string(), label
 
 export const AssetDetail = AssetView.extend({
   aiText: z.string(),
+  /** How an AI result was made, read from the file an import brought in (null for other files). */
+  provenance: MediaProvenance.nullable(),
   usage: z.array(AssetUsage),
   /** Every stored field, for the detail panel's "more" section. */
   fields: z.record(z.string(), z.unknown()),

@@ -12,6 +12,23 @@ interface Props {
 
 const types = useCombobox.stateChangeTypes;
 
+/** What may open the list: the person typing, the arrow keys or the toggle. */
+const opensList: ReadonlySet<string> = new Set([
+  types.InputChange,
+  types.InputKeyDownArrowDown,
+  types.InputKeyDownArrowUp,
+  types.ToggleButtonClick,
+]);
+
+/** The shared rules, and never opening by itself (a value set on load, a draft restored). */
+export function modelListReducer(
+  state: Parameters<typeof openOnlyWhenAsked<ModelOption>>[0],
+  options: Parameters<typeof openOnlyWhenAsked<ModelOption>>[1],
+) {
+  const changes = openOnlyWhenAsked(state, options);
+  return changes.isOpen && !state.isOpen && !opensList.has(options.type) ? { ...changes, isOpen: false } : changes;
+}
+
 /** The model: pick one of the profile's (recent ones first, marked) or type any model ID. */
 export function ModelCombobox({ options, value, error, onChange }: Props) {
   // What was typed since the list opened; the list shows everything until the user types.
@@ -22,7 +39,7 @@ export function ModelCombobox({ options, value, error, onChange }: Props) {
     inputValue: value,
     selectedItem: null,
     itemToString: (o) => o?.id ?? '',
-    stateReducer: openOnlyWhenAsked,
+    stateReducer: modelListReducer,
     onInputValueChange: ({ type, inputValue }) => {
       setQuery(type === types.InputChange ? inputValue : '');
       onChange(inputValue);

@@ -1,6 +1,6 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
 import type { PathValue } from 'react-hook-form';
-import type { AiJobView, AiOperationView } from '../../shared/ai';
+import type { AiOperationView } from '../../shared/ai';
 import { askToNotify } from '../app/use-notifications';
 import { useTask } from '../app/use-task';
 import { useZodForm } from '../forms/use-zod-form';
@@ -19,6 +19,7 @@ import { SubmitError } from './SubmitError';
 import type { Draft } from './use-drafts';
 import { useAiAction } from './use-ai-action';
 import { useMediaInput } from './use-media-input';
+import { useQueuedBanner } from './use-queued-banner';
 
 interface Props {
   view: AiOperationView;
@@ -35,7 +36,9 @@ interface Props {
  */
 function useStudioForm({ view, draft, onDraft, onCached }: Omit<Props, 'cached'>) {
   const submit = useAiAction('ai.submit', true);
-  const [queued, setQueued] = useState<AiJobView | null>(null);
+  // The "Queued…" line goes once its job ends.
+  const banner = useQueuedBanner();
+  const setQueued = banner.set;
   const { form, onSubmit, errorOf, failure, busy } = useZodForm<StudioValues, void>({
     schema: studioSchema(view),
     defaultValues: studioValues(view, draft),
@@ -55,7 +58,7 @@ function useStudioForm({ view, draft, onDraft, onCached }: Omit<Props, 'cached'>
     form.setValue(key, value as PathValue<StudioValues, K>); // K is a top-level key: its path value is StudioValues[K]
     onDraft({ [key]: value });
   };
-  return { form, onSubmit, errorOf, failure, busy, queued, set };
+  return { form, onSubmit, errorOf, failure, busy, queued: banner.job, set };
 }
 
 /** One operation's form: model, prompt or media input, parameters; submitting queues a job. */

@@ -54,8 +54,11 @@ function useResultSelection(
   const show = useCallback(
     (id: string) => {
       select(id);
-      // The panel renders the job next; take the keyboard there once it has.
-      requestAnimationFrame(() => panelRef.current?.focus());
+      // The panel renders the job next; bring it into view (it sits below the queue) and take the keyboard there.
+      requestAnimationFrame(() => {
+        panelRef.current?.scrollIntoView?.({ block: 'nearest' });
+        panelRef.current?.focus({ preventScroll: true });
+      });
     },
     [select, panelRef],
   );

@@ -1,5 +1,7 @@
 import type { KeyboardEvent, RefObject } from 'react';
 import type { AssetDetail } from '../../shared/library';
+import { mediaProvenanceRows } from '../ai/provenance-rows';
+import { ProvenanceTable } from '../ai/ProvenanceView';
 import { useChannel } from '../backend/context';
 import { toAppError } from './app-error';
 import { AssetFacts } from './AssetFacts';
@@ -44,6 +46,13 @@ function Body({
           </h3>
           <p className="ai-text">{asset.aiText}</p>
         </section>
+      )}
+      {asset.provenance && (
+        <ProvenanceTable
+          rows={mediaProvenanceRows(asset.provenance)}
+          value={asset.provenance}
+          testId="asset-provenance"
+        />
       )}
       <UsageList usage={asset.usage} />
       <details className="detail-block">

@@ -39,7 +39,7 @@ export function asset(over: Partial<AssetView> & { id: string }): AssetView {
 }
 
 export function assetDetail(over: Partial<AssetDetail> & { id: string }): AssetDetail {
-  return { ...asset(over), aiText: '', usage: [], fields: {}, ...over };
+  return { ...asset(over), aiText: '', provenance: null, usage: [], fields: {}, ...over };
 }
 
 export function record(

@@ -18,6 +18,7 @@ import {
 } from '../../../../test/support/core-with-sandbox';
 import { makeAudio, makeImage, realTools } from '../media/test-media';
 import { probeMedia } from '../media/probe';
+import { slugify } from '../../../shared/slug';
 import { until } from './test-async-core';
 
 const open = harnesses();
@@ -552,19 +553,19 @@ describe('results', () => {
 
       const folder = fs.mkdtempSync(path.join(tmp, 'export-'));
       const report = await call(h, 'ai.export', { ids: [img.id, txt.id], folder });
+      // Named from the prompt; a job without one from its operation and input.
+      const described = `image2text-${slugify(txt.input!.name.replace(/\.\w+$/, ''))}`;
       expect(report.files.sort()).toEqual(
         [
-          `text2image-paint-1-${img.id.slice(0, 8)}.png`,
-          `text2image-paint-1-${img.id.slice(0, 8)}.provenance.json`,
-          `image2text-describe-1-${txt.id.slice(0, 8)}.txt`,
-          `image2text-describe-1-${txt.id.slice(0, 8)}.provenance.json`,
+          'orange-harbour-at-night.png',
+          'orange-harbour-at-night.provenance.json',
+          `${described}.txt`,
+          `${described}.provenance.json`,
         ].sort(),
       );
-      expect(fs.readFileSync(path.join(folder, `image2text-describe-1-${txt.id.slice(0, 8)}.txt`), 'utf8')).toBe(
-        txt.text,
-      );
+      expect(fs.readFileSync(path.join(folder, `${described}.txt`), 'utf8')).toBe(txt.text);
       const again = await call(h, 'ai.export', { ids: [img.id], folder });
-      expect(again.files).toContain(`text2image-paint-1-${img.id.slice(0, 8)} (1).png`); // never overwrites
+      expect(again.files).toContain('orange-harbour-at-night-2.png'); // never overwrites
       await expect(call(h, 'ai.export', { ids: [img.id], folder: path.join(folder, 'missing') })).rejects.toThrow(
         /does not exist/,
       );

@@ -1,6 +1,7 @@
 import type { HandlerMap } from '../../../shared/contract';
 import { fail } from '../errors';
 import type { BlobStore } from '../library/files/blob-store';
+import type { MediaTools } from '../media/media-tools';
 import type { Dialogs } from '../ports';
 import { exportResults } from './export';
 import type { AiQueue } from './queue';
@@ -33,6 +34,7 @@ export function aiHandlers(
   teacher: Teacher,
   blobs: BlobStore,
   dialogs: Dialogs | undefined,
+  tools?: () => Promise<MediaTools>,
 ): AiChannels {
   return {
     'ai.catalog': () => studio.catalog(),
@@ -67,6 +69,8 @@ export function aiHandlers(
         into,
         ids.map((id) => studio.get(id)),
         blobs,
+        undefined,
+        tools ? await tools() : undefined,
       );
     },
     'ai.remove': async ({ id }) => {

@@ -83,7 +83,7 @@ export function createAi(d: AiDeps): Ai {
     studio,
     queue,
     jobs,
-    handlers: aiHandlers(studio, queue, teacher, files.blobs, deps.dialogs),
+    handlers: aiHandlers(studio, queue, teacher, files.blobs, deps.dialogs, files.tools),
     start: () => {
       if (deps.ai?.autoStart !== false) queue.start();
     },

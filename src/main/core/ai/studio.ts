@@ -21,7 +21,9 @@ import type { MetaStore } from '../meta-store';
 import type { SessionTarget } from '../platform/session';
 import { newId } from '../store/ids';
 import type { RecordStore } from '../store/record-store';
+import { libraryResultName } from './export-name';
 import { resolveInput } from './inputs';
+import { mediaProvenanceOf } from './provenance-embed';
 import { jobView, parseJson, type JobRow, type JobStore } from './job-store';
 import type { AiQueue } from './queue';
 import { checkParams, fingerprint } from './template';
@@ -336,8 +338,15 @@ export class Studio {
     const row = this.row(input.id);
     const out = this.deps.jobs.output(input.id, input.output);
     if (!out) fail('not_found', 'That result has no media to save.');
-    const ext = out.mime_type.split('/')[1]?.replace('jpeg', 'jpg') ?? 'bin';
-    const name = input.name ?? `${row.operation} ${row.model_id} ${out.sha256.slice(0, 8)}.${ext}`;
+    // Named from its prompt, unique in the library (sunset-over-the-bay-2.png).
+    const name =
+      input.name ??
+      libraryResultName(
+        this.deps.store.db,
+        this.deps.account(),
+        { prompt: row.prompt, operation: row.operation, inputName: row.input_name },
+        out.mime_type,
+      );
     const asset = await this.deps.library.importBlob(out.sha256, {
       name,
       tags: input.tags,
@@ -345,6 +354,8 @@ export class Studio {
         `Made with ${row.operation} (${row.model_id}) on ` +
         `${new Date(row.finished_at ?? row.created_at).toISOString().slice(0, 10)}.`,
       ...(row.prompt && { aiText: row.prompt }),
+      // The library shows how it was made, as for an exported file imported again.
+      provenance: mediaProvenanceOf(this.get(input.id)),
     });
     this.deps.jobs.setAsset(input.id, input.output, asset.id);
     return asset;

@@ -1,3 +1,5 @@
+import { MediaProvenance } from '../../../shared/media-provenance';
+import { readEmbeddedProvenance } from '../ai/provenance-read';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -224,6 +226,7 @@ export class Library {
     return {
       ...this.toView(row),
       aiText: typeof fields.ai_text === 'string' ? fields.ai_text : '',
+      provenance: MediaProvenance.safeParse(fields.provenance).data ?? null,
       usage: this.usage(id),
       fields,
     };
@@ -432,9 +435,11 @@ export class Library {
       const media = describeMedia({ ...accepted, size: put.size });
       const preview = await storePreview(stored, media, tools, blobs);
       if (preview.state === 'ready' && preview.created) created.push(preview.sha256);
-      const row = store.create('assets', this.account(), assetFields(accepted.name, media, put.sha256, tags, ''), {
-        columns: thumbColumns(preview),
-      });
+      const fields = assetFields(accepted.name, media, put.sha256, tags, '');
+      // A file exported by Atelier brings back how it was made; a malformed one is ignored.
+      const provenance = await readEmbeddedProvenance(stored, accepted.mime, tools);
+      if (provenance) fields.provenance = provenance;
+      const row = store.create('assets', this.account(), fields, { columns: thumbColumns(preview) });
       report.imported.push({ id: row.id, name: accepted.name });
     } catch (e) {
       // Nothing half-done: files written for an asset that was not recorded go again.
@@ -449,14 +454,14 @@ export class Library {
    */
   async importBlob(
     sha: string,
-    input: { name: string; tags: string[]; notes?: string; aiText?: string },
+    input: { name: string; tags: string[]; notes?: string; aiText?: string; provenance?: MediaProvenance },
   ): Promise<AssetView> {
     return this.tracked(() => this.importBlobNow(sha, input));
   }
 
   private async importBlobNow(
     sha: string,
-    input: { name: string; tags: string[]; notes?: string; aiText?: string },
+    input: { name: string; tags: string[]; notes?: string; aiText?: string; provenance?: MediaProvenance },
   ): Promise<AssetView> {
     const { store, blobs } = this.deps;
     const file = this.blobPath(sha);
@@ -482,6 +487,7 @@ export class Library {
     const preview = await storePreview(file, media, tools, blobs);
     const fields = assetFields(accepted.name, media, sha, input.tags, input.notes ?? '');
     if (input.aiText) fields.ai_text = input.aiText;
+    if (input.provenance) fields.provenance = input.provenance;
     const row = store.create('assets', this.account(), fields, { columns: thumbColumns(preview) });
     store.changed('assets', [row.id]);
     const view = this.toView(this.row(row.id));

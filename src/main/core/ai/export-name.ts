@@ -1,0 +1,33 @@
+import { resultSlug, uniqueFileName } from '../../../shared/slug';
+import type { Db } from '../db/open';
+
+/** The extension a result's file takes from its media type. */
+export const EXT: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+};
+
+export const extOf = (mime: string) => EXT[mime] ?? mime.split('/')[1]?.replace('jpeg', 'jpg') ?? 'bin';
+
+/**
+ * The name a result saved to the library gets: its prompt's slug (or the operation and input when
+ * there is no prompt), with -2, -3… when a live asset of the account already has that name.
+ */
+export function libraryResultName(
+  db: Db,
+  account: string,
+  job: { prompt: string | null; operation: string; inputName: string | null },
+  mime: string,
+): string {
+  const taken = db.prepare<[string, string], { one: 1 }>(
+    `SELECT 1 AS one FROM assets WHERE account_id = ? AND deleted = 0
+       AND lower(json_extract(data, '$.name')) = lower(?) LIMIT 1`,
+  );
+  return uniqueFileName(resultSlug(job), extOf(mime), (name) => taken.get(account, name) !== undefined);
+}
