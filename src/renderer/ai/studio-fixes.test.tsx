@@ -119,7 +119,8 @@ describe('studio: the model list', () => {
   it('refuses an opening nobody asked for', () => {
     const closed = { isOpen: false, highlightedIndex: -1, inputValue: 'flux', selectedItem: null };
     const opening = { ...closed, isOpen: true };
-    const by = (type: string) => modelListReducer(closed, { type: type as never, changes: opening }).isOpen; // a downshift change type
+    // `type` is a downshift change type.
+    const by = (type: string) => modelListReducer(closed, { type: type as never, changes: opening }).isOpen;
     expect(by('__function_open_menu__')).toBe(false);
     expect(by('__controlled_prop_updated_selected_item__')).toBe(false);
     expect(by('__input_change__')).toBe(true);

@@ -1,6 +1,9 @@
 import { useInbox } from './use-inbox';
 
-/** The unread count beside the sidebar's Inbox entry ("Inbox 3 unread" to a screen reader); nothing when all is read. */
+/**
+ * The unread count beside the sidebar's Inbox entry ("Inbox 3 unread" to a screen reader); nothing when
+ * all is read.
+ */
 export function InboxCount() {
   const inbox = useInbox();
   const unread = inbox.data?.unread ?? 0;

@@ -18,12 +18,14 @@ const unescapeXml = (s: string) =>
 /** An XMP packet naming Atelier as the tool, the prompt as description and the provenance JSON. */
 export function xmpPacket(json: string, description: string | null): string {
   const desc = description
-    ? `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(description)}</rdf:li></rdf:Alt></dc:description>`
+    ? `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(description)}</rdf:li></rdf:Alt>` +
+      `</dc:description>`
     : '';
   return (
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>' +
     '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
-    `<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atelier="${NS}">` +
+    `<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" ` +
+    `xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atelier="${NS}">` +
     `<xmp:CreatorTool>Atelier</xmp:CreatorTool>${desc}<atelier:provenance>${escapeXml(json)}</atelier:provenance>` +
     '</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>'
   );

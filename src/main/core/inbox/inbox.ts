@@ -67,7 +67,8 @@ export class Inbox {
           'not_found',
           unknown.length === 1
             ? `The inbox has no item “${unknown[0]}”; it may have been resolved meanwhile.`
-            : `The inbox has no items ${unknown.map((id) => `“${id}”`).join(', ')}; they may have been resolved meanwhile.`,
+            : `The inbox has no items ${unknown.map((id) => `“${id}”`).join(', ')}; ` +
+                'they may have been resolved meanwhile.',
         );
       ids = input.ids;
     }
