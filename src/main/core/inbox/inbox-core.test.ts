@@ -27,7 +27,7 @@ const items = async (h: Harness): Promise<InboxItem[]> => (await call(h, 'inbox.
 const ofKind = async (h: Harness, kind: InboxItem['kind']) => (await items(h)).filter((i) => i.kind === kind);
 
 describe('the inbox on the core', () => {
-  it('shows a failed job, a refused change, an import once each; a retried change leaves; marks survive restart', async () => {
+  it('shows a failed job, refused change, import once each; a retried change leaves; marks survive', async () => {
     const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
     const h = await harness({ dataDir, sandbox: { aiLatencyMs: 0 } });
     await signInDemo(h);
