@@ -10,6 +10,7 @@ import type { Fields } from '../../store/fields';
 import type { MediaTools } from '../media-tools';
 import { checkFix, type CheckedFix } from './fix-checks';
 import { produceImage, produceVideo, type Produced } from './fix-run';
+import { Phases, type PhaseTime } from './phases';
 
 /** What the fixes need of the library: read an asset, find its file, add the new one. */
 export interface FixLibrary {
@@ -37,6 +38,7 @@ interface Job {
   controller: AbortController;
   done: Promise<FixJobView>;
   lastPushed: number;
+  phases: Phases;
 }
 
 /** How many finished jobs are remembered for the screens. */
@@ -66,8 +68,10 @@ export class FixJobs {
   /** Checks the fix (in words, before anything runs) and starts it; answers with the running job. */
   async start(input: FixArgs): Promise<FixJobView> {
     if (this.closed) throw new AppException(CLOSING);
+    const phases = new Phases();
     const asset = this.deps.library.get(input.assetId);
     const fix = checkFix(input, asset, (sha) => this.deps.library.blobPath(sha), await this.deps.tools());
+    phases.mark('check');
     const at = new Date(this.deps.now()).toISOString();
     const view: FixJobView = {
       id: randomUUID(),
@@ -80,7 +84,7 @@ export class FixJobs {
       result: null,
       error: null,
     };
-    const job: Job = { view, controller: new AbortController(), done: Promise.resolve(view), lastPushed: 0 };
+    const job: Job = { view, controller: new AbortController(), done: Promise.resolve(view), lastPushed: 0, phases };
     this.jobs.set(view.id, job);
     job.done = this.run(job, fix);
     this.deps.changed({ ...view });
@@ -100,6 +104,11 @@ export class FixJobs {
   list(): FixJobView[] {
     const views = [...this.jobs.values()].map((j) => ({ ...j.view }));
     return [...views.filter((v) => live(v.state)), ...views.filter((v) => !live(v.state)).reverse()];
+  }
+
+  /** How long each step of the job took so far (check, wait, prepare, tool, store), in order. */
+  phases(id: string): PhaseTime[] {
+    return this.job(id).phases.list();
   }
 
   /** The job once it has ended. */
@@ -123,11 +132,17 @@ export class FixJobs {
 
   private async run(job: Job, fix: CheckedFix): Promise<FixJobView> {
     const { signal } = job.controller;
-    const ctx = { signal, tempDir: this.deps.tempDir, progress: (f: number) => this.progress(job, f) };
+    const ctx = {
+      signal,
+      tempDir: this.deps.tempDir,
+      progress: (f: number) => this.progress(job, f),
+      phase: (name: string) => job.phases.mark(name),
+    };
     let produced: Produced | null = null;
     let slot = false;
     try {
       slot = await this.slot(job);
+      job.phases.mark('wait');
       produced = fix.kind === 'image' ? await produceImage(fix, ctx) : await produceVideo(fix, ctx);
       signal.throwIfAborted();
       const result = await this.deps.library.addDerived(produced.from, {
@@ -137,6 +152,7 @@ export class FixJobs {
         media: produced.media,
         signal,
       });
+      job.phases.mark('store');
       this.end(job, 'succeeded', { result, progress: 1 });
     } catch (e) {
       if (signal.aborted) this.end(job, 'cancelled', { error: toAppError(signal.reason).error });

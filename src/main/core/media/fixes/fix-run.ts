@@ -37,6 +37,8 @@ export interface RunContext {
   progress(fraction: number): void;
   /** Where a video's new file is written before it is stored (removed by the caller). */
   tempDir: string;
+  /** Ends a timed step of the fix ('prepare', 'tool'). */
+  phase(name: string): void;
 }
 
 /** The version of sharp (and libvips) fixes are made with, for provenance. */
@@ -59,10 +61,12 @@ export function ffmpegTool(ffmpeg: string): Promise<string> {
 
 const ratioWord = (fix: CheckedFix) => fix.ratio?.label ?? '';
 
-async function makeImage(fix: CheckedFix, signal: AbortSignal): Promise<FixedImage> {
+async function makeImage(fix: CheckedFix, ctx: RunContext): Promise<FixedImage> {
   const { input } = fix;
+  const { signal } = ctx;
   const source = await readSource(fix.file);
   signal.throwIfAborted();
+  ctx.phase('prepare');
   const ratio = fix.ratio?.value ?? 1;
   const size = 'size' in input ? input.size : undefined;
   if (input.operation === 'crop' || input.operation === 'pad') {
@@ -93,7 +97,8 @@ function imageDetail(fix: CheckedFix, made: FixedImage): string {
 /** A picture fixed with sharp: progress is only its start and its end. */
 export async function produceImage(fix: CheckedFix, ctx: RunContext): Promise<Produced> {
   ctx.progress(0);
-  const made = await makeImage(fix, ctx.signal);
+  const made = await makeImage(fix, ctx);
+  ctx.phase('tool');
   ctx.signal.throwIfAborted();
   ctx.progress(0.9);
   const name = fixedName(fix.asset.name, fix.input.operation, imageDetail(fix, made), made.ext);
@@ -181,6 +186,7 @@ export async function produceVideo(fix: CheckedFix, ctx: RunContext): Promise<Pr
   ctx.progress(0);
   const source = await sourceVideo(fix, ctx.signal);
   const plan = await planVideo(fix, source, ctx.signal);
+  ctx.phase('prepare');
   await fs.mkdir(ctx.tempDir, { recursive: true });
   const out = path.join(ctx.tempDir, `fix-${randomUUID()}.${plan.ext}`);
   try {
@@ -202,6 +208,7 @@ export async function produceVideo(fix: CheckedFix, ctx: RunContext): Promise<Pr
       );
     throw e;
   }
+  ctx.phase('tool');
   const name = fixedName(fix.asset.name, fix.input.operation, videoDetail(fix, plan), plan.ext);
   const media = { kind: 'video' as const, mime: plan.mime, ...plan.size, durationMs: plan.outputMs };
   return { from: { file: out }, name, params: plan.params, tool: await ffmpegTool(fix.ffmpeg ?? 'ffmpeg'), media };
