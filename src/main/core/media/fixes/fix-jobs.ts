@@ -7,6 +7,7 @@ import { AppException, fail, toAppError } from '../../errors';
 import type { Logger } from '../../ports';
 import type { DerivedMedia } from '../../library/library';
 import type { Fields } from '../../store/fields';
+import type { PreviewStore, StoredPreview } from '../describe';
 import type { MediaTools } from '../media-tools';
 import { checkFix, type CheckedFix } from './fix-checks';
 import { produceImage, produceVideo, type Produced } from './fix-run';
@@ -17,8 +18,15 @@ export interface FixLibrary {
   get(id: string): AssetDetail;
   blobPath(sha: string): string | null;
   addDerived(
-    from: { file: string } | { data: Buffer },
-    input: { name: string; tags: string[]; fields: Fields; media: DerivedMedia; signal?: AbortSignal },
+    from: { file: string; move?: boolean } | { data: Buffer },
+    input: {
+      name: string;
+      tags: string[];
+      fields: Fields;
+      media: DerivedMedia;
+      preview?: Promise<StoredPreview>;
+      signal?: AbortSignal;
+    },
   ): Promise<{ asset: AssetView; existed: boolean }>;
 }
 
@@ -27,8 +35,10 @@ export interface FixJobsDeps {
   tools(): Promise<MediaTools>;
   now(): number;
   logger: Logger;
-  /** Where a video's new file is written before it is stored. */
+  /** Where a video's new file is written before it is stored (the media store's temp folder: it is moved in). */
   tempDir: string;
+  /** Where a preview the fix made is stored. */
+  previews: PreviewStore;
   /** A job started, moved on or ended (progress at most every PROGRESS_MS). */
   changed(view: FixJobView): void;
 }
@@ -150,6 +160,7 @@ export class FixJobs {
         tags: fix.asset.tags,
         fields: this.provenance(fix, produced),
         media: produced.media,
+        ...(produced.preview && { preview: produced.preview(this.deps.previews) }),
         signal,
       });
       job.phases.mark('store');
