@@ -1,7 +1,7 @@
 // Media fixes through the job path (`media.fix` on a real core: checks, the job, sharp or ffmpeg,
-// then the new asset stored as an import is — temp file, fsync, rename, intake check, thumbnail,
-// record) against calling sharp or ffmpeg directly on the same file with the same settings, writing
-// the result to a file. Three fixes: a crop of a BENCH_FIX_MP-megapixel JPEG (default 24) to 4:5 at
+// then the new asset stored durably — fsync, rename, preview, record) against calling sharp or
+// ffmpeg directly on the same file with the same settings, writing the result to a file and fsyncing
+// it (the job's file reaches the disk before its record, so the direct one does too). Three fixes: a crop of a BENCH_FIX_MP-megapixel JPEG (default 24) to 4:5 at
 // 1080×1350, a resize of it to fit 2048 px, and a keyframe trim of a 1080p MP4 of BENCH_FIX_SECONDS
 // seconds (default 60) to half its length. Rounds alternate which side goes first; medians compared.
 // BENCH_FIX_INPUTS names a folder that keeps the inputs between runs (they take a while to make).
@@ -15,7 +15,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { Core } from '../src/main/core/app';
 import { BlobStore } from '../src/main/core/library/files/blob-store';
 import { detectMediaTools } from '../src/main/core/media/media-tools';
-import { makeThumbnail } from '../src/main/core/media/thumbnail';
+import { imageBufferThumbnail, makeThumbnail } from '../src/main/core/media/thumbnail';
 import { cropWindow, fitInside } from '../src/main/core/media/fixes/geometry';
 import { IMAGE_QUALITY } from '../src/main/core/media/fixes/image-fix';
 import { keyframeCut } from '../src/main/core/media/fixes/video-fix';
@@ -247,8 +247,10 @@ async function timedDirect(c: Case, dir: string, round: number): Promise<number>
 }
 
 /**
- * What the job does beyond the tool, each step timed alone on the direct result: storing it durably
- * (copy, hash, fsync, rename), its preview, and for a trim finding the keyframe.
+ * What the job does beyond the tool, each step timed alone on the direct result, the way the job does
+ * it: storing it durably (a picture's bytes written and fsynced; a video moved in, hashed while
+ * fsynced), its preview (a picture's from its bytes; a trim's poster from the source, which the job
+ * only makes, during the cut, when the source's own poster is not kept), and for a trim finding the keyframe.
  */
 async function parts(c: Case, inputs: Inputs, dir: string, limitMs: number): Promise<string[]> {
   const out = path.join(dir, `parts.${c.ext}`);
@@ -259,12 +261,24 @@ async function parts(c: Case, inputs: Inputs, dir: string, limitMs: number): Pro
     await run();
     return ms(performance.now() - started);
   };
-  const blobs = new BlobStore(path.join(dir, 'parts-store'));
-  const store = await timed(() => blobs.putFile(out));
-  const kind = c.source === 'jpeg' ? 'image' : 'video';
-  const preview = await timed(() => makeThumbnail(out, kind, tools));
+  const root = path.join(dir, 'parts-store');
+  const blobs = new BlobStore(root);
+  let store: string;
+  let preview: string;
+  if (c.source === 'jpeg') {
+    const data = fs.readFileSync(out);
+    store = await timed(() => blobs.putBuffer(data));
+    preview = await timed(() => imageBufferThumbnail(data));
+  } else {
+    fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    const moved = path.join(root, '.tmp', path.basename(out));
+    fs.copyFileSync(out, moved);
+    store = await timed(() => blobs.adoptFile(moved));
+    const cut = await keyframeCut(inputs.ffprobe, inputs.mp4, limitMs);
+    preview = await timed(() => makeThumbnail(inputs.mp4, 'video', tools, { durationMs: cut?.cutMs ?? limitMs }));
+  }
   const keyframe = c.source === 'mp4' ? await timed(() => keyframeCut(inputs.ffprobe, inputs.mp4, limitMs)) : '-';
-  fs.rmSync(path.join(dir, 'parts-store'), { recursive: true, force: true });
+  fs.rmSync(root, { recursive: true, force: true });
   fs.rmSync(out, { force: true });
   return [c.fix, store, preview, keyframe];
 }
