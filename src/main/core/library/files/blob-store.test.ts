@@ -365,10 +365,14 @@ describe('a file moved in from the temp folder', () => {
     fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
     const data = randomBytes(3 * MB);
     const made = writeSource(path.join(root, '.tmp'), 'fix-1.mp4', data);
+    fs.chmodSync(made, 0o644);
     const inode = fs.statSync(made).ino;
     const put = await store.adoptFile(made);
     expect(put).toEqual({ sha256: sha256(data), size: data.length, existed: false });
-    expect(fs.statSync(store.path(put.sha256)).ino).toBe(inode);
+    const stored = fs.statSync(store.path(put.sha256));
+    expect(stored.ino).toBe(inode);
+    // Owner-only like every blob, whoever wrote it (modes mean nothing on Windows).
+    if (process.platform !== 'win32') expect(stored.mode & 0o777).toBe(0o600);
     expect(fs.existsSync(made)).toBe(false);
     const again = writeSource(path.join(root, '.tmp'), 'fix-2.mp4', data);
     expect(await store.adoptFile(again)).toMatchObject({ sha256: put.sha256, existed: true });

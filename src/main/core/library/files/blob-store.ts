@@ -131,10 +131,14 @@ async function writeSmallFile(temp: string, data: Buffer, makeFolder: () => Prom
   closeSync(fd);
 }
 
-/** Flushes a file another writer made (opened for writing: some systems sync only such handles). */
+/**
+ * Makes a file another writer made owner-only, like every blob, and flushes it (opened for writing:
+ * some systems sync only such handles).
+ */
 async function syncFile(file: string): Promise<void> {
   const handle = await fs.open(file, 'r+');
   try {
+    await handle.chmod(PRIVATE_FILE_MODE);
     await handle.sync();
   } finally {
     await handle.close();
