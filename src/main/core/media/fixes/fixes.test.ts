@@ -119,6 +119,15 @@ describe('image fixes', () => {
     expect(await snapshot(id)).toEqual(before);
   });
 
+  it('times each step of a fix, in order', async () => {
+    const id = await importFile(await makeImage(dir, 'timed.png', { width: 300, height: 200 }));
+    const { job } = await succeeded({ operation: 'crop', assetId: id, ratio: '1:1' });
+    const phases = h.core.fixes.phases(job.id);
+    expect(phases.map((p) => p.phase)).toEqual(['check', 'wait', 'prepare', 'tool', 'store']);
+    for (const p of phases) expect(p.ms).toBeGreaterThanOrEqual(0);
+    expect(() => h.core.fixes.phases('nope')).toThrow(/not known/);
+  });
+
   it('gives a fixed picture the preview its own file gives', async () => {
     const id = await importFile(await makeImage(dir, 'preview.jpg', { width: 900, height: 600, format: 'jpeg' }));
     const { asset, file } = await succeeded({ operation: 'crop', assetId: id, ratio: '4:5' });
