@@ -14,6 +14,8 @@ export interface Mp4Keyframe {
 
 /** A `moov` larger than this is left to ffprobe (hours of video at a high frame rate). */
 const MAX_MOOV_BYTES = 64 * 1024 * 1024;
+/** More samples than this in a track (days of video) means a damaged index: ffprobe decides. */
+const MAX_SAMPLES = 20_000_000;
 /** The first samples whose times are looked at to find a track's start (reordering spans a few frames). */
 const START_SAMPLES = 64;
 
@@ -95,6 +97,7 @@ function sampleTimes(buf: Buffer, stbl: Box): { dts: Float64Array; cts: Float64A
   const stts = table(buf, need(child(buf, stbl, 'stts'), 'stts'), 8);
   let total = 0;
   for (let i = 0; i < stts.count; i++) total += buf.readUInt32BE(stts.at + i * 8);
+  if (total > MAX_SAMPLES) throw new Unsupported('an implausible number of samples');
   const dts = new Float64Array(total);
   let n = 0;
   let t = 0;
