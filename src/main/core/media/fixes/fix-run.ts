@@ -217,6 +217,8 @@ export async function produceVideo(fix: CheckedFix, ctx: RunContext): Promise<Pr
   const plan = await planVideo(fix, source, ctx.signal);
   ctx.phase('prepare');
   const preview = fix.input.operation === 'trim' ? trimPoster(fix, plan, ctx.signal) : undefined;
+  // Asked once per binary (it never rejects): the first fix asks while it cuts.
+  const tool = ffmpegTool(fix.ffmpeg ?? 'ffmpeg');
   await fs.mkdir(ctx.tempDir, { recursive: true });
   const out = path.join(ctx.tempDir, `fix-${randomUUID()}.${plan.ext}`);
   try {
@@ -241,6 +243,12 @@ export async function produceVideo(fix: CheckedFix, ctx: RunContext): Promise<Pr
   ctx.phase('tool');
   const name = fixedName(fix.asset.name, fix.input.operation, videoDetail(fix, plan), plan.ext);
   const media = { kind: 'video' as const, mime: plan.mime, ...plan.size, durationMs: plan.outputMs };
-  const tool = await ffmpegTool(fix.ffmpeg ?? 'ffmpeg');
-  return { from: { file: out, move: true }, name, params: plan.params, tool, media, ...(preview && { preview }) };
+  return {
+    from: { file: out, move: true },
+    name,
+    params: plan.params,
+    tool: await tool,
+    media,
+    ...(preview && { preview }),
+  };
 }
