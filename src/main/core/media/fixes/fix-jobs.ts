@@ -155,12 +155,15 @@ export class FixJobs {
       job.phases.mark('wait');
       produced = fix.kind === 'image' ? await produceImage(fix, ctx) : await produceVideo(fix, ctx);
       signal.throwIfAborted();
+      const preview = produced.preview?.(this.deps.previews);
+      // Awaited by the library; a library that refuses at once (closing) must not leave it unhandled.
+      preview?.catch(() => {});
       const result = await this.deps.library.addDerived(produced.from, {
         name: produced.name,
         tags: fix.asset.tags,
         fields: this.provenance(fix, produced),
         media: produced.media,
-        ...(produced.preview && { preview: produced.preview(this.deps.previews) }),
+        ...(preview && { preview }),
         signal,
       });
       job.phases.mark('store');
