@@ -21,6 +21,10 @@ it('media-fix benchmark runs on a small picture and video and removes its files'
   }
   expect(lines.filter((line) => line.startsWith('ratio direct/job, '))).toHaveLength(3);
   expect(lines).toContain('what the job adds, each step timed alone on the direct result:');
+  // The job's own steps, one row per fix under their header.
+  const steps = lines.findIndex((line) => line.startsWith('the job’s steps, median ms'));
+  expect(steps).toBeGreaterThan(-1);
+  expect(lines[steps + 1]?.split(/\s+/)).toEqual(['fix', 'check', 'wait', 'prepare', 'tool', 'store', 'reply']);
   expect(lines.some((line) => line === 'targets met' || line.startsWith('BELOW TARGET: '))).toBe(true);
   expect(fs.existsSync(result.workDir)).toBe(false);
 }, 180_000);

@@ -1,9 +1,10 @@
 // Media fixes through the job path (`media.fix` on a real core: checks, the job, sharp or ffmpeg,
-// then the new asset stored as an import is — temp file, fsync, rename, intake check, thumbnail,
-// record) against calling sharp or ffmpeg directly on the same file with the same settings, writing
-// the result to a file. Three fixes: a crop of a BENCH_FIX_MP-megapixel JPEG (default 24) to 4:5 at
+// then the new asset stored durably — fsync, rename, preview, record) against calling sharp or
+// ffmpeg directly on the same file with the same settings, writing the result to a file and fsyncing
+// it (the job's file reaches the disk before its record, so the direct one does too). Three fixes: a crop of a BENCH_FIX_MP-megapixel JPEG (default 24) to 4:5 at
 // 1080×1350, a resize of it to fit 2048 px, and a keyframe trim of a 1080p MP4 of BENCH_FIX_SECONDS
 // seconds (default 60) to half its length. Rounds alternate which side goes first; medians compared.
+// BENCH_FIX_INPUTS names a folder that keeps the inputs between runs (they take a while to make).
 // Target: direct time / job time ≥ 0.9 for each fix.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +15,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { Core } from '../src/main/core/app';
 import { BlobStore } from '../src/main/core/library/files/blob-store';
 import { detectMediaTools } from '../src/main/core/media/media-tools';
-import { makeThumbnail } from '../src/main/core/media/thumbnail';
+import { imageBufferThumbnail, makeThumbnail } from '../src/main/core/media/thumbnail';
 import { cropWindow, fitInside } from '../src/main/core/media/fixes/geometry';
 import { IMAGE_QUALITY } from '../src/main/core/media/fixes/image-fix';
 import { keyframeCut } from '../src/main/core/media/fixes/video-fix';
@@ -27,6 +28,8 @@ import { signedInCore } from './support/signed-in-core';
 
 const exec = promisify(execFile);
 const TARGET_RATIO = 0.9;
+/** The job's steps as it times them (see Phases), then what is left until the bench has its answer. */
+const PHASES = ['check', 'wait', 'prepare', 'tool', 'store', 'reply'] as const;
 
 export interface MediaFixBenchOptions {
   /** Megapixels of the JPEG (3:2). */
@@ -37,6 +40,8 @@ export interface MediaFixBenchOptions {
   videoSize: { width: number; height: number };
   /** Rounds per side (default 5); the median counts. */
   rounds?: number;
+  /** A folder where the inputs are kept and reused from one run to the next (default: made anew each run). */
+  inputsDir?: string;
   log?: Log;
 }
 
@@ -116,15 +121,20 @@ async function makeInputs(dir: string, o: MediaFixBenchOptions, log: Log): Promi
   const tools = await detectMediaTools();
   if (!tools.ffmpeg || !tools.ffprobe) throw new Error('The media-fix benchmark needs ffmpeg and ffprobe on the PATH.');
   const started = performance.now();
-  const jpeg = path.join(dir, 'photo.jpg');
-  const jpegSize = await makeJpeg(jpeg, o.megapixels);
-  const mp4 = path.join(dir, 'clip.mp4');
-  await makeMp4(tools.ffmpeg, mp4, o.videoSeconds, o.videoSize);
+  const keep = o.inputsDir ?? dir;
+  fs.mkdirSync(keep, { recursive: true });
+  // Named by what they are, so a kept folder is only reused for the same sizes.
+  const jpeg = path.join(keep, `photo-${o.megapixels}mp.jpg`);
+  const mp4 = path.join(keep, `clip-${o.videoSeconds}s-${o.videoSize.width}x${o.videoSize.height}.mp4`);
+  if (!fs.existsSync(jpeg)) await makeJpeg(jpeg, o.megapixels);
+  if (!fs.existsSync(mp4)) await makeMp4(tools.ffmpeg, mp4, o.videoSeconds, o.videoSize);
+  const meta = await sharp(jpeg).metadata();
+  const jpegSize = { width: meta.width, height: meta.height };
   const mb = (f: string) => (fs.statSync(f).size / 1024 / 1024).toFixed(1);
   log(
     `inputs: JPEG ${jpegSize.width}×${jpegSize.height} (${mb(jpeg)} MB), ` +
       `MP4 ${o.videoSize.width}×${o.videoSize.height} ` +
-      `${o.videoSeconds} s (${mb(mp4)} MB), made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${o.videoSeconds} s (${mb(mp4)} MB), ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return { jpeg, jpegSize, mp4, ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe };
 }
@@ -189,33 +199,58 @@ async function importOne(core: Core, file: string): Promise<string> {
   return id;
 }
 
-/** One fix through the job path, in ms; the new asset then goes (trash emptied), so no round finds it already made. */
-async function timedJob(core: Core, input: ChannelInput<'media.fix'>): Promise<number> {
+/** One job's time and its steps (ms), as the job timed them. */
+interface JobRun {
+  ms: number;
+  phases: Map<string, number>;
+}
+
+/**
+ * One fix through the job path; the new asset then goes (trash emptied), so no round finds it already
+ * made. Its steps come from the job; 'reply' is what is left: the channel's answer and the wait for the end.
+ */
+async function timedJob(core: Core, input: ChannelInput<'media.fix'>): Promise<JobRun> {
   const started = performance.now();
   const result = await core.dispatch('media.fix', input);
   if (!result.ok) throw new Error(`media.fix refused: ${result.error.message}`);
-  const done = await core.fixes.done(FixJobView.parse(result.data).id);
+  const id = FixJobView.parse(result.data).id;
+  const done = await core.fixes.done(id);
   const elapsed = performance.now() - started;
   if (done.state !== 'succeeded' || !done.result)
     throw new Error(`the fix ${done.state}: ${done.error?.message ?? ''}`);
   if (done.result.existed) throw new Error('the fix found its result already in the library');
+  const phases = new Map(core.fixes.phases(id).map((p) => [p.phase, p.ms]));
+  phases.set('reply', elapsed - [...phases.values()].reduce((a, b) => a + b, 0));
   await core.dispatch('library.trash', { ids: [done.result.asset.id] });
   await core.dispatch('library.emptyTrash', {});
-  return elapsed;
+  return { ms: elapsed, phases };
+}
+
+/** The direct side's file reaches the disk too, as the job's does before its record is written. */
+async function fsyncFile(file: string): Promise<void> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function timedDirect(c: Case, dir: string, round: number): Promise<number> {
   const out = path.join(dir, `direct-${round}.${c.ext}`);
   const started = performance.now();
   await c.direct(out);
+  await fsyncFile(out);
   const elapsed = performance.now() - started;
   fs.rmSync(out, { force: true });
   return elapsed;
 }
 
 /**
- * What the job does beyond the tool, each step timed alone on the direct result: storing it durably
- * (copy, hash, fsync, rename), its preview, and for a trim finding the keyframe.
+ * What the job does beyond the tool, each step timed alone on the direct result, the way the job does
+ * it: storing it durably (a picture's bytes written and fsynced; a video moved in, hashed while
+ * fsynced), its preview (a picture's from its bytes; a trim's poster from the source, which the job
+ * only makes, during the cut, when the source's own poster is not kept), and for a trim finding the keyframe.
  */
 async function parts(c: Case, inputs: Inputs, dir: string, limitMs: number): Promise<string[]> {
   const out = path.join(dir, `parts.${c.ext}`);
@@ -226,18 +261,30 @@ async function parts(c: Case, inputs: Inputs, dir: string, limitMs: number): Pro
     await run();
     return ms(performance.now() - started);
   };
-  const blobs = new BlobStore(path.join(dir, 'parts-store'));
-  const store = await timed(() => blobs.putFile(out));
-  const kind = c.source === 'jpeg' ? 'image' : 'video';
-  const preview = await timed(() => makeThumbnail(out, kind, tools));
+  const root = path.join(dir, 'parts-store');
+  const blobs = new BlobStore(root);
+  let store: string;
+  let preview: string;
+  if (c.source === 'jpeg') {
+    const data = fs.readFileSync(out);
+    store = await timed(() => blobs.putBuffer(data));
+    preview = await timed(() => imageBufferThumbnail(data));
+  } else {
+    fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    const moved = path.join(root, '.tmp', path.basename(out));
+    fs.copyFileSync(out, moved);
+    store = await timed(() => blobs.adoptFile(moved));
+    const cut = await keyframeCut(inputs.ffprobe, inputs.mp4, limitMs);
+    preview = await timed(() => makeThumbnail(inputs.mp4, 'video', tools, { durationMs: cut?.cutMs ?? limitMs }));
+  }
   const keyframe = c.source === 'mp4' ? await timed(() => keyframeCut(inputs.ffprobe, inputs.mp4, limitMs)) : '-';
-  fs.rmSync(path.join(dir, 'parts-store'), { recursive: true, force: true });
+  fs.rmSync(root, { recursive: true, force: true });
   fs.rmSync(out, { force: true });
   return [c.fix, store, preview, keyframe];
 }
 
 async function measure(core: Core, c: Case, assetId: string, dir: string, rounds: number) {
-  const job: number[] = [];
+  const job: JobRun[] = [];
   const direct: number[] = [];
   for (let round = 1; round <= rounds; round++) {
     if (round % 2) {
@@ -263,10 +310,12 @@ export async function runMediaFixBench(o: MediaFixBenchOptions): Promise<MediaFi
     const ids = { jpeg: await importOne(core, inputs.jpeg), mp4: await importOne(core, inputs.mp4) };
     const figures: FixFigure[] = [];
     const rows: string[][] = [];
+    const phaseRows: string[][] = [];
     for (const c of await cases(inputs, o)) {
       const { job, direct } = await measure(core, c, ids[c.source], work, rounds);
+      phaseRows.push([c.fix, ...PHASES.map((p) => ms(median(job.map((j) => j.phases.get(p) ?? 0))))]);
       const directMs = median(direct);
-      const jobMs = median(job);
+      const jobMs = median(job.map((j) => j.ms));
       const ratio = directMs / jobMs;
       figures.push({ fix: c.fix, directMs, jobMs, ratio, met: ratio >= TARGET_RATIO });
       rows.push([
@@ -275,10 +324,16 @@ export async function runMediaFixBench(o: MediaFixBenchOptions): Promise<MediaFi
         ms(jobMs),
         ratio.toFixed(3),
         direct.map(ms).join(' / '),
-        job.map(ms).join(' / '),
+        job.map((j) => ms(j.ms)).join(' / '),
       ]);
     }
     table(log, ['fix', 'direct ms', 'job ms', 'ratio', 'direct rounds', 'job rounds'], rows);
+    log('');
+    log(
+      'the job’s steps, median ms (prepare: probe, keyframe search; tool: sharp or ffmpeg; ' +
+        'store: stored, previewed, recorded; reply: the rest):',
+    );
+    table(log, ['fix', ...PHASES], phaseRows);
     log('');
     log('what the job adds, each step timed alone on the direct result:');
     const limitMs = trimLimitMs(o.videoSeconds);
@@ -314,7 +369,14 @@ async function main(): Promise<void> {
     `Media-fix benchmark: node ${process.version}, ${os.cpus().length} CPUs, sharp ${sharp.versions.sharp ?? ''}, ` +
       `${megapixels} MP JPEG, 1080p ${videoSeconds} s MP4, temp folder in ${os.tmpdir()}`,
   );
-  await runMediaFixBench({ megapixels, videoSeconds, videoSize: { width: 1920, height: 1080 }, rounds });
+  const inputsDir = process.env.BENCH_FIX_INPUTS || undefined;
+  await runMediaFixBench({
+    megapixels,
+    videoSeconds,
+    videoSize: { width: 1920, height: 1080 },
+    rounds,
+    ...(inputsDir && { inputsDir }),
+  });
 }
 
 // Run only as a script (`tsx bench/media-fix.ts`), not when the smoke test imports it.

@@ -101,6 +101,16 @@ export interface DerivedMedia {
   durationMs?: number;
 }
 
+/** What addDerived records of a made file; `preview`, when the maker has one, is taken as it is. */
+export interface DerivedInput {
+  name: string;
+  tags: string[];
+  fields: Fields;
+  media: DerivedMedia;
+  preview?: Promise<StoredPreview>;
+  signal?: AbortSignal;
+}
+
 /** Files in, assets out: import, search, tag, trash. Each asset is a record of the Assets group. */
 export class Library {
   /** How many files are hashed, probed and thumbnailed at once. */
@@ -499,26 +509,32 @@ export class Library {
    * A file made from another asset (a crop, a trim) becomes a new asset, stored as an import is (temp
    * file, fsync, rename, then the row), with `fields` naming its source. Its maker made it from a file
    * the intake took, so what it is comes from the maker (`media`) rather than from decoding it again;
-   * a file's preview is made while it is copied in. Content the library already has is not added
-   * twice: that asset comes back, `existed`. A failure or an abort (`signal`) before the row is
-   * written leaves no file behind.
+   * its preview is the maker's (`preview`, made while the file was) or made while it is stored. A file
+   * the maker wrote in the media store's temp folder is taken as it is (`move`: renamed, not copied).
+   * Content the library already has is not added twice: that asset comes back, `existed`. A failure
+   * or an abort (`signal`) before the row is written leaves no file behind.
    */
   async addDerived(
-    from: { file: string } | { data: Buffer },
-    input: { name: string; tags: string[]; fields: Fields; media: DerivedMedia; signal?: AbortSignal },
+    from: { file: string; move?: boolean } | { data: Buffer },
+    input: DerivedInput,
   ): Promise<{ asset: AssetView; existed: boolean }> {
     return this.tracked(async () => {
       const signal = input.signal ? AbortSignal.any([input.signal, this.closing.signal]) : this.closing.signal;
       const { blobs } = this.deps;
       const tools = await this.deps.tools();
       const name = intakeName(input.name);
-      const early = 'file' in from ? this.previewOf(from.file, input.media, tools) : null;
+      // A moved file is not read for a preview: it may be renamed under the reader.
+      const early =
+        input.preview ?? ('file' in from && !from.move ? this.previewOf(from.file, input.media, tools) : null);
+      early?.catch(() => {});
       let put: PutResult;
       try {
         put =
           'data' in from
             ? await blobs.putBuffer(from.data, { signal, label: name })
-            : await blobs.putFile(from.file, { signal });
+            : from.move
+              ? await blobs.adoptFile(from.file, { signal, label: name })
+              : await blobs.putFile(from.file, { signal });
       } catch (e) {
         await this.dropPreview(early);
         throw e;

@@ -89,6 +89,11 @@ export async function storePreview(
     tools,
     media.durationMs === null ? {} : { durationMs: media.durationMs },
   ).catch((): Thumbnail => ({ state: 'placeholder', reason: 'unreadable' }));
+  return storeThumbnail(thumb, store, label);
+}
+
+/** A preview already made (or why there is none), stored. */
+export async function storeThumbnail(thumb: Thumbnail, store: PreviewStore, label?: string): Promise<StoredPreview> {
   if (thumb.state !== 'ready') return thumb;
   const put = await store.putBuffer(thumb.data, label === undefined ? {} : { label });
   return { state: 'ready', sha256: put.sha256, created: !put.existed };

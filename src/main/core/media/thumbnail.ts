@@ -122,6 +122,11 @@ async function imageThumbnail(
   }
 }
 
+/** The preview of a picture already in memory (one a fix just encoded); a placeholder if it cannot be decoded. */
+export function imageBufferThumbnail(data: Buffer, size = DEFAULT_SIZE): Promise<Thumbnail> {
+  return toWebp(data, size).catch((): Thumbnail => ({ state: 'placeholder', reason: 'unreadable' }));
+}
+
 /**
  * A small webp preview for the library grid, or the reason there is none (the UI then shows an
  * icon). Never throws for a bad file, and child processes are killed after a timeout.

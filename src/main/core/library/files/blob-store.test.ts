@@ -358,6 +358,50 @@ describe('BlobStore', () => {
   });
 });
 
+describe('a file moved in from the temp folder', () => {
+  it('becomes the blob itself (renamed, not copied), named by its hash; equal content is kept once', async () => {
+    const root = path.join(tmp(), 'blobs');
+    const store = new BlobStore(root);
+    fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    const data = randomBytes(3 * MB);
+    const made = writeSource(path.join(root, '.tmp'), 'fix-1.mp4', data);
+    fs.chmodSync(made, 0o644);
+    const inode = fs.statSync(made).ino;
+    const put = await store.adoptFile(made);
+    expect(put).toEqual({ sha256: sha256(data), size: data.length, existed: false });
+    const stored = fs.statSync(store.path(put.sha256));
+    expect(stored.ino).toBe(inode);
+    // Owner-only like every blob, whoever wrote it (modes mean nothing on Windows).
+    if (process.platform !== 'win32') expect(stored.mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(made)).toBe(false);
+    const again = writeSource(path.join(root, '.tmp'), 'fix-2.mp4', data);
+    expect(await store.adoptFile(again)).toMatchObject({ sha256: put.sha256, existed: true });
+    expect(filesUnder(root)).toEqual([path.join(put.sha256.slice(0, 2), put.sha256)]);
+  });
+
+  it('refuses a file outside its temp folder and leaves it where it is', async () => {
+    const dir = tmp();
+    const store = new BlobStore(path.join(dir, 'blobs'));
+    const outside = writeSource(dir, 'mine.mp4', randomBytes(1024));
+    await expect(store.adoptFile(outside, { label: 'mine.mp4' })).rejects.toThrow(
+      /Could not add mine.mp4 to the library: only a file in the store’s temp folder/,
+    );
+    expect(fs.existsSync(outside)).toBe(true);
+  });
+
+  it('an abort removes the file and stores nothing', async () => {
+    const root = path.join(tmp(), 'blobs');
+    const store = new BlobStore(root);
+    fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    const made = writeSource(path.join(root, '.tmp'), 'fix-3.mp4', randomBytes(2 * MB));
+    const controller = new AbortController();
+    const reason = new Error('cancelled');
+    controller.abort(reason);
+    await expect(store.adoptFile(made, { signal: controller.signal })).rejects.toBe(reason);
+    expect(filesUnder(root)).toEqual([]);
+  });
+});
+
 describe('owner-only files', () => {
   it('stores blobs 0600 in folders 0700 whatever the process umask', async () => {
     const before = process.umask(0o022);

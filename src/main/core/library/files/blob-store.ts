@@ -131,6 +131,20 @@ async function writeSmallFile(temp: string, data: Buffer, makeFolder: () => Prom
   closeSync(fd);
 }
 
+/**
+ * Makes a file another writer made owner-only, like every blob, and flushes it (opened for writing:
+ * some systems sync only such handles).
+ */
+async function syncFile(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r+');
+  try {
+    await handle.chmod(PRIVATE_FILE_MODE);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** What a fill wrote: the content's name and size, and its first bytes when they were kept. */
 interface Filled {
   sha256: string;
@@ -211,6 +225,32 @@ export class BlobStore {
       );
     } finally {
       await source.close().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Takes a finished file already in this store's temp folder (a fix's output) as a blob, without
+   * copying it: hashed while it is fsynced, then renamed into place. On any failure it is removed.
+   */
+  async adoptFile(file: string, opts: Pick<PutOptions, 'signal' | 'label'> = {}): Promise<PutResult> {
+    const { signal } = opts;
+    const temp = path.resolve(file);
+    const label = opts.label ?? 'a made file';
+    // Anything elsewhere is someone else's file: refused, and left where it is.
+    if (path.dirname(temp) !== this.tempDir)
+      throw new BlobWriteError(label, new Error('only a file in the store’s temp folder can be moved in'));
+    this.writing.add(temp);
+    try {
+      signal?.throwIfAborted();
+      const [hashed] = await Promise.all([hashFile(temp, signal), syncFile(temp)]);
+      signal?.throwIfAborted();
+      return await this.commit(temp, hashed.sha256, hashed.size, threaded);
+    } catch (e) {
+      await fs.rm(temp, { force: true }).catch(() => undefined);
+      if (signal?.aborted) throw signal.reason;
+      throw e instanceof BlobWriteError ? e : new BlobWriteError(label, e);
+    } finally {
+      this.writing.delete(temp);
     }
   }
 

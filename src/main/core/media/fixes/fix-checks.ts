@@ -11,6 +11,8 @@ export interface CheckedFix {
   kind: 'image' | 'video';
   /** The stored file of the asset. */
   file: string;
+  /** The asset's stored preview, when it has one and its file is here (a trim may share it). */
+  thumbSha: string | null;
   /** crop and pad: the shape asked. */
   ratio: Ratio | null;
   focus: { x: number; y: number };
@@ -65,7 +67,9 @@ export function checkFix(
   const ratio = input.operation === 'crop' || input.operation === 'pad' ? targetRatio(input.ratio, input.size) : null;
   const focus = checkFocus(input.operation === 'crop' ? input.focus : undefined);
   checkTools(kind, tools);
-  return { input, asset, kind, file, ratio, focus, ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe };
+  const thumb = asset.thumb.state === 'ready' ? asset.thumb.sha256 : null;
+  const thumbSha = thumb && filePath(thumb) ? thumb : null;
+  return { input, asset, kind, file, thumbSha, ratio, focus, ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe };
 }
 
 /** The new asset's name: the source's, with what was done ("beach-crop-4x5.jpg"). */

@@ -7,17 +7,26 @@ import { AppException, fail, toAppError } from '../../errors';
 import type { Logger } from '../../ports';
 import type { DerivedMedia } from '../../library/library';
 import type { Fields } from '../../store/fields';
+import type { PreviewStore, StoredPreview } from '../describe';
 import type { MediaTools } from '../media-tools';
 import { checkFix, type CheckedFix } from './fix-checks';
 import { produceImage, produceVideo, type Produced } from './fix-run';
+import { Phases, type PhaseTime } from './phases';
 
 /** What the fixes need of the library: read an asset, find its file, add the new one. */
 export interface FixLibrary {
   get(id: string): AssetDetail;
   blobPath(sha: string): string | null;
   addDerived(
-    from: { file: string } | { data: Buffer },
-    input: { name: string; tags: string[]; fields: Fields; media: DerivedMedia; signal?: AbortSignal },
+    from: { file: string; move?: boolean } | { data: Buffer },
+    input: {
+      name: string;
+      tags: string[];
+      fields: Fields;
+      media: DerivedMedia;
+      preview?: Promise<StoredPreview>;
+      signal?: AbortSignal;
+    },
   ): Promise<{ asset: AssetView; existed: boolean }>;
 }
 
@@ -26,8 +35,10 @@ export interface FixJobsDeps {
   tools(): Promise<MediaTools>;
   now(): number;
   logger: Logger;
-  /** Where a video's new file is written before it is stored. */
+  /** Where a video's new file is written before it is stored (the media store's temp folder: it is moved in). */
   tempDir: string;
+  /** Where a preview the fix made is stored. */
+  previews: PreviewStore;
   /** A job started, moved on or ended (progress at most every PROGRESS_MS). */
   changed(view: FixJobView): void;
 }
@@ -37,6 +48,7 @@ interface Job {
   controller: AbortController;
   done: Promise<FixJobView>;
   lastPushed: number;
+  phases: Phases;
 }
 
 /** How many finished jobs are remembered for the screens. */
@@ -66,8 +78,10 @@ export class FixJobs {
   /** Checks the fix (in words, before anything runs) and starts it; answers with the running job. */
   async start(input: FixArgs): Promise<FixJobView> {
     if (this.closed) throw new AppException(CLOSING);
+    const phases = new Phases();
     const asset = this.deps.library.get(input.assetId);
     const fix = checkFix(input, asset, (sha) => this.deps.library.blobPath(sha), await this.deps.tools());
+    phases.mark('check');
     const at = new Date(this.deps.now()).toISOString();
     const view: FixJobView = {
       id: randomUUID(),
@@ -80,7 +94,7 @@ export class FixJobs {
       result: null,
       error: null,
     };
-    const job: Job = { view, controller: new AbortController(), done: Promise.resolve(view), lastPushed: 0 };
+    const job: Job = { view, controller: new AbortController(), done: Promise.resolve(view), lastPushed: 0, phases };
     this.jobs.set(view.id, job);
     job.done = this.run(job, fix);
     this.deps.changed({ ...view });
@@ -100,6 +114,11 @@ export class FixJobs {
   list(): FixJobView[] {
     const views = [...this.jobs.values()].map((j) => ({ ...j.view }));
     return [...views.filter((v) => live(v.state)), ...views.filter((v) => !live(v.state)).reverse()];
+  }
+
+  /** How long each step of the job took so far (check, wait, prepare, tool, store), in order. */
+  phases(id: string): PhaseTime[] {
+    return this.job(id).phases.list();
   }
 
   /** The job once it has ended. */
@@ -123,20 +142,31 @@ export class FixJobs {
 
   private async run(job: Job, fix: CheckedFix): Promise<FixJobView> {
     const { signal } = job.controller;
-    const ctx = { signal, tempDir: this.deps.tempDir, progress: (f: number) => this.progress(job, f) };
+    const ctx = {
+      signal,
+      tempDir: this.deps.tempDir,
+      progress: (f: number) => this.progress(job, f),
+      phase: (name: string) => job.phases.mark(name),
+    };
     let produced: Produced | null = null;
     let slot = false;
     try {
       slot = await this.slot(job);
+      job.phases.mark('wait');
       produced = fix.kind === 'image' ? await produceImage(fix, ctx) : await produceVideo(fix, ctx);
       signal.throwIfAborted();
+      const preview = produced.preview?.(this.deps.previews);
+      // Awaited by the library; a library that refuses at once (closing) must not leave it unhandled.
+      preview?.catch(() => {});
       const result = await this.deps.library.addDerived(produced.from, {
         name: produced.name,
         tags: fix.asset.tags,
         fields: this.provenance(fix, produced),
         media: produced.media,
+        ...(preview && { preview }),
         signal,
       });
+      job.phases.mark('store');
       this.end(job, 'succeeded', { result, progress: 1 });
     } catch (e) {
       if (signal.aborted) this.end(job, 'cancelled', { error: toAppError(signal.reason).error });

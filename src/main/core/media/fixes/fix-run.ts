@@ -4,8 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { fail } from '../../errors';
 import type { DerivedMedia } from '../../library/library';
+import { storeThumbnail, type PreviewStore, type StoredPreview } from '../describe';
 import { ffmpegInput, probeMedia } from '../probe';
 import { runTool } from '../run-tool';
+import { imageBufferThumbnail, makeThumbnail, posterTimeMs, type Thumbnail } from '../thumbnail';
 import { FfmpegFailed, runFfmpeg } from './ffmpeg-job';
 import type { CheckedFix } from './fix-checks';
 import { fixedName } from './fix-checks';
@@ -24,12 +26,18 @@ import {
 
 /** What a fix made, ready to store: the bytes or the file, its name, what was done and with which tool. */
 export interface Produced {
-  from: { data: Buffer } | { file: string };
+  /** A file is in the media store's temp folder, moved in rather than copied. */
+  from: { data: Buffer } | { file: string; move: true };
   name: string;
   params: Record<string, unknown>;
   tool: string;
   /** What the new file is, known from making it. */
   media: DerivedMedia;
+  /**
+   * Its preview, stored when the fix hands its result over (so a fix that fails stores none); without
+   * it the library makes one from the stored file.
+   */
+  preview?: (store: PreviewStore) => Promise<StoredPreview>;
 }
 
 export interface RunContext {
@@ -37,6 +45,8 @@ export interface RunContext {
   progress(fraction: number): void;
   /** Where a video's new file is written before it is stored (removed by the caller). */
   tempDir: string;
+  /** Ends a timed step of the fix ('prepare', 'tool'). */
+  phase(name: string): void;
 }
 
 /** The version of sharp (and libvips) fixes are made with, for provenance. */
@@ -59,10 +69,12 @@ export function ffmpegTool(ffmpeg: string): Promise<string> {
 
 const ratioWord = (fix: CheckedFix) => fix.ratio?.label ?? '';
 
-async function makeImage(fix: CheckedFix, signal: AbortSignal): Promise<FixedImage> {
+async function makeImage(fix: CheckedFix, ctx: RunContext): Promise<FixedImage> {
   const { input } = fix;
+  const { signal } = ctx;
   const source = await readSource(fix.file);
   signal.throwIfAborted();
+  ctx.phase('prepare');
   const ratio = fix.ratio?.value ?? 1;
   const size = 'size' in input ? input.size : undefined;
   if (input.operation === 'crop' || input.operation === 'pad') {
@@ -93,7 +105,8 @@ function imageDetail(fix: CheckedFix, made: FixedImage): string {
 /** A picture fixed with sharp: progress is only its start and its end. */
 export async function produceImage(fix: CheckedFix, ctx: RunContext): Promise<Produced> {
   ctx.progress(0);
-  const made = await makeImage(fix, ctx.signal);
+  const made = await makeImage(fix, ctx);
+  ctx.phase('tool');
   ctx.signal.throwIfAborted();
   ctx.progress(0.9);
   const name = fixedName(fix.asset.name, fix.input.operation, imageDetail(fix, made), made.ext);
@@ -104,6 +117,8 @@ export async function produceImage(fix: CheckedFix, ctx: RunContext): Promise<Pr
     params: { ...made.params, output: made.size },
     tool: sharpTool(),
     media: { kind: 'image', mime, ...made.size },
+    // Made from the encoded bytes in hand while they are stored, rather than read back after.
+    preview: (store) => imageBufferThumbnail(made.data).then((thumb) => storeThumbnail(thumb, store)),
   };
 }
 
@@ -176,11 +191,34 @@ function videoDetail(fix: CheckedFix, plan: VideoPlan): string {
   return ratioWord(fix);
 }
 
+/**
+ * A trim's preview, started with the cut: the source's own when its poster frame is kept by the cut
+ * (no work at all), else the frame the new video's poster shows, taken from the source meanwhile.
+ */
+function trimPoster(fix: CheckedFix, plan: VideoPlan, signal: AbortSignal): Produced['preview'] {
+  const sha = fix.thumbSha;
+  const durationMs = fix.asset.durationMs ?? 0;
+  if (sha && durationMs > 0 && posterTimeMs(durationMs) < plan.outputMs) {
+    const kept: StoredPreview = { state: 'ready', sha256: sha, created: false };
+    return () => Promise.resolve(kept);
+  }
+  const tools = { ffmpeg: fix.ffmpeg, ffprobe: fix.ffprobe };
+  const made = makeThumbnail(fix.file, 'video', tools, { durationMs: plan.outputMs, signal }).catch((): Thumbnail => ({
+    state: 'placeholder',
+    reason: 'unreadable',
+  }));
+  return (store) => made.then((thumb) => storeThumbnail(thumb, store));
+}
+
 /** A video fixed with ffmpeg into a temp file, with its progress; a failure removes the file. */
 export async function produceVideo(fix: CheckedFix, ctx: RunContext): Promise<Produced> {
   ctx.progress(0);
   const source = await sourceVideo(fix, ctx.signal);
   const plan = await planVideo(fix, source, ctx.signal);
+  ctx.phase('prepare');
+  const preview = fix.input.operation === 'trim' ? trimPoster(fix, plan, ctx.signal) : undefined;
+  // Asked once per binary (it never rejects): the first fix asks while it cuts.
+  const tool = ffmpegTool(fix.ffmpeg ?? 'ffmpeg');
   await fs.mkdir(ctx.tempDir, { recursive: true });
   const out = path.join(ctx.tempDir, `fix-${randomUUID()}.${plan.ext}`);
   try {
@@ -202,7 +240,15 @@ export async function produceVideo(fix: CheckedFix, ctx: RunContext): Promise<Pr
       );
     throw e;
   }
+  ctx.phase('tool');
   const name = fixedName(fix.asset.name, fix.input.operation, videoDetail(fix, plan), plan.ext);
   const media = { kind: 'video' as const, mime: plan.mime, ...plan.size, durationMs: plan.outputMs };
-  return { from: { file: out }, name, params: plan.params, tool: await ffmpegTool(fix.ffmpeg ?? 'ffmpeg'), media };
+  return {
+    from: { file: out, move: true },
+    name,
+    params: plan.params,
+    tool: await tool,
+    media,
+    ...(preview && { preview }),
+  };
 }

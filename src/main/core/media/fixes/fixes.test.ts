@@ -21,6 +21,7 @@ import { tempDirs } from '../../../../../test/support/temp-dirs';
 import type { ChannelInput } from '../../../../shared/contract';
 import { FixJobView } from '../../../../shared/media-fix';
 import { makeImage, makeVideo, realTools } from '../test-media';
+import { makeThumbnail } from '../thumbnail';
 
 const exec = promisify(execFile);
 const tmp = tempDirs('fixes');
@@ -116,6 +117,23 @@ describe('image fixes', () => {
       tool: expect.stringMatching(/^sharp /),
     });
     expect(await snapshot(id)).toEqual(before);
+  });
+
+  it('times each step of a fix, in order', async () => {
+    const id = await importFile(await makeImage(dir, 'timed.png', { width: 300, height: 200 }));
+    const { job } = await succeeded({ operation: 'crop', assetId: id, ratio: '1:1' });
+    const phases = h.core.fixes.phases(job.id);
+    expect(phases.map((p) => p.phase)).toEqual(['check', 'wait', 'prepare', 'tool', 'store']);
+    for (const p of phases) expect(p.ms).toBeGreaterThanOrEqual(0);
+    expect(() => h.core.fixes.phases('nope')).toThrow(/not known/);
+  });
+
+  it('gives a fixed picture the preview its own file gives', async () => {
+    const id = await importFile(await makeImage(dir, 'preview.jpg', { width: 900, height: 600, format: 'jpeg' }));
+    const { asset, file } = await succeeded({ operation: 'crop', assetId: id, ratio: '4:5' });
+    const own = await makeThumbnail(file, 'image', await realTools());
+    if (own.state !== 'ready' || asset.thumb.state !== 'ready') throw new Error('no preview');
+    expect(fs.readFileSync(h.core.media.blobPath(asset.thumb.sha256 ?? '')!)).toEqual(own.data);
   });
 
   it.each([
@@ -230,6 +248,23 @@ describe('video fixes', () => {
     const out = await probe(file);
     expect(out.seconds).toBeLessThanOrEqual(2.5);
     expect(out.seconds).toBeGreaterThanOrEqual(2.4);
+  });
+
+  it('a trim keeps the source’s preview when the cut keeps its poster frame, else makes the new video’s own', async () => {
+    const source = await call(h, 'library.get', { id: videoId });
+    // The source's poster is 1 s in: a cut at 2 s keeps it, so the trim shares it (nothing is decoded).
+    const longer = await succeeded({ operation: 'trim', assetId: videoId, maxDurationMs: 2_500 });
+    expect(longer.asset.thumb).toMatchObject({ state: 'ready', sha256: source.thumb.sha256 });
+    // A cut at 1 s does not: its preview is the one its own file gives (half-way, 0.5 s), taken from the source.
+    const shorter = await succeeded({ operation: 'trim', assetId: videoId, maxDurationMs: 1_500 });
+    expect(shorter.asset.fields.provenance).toMatchObject({ params: { cutMs: 1_000 } });
+    expect(shorter.asset.thumb.state).toBe('ready');
+    expect(shorter.asset.thumb.sha256).not.toBe(source.thumb.sha256);
+    const own = await makeThumbnail(shorter.file, 'video', await realTools(), { durationMs: 1_000 });
+    if (own.state !== 'ready') throw new Error('no preview from the trimmed file');
+    expect(fs.readFileSync(h.core.media.blobPath(shorter.asset.thumb.sha256 ?? '')!)).toEqual(own.data);
+    // The new file was moved into the store, not copied: nothing is left in its temp folder.
+    expect(storedFiles().filter((f) => f.startsWith('.tmp'))).toEqual([]);
   });
 
   it('crops, pads and resizes a video (even sides)', async () => {

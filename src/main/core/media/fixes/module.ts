@@ -33,6 +33,7 @@ export function createMediaFixes({ deps, now, push, files, library }: MediaFixes
     now,
     logger: deps.logger,
     tempDir: path.join(files.blobs.root, '.tmp'),
+    previews: files.blobs,
     changed: (view) => push.emit('media.fixChanged', view),
   });
   return {

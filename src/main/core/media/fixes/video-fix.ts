@@ -3,6 +3,7 @@ import type { PadBackground } from '../../../../shared/media-fix';
 import { fail } from '../../errors';
 import { ffmpegInput } from '../probe';
 import { runTool } from '../run-tool';
+import { mp4Keyframes, type Mp4Keyframe } from './mp4-index';
 import { cropWindow, even, fitInside, padCanvas, type Size } from './geometry';
 
 /** What a video fix knows of its source: the file, its size as shown, its length and its container's extension. */
@@ -135,16 +136,13 @@ const PacketsJson = z.object({
   format: z.object({ start_time: z.string().optional() }).optional(),
 });
 
-/**
- * The last keyframe at or before `maxMs` (from the start of the file), read from the packets' flags up to
- * the limit only (nothing is decoded). Null when the only keyframe before the limit is the first frame.
- */
-export async function keyframeCut(
+/** The keyframes up to a little past `maxMs`, read by ffprobe from the packets' flags (nothing is decoded). */
+export async function probeKeyframes(
   ffprobe: string,
   file: string,
   maxMs: number,
   signal?: AbortSignal,
-): Promise<KeyframeCut | null> {
+): Promise<Mp4Keyframe[]> {
   const args = ['-v', 'error', '-select_streams', 'v:0', '-read_intervals', `%+${seconds(maxMs + 2000)}`];
   args.push('-show_entries', 'packet=pts_time,dts_time,flags:format=start_time', '-of', 'json', ffmpegInput(file));
   const damaged = (): never =>
@@ -160,13 +158,39 @@ export async function keyframeCut(
   const parsed = PacketsJson.safeParse(json);
   const data = parsed.success ? parsed.data : damaged();
   const start = Number(data.format?.start_time ?? 0) || 0;
-  let best: KeyframeCut | null = null;
+  const keyframes: Mp4Keyframe[] = [];
   for (const p of data.packets) {
     if (!p.flags?.startsWith('K') || p.pts_time === undefined) continue;
-    const at = Math.round((Number(p.pts_time) - start) * 1000);
-    const decodedAt = p.dts_time === undefined ? at : Math.round((Number(p.dts_time) - start) * 1000);
+    const pts = Number(p.pts_time) - start;
+    keyframes.push({ pts, dts: p.dts_time === undefined ? pts : Number(p.dts_time) - start });
+  }
+  return keyframes;
+}
+
+/** The last keyframe shown at least SOUND_MARGIN_MS before `maxMs` and after the first frame, or null. */
+export function pickCut(keyframes: readonly Mp4Keyframe[], maxMs: number): KeyframeCut | null {
+  let best: KeyframeCut | null = null;
+  for (const k of keyframes) {
+    const at = Math.round(k.pts * 1000);
+    const decodedAt = Math.round(k.dts * 1000);
     if (!Number.isFinite(at) || !Number.isFinite(decodedAt) || at <= 0 || decodedAt <= 0) continue;
     if (at <= maxMs - SOUND_MARGIN_MS && (best === null || at > best.cutMs)) best = { cutMs: at, copyMs: decodedAt };
   }
   return best;
+}
+
+/**
+ * The last keyframe at or before `maxMs` (from the start of the file). An MP4 or QuickTime file's own
+ * index says where they are (read here, no process started); other files, or an index this reader does
+ * not follow, are asked of ffprobe. Null when the only keyframe before the limit is the first frame.
+ */
+export async function keyframeCut(
+  ffprobe: string,
+  file: string,
+  maxMs: number,
+  signal?: AbortSignal,
+): Promise<KeyframeCut | null> {
+  const indexed = await mp4Keyframes(file);
+  signal?.throwIfAborted();
+  return pickCut(indexed ?? (await probeKeyframes(ffprobe, file, maxMs, signal)), maxMs);
 }
