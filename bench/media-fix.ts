@@ -1,7 +1,8 @@
 // Media fixes through the job path (`media.fix` on a real core: checks, the job, sharp or ffmpeg,
 // then the new asset stored durably — fsync, rename, preview, record) against calling sharp or
 // ffmpeg directly on the same file with the same settings, writing the result to a file and fsyncing
-// it (the job's file reaches the disk before its record, so the direct one does too). Three fixes: a crop of a BENCH_FIX_MP-megapixel JPEG (default 24) to 4:5 at
+// it (the job's file reaches the disk before its record, so the direct one does too). Three fixes:
+// a crop of a BENCH_FIX_MP-megapixel JPEG (default 24) to 4:5 at
 // 1080×1350, a resize of it to fit 2048 px, and a keyframe trim of a 1080p MP4 of BENCH_FIX_SECONDS
 // seconds (default 60) to half its length. Rounds alternate which side goes first; medians compared.
 // BENCH_FIX_INPUTS names a folder that keeps the inputs between runs (they take a while to make).

@@ -250,7 +250,7 @@ describe('video fixes', () => {
     expect(out.seconds).toBeGreaterThanOrEqual(2.4);
   });
 
-  it('a trim keeps the source’s preview when the cut keeps its poster frame, else makes the new video’s own', async () => {
+  it('a trim keeps the source’s preview when the cut keeps its poster frame, else makes its own', async () => {
     const source = await call(h, 'library.get', { id: videoId });
     // The source's poster is 1 s in: a cut at 2 s keeps it, so the trim shares it (nothing is decoded).
     const longer = await succeeded({ operation: 'trim', assetId: videoId, maxDurationMs: 2_500 });
