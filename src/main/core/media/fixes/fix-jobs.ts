@@ -187,6 +187,8 @@ export class FixJobs {
     const { assetId: _asset, operation, ...asked } = fix.input;
     return {
       source_asset_id: fix.asset.id,
+      // The same picture, framed otherwise: what it shows is still described by its alt text.
+      ...(fix.asset.altText !== '' && { alt_text: fix.asset.altText }),
       provenance: {
         operation,
         params: { ...asked, ...produced.params },

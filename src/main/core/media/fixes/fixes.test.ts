@@ -148,11 +148,14 @@ describe('image fixes', () => {
     expect([meta.width, meta.height, meta.format]).toEqual([width, height, 'jpeg']);
   });
 
-  it('crops to an exact output size', async () => {
+  it('crops to an exact output size, keeping the alt text of the picture it came from', async () => {
     const id = await importFile(await makeImage(dir, 'exact.png', { width: 500, height: 300 }));
-    const { file } = await succeeded({ operation: 'crop', assetId: id, size: { width: 1080, height: 1350 } });
+    await h.core.handlers['library.update']({ id, altText: 'A red and blue test card' });
+    const { file, asset } = await succeeded({ operation: 'crop', assetId: id, size: { width: 1080, height: 1350 } });
     const meta = await sharp(file).metadata();
     expect([meta.width, meta.height]).toEqual([1080, 1350]);
+    expect(asset.altText).toBe('A red and blue test card');
+    expect(asset.fields.alt_text).toBe('A red and blue test card');
   });
 
   it('pads to a ratio on a solid colour, and on a blurred copy to an exact size', async () => {
