@@ -136,6 +136,7 @@ export interface AssetFactsRow {
   height: unknown;
   duration_ms: unknown;
   size_bytes: unknown;
+  fps: unknown;
 }
 
 export class AssetSql {
@@ -252,7 +253,8 @@ export class AssetSql {
       .sql<[string], AssetFactsRow>(
         `SELECT id, kind, json_extract(data, '$.mime_type') AS mime, json_extract(data, '$.width') AS width,
            json_extract(data, '$.height') AS height, json_extract(data, '$.duration_ms') AS duration_ms,
-           size_bytes FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND deleted = 0`,
+           size_bytes, json_extract(data, '$.fps') AS fps
+         FROM assets WHERE id IN (SELECT value FROM json_each(?)) AND deleted = 0`,
       )
       .all(JSON.stringify(ids));
     return new Map(found.map((a) => [a.id, a]));

@@ -14,6 +14,8 @@ export interface MediaDescription<K extends MediaKind = MediaKind> {
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  /** A video's frames per second, when probing found it. */
+  fps?: number | null;
 }
 
 /** What someone else said about the file (an AI answer's fields), where they said it. */
@@ -38,6 +40,7 @@ export function describeMedia<K extends MediaKind>(
     width: declared.width ?? file.probe.width ?? null,
     height: declared.height ?? file.probe.height ?? null,
     durationMs: declared.durationMs ?? file.probe.durationMs ?? null,
+    fps: file.probe.fps ?? null,
   };
 }
 
@@ -48,6 +51,7 @@ export interface MediaFields<K extends MediaKind = MediaKind> {
   width?: number;
   height?: number;
   duration_ms?: number;
+  fps?: number;
 }
 
 /** The record fields of a description; what is unknown is left out rather than stored as null. */
@@ -56,6 +60,7 @@ export function mediaFields<K extends MediaKind>(d: MediaDescription<K>): MediaF
   if (d.width !== null) fields.width = d.width;
   if (d.height !== null) fields.height = d.height;
   if (d.durationMs !== null) fields.duration_ms = d.durationMs;
+  if (d.fps !== undefined && d.fps !== null) fields.fps = d.fps;
   return fields;
 }
 

@@ -6,6 +6,8 @@ const Stream = z.object({
   width: z.number().optional(),
   height: z.number().optional(),
   duration: z.string().optional(),
+  avg_frame_rate: z.string().optional(),
+  r_frame_rate: z.string().optional(),
   disposition: z.object({ attached_pic: z.number().optional() }).optional(),
   tags: z.record(z.string(), z.string()).optional(),
   side_data_list: z.array(z.object({ rotation: z.union([z.number(), z.string()]).optional() })).optional(),
@@ -20,6 +22,15 @@ export interface ProbedDimensions {
   width?: number;
   height?: number;
   durationMs?: number;
+  /** Frames per second of the picture (a video's), when ffprobe knows it. */
+  fps?: number;
+}
+
+/** "30000/1001" → 29.97; "0/0", "N/A" and nonsense → undefined. */
+function rate(value: string | undefined): number | undefined {
+  const [num, den = '1'] = (value ?? '').split('/');
+  const fps = Number(num) / Number(den);
+  return Number.isFinite(fps) && fps > 0 && fps < 10_000 ? Math.round(fps * 1000) / 1000 : undefined;
 }
 
 function seconds(value: string | undefined): number | undefined {
@@ -57,6 +68,9 @@ export function parseFfprobeOutput(json: string, kind: 'video' | 'audio' | 'imag
     const turned = Math.abs(rotation(picture)) % 180 === 90;
     result.width = turned ? picture.height : picture.width;
     result.height = turned ? picture.width : picture.height;
+    // The average rate is what plays; the base rate stands in where a file gives no average.
+    const fps = kind === 'video' ? (rate(picture.avg_frame_rate) ?? rate(picture.r_frame_rate)) : undefined;
+    if (fps !== undefined) result.fps = fps;
   }
   return result;
 }

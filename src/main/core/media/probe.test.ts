@@ -28,6 +28,8 @@ describe('probeMedia', () => {
     const probe = await probeMedia(video, 'video', await realTools());
     expect(probe.width).toBe(320);
     expect(probe.height).toBe(240);
+    // The test clip is made at 10 frames per second.
+    expect(probe.fps).toBe(10);
     expect(probe.durationMs).toBeGreaterThanOrEqual(1900);
     expect(probe.durationMs).toBeLessThanOrEqual(2100);
   });
@@ -82,6 +84,17 @@ describe('parseFfprobeOutput', () => {
       format: {},
     });
     expect(parseFfprobeOutput(tagged, 'video')).toEqual({ width: 480, height: 640, durationMs: 3500 });
+  });
+
+  it('reads the frame rate from the average rate, else the base rate; nonsense is unknown', () => {
+    const stream = (rates: Record<string, string>) =>
+      JSON.stringify({ streams: [{ codec_type: 'video', width: 8, height: 8, ...rates }], format: {} });
+    expect(parseFfprobeOutput(stream({ avg_frame_rate: '30000/1001', r_frame_rate: '60/1' }), 'video').fps).toBe(29.97);
+    expect(parseFfprobeOutput(stream({ avg_frame_rate: '0/0', r_frame_rate: '25/1' }), 'video').fps).toBe(25);
+    expect(parseFfprobeOutput(stream({ avg_frame_rate: 'N/A' }), 'video').fps).toBeUndefined();
+    expect(parseFfprobeOutput(stream({ avg_frame_rate: '-5/1' }), 'video').fps).toBeUndefined();
+    // A picture read by ffprobe has no frame rate worth keeping.
+    expect(parseFfprobeOutput(stream({ avg_frame_rate: '25/1' }), 'image').fps).toBeUndefined();
   });
 
   it('treats N/A, garbage and unexpected shapes as unknown', () => {

@@ -31,6 +31,7 @@ function toFacts(row: AssetFactsRow): MediaFacts | null {
     height: positive(row.height),
     durationMs: num(row.duration_ms),
     sizeBytes: num(row.size_bytes),
+    fps: row.kind === 'video' ? positive(row.fps) : null,
   };
 }
 

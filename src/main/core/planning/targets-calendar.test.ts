@@ -2,8 +2,12 @@
  * The calendar knows a post's targets: it lists every channel a post goes to, filters by any of
  * them, warns of a slot shared on any of them, and counts a variant's media with the post's own.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, harnesses } from '../../../../test/support/core-with-sandbox';
+import { makeVideo } from '../media/test-media';
 import { make, plannerOf } from './test-kit';
 
 const harness = harnesses();
@@ -89,5 +93,32 @@ describe('the calendar with targets', () => {
       ['text.too-long', 'Studio X: X allows 280 characters; this text counts 300.'],
     ]);
     expect(day.items.find((i) => i.id === done)!.warnings).toEqual([]);
+  });
+
+  it('checks the frame rate an imported video was probed with against its channel', async () => {
+    const h = await harness();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-fps-'));
+    try {
+      // Made at 10 frames per second: TikTok wants 23 to 60.
+      const clip = await makeVideo(dir, 'slow.mp4', { seconds: 1 });
+      const tiktok = await call(h, 'channels.create', { fields: { network: 'tiktok', name: 'TikTok' } });
+      const { imported } = await call(h, 'library.import', { paths: [clip] });
+      const asset = await call(h, 'library.get', { id: imported[0]!.id });
+      expect(asset.fields.fps).toBe(10);
+      const post = make(h, 'posts', {
+        text: 'Clip',
+        status: 'scheduled',
+        scheduled_at: '2026-12-01T12:00:00Z',
+        asset_ids: [asset.id],
+        targets: [{ channel_id: tiktok.id, network: 'tiktok', name: 'TikTok' }],
+      });
+      const day = await call(h, 'planner.calendar', DAY);
+      const warnings = day.items.find((i) => i.id === post)!.warnings;
+      expect(warnings.filter((w) => w.kind === 'preflight').map((w) => w.message)).toContainEqual(
+        expect.stringMatching(/^TikTok: .*10 fps/),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
