@@ -32,6 +32,36 @@ describe('JobStore', () => {
     expect(page({ offset: 1, limit: 1 })).toMatchObject({ total: 3, rows: [{ id: 'j2' }] });
   });
 
+  it('a success without text keeps the prompt searchable; text left from before is cleared from the index', () => {
+    const { db } = openDatabase(':memory:', defaultMigrationsDir);
+    const jobs = new JobStore(db);
+    const answer = (text: string | null) => ({
+      now: 2_000,
+      durationMs: 5,
+      request: '{}',
+      response: '{}',
+      text,
+      unknownShape: false,
+      note: null,
+      outputs: [],
+    });
+    jobs.insert(job('j1', { prompt: 'a red kite', state: 'running' }));
+    jobs.insert(job('j2', { prompt: 'a green hill', state: 'running' }));
+    // j2 carries text from an earlier answer (as a job read again, then run once more, would).
+    db.prepare("UPDATE ai_jobs SET result_text = 'stale words' WHERE id = 'j2'").run();
+    expect(jobs.succeed('j1', answer(null))).toBe(true);
+    expect(jobs.succeed('j2', answer(null))).toBe(true);
+    expect(jobs.succeed('j2', answer(null))).toBe(false); // no longer running
+    const found = (text: string) => jobs.gallery({ account: 'acct', offset: 0, limit: 10, text }).rows.map((r) => r.id);
+    expect(found('kite')).toEqual(['j1']);
+    expect(found('hill')).toEqual(['j2']);
+    expect(found('stale')).toEqual([]);
+    expect(jobs.get('j2')).toMatchObject({ state: 'succeeded', result_text: null, finished_at: 2_000 });
+    jobs.insert(job('j3', { prompt: 'a grey cat', state: 'running' }));
+    expect(jobs.succeed('j3', answer('whiskers and a tail'))).toBe(true);
+    expect(found('whiskers')).toEqual(['j3']);
+  });
+
   it('lists every file jobs refer to for a backup, and knows which files it uses', () => {
     const { db } = openDatabase(':memory:', defaultMigrationsDir);
     const jobs = new JobStore(db);

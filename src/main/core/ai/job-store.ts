@@ -388,12 +388,13 @@ export class JobStore {
    */
   private unsynced<T>(write: () => T): T {
     if (this.db.inTransaction) return write();
-    this.db.pragma('synchronous = NORMAL');
+    // Prepared once: `db.pragma` would compile each of these two statements again on every write.
+    this.s.sql('PRAGMA synchronous = NORMAL').run();
     try {
       return write();
     } finally {
       // Back to what every connection runs with (see openDatabase), without asking it first.
-      this.db.pragma(`synchronous = ${SYNCHRONOUS}`);
+      this.s.sql(`PRAGMA synchronous = ${SYNCHRONOUS}`).run();
     }
   }
 
@@ -492,17 +493,41 @@ export class JobStore {
   ): boolean {
     return this.s.transaction(() => {
       // A job cancelled while its answer was being stored stays cancelled (no row changes).
-      const changed = this.s
-        .sql<unknown[]>(
-          `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?,
-             result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
-         WHERE id = ? AND state = 'running'`,
-        )
-        .run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, r.note, id).changes;
+      const changed = this.succeedRow(id, r);
       if (changed === 0) return false;
       this.putOutputs(id, r.outputs);
       return true;
     });
+  }
+
+  /**
+   * The success update. An answer without text leaves result_text out of the SET when it is
+   * already null, so the full-text trigger (on UPDATE OF result_text) does not rewrite the job's
+   * index entry for nothing.
+   */
+  private succeedRow(
+    id: string,
+    r: StoredAnswer & { now: number; durationMs: number; request: string; response: string },
+  ): number {
+    const args = [r.now, r.durationMs, r.request, r.response] as const;
+    const shape = [r.unknownShape ? 1 : 0, r.note] as const;
+    if (r.text === null) {
+      const changed = this.s
+        .sql<unknown[]>(
+          `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?,
+             unknown_shape = ?, shape_note = ?, error = NULL
+         WHERE id = ? AND state = 'running' AND result_text IS NULL`,
+        )
+        .run(...args, ...shape, id).changes;
+      if (changed > 0) return changed;
+    }
+    return this.s
+      .sql<unknown[]>(
+        `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?,
+           result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
+         WHERE id = ? AND state = 'running'`,
+      )
+      .run(...args, r.text, ...shape, id).changes;
   }
 
   /** The stored answer read again (with a mapping the user taught): new outputs and text, the rest as it was. */
