@@ -166,6 +166,38 @@ describe('downloading over the shared connections (no fetch)', () => {
     ).rejects.toMatchObject({ error: { message: expect.stringMatching(/larger than 100 KB/) } });
   });
 
+  it('says the body is in hand before the result is written and checked; a cut download never says so', async () => {
+    const png = crypto.randomBytes(2048);
+    const s = await startServer((_req, res, hit) => {
+      if (hit.path === '/cut.png') {
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(MB) });
+        res.write(png);
+        return void setTimeout(() => res.destroy(), 10);
+      }
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    servers.push(s);
+    poolOnly();
+    const events: string[] = [];
+    const blobs = new BlobStore(path.join(tmp, 'pool-c'));
+    const common = {
+      route: through(new HttpClient({ backoff: { baseMs: 1, capMs: 2 } })),
+      blobs,
+      signal: new AbortController().signal,
+      maxBytes: MB,
+      onFraction: () => undefined,
+      onReceived: () => events.push('received'),
+      check: async () => void events.push('check'),
+    };
+    const got = await downloadMedia(`${s.url}/ok.png`, common);
+    events.push('stored');
+    expect(events).toEqual(['received', 'check', 'stored']);
+    expect(fs.readFileSync(blobs.path(got.sha256))).toEqual(png);
+    events.length = 0;
+    await expect(downloadMedia(`${s.url}/cut.png`, common)).rejects.toMatchObject({ error: { code: 'offline' } });
+    expect(events).toEqual([]);
+  });
+
   it('a cancelled download stops mid-way, rejects as cancelled and keeps nothing', async () => {
     let sent = 0;
     let closed: () => void = () => undefined;

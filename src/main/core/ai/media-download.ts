@@ -83,6 +83,8 @@ export interface DownloadOptions {
   signal: AbortSignal;
   maxBytes: number;
   onFraction(f: number): void;
+  /** Told once the whole body is in hand, before it is stored (the platform has nothing more to send). */
+  onReceived?: () => void;
   /**
    * Runs on the whole download before it is stored (see BlobStore's PutOptions.check); the server's content type is
    * given.
@@ -147,7 +149,10 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
             readError = e;
             throw e;
           }
-          if (next.done) return;
+          if (next.done) {
+            opts.onReceived?.();
+            return;
+          }
           head ??= next.value.subarray(0, 64);
           got += next.value.byteLength;
           if (got > opts.maxBytes) {
