@@ -148,6 +148,37 @@ describe('JobStore', () => {
     }
   });
 
+  it('a job counts as stored once its own insert is on disk, whatever other flush is under way', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-jobs-'));
+    const { db } = openDatabase(path.join(dir, 'db.sqlite'), defaultMigrationsDir);
+    const settledSoon = async (p: Promise<void>) => {
+      let settled = false;
+      void p.then(() => (settled = true));
+      // A few microtask turns: a flush goes through the thread pool and cannot end within them.
+      for (let i = 0; i < 5; i += 1) await Promise.resolve();
+      return settled;
+    };
+    try {
+      const jobs = new JobStore(db);
+      await jobs.durable(() => jobs.insert(job('a')));
+      const b = jobs.durable(() => jobs.insert(job('b', { position: 2 })));
+      // b's flush is running: a (on disk already) need not wait for it; b must.
+      expect(await settledSoon(jobs.whenStored('a'))).toBe(true);
+      expect(await settledSoon(jobs.whenStored('b'))).toBe(false);
+      expect(await settledSoon(jobs.whenDurable())).toBe(false);
+      await b;
+      expect(await settledSoon(jobs.whenStored('b'))).toBe(true);
+      // A row written some other way is not held back.
+      db.prepare(
+        "INSERT INTO ai_jobs (id, account_id, operation, model_id, params, fingerprint, idempotency_key, profile, state, position, created_at) VALUES ('c', 'acct', 'text2image', 'm', '{}', 'f', 'k-c', 'p', 'queued', 3, 1)",
+      ).run();
+      expect(await settledSoon(jobs.whenStored('c'))).toBe(true);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('flushes through one kept WAL descriptor, let go on close; a write after close is still flushed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-jobs-'));
     const file = path.join(dir, 'db.sqlite');

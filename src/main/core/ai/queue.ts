@@ -251,10 +251,11 @@ export class AiQueue {
       entry.received = true;
       this.kick();
     };
-    // Nothing is sent for a job before its row is on disk (a submit's commit may still be flushing).
+    // Nothing is sent for a job before its row is on disk (a submit's commit may still be flushing);
+    // the flush of another job's success is not waited for.
     const run = () => this.deps.runner.run(fresh, controller.signal, Object.assign(progress, { received }));
     void this.deps.jobs
-      .whenDurable()
+      .whenStored(job.id)
       .then(run)
       .then(
         (outcome) => this.settle(fresh, outcome),
