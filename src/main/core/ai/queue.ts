@@ -176,14 +176,16 @@ export class AiQueue {
   }
 
   private pump(): void {
-    if (this.closed || this.pumping) return;
+    // No room for another job (a submit while the slots are busy): nothing to read; whatever frees
+    // a slot kicks again.
+    if (this.closed || this.pumping || !this.hasRoom()) return;
     this.pumping = true;
     try {
       const now = this.deps.now();
       const reason = this.waitingReason();
       const account = this.deps.account();
       if (reason === null) {
-        while (this.busySlots() < this.concurrency && this.storing() < this.storingRoom()) {
+        while (this.hasRoom()) {
           const job = this.deps.jobs.next(account, now, new Set(this.running.keys()));
           if (!job) break;
           this.launch(job);
@@ -198,6 +200,10 @@ export class AiQueue {
     } finally {
       this.pumping = false;
     }
+  }
+
+  private hasRoom(): boolean {
+    return this.busySlots() < this.concurrency && this.storing() < this.storingRoom();
   }
 
   /**
