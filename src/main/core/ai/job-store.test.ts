@@ -32,6 +32,36 @@ describe('JobStore', () => {
     expect(page({ offset: 1, limit: 1 })).toMatchObject({ total: 3, rows: [{ id: 'j2' }] });
   });
 
+  it('a success without text keeps the prompt searchable; text left from before is cleared from the index', () => {
+    const { db } = openDatabase(':memory:', defaultMigrationsDir);
+    const jobs = new JobStore(db);
+    const answer = (text: string | null) => ({
+      now: 2_000,
+      durationMs: 5,
+      request: '{}',
+      response: '{}',
+      text,
+      unknownShape: false,
+      note: null,
+      outputs: [],
+    });
+    jobs.insert(job('j1', { prompt: 'a red kite', state: 'running' }));
+    jobs.insert(job('j2', { prompt: 'a green hill', state: 'running' }));
+    // j2 carries text from an earlier answer (as a job read again, then run once more, would).
+    db.prepare("UPDATE ai_jobs SET result_text = 'stale words' WHERE id = 'j2'").run();
+    expect(jobs.succeed('j1', answer(null))).toBe(true);
+    expect(jobs.succeed('j2', answer(null))).toBe(true);
+    expect(jobs.succeed('j2', answer(null))).toBe(false); // no longer running
+    const found = (text: string) => jobs.gallery({ account: 'acct', offset: 0, limit: 10, text }).rows.map((r) => r.id);
+    expect(found('kite')).toEqual(['j1']);
+    expect(found('hill')).toEqual(['j2']);
+    expect(found('stale')).toEqual([]);
+    expect(jobs.get('j2')).toMatchObject({ state: 'succeeded', result_text: null, finished_at: 2_000 });
+    jobs.insert(job('j3', { prompt: 'a grey cat', state: 'running' }));
+    expect(jobs.succeed('j3', answer('whiskers and a tail'))).toBe(true);
+    expect(found('whiskers')).toEqual(['j3']);
+  });
+
   it('lists every file jobs refer to for a backup, and knows which files it uses', () => {
     const { db } = openDatabase(':memory:', defaultMigrationsDir);
     const jobs = new JobStore(db);
@@ -112,6 +142,37 @@ describe('JobStore', () => {
         }),
       ).rejects.toThrow('refused');
       expect(db.pragma('synchronous', { simple: true })).toBe(full);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a job counts as stored once its own insert is on disk, whatever other flush is under way', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-jobs-'));
+    const { db } = openDatabase(path.join(dir, 'db.sqlite'), defaultMigrationsDir);
+    const settledSoon = async (p: Promise<void>) => {
+      let settled = false;
+      void p.then(() => (settled = true));
+      // A few microtask turns: a flush goes through the thread pool and cannot end within them.
+      for (let i = 0; i < 5; i += 1) await Promise.resolve();
+      return settled;
+    };
+    try {
+      const jobs = new JobStore(db);
+      await jobs.durable(() => jobs.insert(job('a')));
+      const b = jobs.durable(() => jobs.insert(job('b', { position: 2 })));
+      // b's flush is running: a (on disk already) need not wait for it; b must.
+      expect(await settledSoon(jobs.whenStored('a'))).toBe(true);
+      expect(await settledSoon(jobs.whenStored('b'))).toBe(false);
+      expect(await settledSoon(jobs.whenDurable())).toBe(false);
+      await b;
+      expect(await settledSoon(jobs.whenStored('b'))).toBe(true);
+      // A row written some other way is not held back.
+      db.prepare(
+        "INSERT INTO ai_jobs (id, account_id, operation, model_id, params, fingerprint, idempotency_key, profile, state, position, created_at) VALUES ('c', 'acct', 'text2image', 'm', '{}', 'f', 'k-c', 'p', 'queued', 3, 1)",
+      ).run();
+      expect(await settledSoon(jobs.whenStored('c'))).toBe(true);
     } finally {
       db.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -146,6 +146,12 @@ export class JobStore {
   /** The WAL file's descriptor, kept between flushes (see `syncWal`). */
   private walFd: number | null = null;
   private closed = false;
+  /** Commits made through `durable`, the number of the one running now (0: none), and how many are on disk. */
+  private commits = 0;
+  private committing = 0;
+  private synced = 0;
+  /** Jobs inserted by a `durable` commit not yet on disk, with that commit's number (see `whenStored`). */
+  private readonly unsyncedJobs = new Map<string, number>();
 
   constructor(private readonly db: Db) {
     this.s = new Statements(db);
@@ -181,6 +187,7 @@ export class JobStore {
       )
       .get(job);
     if (!row) throw new Error(`the job ${job.id} was not stored`);
+    if (this.committing > 0) this.unsyncedJobs.set(job.id, this.committing);
     return row;
   }
 
@@ -294,7 +301,13 @@ export class JobStore {
    */
   async durable<T>(write: () => T): Promise<T> {
     if (!this.walFile()) return write();
-    const result = this.unsynced(write);
+    this.committing = ++this.commits;
+    let result: T;
+    try {
+      result = this.unsynced(write);
+    } finally {
+      this.committing = 0;
+    }
     await this.flush();
     return result;
   }
@@ -302,6 +315,15 @@ export class JobStore {
   /** Resolves once every commit made through `durable` so far is on disk. */
   whenDurable(): Promise<void> {
     return this.again ?? this.flushing ?? Promise.resolve();
+  }
+
+  /**
+   * Resolves once the job's row is on disk: at once unless the `durable` commit that inserted it
+   * is still being flushed. Other jobs' commits are not waited for, so a job starts without
+   * waiting for the flush of the success before it.
+   */
+  whenStored(id: string): Promise<void> {
+    return this.unsyncedJobs.has(id) ? this.whenDurable() : Promise.resolve();
   }
 
   private walFile(): string | null {
@@ -317,9 +339,13 @@ export class JobStore {
    */
   private flush(): Promise<void> {
     if (!this.flushing) {
-      this.flushing = this.syncWal().finally(() => {
-        this.flushing = null;
-      });
+      // Every commit made before the flush starts is on disk when it ends.
+      const upTo = this.commits;
+      this.flushing = this.syncWal()
+        .then(() => this.syncedUpTo(upTo))
+        .finally(() => {
+          this.flushing = null;
+        });
       return this.flushing;
     }
     const next = () => {
@@ -362,6 +388,11 @@ export class JobStore {
     });
   }
 
+  private syncedUpTo(n: number): void {
+    this.synced = Math.max(this.synced, n);
+    for (const [id, commit] of this.unsyncedJobs) if (commit <= this.synced) this.unsyncedJobs.delete(id);
+  }
+
   private dropWal(): void {
     if (this.walFd === null) return;
     const fd = this.walFd;
@@ -388,12 +419,13 @@ export class JobStore {
    */
   private unsynced<T>(write: () => T): T {
     if (this.db.inTransaction) return write();
-    this.db.pragma('synchronous = NORMAL');
+    // Prepared once: `db.pragma` would compile each of these two statements again on every write.
+    this.s.sql('PRAGMA synchronous = NORMAL').run();
     try {
       return write();
     } finally {
       // Back to what every connection runs with (see openDatabase), without asking it first.
-      this.db.pragma(`synchronous = ${SYNCHRONOUS}`);
+      this.s.sql(`PRAGMA synchronous = ${SYNCHRONOUS}`).run();
     }
   }
 
@@ -492,17 +524,41 @@ export class JobStore {
   ): boolean {
     return this.s.transaction(() => {
       // A job cancelled while its answer was being stored stays cancelled (no row changes).
-      const changed = this.s
-        .sql<unknown[]>(
-          `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?,
-             result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
-         WHERE id = ? AND state = 'running'`,
-        )
-        .run(r.now, r.durationMs, r.request, r.response, r.text, r.unknownShape ? 1 : 0, r.note, id).changes;
+      const changed = this.succeedRow(id, r);
       if (changed === 0) return false;
       this.putOutputs(id, r.outputs);
       return true;
     });
+  }
+
+  /**
+   * The success update. An answer without text leaves result_text out of the SET when it is
+   * already null, so the full-text trigger (on UPDATE OF result_text) does not rewrite the job's
+   * index entry for nothing.
+   */
+  private succeedRow(
+    id: string,
+    r: StoredAnswer & { now: number; durationMs: number; request: string; response: string },
+  ): number {
+    const args = [r.now, r.durationMs, r.request, r.response] as const;
+    const shape = [r.unknownShape ? 1 : 0, r.note] as const;
+    if (r.text === null) {
+      const changed = this.s
+        .sql<unknown[]>(
+          `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?,
+             unknown_shape = ?, shape_note = ?, error = NULL
+         WHERE id = ? AND state = 'running' AND result_text IS NULL`,
+        )
+        .run(...args, ...shape, id).changes;
+      if (changed > 0) return changed;
+    }
+    return this.s
+      .sql<unknown[]>(
+        `UPDATE ai_jobs SET state = 'succeeded', finished_at = ?, duration_ms = ?, request = ?, response = ?,
+           result_text = ?, unknown_shape = ?, shape_note = ?, error = NULL
+         WHERE id = ? AND state = 'running'`,
+      )
+      .run(...args, r.text, ...shape, id).changes;
   }
 
   /** The stored answer read again (with a mapping the user taught): new outputs and text, the rest as it was. */

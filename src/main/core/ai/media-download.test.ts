@@ -5,15 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BlobStore } from '../library/files/blob-store';
 import { realTools } from '../media/test-media';
-import { HttpClient, type HttpRequest } from '../platform/http';
+import { HttpClient, isAbort, type HttpRequest } from '../platform/http';
 import { startServer, type TestServer } from '../platform/http/test-server';
 import { downloadMedia, judgeMediaUrl } from './media-download';
 import { ResultStore } from './result-store';
 import { answerWith, output } from './test-answers';
 
+const MB = 1024 * 1024;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-media-dl-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 const servers: TestServer[] = [];
@@ -133,6 +134,104 @@ describe('downloading', () => {
       error: { message: expect.stringMatching(/larger than 40 KB/) },
     });
     expect(fs.existsSync(blobs.path(crypto.createHash('sha256').update(bytes).digest('hex')))).toBe(false);
+  });
+});
+
+describe('downloading over the shared connections (no fetch)', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const poolOnly = () => {
+    globalThis.fetch = () => Promise.reject(new Error('fetch must not be used'));
+  };
+  const through = (client: HttpClient) => () => (r: HttpRequest) => client.request(r);
+
+  it('stores a redirected download, hashed, the cap counted on the way', async () => {
+    const long = crypto.randomBytes(300 * 1024);
+    const s = await startServer((_req, res, hit) => {
+      if (hit.path === '/a.png') return void res.writeHead(302, { location: '/b.png' }).end();
+      res.writeHead(200, { 'content-type': 'image/png' }).end(long);
+    });
+    servers.push(s);
+    poolOnly();
+    const blobs = new BlobStore(path.join(tmp, 'pool-a'));
+    const common = { route: through(new HttpClient()), blobs, signal: new AbortController().signal };
+    const got = await downloadMedia(`${s.url}/a.png`, { ...common, maxBytes: MB, onFraction: () => undefined });
+    expect(got).toMatchObject({ size: long.length, sha256: crypto.createHash('sha256').update(long).digest('hex') });
+    expect(fs.readFileSync(blobs.path(got.sha256))).toEqual(long);
+    expect(s.hits.map((h) => h.path)).toEqual(['/a.png', '/b.png']);
+    await expect(
+      downloadMedia(`${s.url}/a.png`, { ...common, maxBytes: 100 * 1024, onFraction: () => undefined }),
+    ).rejects.toMatchObject({ error: { message: expect.stringMatching(/larger than 100 KB/) } });
+  });
+
+  it('says the body is in hand before the result is written and checked; a cut download never says so', async () => {
+    const png = crypto.randomBytes(2048);
+    const s = await startServer((_req, res, hit) => {
+      if (hit.path === '/cut.png') {
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(MB) });
+        res.write(png);
+        return void setTimeout(() => res.destroy(), 10);
+      }
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    servers.push(s);
+    poolOnly();
+    const events: string[] = [];
+    const blobs = new BlobStore(path.join(tmp, 'pool-c'));
+    const common = {
+      route: through(new HttpClient({ backoff: { baseMs: 1, capMs: 2 } })),
+      blobs,
+      signal: new AbortController().signal,
+      maxBytes: MB,
+      onFraction: () => undefined,
+      onReceived: () => events.push('received'),
+      check: async () => void events.push('check'),
+    };
+    const got = await downloadMedia(`${s.url}/ok.png`, common);
+    events.push('stored');
+    expect(events).toEqual(['received', 'check', 'stored']);
+    expect(fs.readFileSync(blobs.path(got.sha256))).toEqual(png);
+    events.length = 0;
+    await expect(downloadMedia(`${s.url}/cut.png`, common)).rejects.toMatchObject({ error: { code: 'offline' } });
+    expect(events).toEqual([]);
+  });
+
+  it('a cancelled download stops mid-way, rejects as cancelled and keeps nothing', async () => {
+    let sent = 0;
+    let closed: () => void = () => undefined;
+    const gone = new Promise<void>((resolve) => (closed = resolve));
+    const s = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(64 * MB) });
+      const piece = crypto.randomBytes(64 * 1024);
+      const more = (): void => {
+        while (sent < 64 * MB && !res.destroyed) {
+          sent += piece.length;
+          if (!res.write(piece)) return void res.once('drain', more);
+        }
+      };
+      res.on('close', closed);
+      more();
+    });
+    servers.push(s);
+    poolOnly();
+    const root = path.join(tmp, 'pool-b');
+    const caller = new AbortController();
+    const error: unknown = await downloadMedia(`${s.url}/big.png`, {
+      route: through(new HttpClient()),
+      blobs: new BlobStore(root),
+      signal: caller.signal,
+      maxBytes: 128 * MB,
+      onFraction: (f) => {
+        if (f > 1 / 64) caller.abort();
+      },
+    }).catch((e: unknown) => e);
+    expect(isAbort(error)).toBe(true);
+    await gone;
+    expect(sent).toBeLessThan(32 * MB);
+    // The store removes its partial file as the stream fails, just after the call has rejected.
+    await vi.waitFor(() => expect(fs.existsSync(root) ? filesUnder(root) : []).toEqual([]));
   });
 });
 

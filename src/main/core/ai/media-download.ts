@@ -83,6 +83,8 @@ export interface DownloadOptions {
   signal: AbortSignal;
   maxBytes: number;
   onFraction(f: number): void;
+  /** Told once the whole body is in hand, before it is stored (the platform has nothing more to send). */
+  onReceived?: () => void;
   /**
    * Runs on the whole download before it is stored (see BlobStore's PutOptions.check); the server's content type is
    * given.
@@ -126,37 +128,35 @@ export async function downloadMedia(url: string, opts: DownloadOptions): Promise
     url,
     deadlineMs: DOWNLOAD_DEADLINE_MS,
     signal: opts.signal,
-    consume: async (res, sig) => {
-      const length = Number(res.headers.get('content-length'));
-      contentType = res.headers.get('content-type');
-      if (length > opts.maxBytes) {
-        await res.body?.cancel().catch(() => undefined);
-        throw new LocalFailure(tooLargeError(opts.maxBytes));
-      }
-      const body = res.body;
+    consumeStream: async (answer, sig) => {
+      const length = Number(answer.header('content-length'));
+      contentType = answer.header('content-type');
+      // The client stops the download when its consumer gives up.
+      if (length > opts.maxBytes) throw new LocalFailure(tooLargeError(opts.maxBytes));
       const check =
         opts.check &&
         ((temp: string, written: Written) => opts.check?.(temp, written, contentType) ?? Promise.resolve());
-      if (!body) return opts.blobs.putBuffer(Buffer.alloc(0), { label: 'an AI result', ...(check && { check }) });
+      const body = answer.stream();
       let got = 0;
       let readError: unknown = null;
       let tooBig = false;
       async function* chunks(): AsyncGenerator<Uint8Array> {
-        const reader = body!.getReader();
         for (;;) {
-          let next: Awaited<ReturnType<typeof reader.read>>;
+          let next: IteratorResult<Uint8Array>;
           try {
-            next = await reader.read();
+            next = await body.next();
           } catch (e) {
             readError = e;
             throw e;
           }
-          if (next.done) return;
+          if (next.done) {
+            opts.onReceived?.();
+            return;
+          }
           head ??= next.value.subarray(0, 64);
           got += next.value.byteLength;
           if (got > opts.maxBytes) {
             tooBig = true;
-            await reader.cancel().catch(() => undefined);
             throw new Error('over the size cap');
           }
           if (length > 0) opts.onFraction(Math.min(1, got / length));

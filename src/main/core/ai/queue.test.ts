@@ -22,6 +22,7 @@ function queueWith(ids: string[], concurrency: number) {
   const jobs = new JobStore(db);
   ids.forEach((id, i) => jobs.insert(job(id, i + 1)));
   const runs = new Map<string, FakeRun>();
+  let accountReads = 0;
   const runner: Pick<JobRunner, 'run'> = {
     run: (row, _signal, progress) =>
       new Promise<RunOutcome>((end) => {
@@ -35,7 +36,10 @@ function queueWith(ids: string[], concurrency: number) {
     now: () => Date.now(),
     logger: { log() {}, debug() {}, info() {}, warn() {}, error() {} },
     notifier: { notify() {} },
-    account: () => 'acct',
+    account: () => {
+      accountReads += 1;
+      return 'acct';
+    },
     session: () => ({
       mode: 'token',
       state: 'active',
@@ -55,7 +59,7 @@ function queueWith(ids: string[], concurrency: number) {
     if (!r) throw new Error(`${id} did not start`);
     return r;
   };
-  return { queue, started: () => [...runs.keys()], run, close: () => db.close() };
+  return { queue, started: () => [...runs.keys()], run, accountReads: () => accountReads, close: () => db.close() };
 }
 
 /** One turn of the event loop: the pump a kick asked for has run. */
@@ -88,6 +92,30 @@ describe('AiQueue slots', () => {
       await turn();
       await turn();
       expect(q.started()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    } finally {
+      await q.queue.close();
+      q.close();
+    }
+  });
+
+  it('a kick while every slot is busy reads nothing; the job that frees a slot starts the next', async () => {
+    const q = queueWith(['a', 'b', 'c'], 1);
+    try {
+      q.queue.start();
+      await turn();
+      expect(q.started()).toEqual(['a']);
+      const reads = q.accountReads();
+      // Submits while a runs: no room, so no account, session or row is read for them.
+      for (let i = 0; i < 3; i += 1) {
+        q.queue.kick();
+        await turn();
+      }
+      expect(q.accountReads()).toBe(reads);
+      q.run('a').end({ kind: 'succeeded' });
+      await turn();
+      await turn();
+      expect(q.started()).toEqual(['a', 'b']);
+      expect(q.accountReads()).toBeGreaterThan(reads);
     } finally {
       await q.queue.close();
       q.close();

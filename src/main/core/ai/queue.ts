@@ -176,14 +176,16 @@ export class AiQueue {
   }
 
   private pump(): void {
-    if (this.closed || this.pumping) return;
+    // No room for another job (a submit while the slots are busy): nothing to read; whatever frees
+    // a slot kicks again.
+    if (this.closed || this.pumping || !this.hasRoom()) return;
     this.pumping = true;
     try {
       const now = this.deps.now();
       const reason = this.waitingReason();
       const account = this.deps.account();
       if (reason === null) {
-        while (this.busySlots() < this.concurrency && this.storing() < this.storingRoom()) {
+        while (this.hasRoom()) {
           const job = this.deps.jobs.next(account, now, new Set(this.running.keys()));
           if (!job) break;
           this.launch(job);
@@ -198,6 +200,10 @@ export class AiQueue {
     } finally {
       this.pumping = false;
     }
+  }
+
+  private hasRoom(): boolean {
+    return this.busySlots() < this.concurrency && this.storing() < this.storingRoom();
   }
 
   /**
@@ -251,10 +257,11 @@ export class AiQueue {
       entry.received = true;
       this.kick();
     };
-    // Nothing is sent for a job before its row is on disk (a submit's commit may still be flushing).
+    // Nothing is sent for a job before its row is on disk (a submit's commit may still be flushing);
+    // the flush of another job's success is not waited for.
     const run = () => this.deps.runner.run(fresh, controller.signal, Object.assign(progress, { received }));
     void this.deps.jobs
-      .whenDurable()
+      .whenStored(job.id)
       .then(run)
       .then(
         (outcome) => this.settle(fresh, outcome),

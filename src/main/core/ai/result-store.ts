@@ -16,7 +16,7 @@ import { describeMedia, mediaFields, type MediaDescription, storePreview } from 
 import type { MediaTools } from '../media/media-tools';
 import { RedirectRefused, type HttpRequest, type HttpResponse } from '../platform/http';
 import type { OutputRow, StoredAnswer } from './job-store';
-import { downloadMedia, mediaRoute } from './media-download';
+import { downloadMedia, mediaRoute, type DownloadOptions, type Downloaded } from './media-download';
 import type { ParsedOutput } from './response';
 import type { ReadAnswer } from './response-map';
 
@@ -136,7 +136,7 @@ export class ResultStore {
     onFraction: (f: number) => void,
   ): Promise<NewOutput | string> {
     const { deps } = this;
-    const { idx, label, baseUrl, signal, created } = at;
+    const { idx, label, signal, created } = at;
     const tools = await deps.tools();
     const maxBytes = deps.maxResultBytes ?? MAX_FILE_BYTES;
     let accepted: Accepted | null = null;
@@ -158,19 +158,9 @@ export class ResultStore {
           check: (temp, written) => check(temp, written, out.mimeType),
         });
       } else if (out.url !== null) {
-        // Credentials go only to the platform itself, never to another host named in an answer or a redirect.
-        const route = mediaRoute(baseUrl, { platform: deps.send, plain: deps.fetchPlain });
-        const got = await downloadMedia(out.url, {
-          route,
-          blobs: deps.blobs,
-          signal,
-          maxBytes,
-          onFraction,
-          check: (temp, written, type) => check(temp, written, out.mimeType ?? type),
-        }).catch((e: unknown) => {
-          if (e instanceof RedirectRefused) return e.reason;
-          throw e;
-        });
+        const got = await this.download(out.url, at, maxBytes, onFraction, (temp, written, type) =>
+          check(temp, written, out.mimeType ?? type),
+        );
         if (typeof got === 'string') return got;
         put = got;
       } else return `Result ${idx + 1} has neither a URL nor data`;
@@ -209,6 +199,32 @@ export class ResultStore {
       thumb_sha256: await this.poster(put.sha256, media, created),
       remote_url: out.url,
     };
+  }
+
+  /** One result named by URL, downloaded into the store; a refused address (or redirect) says why in words. */
+  private download(
+    url: string,
+    at: OutputPlace,
+    maxBytes: number,
+    onFraction: (f: number) => void,
+    check: DownloadOptions['check'],
+  ): Promise<Downloaded | string> {
+    const { deps } = this;
+    // Credentials go only to the platform itself, never to another host named in an answer or a redirect.
+    const route = mediaRoute(at.baseUrl, { platform: deps.send, plain: deps.fetchPlain });
+    return downloadMedia(url, {
+      route,
+      blobs: deps.blobs,
+      signal: at.signal,
+      maxBytes,
+      onFraction,
+      // The next job's request may go out while this result is written, synced and checked.
+      ...(at.downloaded && { onReceived: at.downloaded }),
+      ...(check && { check }),
+    }).catch((e: unknown) => {
+      if (e instanceof RedirectRefused) return e.reason;
+      throw e;
+    });
   }
 
   /** A video gets a poster frame for the gallery; images are their own preview and sound has none. */

@@ -5,6 +5,10 @@ import type { Answer } from './transport';
 
 /** What `discard` reads of a body before it closes the connection instead (undici's own dump limit). */
 const DISCARD_LIMIT = 128 * 1024;
+/** A streamed body pauses the socket with this much waiting unread, and resumes below a quarter of it. */
+const STREAM_HIGH_WATER = 256 * 1024;
+const STREAM_LOW_WATER = STREAM_HIGH_WATER / 4;
+const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
 /** Why an exchange stopped its own download: the caller's cap was reached, or the body was dropped. */
 class Stopped extends Error {
@@ -48,6 +52,10 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer, Stoppable {
   private head: Waiter<Exchange> | null = null;
   private reading: Waiter<{ text: string; truncated: boolean }> | null = null;
   private dropped: (() => void) | null = null;
+  /** A streamed body's reader waiting for its next chunk (chunks then queue up unread until taken). */
+  private pulling: Waiter<IteratorResult<Buffer, undefined>> | null = null;
+  private streaming = false;
+  private paused = false;
   private chunks: Buffer[] = [];
   private size = 0;
   /** Bytes kept before the download stops: set by read(); discard() keeps none. */
@@ -101,6 +109,10 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer, Stoppable {
     if (this.dropping) {
       this.size += chunk.byteLength;
       if (this.size > DISCARD_LIMIT) this.cut(controller);
+      return;
+    }
+    if (this.streaming) {
+      this.queue(controller, chunk);
       return;
     }
     if (this.size + chunk.byteLength <= this.limit) {
@@ -161,7 +173,63 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer, Stoppable {
   }
 
   response(): Response {
-    throw new Error('answers to be consumed as streams go through fetch');
+    throw new Error('answers consumed as a Response go through fetch');
+  }
+
+  /**
+   * The body as it arrives, chunk by chunk, from these connections: the socket pauses while
+   * more than STREAM_HIGH_WATER waits unread. Ending the iteration early stops the download.
+   */
+  stream(): AsyncIterableIterator<Uint8Array> {
+    this.streaming = true;
+    const iterator: AsyncIterableIterator<Uint8Array> = {
+      next: () => this.pull(),
+      return: () => {
+        this.drop();
+        return Promise.resolve(DONE);
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
+  }
+
+  /** Stops the download now if its body is still coming (a consumer that gave up or failed). */
+  drop(): void {
+    this.chunks = [];
+    this.size = 0;
+    if (this.ended) return;
+    if (this.controller) this.cut(this.controller);
+    else this.fail(STOPPED);
+  }
+
+  private pull(): Promise<IteratorResult<Buffer, undefined>> {
+    const chunk = this.chunks.shift();
+    if (chunk !== undefined) {
+      this.size -= chunk.byteLength;
+      if (this.paused && this.size < STREAM_LOW_WATER && this.controller) {
+        this.paused = false;
+        this.controller.resume();
+      }
+      return Promise.resolve({ done: false, value: chunk });
+    }
+    if (this.failed) return Promise.reject(this.failure);
+    if (this.ended) return Promise.resolve(DONE);
+    return new Promise((resolve, reject) => (this.pulling = { resolve, reject }));
+  }
+
+  private queue(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    const pulling = this.pulling;
+    if (pulling !== null) {
+      this.pulling = null;
+      pulling.resolve({ done: false, value: chunk });
+      return;
+    }
+    this.chunks.push(chunk);
+    this.size += chunk.byteLength;
+    if (!this.paused && this.size > STREAM_HIGH_WATER) {
+      this.paused = true;
+      controller.pause();
+    }
   }
 
   // ---- settling
@@ -180,11 +248,13 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer, Stoppable {
   private settle(truncated: boolean): void {
     this.ended = true;
     this.release();
-    const { reading, dropped } = this;
+    const { reading, dropped, pulling } = this;
     this.reading = null;
     this.dropped = null;
+    this.pulling = null;
     reading?.resolve({ text: decode(this.chunks, this.size), truncated });
     dropped?.();
+    pulling?.resolve(DONE);
   }
 
   private fail(reason: unknown): void {
@@ -192,13 +262,15 @@ export class Exchange implements Dispatcher.DispatchHandler, Answer, Stoppable {
     this.failed = true;
     this.failure = reason;
     this.release();
-    const { head, reading, dropped } = this;
+    const { head, reading, dropped, pulling } = this;
     this.head = null;
     this.reading = null;
     this.dropped = null;
+    this.pulling = null;
     head?.reject(reason);
     reading?.reject(reason);
     dropped?.();
+    pulling?.reject(reason);
   }
 
   private release(): void {

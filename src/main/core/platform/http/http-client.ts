@@ -61,6 +61,17 @@ function handsBackRedirect(req: HttpRequest, res: Answer): boolean {
   return req.redirect === 'manual' && isRedirectStatus(res.status) && res.header('location') !== null;
 }
 
+/** A 2xx answer handed to the request's consumer; a streamed body it did not finish stops downloading. */
+async function consumeAnswer(req: HttpRequest, res: Answer, signal: AbortSignal): Promise<unknown> {
+  const { consume, consumeStream } = req;
+  if (consumeStream === undefined) return consume ? guard(consume(res.response(), signal), signal) : undefined;
+  try {
+    return await guard(consumeStream(res, signal), signal);
+  } finally {
+    res.drop();
+  }
+}
+
 function hostKey(url: string): string {
   try {
     return new URL(url).host;
@@ -243,8 +254,8 @@ export class HttpClient {
         return { kind: 'answer', res, text: '', truncated: false };
       }
       const ok = res.status >= 200 && res.status < 300;
-      if (ok && req.consume) {
-        const consumed = await guard(req.consume(res.response(), stop.signal), stop.signal);
+      if (ok && (req.consumeStream ?? req.consume)) {
+        const consumed = await consumeAnswer(req, res, stop.signal);
         this.logAttempt(req, prepared, n, started, { status: res.status });
         return { kind: 'answer', res, text: '', truncated: false, consumed };
       }
@@ -283,9 +294,10 @@ export class HttpClient {
   }
 
   /**
-   * One attempt on the wire. JSON, text and byte bodies go over the shared keep-alive connections;
-   * streamed uploads over node:http (stream-transport.ts); answers consumed as streams, other body
-   * types, and every request of a client given its own fetch, through fetch.
+   * One attempt on the wire. JSON, text and byte bodies go over the shared keep-alive connections,
+   * their answers read whole or taken by a `consumeStream`; streamed uploads over node:http
+   * (stream-transport.ts); answers taken as a Response (`consume`), other body types, and every
+   * request of a client given its own fetch, through fetch.
    */
   private onConnections(req: HttpRequest, prepared: Prepared): boolean {
     const { body, streaming } = prepared.body;

@@ -14,4 +14,5 @@ export type {
   HttpMethod,
   HttpRequest,
   HttpResponse,
+  StreamedAnswer,
 } from './types';

@@ -15,8 +15,12 @@ export interface Answer {
   read(maxBytes: number): Promise<{ text: string; truncated: boolean }>;
   /** Drops the body unread. */
   discard(): Promise<void>;
-  /** The answer as a fetch Response, its body unread (for a caller that consumes it as a stream). */
+  /** The answer as a fetch Response, its body unread (for a `consume` that takes a Response). */
   response(): Response;
+  /** The body chunk by chunk as it arrives (for a `consumeStream`); ending the iteration early stops the download. */
+  stream(): AsyncIterableIterator<Uint8Array>;
+  /** Stops the download now if the body is still coming. */
+  drop(): void;
 }
 
 export interface Sending {
@@ -37,6 +41,7 @@ const KEEP_ALIVE_MS = 4_000;
 
 /** An answer from fetch (or a fetch-like function a test or the stream transport gives). */
 export function fetchAnswer(res: Response): Answer {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   return {
     status: res.status,
     headers: res.headers,
@@ -46,7 +51,33 @@ export function fetchAnswer(res: Response): Answer {
       await res.body?.cancel().catch(() => undefined);
     },
     response: () => res,
+    stream: () => {
+      reader ??= res.body?.getReader() ?? null;
+      return readerChunks(reader);
+    },
+    drop: () => {
+      const cancelled = reader ? reader.cancel() : res.body?.cancel();
+      void cancelled?.catch(() => undefined);
+    },
   };
+}
+
+/** A body's reader chunk by chunk; stopping early cancels the rest. */
+async function* readerChunks(reader: ReadableStreamDefaultReader<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+  if (reader === null) return;
+  let done = false;
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!done) await reader.cancel().catch(() => undefined);
+  }
 }
 
 /** The statuses undici's redirect handling followed (fetch's five and 300), kept as they were. */

@@ -19,6 +19,11 @@ export interface HttpRequest {
    * Its result is the response's `consumed`; the response's text is then empty.
    */
   consume?: (res: Response, signal: AbortSignal) => Promise<unknown>;
+  /**
+   * As `consume`, but the body comes chunk by chunk over the shared keep-alive connections (no
+   * Response is built); ending the iteration early, or throwing, stops the download.
+   */
+  consumeStream?: (answer: StreamedAnswer, signal: AbortSignal) => Promise<unknown>;
   /** Sent as `Idempotency-Key` on every attempt; makes POST/PUT/PATCH/DELETE retryable. */
   idempotencyKey?: string;
   /** Budget for the whole call: every attempt and every wait. Default 30 s. */
@@ -47,6 +52,15 @@ export interface HttpRequest {
    * address before anything, credentials included, goes there (see redirects.ts).
    */
   redirect?: 'follow' | 'manual';
+}
+
+/** A successful answer whose body a `consumeStream` takes as it arrives. */
+export interface StreamedAnswer {
+  readonly status: number;
+  /** One header's value (several joined by ", "), or null. */
+  header(name: string): string | null;
+  /** The body chunk by chunk; call once. */
+  stream(): AsyncIterableIterator<Uint8Array>;
 }
 
 export interface HttpResponse {
