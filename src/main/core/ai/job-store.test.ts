@@ -170,7 +170,9 @@ describe('JobStore', () => {
       expect(await settledSoon(jobs.whenStored('b'))).toBe(true);
       // A row written some other way is not held back.
       db.prepare(
-        "INSERT INTO ai_jobs (id, account_id, operation, model_id, params, fingerprint, idempotency_key, profile, state, position, created_at) VALUES ('c', 'acct', 'text2image', 'm', '{}', 'f', 'k-c', 'p', 'queued', 3, 1)",
+        `INSERT INTO ai_jobs (id, account_id, operation, model_id, params, fingerprint, idempotency_key, profile,
+           state, position, created_at)
+         VALUES ('c', 'acct', 'text2image', 'm', '{}', 'f', 'k-c', 'p', 'queued', 3, 1)`,
       ).run();
       expect(await settledSoon(jobs.whenStored('c'))).toBe(true);
     } finally {
