@@ -286,9 +286,14 @@ describe('a full disk on each writer', () => {
       detail = await call(h, 'ai.get', { id: submitted.job.id });
     }
     expect(detail.state).toBe('succeeded');
+    // The exported picture carries its provenance, so it is larger than the stored one: measured first.
+    const measured = tmp();
+    await exportResults(measured, [detail], h.core.blobs);
+    const picture = fs.readdirSync(measured).find((f) => f.endsWith('.png'))!;
+    const pictureSize = fs.statSync(path.join(measured, picture)).size;
     const folder = tmp();
     // Room for the picture, not for the provenance beside it: a later file fails, the earlier one goes too.
-    const disk = { room: (detail.outputs[0]?.sizeBytes ?? 0) + 10, created: 0 };
+    const disk = { room: pictureSize + 10, created: 0 };
     const failure = await exportResults(folder, [detail], h.core.blobs, fullExportFs(disk)).then(
       () => null,
       (e: unknown) => e,

@@ -1,5 +1,4 @@
 import { resultSlug, uniqueFileName } from '../../../shared/slug';
-import type { Db } from '../db/open';
 
 /** The extension a result's file takes from its media type. */
 export const EXT: Record<string, string> = {
@@ -20,14 +19,9 @@ export const extOf = (mime: string) => EXT[mime] ?? mime.split('/')[1]?.replace(
  * there is no prompt), with -2, -3… when a live asset of the account already has that name.
  */
 export function libraryResultName(
-  db: Db,
-  account: string,
+  taken: (name: string) => boolean,
   job: { prompt: string | null; operation: string; inputName: string | null },
   mime: string,
 ): string {
-  const taken = db.prepare<[string, string], { one: 1 }>(
-    `SELECT 1 AS one FROM assets WHERE account_id = ? AND deleted = 0
-       AND lower(json_extract(data, '$.name')) = lower(?) LIMIT 1`,
-  );
-  return uniqueFileName(resultSlug(job), extOf(mime), (name) => taken.get(account, name) !== undefined);
+  return uniqueFileName(resultSlug(job), extOf(mime), taken);
 }

@@ -342,8 +342,7 @@ export class Studio {
     const name =
       input.name ??
       libraryResultName(
-        this.deps.store.db,
-        this.deps.account(),
+        (taken) => this.deps.library.nameTaken(taken),
         { prompt: row.prompt, operation: row.operation, inputName: row.input_name },
         out.mime_type,
       );

@@ -196,6 +196,13 @@ export class AssetSql {
     return this.s.sql<[string, string], { one: 1 }>(sql).get(sha, sha) !== undefined;
   }
 
+  /** Whether a live asset of the account has this name (any case). */
+  nameTaken(account: string, name: string): boolean {
+    const sql = `SELECT 1 AS one FROM assets WHERE account_id = ? AND deleted = 0
+      AND lower(json_extract(data, '$.name')) = lower(?) LIMIT 1`;
+    return this.s.sql<[string, string], { one: 1 }>(sql).get(account, name) !== undefined;
+  }
+
   tags(account: string): { tag: string; count: number }[] {
     return this.s
       .sql<[string], { tag: string; count: number }>(

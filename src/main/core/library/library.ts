@@ -145,6 +145,11 @@ export class Library {
   }
 
   /** Whether a live asset keeps this stored file (as its content or its thumbnail). */
+  /** Whether a live asset already has this name (any case), so a new one takes another. */
+  nameTaken(name: string): boolean {
+    return this.sql.nameTaken(this.account(), name);
+  }
+
   holdsFile(sha: string): boolean {
     return this.sql.holdsFile(sha);
   }
