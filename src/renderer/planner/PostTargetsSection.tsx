@@ -57,6 +57,13 @@ export function PostTargetsSection({
   const composed = useComposedTargets(list, targets, text, assetIds);
   const previews = useMemo(() => composed.map(toPreview), [composed]);
   const set = (next: PostTarget[]) => form.setValue('targets', next, { shouldDirty: true });
+  // Channels taken off while the post is open, with their variants, for when they are ticked again.
+  const setAside = useRef(new Map<string, PostTarget>()).current;
+  const remove = (channelId: string) => {
+    const had = targets.find((t) => t.channel_id === channelId);
+    if (had) setAside.set(channelId, had);
+    set(targets.filter((t) => t.channel_id !== channelId));
+  };
   return (
     <div className="post-targets">
       <TargetChooser
@@ -65,8 +72,8 @@ export function PostTargetsSection({
         targets={targets}
         composed={composed}
         legacyLabel={targets.length === 0 ? label.trim() : ''}
-        onToggle={(c) => set(toggleTarget(targets, c))}
-        onRemove={(channelId) => set(targets.filter((t) => t.channel_id !== channelId))}
+        onToggle={(c) => set(toggleTarget(targets, c, setAside))}
+        onRemove={remove}
         onDropLabel={() => form.setValue('channel', '', { shouldDirty: true })}
       />
       {error && (

@@ -39,6 +39,22 @@ describe('post targets', () => {
     expect(toggleTarget(varied, a)).toEqual([targetOf(b)]);
   });
 
+  it('brings a channel taken off back with its own text and media when it is ticked again', () => {
+    const a = channel('a', 'A');
+    const b = channel('b', 'B', 'bluesky');
+    const aside = new Map();
+    const varied = withVariant([targetOf(a), targetOf(b)], 'a', { text: 'own', asset_ids: ['m1'] });
+    const off = toggleTarget(varied, a, aside);
+    expect(off).toEqual([targetOf(b)]);
+    const renamed = { ...a, name: 'A renamed' };
+    expect(toggleTarget(off, renamed, aside)).toEqual([
+      targetOf(b),
+      { channel_id: 'a', network: 'x', name: 'A renamed', text: 'own', asset_ids: ['m1'] },
+    ]);
+    // Once back, it is no longer set aside: off and on again without a set starts plain.
+    expect(aside.size).toBe(0);
+  });
+
   it("moves another computer's channel to this one's of the same name, variant kept, never twice", () => {
     const mine = channel('mine', 'Studio Insta', 'instagram-feed');
     const other = channel('other', 'Sky', 'bluesky');

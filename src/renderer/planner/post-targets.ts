@@ -19,11 +19,23 @@ export function targetOf(channel: Channel): PostTarget {
   };
 }
 
-/** The targets with the channel added (at the end) or removed; a removed target's variant goes with it. */
-export function toggleTarget(targets: readonly PostTarget[], channel: Channel): PostTarget[] {
-  return targets.some((t) => t.channel_id === channel.id)
-    ? targets.filter((t) => t.channel_id !== channel.id)
-    : [...targets, targetOf(channel)];
+/**
+ * The targets with the channel added (at the end) or removed. A removed target is kept in `set` (its
+ * variant with it), so adding the channel again while the post is open brings its own text and media back.
+ */
+export function toggleTarget(
+  targets: readonly PostTarget[],
+  channel: Channel,
+  set: Map<string, PostTarget> = new Map(),
+): PostTarget[] {
+  const had = targets.find((t) => t.channel_id === channel.id);
+  if (had) {
+    set.set(channel.id, had);
+    return targets.filter((t) => t.channel_id !== channel.id);
+  }
+  const back = set.get(channel.id);
+  set.delete(channel.id);
+  return [...targets, back ? { ...back, network: channel.network, name: channel.name } : targetOf(channel)];
 }
 
 /**
