@@ -154,11 +154,15 @@ export class Library {
     return fs.existsSync(file) ? file : null;
   }
 
-  /** Whether a stored blob is on disk (see filesSeen). */
+  /** Whether a stored blob is on disk (see filesSeen); kept small so the card loop inlines the common case. */
   private hasFile(sha: string, now: number): boolean {
     const seen = this.filesSeen.get(sha);
-    if (seen !== undefined && now - seen < FILE_SEEN_MS) return true;
-    if (this.blobPath(sha) === null) {
+    return (seen !== undefined && now - seen < FILE_SEEN_MS) || this.lookForFile(sha, now);
+  }
+
+  /** Asks the disk (a file not seen lately, or never: one placed by another program shows at once). */
+  private lookForFile(sha: string, now: number): boolean {
+    if (!isSha256(sha) || !fs.existsSync(this.deps.blobs.path(sha))) {
       this.filesSeen.delete(sha);
       return false;
     }
