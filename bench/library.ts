@@ -600,7 +600,10 @@ function reportCases(log: Log, iterations: number, warmup: number, result: Libra
       'of a window built once), then toView per row',
   );
   log('       (JSON.parse of data, ISO dates, thumbnail fields, and hasFile: fs.existsSync of the media file,');
-  log('       not repeated for a file seen on disk in the last minute, so only the first look at a page pays it).');
+  log(
+    '       not repeated for a file seen on disk in the last minute; a file not on disk is asked about on every ' +
+      'page, so one that arrives shows at once).',
+  );
   log(
     'raw  = the same two statements, prepared once on a second better-sqlite3 connection, each row made into ' +
       'the same card the plain way',
