@@ -163,6 +163,39 @@ describe('AssetSql', () => {
     expect(plan({ text: 'sun' })).toMatch(/SCAN f VIRTUAL TABLE.*COVERING INDEX assets_live/);
   });
 
+  it('breaks ties by id in the sort’s own direction, so a tag window by date reads its order from its index', () => {
+    const { db } = openDatabase(':memory:', defaultMigrationsDir);
+    // Every asset made in the same millisecond: only the tie-break orders them.
+    const store = new RecordStore(db, () => 7_000);
+    const sql = new AssetSql(db);
+    const ids = ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg'].map(
+      (name) => store.create('assets', 'acct', { name, tags: ['x'] }).id,
+    );
+    const byId = [...ids].sort();
+    const order = (q: Partial<ResolvedQuery>) =>
+      sql.page(query({ sort: 'created', ...q }), 'acct').rows.map((r) => r.id);
+    expect(order({ dir: 'asc' })).toEqual(byId);
+    expect(order({ dir: 'desc' })).toEqual([...byId].reverse());
+    expect(order({ dir: 'asc', tag: 'x' })).toEqual(byId);
+    expect(order({ dir: 'desc', tag: 'x' })).toEqual([...byId].reverse());
+    // Pages of a descending window meet without a gap or a repeat.
+    expect([...order({ dir: 'desc', limit: 2 }), ...order({ dir: 'desc', limit: 2, offset: 2 })]).toEqual(
+      [...byId].reverse(),
+    );
+    const plan = (q: Partial<ResolvedQuery>) => {
+      const s = librarySql(query({ sort: 'created', ...q }), 'acct');
+      return db
+        .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${s.page}`)
+        .all(...s.pageParams)
+        .map((p) => p.detail)
+        .join(' | ');
+    };
+    for (const dir of ['asc', 'desc'] as const) {
+      expect(plan({ dir, tag: 'x' })).toContain('COVERING INDEX asset_tags_filter');
+      expect(plan({ dir, tag: 'x' })).not.toContain('TEMP B-TREE');
+    }
+  });
+
   it('fills the tag rows of a library made before they carried the asset columns', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-tags-'));
     try {

@@ -50,8 +50,11 @@ export function librarySql(
   const params: unknown[] = [];
   let source = 'assets a';
   let countSource = source;
-  // Sorted by creation, a tag window reads its order from asset_tags' own index (created_at, asset_id).
-  let order = `${SORT_COLUMNS[q.sort]} ${q.dir === 'asc' ? 'ASC' : 'DESC'}, a.id`;
+  // Ties are broken by id in the sort's own direction (a descending window is the exact reverse of an
+  // ascending one), so a tag window sorted by creation reads its whole order from asset_tags_filter,
+  // whose entries end (created_at, asset_id): no sort of its rows at all.
+  const dir = q.dir === 'asc' ? 'ASC' : 'DESC';
+  let order = `${SORT_COLUMNS[q.sort]} ${dir}, a.id ${dir}`;
   if (q.tag) {
     // The tag rows carry the asset's account, tombstone, trash and creation columns (migration 7), so
     // the filter is one range of asset_tags_filter; CROSS JOIN keeps that range as the outer loop.
@@ -60,7 +63,7 @@ export function librarySql(
     params.push(q.tag, account);
     // Without other filters the total needs no asset row at all.
     countSource = q.kind || q.text ? source : 'asset_tags t';
-    if (q.sort === 'created') order = `t.created_at ${q.dir === 'asc' ? 'ASC' : 'DESC'}, t.asset_id`;
+    if (q.sort === 'created') order = `t.created_at ${dir}, t.asset_id ${dir}`;
   } else {
     where.push('a.account_id = ?', 'a.deleted = 0', `a.trashed_at ${trash}`);
     params.push(account);

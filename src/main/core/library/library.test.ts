@@ -374,6 +374,63 @@ describe('library', () => {
     });
   });
 
+  it('says a file stored by the library is here and one never stored is not, page after page', async () => {
+    const h = await harness();
+    const dir = tmp();
+    const blobs = new BlobStore(path.join(dir, 'media'));
+    const library = new Library({
+      store: h.core.store,
+      workspace: h.core.workspace,
+      blobs,
+      tools: async () => NO_MEDIA_TOOLS,
+      now: () => 5_000_000,
+      logger: h.deps.logger,
+      uploadsDir: path.join(dir, 'uploads'),
+    });
+    const stored = await blobs.putBuffer(Buffer.from('stored bytes'));
+    const account = h.core.workspace.account();
+    h.core.store.create('assets', account, { name: 'stored.jpg', sha256: stored.sha256 });
+    h.core.store.create('assets', account, { name: 'elsewhere.jpg', sha256: 'd'.repeat(64) });
+    const page = () => library.query({ sort: 'name', dir: 'asc', offset: 0, limit: 10, trash: false }).items;
+    for (let i = 0; i < 2; i++)
+      expect(page().map((a) => [a.name, a.hasFile])).toEqual([
+        ['elsewhere.jpg', false],
+        ['stored.jpg', true],
+      ]);
+  });
+
+  it('tells apart files whose ids begin alike: one here, one not, then both', async () => {
+    const h = await harness();
+    const dir = tmp();
+    const blobs = new BlobStore(path.join(dir, 'media'));
+    const library = new Library({
+      store: h.core.store,
+      workspace: h.core.workspace,
+      blobs,
+      tools: async () => NO_MEDIA_TOOLS,
+      now: () => 5_000_000,
+      logger: h.deps.logger,
+      uploadsDir: path.join(dir, 'uploads'),
+    });
+    const here = `abcdef01${'1'.repeat(56)}`;
+    const later = `abcdef01${'2'.repeat(56)}`;
+    const account = h.core.workspace.account();
+    h.core.store.create('assets', account, { name: 'a.jpg', sha256: here });
+    h.core.store.create('assets', account, { name: 'b.jpg', sha256: later });
+    const place = (sha: string) => {
+      fs.mkdirSync(path.dirname(blobs.path(sha)), { recursive: true });
+      fs.writeFileSync(blobs.path(sha), sha);
+    };
+    const page = () =>
+      library.query({ sort: 'name', dir: 'asc', offset: 0, limit: 10, trash: false }).items.map((a) => a.hasFile);
+    place(here);
+    expect(page()).toEqual([true, false]);
+    expect(page()).toEqual([true, false]);
+    place(later);
+    expect(page()).toEqual([true, true]);
+    expect(page()).toEqual([true, true]);
+  });
+
   it('says a file is here from a recent look, at once when it arrives, and not once it is gone', async () => {
     const h = await harness();
     const dir = tmp();

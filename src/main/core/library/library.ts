@@ -64,6 +64,26 @@ const FILE_SEEN_MS = 60_000;
 /** The most files remembered as seen (the oldest are forgotten first). */
 const FILES_SEEN_MAX = 20_000;
 
+/** A file seen on disk, and when. */
+interface SeenFile {
+  sha: string;
+  at: number;
+}
+
+/**
+ * The number the first seven hex digits of a file id make: the key filesSeen keeps it under. Every
+ * card's id is a fresh 64-character string, and hashing it for a Map cost more than the rest of the
+ * card's checks; ids sharing a key just take turns (the entry names its whole id).
+ */
+function shaKey(sha: string): number {
+  let key = 0;
+  for (let i = 0; i < 7; i++) {
+    const c = sha.charCodeAt(i);
+    key = key * 16 + (c <= 57 ? c - 48 : c - 87);
+  }
+  return key;
+}
+
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 
 function onlyTexts(list: unknown[]): list is string[] {
@@ -129,7 +149,7 @@ export class Library {
    * at once. The library forgets a file it removes; one deleted outside Atelier shows as missing
    * within FILE_SEEN_MS.
    */
-  private readonly filesSeen = new Map<string, number>();
+  private readonly filesSeen = new Map<number, SeenFile>();
 
   constructor(private readonly deps: LibraryDeps) {
     this.sql = new AssetSql(deps.store.db);
@@ -171,18 +191,28 @@ export class Library {
     return fs.existsSync(file) ? file : null;
   }
 
-  /** Whether a stored blob is on disk (see filesSeen). */
+  /** Whether a stored blob is on disk (see filesSeen); kept small so the card loop inlines the common case. */
   private hasFile(sha: string, now: number): boolean {
-    const seen = this.filesSeen.get(sha);
-    if (seen !== undefined && now - seen < FILE_SEEN_MS) return true;
-    if (this.blobPath(sha) === null) {
-      this.filesSeen.delete(sha);
+    const seen = this.filesSeen.get(shaKey(sha));
+    return (seen !== undefined && seen.sha === sha && now - seen.at < FILE_SEEN_MS) || this.lookForFile(sha, now);
+  }
+
+  /** Asks the disk (a file not seen lately, or never: one placed by another program shows at once). */
+  private lookForFile(sha: string, now: number): boolean {
+    const key = shaKey(sha);
+    if (!isSha256(sha) || !fs.existsSync(this.deps.blobs.path(sha))) {
+      this.forgetFile(sha);
       return false;
     }
-    this.filesSeen.delete(sha); // re-inserted last: the map stays in the order files were seen
-    this.filesSeen.set(sha, now);
+    this.filesSeen.delete(key); // re-inserted last: the map stays in the order files were seen
+    this.filesSeen.set(key, { sha, at: now });
     if (this.filesSeen.size > FILES_SEEN_MAX) this.filesSeen.delete(this.filesSeen.keys().next().value!);
     return true;
+  }
+
+  private forgetFile(sha: string): void {
+    const key = shaKey(sha);
+    if (this.filesSeen.get(key)?.sha === sha) this.filesSeen.delete(key);
   }
 
   private account(): string {
@@ -348,7 +378,7 @@ export class Library {
         await this.deps.blobs
           .remove(sha)
           .catch((e: unknown) => this.deps.logger.warn('could not remove a blob', { error: e }));
-        this.filesSeen.delete(sha);
+        this.forgetFile(sha);
       }
     }
     store.changed('assets', null);

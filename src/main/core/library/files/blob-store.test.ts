@@ -324,6 +324,14 @@ describe('BlobStore', () => {
     await expect(store.remove('nope')).rejects.toBeInstanceOf(InvalidShaError);
   });
 
+  it('names a blob by its first two characters and its id under the root, however the root was written', () => {
+    const dir = tmp();
+    const sha = '0f'.padEnd(64, 'e');
+    for (const root of [dir, `${dir}${path.sep}`, path.join(dir, 'x', '..'), path.relative(process.cwd(), dir) || '.'])
+      expect(new BlobStore(root).path(sha), root).toBe(path.join(path.resolve(dir), '0f', sha));
+    expect(new BlobStore(path.parse(dir).root).path(sha)).toBe(path.join(path.parse(dir).root, '0f', sha));
+  });
+
   it('removes blobs, and cleans temp files left by a crash', async () => {
     const dir = tmp();
     const root = path.join(dir, 'blobs');

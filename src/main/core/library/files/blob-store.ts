@@ -176,6 +176,8 @@ class HeadBytes {
  */
 export class BlobStore {
   readonly root: string;
+  /** The root and a separator: a blob's path is built by concatenation (the library asks for one per card). */
+  private readonly prefix: string;
   private readonly tempDir: string;
   private readonly quarantineDir: string;
   private readonly ops: BlobFsOps;
@@ -189,6 +191,7 @@ export class BlobStore {
 
   constructor(root: string, options: BlobStoreOptions = {}) {
     this.root = path.resolve(root);
+    this.prefix = this.root.endsWith(path.sep) ? this.root : this.root + path.sep;
     this.tempDir = path.join(this.root, TEMP_DIR);
     this.quarantineDir = path.join(this.root, QUARANTINE_DIR);
     this.ops = options.fs ?? nodeBlobFs;
@@ -197,7 +200,7 @@ export class BlobStore {
   /** Where the blob lives (whether or not it exists). Throws InvalidShaError for anything but 64 lowercase hex. */
   path(sha: string): string {
     assertSha256(sha);
-    return path.join(this.root, sha.slice(0, 2), sha);
+    return `${this.prefix}${sha.slice(0, 2)}${path.sep}${sha}`;
   }
 
   async has(sha: string): Promise<boolean> {
