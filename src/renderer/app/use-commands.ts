@@ -11,6 +11,7 @@ import { actionFor } from './commands';
 import type { ToastNotice } from './NoticeToast';
 import { focusMainIfLost, focusWhenPresent, isTextEntry, restoreFocus } from './focus';
 import { isMacPlatform } from './platform';
+import type { PlannerTab } from '../planner/tabs';
 import type { SectionId } from './sections';
 import type { TaskBoard } from './task-board';
 
@@ -33,6 +34,8 @@ interface Options {
   theme: Settings['theme'];
   effective: 'light' | 'dark';
   go(section: SectionId): void;
+  /** Show a planner tab, with one of its records opened when `id` is given. */
+  openPlanner?(tab: PlannerTab, id: string | null): void;
   setTheme(theme: 'light' | 'dark'): void;
   /** Tell assistive tech what a command did when nothing visible moved (theme, sync). */
   announce(message: string): void;
@@ -92,8 +95,14 @@ export function useCommands(options: Options) {
           o.go(action.section);
           // The old section's focused element may be gone: the main region has the keyboard until the task takes it.
           focusMainIfLost();
+          if (action.task && action.focusTestId) focusAfterTask(action.focusTestId);
           if (action.task) board.request(action.task);
-          if (action.focusTestId) focusWhenPresent(`[data-testid="${action.focusTestId}"]`);
+          if (action.focusTestId && !action.task) focusWhenPresent(`[data-testid="${action.focusTestId}"]`);
+          break;
+        case 'planner':
+          o.go('planner');
+          focusMainIfLost();
+          o.openPlanner?.(action.tab, action.id);
           break;
         case 'task':
           board.request(action.task);
@@ -124,6 +133,25 @@ export function useCommands(options: Options) {
     paletteDialog,
     ...snippets,
   };
+}
+
+/**
+ * A task takes the keyboard where it wants (a new post: its text); the command's own field comes after
+ * that, so the last focus is the one asked for. Given up after a few seconds.
+ */
+function focusAfterTask(testId: string) {
+  const main = document.getElementById('main') ?? document.body;
+  const done = () => {
+    main.removeEventListener('focusin', onFocus);
+    clearTimeout(timer);
+  };
+  const onFocus = (e: FocusEvent) => {
+    if (e.target === main) return;
+    done();
+    focusWhenPresent(`[data-testid="${testId}"]`);
+  };
+  main.addEventListener('focusin', onFocus);
+  const timer = setTimeout(done, 3000);
 }
 
 /** The palette's state: open or not, listing commands or snippets, and what had the keyboard before it. */
