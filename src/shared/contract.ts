@@ -66,6 +66,7 @@ import {
   TagCount,
 } from './library';
 import { FixInput, FixJobIdInput, FixJobView } from './media-fix';
+import { PaletteResults, PaletteSearchInput } from './palette';
 import { OpenApiProposal, ProposeFromOpenApiInput } from './openapi';
 import { PostAiRequestView, PostAiRequestsInput, PostAiSettleInput, PostAiStartInput } from './post-ai';
 import { ProfileSummary, ResourceGroup } from './profile';
@@ -457,6 +458,12 @@ export const contract = {
   'recovery.report': channel({ input: none, output: RecoveryReport.nullable(), mutates: false }),
   /** The user has read the restore report: it is not shown again (the file stays in the backups folder). */
   'recovery.dismissReport': channel({ input: none, output: z.object({ dismissed: z.boolean() }), mutates: true }),
+
+  /**
+   * The command palette's search of posts, media, AI results, templates, snippets, channels and automations
+   * of the signed-in account: a few of each, best first (deleted and trashed ones left out).
+   */
+  'palette.search': channel({ input: PaletteSearchInput, output: PaletteResults, mutates: false }),
 
   /** The automations' run log, newest first. */
   'automations.runs': channel({ input: AutomationRunsInput, output: z.array(AutomationRun), mutates: false }),

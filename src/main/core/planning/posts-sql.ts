@@ -22,6 +22,24 @@ export class PostsSql {
     this.s = new Statements(db);
   }
 
+  /**
+   * Live posts of the account whose text holds every word (any case), most recently changed first. Posts
+   * number in the thousands, not the hundred thousands: a scan of one account's rows with a LIMIT is enough.
+   */
+  withWords(
+    account: string,
+    words: readonly string[],
+    limit: number,
+  ): { id: string; data: string; updated_at: number }[] {
+    const like = words.map(() => "AND json_extract(data, '$.text') LIKE ? ESCAPE '\\'").join(' ');
+    return this.s
+      .sql<unknown[], { id: string; data: string; updated_at: number }>(
+        `SELECT id, data, updated_at FROM posts WHERE account_id = ? AND deleted = 0 ${like}
+         ORDER BY updated_at DESC LIMIT ?`,
+      )
+      .all(account, ...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), limit);
+  }
+
   /** Live scheduled posts of an account whose instant is in [fromMs, toMs). */
   scheduledBetween(account: string, fromMs: number, toMs: number): ScheduledRow[] {
     const sql = `SELECT * FROM (SELECT id, data, created_at, ${msOf()} AS ms FROM posts
