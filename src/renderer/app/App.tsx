@@ -70,6 +70,7 @@ function Palettes({ commands, isMac }: { commands: ReturnType<typeof useCommands
               dialogRef={commands.paletteDialog}
               isMac={isMac}
               onRun={(id) => commands.run(id, 'palette')}
+              onOpen={commands.openFromPalette}
               onClose={commands.closePalette}
             />
           )}

@@ -7,9 +7,10 @@ import { call } from '../backend/call';
 import { useBackend } from '../backend/context';
 import { toAppError } from '../library/app-error';
 import { caretOf, insertAtCaret, isSnippetTarget, type Caret } from '../planner/snippets/insert-text';
-import { actionFor } from './commands';
+import { actionFor, type Task } from './commands';
 import type { ToastNotice } from './NoticeToast';
 import { focusMainIfLost, focusWhenPresent, isTextEntry, restoreFocus } from './focus';
+import { requestItem, revealHeading, type PaletteOpen } from './palette-open';
 import { isMacPlatform } from './platform';
 import type { PlannerTab } from '../planner/tabs';
 import type { SectionId } from './sections';
@@ -95,14 +96,10 @@ export function useCommands(options: Options) {
           o.go(action.section);
           // The old section's focused element may be gone: the main region has the keyboard until the task takes it.
           focusMainIfLost();
-          if (action.task && action.focusTestId) focusAfterTask(action.focusTestId);
-          if (action.task) board.request(action.task);
-          if (action.focusTestId && !action.task) focusWhenPresent(`[data-testid="${action.focusTestId}"]`);
+          goTask(board, action.task, action.focusTestId);
           break;
         case 'planner':
-          o.go('planner');
-          focusMainIfLost();
-          o.openPlanner?.(action.tab, action.id);
+          paletteOpen(api, { kind: 'planner', tab: action.tab, id: action.id }, o);
           break;
         case 'task':
           board.request(action.task);
@@ -123,6 +120,7 @@ export function useCommands(options: Options) {
   );
 
   useCommandKeys(api, options.enabled, run);
+  const openFromPalette = usePaletteOpen(api, run, closePalette, opts);
   const snippets = useSnippetInsert(paletteRef, closePalette, (text) => opts.current.announce(text));
 
   return {
@@ -131,8 +129,64 @@ export function useCommands(options: Options) {
     paletteMode: palette?.mode ?? 'commands',
     closePalette,
     paletteDialog,
+    openFromPalette,
     ...snippets,
   };
+}
+
+/** Opening a palette line: a command runs; anything else closes the palette first, then opens. */
+function usePaletteOpen(
+  api: AtelierApi,
+  run: (id: CommandId, source: CommandSource) => void,
+  closePalette: () => void,
+  opts: RefObject<Options>,
+) {
+  return useCallback(
+    (open: PaletteOpen) => {
+      if (open.kind === 'command') return run(open.id, 'palette');
+      closePalette();
+      paletteOpen(api, open, opts.current);
+    },
+    [api, run, closePalette, opts],
+  );
+}
+
+/** A section's task, then the field asked for (after the task took the keyboard), or the field alone. */
+function goTask(board: TaskBoard, task: Task | undefined, focusTestId: string | undefined) {
+  if (task && focusTestId) focusAfterTask(focusTestId);
+  if (task) board.request(task);
+  if (focusTestId && !task) focusWhenPresent(`[data-testid="${focusTestId}"]`);
+}
+
+/** Carry out a palette line that is not a command: open a record or a settings part, or queue it. */
+function paletteOpen(
+  api: AtelierApi,
+  open: Exclude<PaletteOpen, { kind: 'command' }> | { kind: 'planner'; tab: PlannerTab; id: string | null },
+  o: Options,
+) {
+  switch (open.kind) {
+    case 'planner':
+      o.go('planner');
+      focusMainIfLost();
+      o.openPlanner?.(open.tab, open.id);
+      break;
+    case 'item':
+      requestItem(open.item, open.id);
+      o.go(open.section);
+      focusMainIfLost();
+      break;
+    case 'settings':
+      o.go('settings');
+      focusMainIfLost();
+      revealHeading(open.heading);
+      break;
+    case 'queue':
+      call(api, 'planner.queueAdd', { source: { group: open.group, id: open.id } }).then(
+        () => o.announce(`Added “${open.title}” to the queue.`),
+        (e: unknown) => o.announce(`“${open.title}” could not be added to the queue: ${toAppError(e).message}`),
+      );
+      break;
+  }
 }
 
 /**
