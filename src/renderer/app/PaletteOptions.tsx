@@ -127,13 +127,11 @@ export function PaletteStatus(props: {
 }) {
   const { count, query, searching, error, act, isMac } = props;
   const said = count
-    ? `${count} ${count === 1 ? 'match' : 'matches'}${searching ? ', still searching…' : ''}`
-    : searching
-      ? 'Searching…'
-      : `No command matches “${query}”, and no record or setting either.`;
+    ? `${count} ${count === 1 ? 'match' : 'matches'}${searching ? ', still searching records…' : ''}`
+    : `No command matches “${query}”${searching ? '; searching records…' : ', and no record or setting either.'}`;
   return (
     <>
-      <p role="status" className={count || searching ? 'sr-only' : 'palette-empty'}>
+      <p role="status" className={count ? 'sr-only' : 'palette-empty'}>
         {said}
       </p>
       {error && (
