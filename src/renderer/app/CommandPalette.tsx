@@ -77,7 +77,7 @@ export function CommandPalette({ dialogRef: dialog, isMac, onRun, onOpen, onClos
   const id = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const found = usePaletteSearch(query);
+  const found = usePaletteSearch(query, onOpen !== undefined);
   const shown = useMemo(() => paletteItems(query, found.hits), [query, found.hits]);
   const at = Math.min(active, shown.length - 1);
   const current = at >= 0 ? shown[at] : undefined;

@@ -14,14 +14,18 @@ export const searchable = (query: string) => /[\p{L}\p{N}]/u.test(query);
  * The records matching what is typed, from `palette.search`, a short pause after the last key; an
  * answer to an older query is dropped. Commands show at once, without waiting for this.
  */
-export function usePaletteSearch(query: string): { hits: PaletteHit[]; searching: boolean; error: string | null } {
+export function usePaletteSearch(
+  query: string,
+  enabled = true,
+): { hits: PaletteHit[]; searching: boolean; error: string | null } {
   const api = useBackend();
   const [state, setState] = useState<{ for: string; hits: PaletteHit[]; error: string | null }>({
     for: '',
     hits: [],
     error: null,
   });
-  const text = query.trim().slice(0, 200);
+  // Without a way to open records (a host that only runs commands), they are not looked for.
+  const text = enabled ? query.trim().slice(0, 200) : '';
   useEffect(() => {
     if (!searchable(text)) return;
     let current = true;
