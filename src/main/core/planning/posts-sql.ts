@@ -15,6 +15,16 @@ export function countLivePosts(db: Db): number {
  * The posts table's own reads (the planner's, by time, text and channel): the one module holding
  * SQL that names it. Generic record reads and writes stay with the record store.
  */
+/** The palette's post search for `count` words (see PostsSql.withWords); the benchmark runs the same text raw. */
+export function postsWithWordsSql(count: number): string {
+  const like = Array.from({ length: count }, () => "AND json_extract(data, '$.text') LIKE ? ESCAPE '\\'").join(' ');
+  return `SELECT id, data, updated_at FROM posts WHERE account_id = ? AND deleted = 0 ${like}
+    ORDER BY updated_at DESC LIMIT ?`;
+}
+
+/** A LIKE pattern holding the word anywhere, its own % _ and \\ taken literally. */
+export const likePattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export class PostsSql {
   private readonly s: Statements;
 
@@ -31,13 +41,9 @@ export class PostsSql {
     words: readonly string[],
     limit: number,
   ): { id: string; data: string; updated_at: number }[] {
-    const like = words.map(() => "AND json_extract(data, '$.text') LIKE ? ESCAPE '\\'").join(' ');
     return this.s
-      .sql<unknown[], { id: string; data: string; updated_at: number }>(
-        `SELECT id, data, updated_at FROM posts WHERE account_id = ? AND deleted = 0 ${like}
-         ORDER BY updated_at DESC LIMIT ?`,
-      )
-      .all(account, ...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), limit);
+      .sql<unknown[], { id: string; data: string; updated_at: number }>(postsWithWordsSql(words.length))
+      .all(account, ...words.map(likePattern), limit);
   }
 
   /** Live scheduled posts of an account whose instant is in [fromMs, toMs). */
