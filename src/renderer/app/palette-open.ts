@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { CommandId } from '../../shared/commands';
 import type { PlannerTab } from '../planner/tabs';
 import type { PaletteItem } from './palette-items';
@@ -78,6 +78,24 @@ export function useItemRequest(kind: ItemRequest['kind']): ItemRequest | null {
     },
     () => requests[kind] ?? null,
   );
+}
+
+/** Requests already carried out: a section shown again later does not open the same item again. */
+const handled = new Set<number>();
+
+/**
+ * Open each new request for items of a kind once, in the section that shows them (the Studio's result
+ * detail, the library's asset): `open` is called with the item's id when a request arrives or was waiting.
+ */
+export function useOpenedItem(kind: ItemRequest['kind'], open: (id: string) => void): void {
+  const request = useItemRequest(kind);
+  const latest = useRef(open);
+  latest.current = open;
+  useEffect(() => {
+    if (!request || handled.has(request.seq)) return;
+    handled.add(request.seq);
+    latest.current(request.id);
+  }, [request]);
 }
 
 /**
