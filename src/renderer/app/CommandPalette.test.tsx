@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CommandId } from '../../shared/commands';
 import type { PaletteHit } from '../../shared/palette';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
 import { CommandPalette } from './CommandPalette';
+import { createTaskBoard } from './task-board';
+import { useCommands } from './use-commands';
 import type { PaletteOpen } from './palette-open';
 
 const hit = (over: Partial<PaletteHit> & Pick<PaletteHit, 'group' | 'id' | 'title'>): PaletteHit => ({
@@ -135,5 +137,68 @@ describe('command palette with records', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Records could not be searched'));
     expect(screen.getByRole('status').textContent).toContain('No command matches “zzqx”');
     fake.problems.length = 0;
+  });
+
+  it('adds the chosen post to the media queue with Ctrl+Enter, and says so with a way there', async () => {
+    const opened: string[] = [];
+    function Wired() {
+      const board = useMemo(createTaskBoard, []);
+      const c = useCommands({
+        enabled: true,
+        board,
+        theme: 'light',
+        effective: 'light',
+        go: (section) => opened.push(section),
+        openPlanner: (tab, id) => opened.push(`${tab}:${id}`),
+        setTheme: () => undefined,
+        announce: () => undefined,
+      });
+      return (
+        <>
+          {c.paletteOpen && (
+            <CommandPalette
+              dialogRef={c.paletteDialog}
+              isMac={false}
+              onRun={(id) => c.run(id, 'palette')}
+              onOpen={c.openFromPalette}
+              onClose={c.closePalette}
+            />
+          )}
+          {c.notice && (
+            <p data-testid="notice">
+              {c.notice.text}
+              <button type="button" onClick={c.notice.action?.run}>
+                {c.notice.action?.label}
+              </button>
+            </p>
+          )}
+        </>
+      );
+    }
+    const fake = fakeBackend()
+      .answer('palette.search', { hits: [post] })
+      .answer('planner.queueAdd', {
+        id: 'q1',
+        position: 1,
+        assetId: 'a9',
+        source: { group: 'posts', id: 'p1', label: 'Launch day is here' },
+        planId: null,
+        scheduledAt: null,
+        note: '',
+        syncState: 'local',
+        waiting: null,
+      });
+    const { user } = renderWithBackend(<Wired />, fake);
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByTestId('command-input'), 'launch');
+    await screen.findByTestId('palette-option-posts-p1');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(screen.queryByTestId('command-palette')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('notice').textContent).toContain('Added “Launch day is here” to the media queue.'),
+    );
+    expect(fake.calls('planner.queueAdd')).toEqual([{ source: { group: 'posts', id: 'p1' } }]);
+    await user.click(screen.getByRole('button', { name: 'Show queue' }));
+    expect(opened).toEqual(['planner', 'queue:null']);
   });
 });

@@ -120,8 +120,8 @@ export function useCommands(options: Options) {
   );
 
   useCommandKeys(api, options.enabled, run);
-  const openFromPalette = usePaletteOpen(api, run, closePalette, opts);
-  const snippets = useSnippetInsert(paletteRef, closePalette, (text) => opts.current.announce(text));
+  const { notify, ...snippets } = useSnippetInsert(paletteRef, closePalette, (text) => opts.current.announce(text));
+  const openFromPalette = usePaletteOpen(api, run, closePalette, opts, notify);
 
   return {
     run,
@@ -140,14 +140,15 @@ function usePaletteOpen(
   run: (id: CommandId, source: CommandSource) => void,
   closePalette: () => void,
   opts: RefObject<Options>,
+  notify: (notice: ToastNotice) => void,
 ) {
   return useCallback(
     (open: PaletteOpen) => {
       if (open.kind === 'command') return run(open.id, 'palette');
       closePalette();
-      paletteOpen(api, open, opts.current);
+      paletteOpen(api, open, opts.current, notify);
     },
-    [api, run, closePalette, opts],
+    [api, run, closePalette, opts, notify],
   );
 }
 
@@ -163,6 +164,7 @@ function paletteOpen(
   api: AtelierApi,
   open: Exclude<PaletteOpen, { kind: 'command' }> | { kind: 'planner'; tab: PlannerTab; id: string | null },
   o: Options,
+  notify: (notice: ToastNotice) => void = () => undefined,
 ) {
   switch (open.kind) {
     case 'planner':
@@ -182,8 +184,17 @@ function paletteOpen(
       break;
     case 'queue':
       call(api, 'planner.queueAdd', { source: { group: open.group, id: open.id } }).then(
-        () => o.announce(`Added “${open.title}” to the queue.`),
-        (e: unknown) => o.announce(`“${open.title}” could not be added to the queue: ${toAppError(e).message}`),
+        () =>
+          notify({
+            text: `Added “${open.title}” to the media queue.`,
+            action: {
+              label: 'Show queue',
+              alt: 'The Planner’s Media queue tab lists it.',
+              run: () => paletteOpen(api, { kind: 'planner', tab: 'queue', id: null }, o),
+            },
+          }),
+        (e: unknown) =>
+          notify({ text: `“${open.title}” could not be added to the queue.`, hint: toAppError(e).message }),
       );
       break;
   }
@@ -274,7 +285,7 @@ function useSnippetInsert(
     },
     [paletteRef, closePalette, announce],
   );
-  return { insertSnippet, notice, dismissNotice: () => setNotice(null) };
+  return { insertSnippet, notice, dismissNotice: () => setNotice(null), notify: setNotice };
 }
 
 /** Shortcut keys in the page and the desktop menu's commands, while the app's frame shows. */
