@@ -117,13 +117,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const ai = createAi({ ...k, platform, store, workspace, library: library.library });
   const { channels, planning } = channelsAndPlanning({ ...k, store, workspace, connection, studio: ai.studio });
   const postAi = createPostAi({ ...k, store, workspace, studio: ai.studio, library: library.library });
-  const palette = createPalette({
-    ...k,
-    store,
-    workspace,
-    jobs: ai.jobs,
-    channels: () => channels.channels.list(),
-  });
+  const palette = createPalette({ ...k, store, workspace, jobs: ai.jobs, channels: () => channels.channels.list() });
   const updates = createUpdates(k);
   const diagnostics = createDiagnostics({
     ...k,
