@@ -47,6 +47,12 @@ describe('palette.search', () => {
 
     expect(await ids(h, 'autumn', 'posts')).toEqual([post]);
     expect(await ids(h, 'friday', 'posts')).toEqual([post]);
+    // A channel's own text (a variant) finds its post too.
+    const variant = make(h, 'posts', {
+      text: 'Main text',
+      targets: [{ channel_id: 'ch-1', network: 'tiktok', name: 'TikTok', text: 'Dance along tonight' }],
+    });
+    expect(await ids(h, 'dance along', 'posts')).toEqual([variant]);
     const [p] = await search(h, 'autumn');
     expect(p).toMatchObject({ group: 'posts', title: 'Autumn sale starts Friday', thumbSha: null });
     expect(p!.preview).toContain('second line');

@@ -17,7 +17,9 @@ export function countLivePosts(db: Db): number {
  */
 /** The palette's post search for `count` words (see PostsSql.withWords); the benchmark runs the same text raw. */
 export function postsWithWordsSql(count: number): string {
-  const like = Array.from({ length: count }, () => "AND json_extract(data, '$.text') LIKE ? ESCAPE '\\'").join(' ');
+  // The post's text and its channels' own texts (variants), read as one string.
+  const text = "coalesce(json_extract(data, '$.text'), '') || ' ' || coalesce(json_extract(data, '$.targets'), '')";
+  const like = Array.from({ length: count }, () => `AND ${text} LIKE ? ESCAPE '\\'`).join(' ');
   return `SELECT id, data, updated_at FROM posts WHERE account_id = ? AND deleted = 0 ${like}
     ORDER BY updated_at DESC LIMIT ?`;
 }
@@ -33,7 +35,8 @@ export class PostsSql {
   }
 
   /**
-   * Live posts of the account whose text holds every word (any case), most recently changed first. Posts
+   * Live posts of the account whose text (or a channel's own text) holds every word (any case), most recently
+   * changed first. Posts
    * number in the thousands, not the hundred thousands: a scan of one account's rows with a LIMIT is enough.
    */
   withWords(
