@@ -80,39 +80,37 @@ function runs(shown: readonly PaletteItem[]): { group: PaletteGroup; start: numb
  */
 export function PaletteOptions({ listId, shown, at, isMac, optionId, onHover, onChoose }: Props) {
   return (
-    <ul role="listbox" id={listId} aria-label="Commands and records" className="palette-list">
+    <div role="listbox" id={listId} aria-label="Commands and records" className="palette-list">
       {runs(shown).map((run) => (
-        <li key={run.group} role="group" aria-labelledby={`${listId}-${run.group}`} className="palette-group">
+        <div key={run.group} role="group" aria-labelledby={`${listId}-${run.group}`} className="palette-group">
           <span id={`${listId}-${run.group}`} className="palette-group-title" role="presentation">
             {groupLabels[run.group]}
           </span>
-          <ul role="none" className="palette-group-list">
-            {run.items.map((item, j) => {
-              const i = run.start + j;
-              const command: CommandId | undefined = item.group === 'commands' ? item.command : undefined;
-              return (
-                <li
-                  key={item.key}
-                  id={optionId(item)}
-                  role="option"
-                  aria-selected={i === at}
-                  aria-keyshortcuts={command ? ariaKeyShortcut(command, isMac) : undefined}
-                  className={`palette-option${i === at ? ' is-active' : ''}`}
-                  data-testid={optionTestId(item)}
-                  data-group={item.group}
-                  // Keep the keyboard in the input while the pointer chooses.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onMouseMove={() => i !== at && onHover(i)}
-                  onClick={(e) => onChoose(item, isMac ? e.metaKey : e.ctrlKey)}
-                >
-                  <Line item={item} isMac={isMac} />
-                </li>
-              );
-            })}
-          </ul>
-        </li>
+          {run.items.map((item, j) => {
+            const i = run.start + j;
+            const command: CommandId | undefined = item.group === 'commands' ? item.command : undefined;
+            return (
+              <div
+                key={item.key}
+                id={optionId(item)}
+                role="option"
+                aria-selected={i === at}
+                aria-keyshortcuts={command ? ariaKeyShortcut(command, isMac) : undefined}
+                className={`palette-option${i === at ? ' is-active' : ''}`}
+                data-testid={optionTestId(item)}
+                data-group={item.group}
+                // Keep the keyboard in the input while the pointer chooses.
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseMove={() => i !== at && onHover(i)}
+                onClick={(e) => onChoose(item, isMac ? e.metaKey : e.ctrlKey)}
+              >
+                <Line item={item} isMac={isMac} />
+              </div>
+            );
+          })}
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
 
