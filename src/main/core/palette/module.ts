@@ -5,13 +5,11 @@ import type { CoreModule, Kernel } from '../compose';
 import { AssetSql } from '../library/library-sql';
 import { AutomationsSql } from '../planning/automations/automations-sql';
 import { PostsSql } from '../planning/posts-sql';
-import { SnippetUsesSql } from '../planning/snippet-uses-sql';
-import { Snippets } from '../planning/snippets';
 import type { RecordStore } from '../store/record-store';
 import type { Workspace } from '../store/workspace';
-import { PaletteSearch, type PaletteSources } from './palette';
+import { PaletteSearch, type PaletteSources, type TemplateRecord } from './palette';
 
-export interface PaletteDeps extends Pick<Kernel, 'db' | 'now'> {
+export interface PaletteDeps extends Pick<Kernel, 'db'> {
   store: RecordStore;
   workspace: Pick<Workspace, 'account'>;
   jobs: Pick<JobStore, 'hits'>;
@@ -30,22 +28,19 @@ export function paletteSources(d: PaletteDeps): PaletteSources {
   const assets = new AssetSql(d.db);
   const posts = new PostsSql(d.db);
   const automations = new AutomationsSql(d.db);
-  const account = () => d.workspace.account();
-  const snippets = new Snippets({ store: d.store, uses: new SnippetUsesSql(d.db), account, now: d.now });
   return {
-    account,
+    account: () => d.workspace.account(),
     posts: (a, words, limit) => posts.withWords(a, words, limit),
     assets: (a, match, limit) => assets.hits(a, match, limit),
     results: (a, match, limit) => d.jobs.hits(a, match, limit),
     templates: (a) => {
-      const out: { id: string; fields: Record<string, unknown>; updatedAt: string }[] = [];
+      const out: TemplateRecord[] = [];
       for (let offset = 0; ; offset += TEMPLATE_PAGE) {
         const page = d.store.list('mediaTemplates', a, { offset, limit: TEMPLATE_PAGE, includeDeleted: false });
         out.push(...page.items.map((r) => ({ id: r.id, fields: r.fields, updatedAt: r.updatedAt })));
         if (offset + TEMPLATE_PAGE >= page.total) return out;
       }
     },
-    snippets: () => snippets.list(),
     channels: d.channels,
     automations: (a) => automations.live(a),
   };

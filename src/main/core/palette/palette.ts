@@ -1,10 +1,17 @@
 import type { Channel } from '../../../shared/channels';
 import type { PaletteHit, PaletteRecordGroup, PaletteResults } from '../../../shared/palette';
-import type { Snippet } from '../../../shared/snippets';
+import { isSnippetFields } from '../../../shared/snippets';
 import type { AssetHitRow } from '../library/library-sql';
 import type { JobHitRow } from '../ai/job-store';
 import { ftsQuery } from '../library/fts-query';
 import { parseFields, type Fields } from '../store/fields';
+
+/** A media template record: a template, or a snippet when marked as one. */
+export interface TemplateRecord {
+  id: string;
+  fields: Fields;
+  updatedAt: string;
+}
 
 /** The reads the palette makes, each through the domain that owns the table. */
 export interface PaletteSources {
@@ -13,9 +20,7 @@ export interface PaletteSources {
   assets(account: string, match: string, limit: number): AssetHitRow[];
   results(account: string, match: string, limit: number): JobHitRow[];
   /** Every live media template of the account (snippets are templates marked as such). */
-  templates(account: string): { id: string; fields: Fields; updatedAt: string }[];
-  /** Every snippet of the account. */
-  snippets(): Snippet[];
+  templates(account: string): TemplateRecord[];
   channels(): Channel[];
   automations(account: string): { id: string; data: string }[];
 }
@@ -98,14 +103,23 @@ export class PaletteSearch {
     const match = ftsQuery(text);
     if (words.length === 0 || !match) return { hits: [] };
     const account = this.src.account();
-    const snippets = this.src.snippets();
+    // One read of the media templates serves both groups: snippets are the ones marked as such.
+    const all = this.src.templates(account);
     return {
       hits: [
         ...this.posts(account, words, limit),
         ...this.media(account, match, words, limit),
         ...this.results(account, match, words, limit),
-        ...this.templates(account, words, limit, new Set(snippets.map((s) => s.id))),
-        ...this.snippets(snippets, words, limit),
+        ...this.templates(
+          all.filter((t) => !isSnippetFields(t.fields)),
+          words,
+          limit,
+        ),
+        ...this.snippets(
+          all.filter((t) => isSnippetFields(t.fields)),
+          words,
+          limit,
+        ),
         ...this.channels(words, limit),
         ...this.automations(account, words, limit),
       ],
@@ -165,14 +179,9 @@ export class PaletteSearch {
     return ranked(rows, words, limit);
   }
 
-  private templates(account: string, words: string[], limit: number, snippetIds: Set<string>): PaletteHit[] {
-    const rows = this.src
-      .templates(account)
-      .filter((t) => !snippetIds.has(t.id))
-      .map((t) => {
-        const body = text(t.fields.body) || text(t.fields.text) || text(t.fields.caption);
-        return { t, body, name: text(t.fields.name) || 'Untitled template' };
-      })
+  private templates(list: TemplateRecord[], words: string[], limit: number): PaletteHit[] {
+    const rows = list
+      .map((t) => ({ t, body: text(t.fields.body), name: text(t.fields.name) || 'Untitled template' }))
       .filter(({ body, name }) => hasAll(`${name}\n${body}`, words))
       .map(({ t, body, name }) =>
         hit('templates', { id: t.id, title: name, preview: firstWords(body), at: t.updatedAt, thumbSha: null }),
@@ -180,11 +189,12 @@ export class PaletteSearch {
     return ranked(rows, words, limit);
   }
 
-  private snippets(all: Snippet[], words: string[], limit: number): PaletteHit[] {
-    const rows = all
-      .filter((s) => hasAll(`${s.name}\n${s.body}`, words))
-      .map((s) =>
-        hit('snippets', { id: s.id, title: s.name, preview: firstWords(s.body), at: s.lastUsedAt, thumbSha: null }),
+  private snippets(list: TemplateRecord[], words: string[], limit: number): PaletteHit[] {
+    const rows = list
+      .map((t) => ({ t, body: text(t.fields.body), name: text(t.fields.name) || 'Snippet' }))
+      .filter(({ body, name }) => hasAll(`${name}\n${body}`, words))
+      .map(({ t, body, name }) =>
+        hit('snippets', { id: t.id, title: name, preview: firstWords(body), at: t.updatedAt, thumbSha: null }),
       );
     return ranked(rows, words, limit);
   }
