@@ -238,6 +238,23 @@ describe('browser mode: command palette and shortcuts', () => {
     await expect.poll(focusedTestId).toBe('post-when');
   });
 
+  it('finds media by a tag’s first letters and opens it in the library’s detail panel', async () => {
+    const { page } = browser;
+    const asset = app.core.store.create('assets', app.core.workspace.account(), {
+      name: 'quayside-lamps.jpg',
+      kind: 'image',
+      tags: ['waterfront'],
+    });
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('command-input').fill('waterf');
+    const option = page.getByTestId(`palette-option-media-${asset.id}`);
+    await option.waitFor();
+    await option.click();
+    await palette().waitFor({ state: 'detached' });
+    await expect.poll(heading).toBe('Library');
+    await expect.poll(() => page.getByTestId('asset-detail').textContent()).toContain('quayside-lamps.jpg');
+  });
+
   it('carries out commands the desktop menu sends (app.command)', async () => {
     app.core.events.emit('app.command', { command: 'go-planner' });
     await expect.poll(heading).toBe('Planner');

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PaletteHit } from '../../shared/palette';
 import { paletteItems } from './palette-items';
-import { actFor, actLabel, openFor, requestItem, revealHeading, useOpenedItem } from './palette-open';
+import { actFor, actLabel, openFor, requestItem, revealHeading, useOpenedItem, usePaletteAsset } from './palette-open';
 
 const hit = (group: PaletteHit['group'], id: string, title: string): PaletteHit => ({
   group,
@@ -12,6 +12,11 @@ const hit = (group: PaletteHit['group'], id: string, title: string): PaletteHit 
   at: null,
   thumbSha: null,
 });
+
+function Panel({ active }: { active: string | null }) {
+  const shown = usePaletteAsset(active, { current: null });
+  return <p data-testid="shown">{shown ?? 'none'}</p>;
+}
 
 function Opener({ onOpen }: { onOpen(id: string): void }) {
   useOpenedItem('result', onOpen);
@@ -65,5 +70,13 @@ describe('what a palette line opens', () => {
     );
     revealHeading('Backups');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Back up now' }));
+  });
+
+  it('shows the asset the palette chose until another is selected in the library', () => {
+    const view = render(<Panel active={null} />);
+    act(() => requestItem('asset', 'a7'));
+    expect(screen.getByTestId('shown').textContent).toBe('a7');
+    view.rerender(<Panel active="a2" />);
+    expect(screen.getByTestId('shown').textContent).toBe('a2');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import type { CommandId } from '../../shared/commands';
 import type { PlannerTab } from '../planner/tabs';
 import type { PaletteItem } from './palette-items';
@@ -96,6 +96,23 @@ export function useOpenedItem(kind: ItemRequest['kind'], open: (id: string) => v
     handled.add(request.seq);
     latest.current(request.id);
   }, [request]);
+}
+
+/**
+ * The asset the library's detail panel shows: the one chosen in the palette (it may be far from the loaded
+ * part of the grid), until the person selects another in the library; the panel takes the keyboard.
+ */
+export function usePaletteAsset(activeId: string | null, panelRef: RefObject<HTMLElement | null>): string | null {
+  const [asked, setAsked] = useState<{ id: string; over: string | null } | null>(null);
+  useOpenedItem('asset', (id) => {
+    setAsked({ id, over: activeId });
+    requestAnimationFrame(() => panelRef.current?.focus());
+  });
+  const replaced = asked !== null && asked.over !== activeId;
+  useEffect(() => {
+    if (replaced) setAsked(null);
+  }, [replaced]);
+  return asked && !replaced ? asked.id : activeId;
 }
 
 /**
