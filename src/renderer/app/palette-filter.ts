@@ -32,6 +32,20 @@ function isSubsequence(token: string, text: string): boolean {
   return at === token.length;
 }
 
+/**
+ * Whether a typed word is the start of `word` but for one slip: a wrong letter or two letters swapped
+ * ("shcedule", "improt"). Only for words of four letters or more, where a slip still says what was meant.
+ */
+export function nearStart(token: string, word: string): boolean {
+  if (token.length < 4 || word.length < token.length) return false;
+  const start = word.slice(0, token.length);
+  const diff: number[] = [];
+  for (let i = 0; i < token.length && diff.length <= 2; i++) if (token[i] !== start[i]) diff.push(i);
+  if (diff.length === 1) return true;
+  const [a, b] = diff;
+  return diff.length === 2 && b === a! + 1 && token[a!] === start[b] && token[b] === start[a!];
+}
+
 /** What a typed word is matched against: a label and its keywords. */
 type Matchable = Pick<PaletteEntry, 'label' | 'keywords'>;
 
@@ -45,7 +59,9 @@ function tokenScore(token: string, entry: Matchable): number {
   if (label.includes(token)) return 40;
   if (keywordWords.some((w) => w.startsWith(token))) return 30;
   if (entry.keywords.some((k) => normalize(k).includes(token))) return 20;
+  if (labelWords.some((w) => nearStart(token, w))) return 8;
   if (token.length >= 2 && isSubsequence(token, label.replace(/ /g, ''))) return 5;
+  if (keywordWords.some((w) => nearStart(token, w))) return 4;
   return 0;
 }
 
