@@ -6,7 +6,8 @@
 // warm-up, the two sides interleaved; p50/p95 printed. Targets: p95 ≤ 50 ms at 100,000 assets (the
 // issue's figure), and ours/raw p95 ≤ 1.5 printed beside it.
 //
-// `tsx bench/palette.ts [size]` (default 100k); PALETTE_BENCH_ITERATIONS sets the runs per query.
+// `tsx bench/palette.ts [size]` (default 100k); PALETTE_BENCH_ITERATIONS sets the runs per query (after 50
+// warm-up runs: the first query measured right after filling would otherwise carry the JIT and cache warm-up).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -123,7 +124,7 @@ async function measure(core: Core, rawRun: (t: string) => number, query: string,
 export async function runPaletteBench(options: PaletteBenchOptions): Promise<PaletteBenchResult> {
   const log = options.log ?? console.log;
   const iterations = options.iterations ?? 200;
-  const warmup = options.warmup ?? 10;
+  const warmup = options.warmup ?? 50;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-palette-'));
   let core: Core | undefined;
   let raw: Database.Database | undefined;
