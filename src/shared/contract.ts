@@ -67,6 +67,7 @@ import {
 } from './library';
 import { FixInput, FixJobIdInput, FixJobView } from './media-fix';
 import { InboxCounts, InboxList, InboxListInput, InboxMarkReadInput } from './inbox';
+import { PaletteResults, PaletteSearchInput } from './palette';
 import { OpenApiProposal, ProposeFromOpenApiInput } from './openapi';
 import { PostAiRequestView, PostAiRequestsInput, PostAiSettleInput, PostAiStartInput } from './post-ai';
 import { ProfileSummary, ResourceGroup } from './profile';
@@ -466,6 +467,11 @@ export const contract = {
   'inbox.list': channel({ input: InboxListInput, output: InboxList, mutates: false }),
   /** Mark inbox items read (by id, or all of them); answers with the new counts. */
   'inbox.markRead': channel({ input: InboxMarkReadInput, output: InboxCounts, mutates: true }),
+  /**
+   * The command palette's search of posts, media, AI results, templates, snippets, channels and automations
+   * of the signed-in account: a few of each, best first (deleted and trashed ones left out).
+   */
+  'palette.search': channel({ input: PaletteSearchInput, output: PaletteResults, mutates: false }),
 
   /** The automations' run log, newest first. */
   'automations.runs': channel({ input: AutomationRunsInput, output: z.array(AutomationRun), mutates: false }),

@@ -52,8 +52,8 @@ describe('browser mode: command palette and shortcuts', () => {
     expect(await input.getAttribute('role')).toBe('combobox');
     const listId = await input.getAttribute('aria-controls');
     expect(await page.locator(`[id="${listId}"]`).getAttribute('role')).toBe('listbox');
-    // Every command but the palette itself, each with its shortcut.
-    expect(await palette().getByRole('option').count()).toBe(14);
+    // Every command but the palette itself, each with its shortcut (records show once something is typed).
+    expect(await palette().getByRole('option').count()).toBe(16);
     expect(await page.getByTestId('command-option-go-planner').textContent()).toContain('Ctrl+3');
     expect(await page.getByTestId('command-option-toggle-theme').textContent()).toContain('Ctrl+Shift+L');
     // The first is active; the arrow keys move through them.
@@ -210,6 +210,49 @@ describe('browser mode: command palette and shortcuts', () => {
     if ((await check.count()) > 0 && (await check.isEnabled())) await expect.poll(focusedTestId).toBe('update-check');
     // The keyboard is never left on nothing.
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  });
+
+  it('finds a post by a word of its text and opens it with Enter; "sched" offers Schedule post first', async () => {
+    const { page } = browser;
+    const post = app.core.store.create('posts', app.core.workspace.account(), {
+      text: 'Lanterns over the harbour tonight\nBring a coat',
+    });
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('command-input').fill('harbour');
+    const option = page.getByTestId(`palette-option-posts-${post.id}`);
+    await option.waitFor();
+    expect(await option.textContent()).toContain('Lanterns over the harbour tonight');
+    await expect
+      .poll(() => page.getByTestId('command-input').getAttribute('aria-activedescendant'))
+      .toBe(await option.getAttribute('id'));
+    await page.keyboard.press('Enter');
+    await palette().waitFor({ state: 'detached' });
+    await expect.poll(heading).toBe('Planner');
+    await expect.poll(() => page.getByTestId('post-text').inputValue()).toContain('Lanterns over the harbour');
+
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('command-input').fill('sched');
+    const first = await palette().getByRole('option').first().getAttribute('data-testid');
+    expect(first).toBe('command-option-schedule-post');
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedTestId).toBe('post-when');
+  });
+
+  it('finds media by a tag’s first letters and opens it in the library’s detail panel', async () => {
+    const { page } = browser;
+    const asset = app.core.store.create('assets', app.core.workspace.account(), {
+      name: 'quayside-lamps.jpg',
+      kind: 'image',
+      tags: ['waterfront'],
+    });
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('command-input').fill('waterf');
+    const option = page.getByTestId(`palette-option-media-${asset.id}`);
+    await option.waitFor();
+    await option.click();
+    await palette().waitFor({ state: 'detached' });
+    await expect.poll(heading).toBe('Library');
+    await expect.poll(() => page.getByTestId('asset-detail').textContent()).toContain('quayside-lamps.jpg');
   });
 
   it('carries out commands the desktop menu sends (app.command)', async () => {

@@ -175,6 +175,13 @@ export const channelPlans: Record<ChannelName, ChannelPlan> = {
   'planner.postAiSettle': content,
   'workspace.export': { suite: 'content', fields: folderOut, confineAll: true },
   'workspace.import': { suite: 'content', fields: (c) => ({ folder: pathArb(c.fence, c.exports) }), confineAll: true },
+  // Words from the profile and FTS syntax alike: nothing typed may reach the full-text index as syntax.
+  'palette.search': {
+    suite: 'content',
+    fields: (c) => ({
+      text: fc.oneof(fc.constantFrom('sunset', '"a*" OR', 'NEAR(x y)', ...c.words), fc.string({ maxLength: 200 })),
+    }),
+  },
   'automations.runs': content,
   'automations.run': content,
 };

@@ -23,6 +23,7 @@ import type { FixJobs } from './media/fixes/fix-jobs';
 import { MetaStore } from './meta-store';
 import type { AutomationEngine } from './planning/automations/engine';
 import type { MediaQueue } from './planning/media-queue';
+import { createPalette } from './palette/module';
 import { createPlanning, type Planning, type PlanningDeps } from './planning/module';
 import { createPostAi } from './planning/post-ai-module';
 import type { Channels } from './channels/channels';
@@ -118,6 +119,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
   const ai = createAi({ ...k, platform, store, workspace, library: library.library });
   const { channels, planning } = channelsAndPlanning({ ...k, store, workspace, connection, studio: ai.studio });
   const postAi = createPostAi({ ...k, store, workspace, studio: ai.studio, library: library.library });
+  const palette = createPalette({ ...k, store, workspace, jobs: ai.jobs, channels: () => channels.channels.list() });
   const updates = createUpdates(k);
   const diagnostics = createDiagnostics({
     ...k,
@@ -141,6 +143,7 @@ function buildCore(deps: CoreDeps, opened: OpenedDatabase, backupStore: ReturnTy
     channels,
     planning,
     postAi,
+    palette,
     createSettings(k),
     updates,
     diagnostics,

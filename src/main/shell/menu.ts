@@ -46,6 +46,7 @@ function fileMenu(isMac: boolean, command: Command): MenuItemConstructorOptions 
     label: 'File',
     submenu: [
       command('new-post'),
+      command('schedule-post'),
       command('import'),
       command('run-ai-job'),
       separator,
@@ -87,6 +88,7 @@ function viewMenu(opts: MenuOptions, command: Command): MenuItemConstructorOptio
       command('go-library'),
       command('go-studio'),
       command('go-planner'),
+      command('open-calendar'),
       command('go-sync'),
       command('go-settings'),
       separator,

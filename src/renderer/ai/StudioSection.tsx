@@ -1,3 +1,4 @@
+import { useOpenedItem } from '../app/palette-open';
 import {
   useCallback,
   useEffect,
@@ -134,6 +135,8 @@ export function StudioSection() {
     setOffer((o) => (o?.origin === 'form' ? null : o));
   };
   const { selected, select, show, closeDetail } = useResultSelection(panelRef, setOffer);
+  // A result chosen in the command palette opens in the detail panel.
+  useOpenedItem('result', show);
   const takeSaved = (id: string) => {
     setOffer(null);
     show(id);

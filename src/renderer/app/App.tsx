@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { useChannel, useEventSync } from '../backend/context';
 import { SessionBanner } from '../account/SessionBanner';
 import { useAiEvents } from '../ai/use-ai-events';
-import { requestFor, type OpenRequest } from '../planner/tabs';
+import { nextSeq, requestFor, type OpenRequest, type PlannerTab } from '../planner/tabs';
 import { useAnnouncer } from './use-announcer';
 import { isMacPlatform } from './platform';
 import { sections, type SectionId } from './sections';
@@ -47,7 +47,10 @@ function usePlannerOpen(go: (section: SectionId) => void) {
     },
     [go, openItem],
   );
-  return { plannerOpen, openPost };
+  const openPlanner = useCallback((tab: PlannerTab, id: string | null) => {
+    setPlannerOpen({ tab, id, seq: nextSeq() });
+  }, []);
+  return { plannerOpen, openPost, openPlanner };
 }
 
 /** The command palette (or its snippet list, for "Insert snippet…"), and what inserting a snippet said. */
@@ -67,6 +70,7 @@ function Palettes({ commands, isMac }: { commands: ReturnType<typeof useCommands
               dialogRef={commands.paletteDialog}
               isMac={isMac}
               onRun={(id) => commands.run(id, 'palette')}
+              onOpen={commands.openFromPalette}
               onClose={commands.closePalette}
             />
           )}
@@ -92,7 +96,7 @@ export function App() {
   const isMac = useMemo(() => isMacPlatform(), []);
   const announcer = useAnnouncer();
 
-  const { plannerOpen, openPost } = usePlannerOpen(go);
+  const { plannerOpen, openPost, openPlanner } = usePlannerOpen(go);
 
   const ready = connection.data?.firstRunDone === true;
   const commands = useCommands({
@@ -101,6 +105,7 @@ export function App() {
     theme,
     effective: shownTheme,
     go,
+    openPlanner,
     setTheme,
     announce: announcer.announce,
   });

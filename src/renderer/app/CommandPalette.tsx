@@ -1,7 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { CommandId } from '../../shared/commands';
-import { paletteEntries, rankEntries } from './palette-filter';
+import { paletteItems, type PaletteItem } from './palette-items';
 import { paletteMove } from './palette-keys';
+import { actFor, actLabel, openFor, type PaletteOpen } from './palette-open';
+import { usePaletteSearch } from './palette-search';
 import { PaletteOptions, PaletteStatus } from './PaletteOptions';
 
 interface Props {
@@ -9,6 +11,8 @@ interface Props {
   dialogRef: RefObject<HTMLDialogElement | null>;
   isMac: boolean;
   onRun(id: CommandId): void;
+  /** Open a found record or settings part, or act on it (without it, only commands can be chosen). */
+  onOpen?(open: PaletteOpen): void;
   onClose(): void;
 }
 
@@ -31,13 +35,13 @@ function PaletteInput({ inputRef, listId, expanded, activeId, query, onQuery, on
       className="palette-input"
       type="text"
       role="combobox"
-      aria-label="Search commands"
+      aria-label="Search commands and records"
       aria-autocomplete="list"
       aria-expanded={expanded}
       aria-controls={listId}
       aria-activedescendant={activeId}
       data-testid="command-input"
-      placeholder="Type a command…"
+      placeholder="Type a command, or search posts, media, results…"
       autoComplete="off"
       spellCheck={false}
       value={query}
@@ -47,35 +51,50 @@ function PaletteInput({ inputRef, listId, expanded, activeId, query, onQuery, on
   );
 }
 
-/**
- * The command palette: a modal dialog with a combobox over the app's commands. Typing filters by
- * label and keywords, the arrow keys choose, Enter runs, Escape closes (the opener puts focus back).
- */
-export function CommandPalette({ dialogRef: dialog, isMac, onRun, onClose }: Props) {
-  const input = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const shown = useMemo(() => rankEntries(paletteEntries, query), [query]);
-  const at = Math.min(active, shown.length - 1);
-  const current = at >= 0 ? shown[at] : undefined;
-  const optionId = (command: CommandId) => `${id}-option-${command}`;
-  const listId = `${id}-list`;
+/** Enter (act: with the modifier) on a line: a command runs, anything else opens or acts. */
+function chooseLine(item: PaletteItem, act: boolean, onRun: Props['onRun'], onOpen: Props['onOpen']) {
+  const open = (act && actFor(item)) || openFor(item);
+  if (open.kind === 'command') onRun(open.id);
+  else onOpen?.(open);
+}
 
+/** The dialog shows as modal once mounted, with the keyboard in its input. */
+function useDialogOpen(dialog: RefObject<HTMLDialogElement | null>, input: RefObject<HTMLInputElement | null>) {
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
     input.current?.focus();
   }, []);
+}
+
+/**
+ * The command palette: a modal dialog with a combobox over the app's commands, and the records and
+ * settings parts matching what is typed, in groups. The arrow keys go through every group, Enter
+ * opens, Ctrl/⌘+Enter acts (the footer says how), Escape closes (the opener puts focus back).
+ */
+export function CommandPalette({ dialogRef: dialog, isMac, onRun, onOpen, onClose }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const found = usePaletteSearch(query, onOpen !== undefined);
+  const shown = useMemo(() => paletteItems(query, found.hits), [query, found.hits]);
+  const at = Math.min(active, shown.length - 1);
+  const current = at >= 0 ? shown[at] : undefined;
+  const optionId = (item: PaletteItem) => `${id}-option-${item.key}`;
+  const listId = `${id}-list`;
+  const choose = (item: PaletteItem, act: boolean) => chooseLine(item, act, onRun, onOpen);
+
+  useDialogOpen(dialog, input);
   useEffect(() => {
-    if (current) document.getElementById(`${id}-option-${current.id}`)?.scrollIntoView({ block: 'nearest' });
-  }, [current, id]);
+    if (current) document.getElementById(optionId(current))?.scrollIntoView?.({ block: 'nearest' });
+  }, [current]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     const next = paletteMove(e.key, at, shown.length);
     if (next !== null) setActive(next);
     else if (e.key === 'Enter') {
-      if (current) onRun(current.id);
+      if (current) choose(current, isMac ? e.metaKey : e.ctrlKey);
     } else if (e.key === 'Escape') onClose();
     else return;
     e.preventDefault();
@@ -103,12 +122,9 @@ export function CommandPalette({ dialogRef: dialog, isMac, onRun, onClose }: Pro
           inputRef={input}
           listId={listId}
           expanded={shown.length > 0}
-          activeId={current ? optionId(current.id) : undefined}
+          activeId={current ? optionId(current) : undefined}
           query={query}
-          onQuery={(q) => {
-            setQuery(q);
-            setActive(0);
-          }}
+          onQuery={(q) => (setQuery(q), setActive(0))}
           onKeyDown={onKeyDown}
         />
         {shown.length > 0 && (
@@ -119,10 +135,17 @@ export function CommandPalette({ dialogRef: dialog, isMac, onRun, onClose }: Pro
             isMac={isMac}
             optionId={optionId}
             onHover={setActive}
-            onRun={onRun}
+            onChoose={choose}
           />
         )}
-        <PaletteStatus count={shown.length} query={query} />
+        <PaletteStatus
+          count={shown.length}
+          query={query}
+          searching={found.searching}
+          error={found.error}
+          act={actLabel(current)}
+          isMac={isMac}
+        />
       </div>
     </dialog>
   );

@@ -1,5 +1,6 @@
 import type { CommandId } from '../../shared/commands';
 import type { Settings } from '../../shared/settings';
+import type { PlannerTab } from '../planner/tabs';
 import type { SectionId } from './sections';
 
 /** Work a section does once it is on screen (it registers for it with `useTask`). */
@@ -15,7 +16,9 @@ export type CommandAction =
   | { kind: 'theme'; theme: 'light' | 'dark' }
   | { kind: 'sync-now' }
   /** The palette's list of snippets, to insert one into the text that had the keyboard. */
-  | { kind: 'snippets' };
+  | { kind: 'snippets' }
+  /** A planner tab, with one of its records opened (null: the tab alone). */
+  | { kind: 'planner'; tab: PlannerTab; id: string | null };
 
 export interface CommandContext {
   /** The theme setting and what it shows now ("system" follows the OS). */
@@ -66,6 +69,11 @@ export function actionFor(id: CommandId, ctx: CommandContext): CommandAction {
       return ctx.canSearchHere ? { kind: 'task', task: 'search' } : { kind: 'go', section: 'library', task: 'search' };
     case 'insert-snippet':
       return { kind: 'snippets' };
+    case 'schedule-post':
+      // A new post, then its time field: the post's text takes the keyboard first, the time after it.
+      return { kind: 'go', section: 'planner', task: 'new-post', focusTestId: 'post-when' };
+    case 'open-calendar':
+      return { kind: 'planner', tab: 'calendar', id: null };
     case 'toggle-theme':
       return { kind: 'theme', theme: nextTheme(ctx.theme, ctx.effective) };
     case 'sync-now':

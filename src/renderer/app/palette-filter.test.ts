@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, paletteEntries, rankEntries } from './palette-filter';
+import { nearStart, normalize, paletteEntries, rankEntries } from './palette-filter';
 
 const ids = (query: string) => rankEntries(paletteEntries, query).map((e) => e.id);
 
@@ -42,5 +42,19 @@ describe('command palette filtering', () => {
   it('ranks a label that starts with the query above one that merely contains it', () => {
     expect(ids('sync')).toEqual(['go-sync', 'sync-now']);
     expect(ids('s')[0]).toBe('search');
+  });
+
+  it('finds commands by synonyms, and forgives one slip in a longer word', () => {
+    expect(ids('sched')[0]).toBe('schedule-post');
+    expect(ids('sched')).toEqual(expect.arrayContaining(['new-post', 'open-calendar', 'go-planner']));
+    expect(ids('compose')[0]).toBe('new-post');
+    expect(ids('calendar')[0]).toBe('open-calendar');
+    expect(ids('upload')[0]).toBe('import');
+    expect(ids('shcedule')[0]).toBe('schedule-post');
+    expect(ids('improt')[0]).toBe('import');
+    expect(nearStart('sync', 'sink')).toBe(false);
+    expect(nearStart('imp', 'imq')).toBe(false);
+    expect(nearStart('cxlxndar', 'calendar')).toBe(false);
+    expect(nearStart('calednar', 'calendar')).toBe(true);
   });
 });

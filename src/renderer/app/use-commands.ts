@@ -7,10 +7,12 @@ import { call } from '../backend/call';
 import { useBackend } from '../backend/context';
 import { toAppError } from '../library/app-error';
 import { caretOf, insertAtCaret, isSnippetTarget, type Caret } from '../planner/snippets/insert-text';
-import { actionFor } from './commands';
+import { actionFor, type Task } from './commands';
 import type { ToastNotice } from './NoticeToast';
 import { focusMainIfLost, focusWhenPresent, isTextEntry, restoreFocus } from './focus';
+import { requestItem, revealHeading, type PaletteOpen } from './palette-open';
 import { isMacPlatform } from './platform';
+import type { PlannerTab } from '../planner/tabs';
 import type { SectionId } from './sections';
 import type { TaskBoard } from './task-board';
 
@@ -33,6 +35,8 @@ interface Options {
   theme: Settings['theme'];
   effective: 'light' | 'dark';
   go(section: SectionId): void;
+  /** Show a planner tab, with one of its records opened when `id` is given. */
+  openPlanner?(tab: PlannerTab, id: string | null): void;
   setTheme(theme: 'light' | 'dark'): void;
   /** Tell assistive tech what a command did when nothing visible moved (theme, sync). */
   announce(message: string): void;
@@ -92,8 +96,10 @@ export function useCommands(options: Options) {
           o.go(action.section);
           // The old section's focused element may be gone: the main region has the keyboard until the task takes it.
           focusMainIfLost();
-          if (action.task) board.request(action.task);
-          if (action.focusTestId) focusWhenPresent(`[data-testid="${action.focusTestId}"]`);
+          goTask(board, action.task, action.focusTestId);
+          break;
+        case 'planner':
+          paletteOpen(api, { kind: 'planner', tab: action.tab, id: action.id }, o);
           break;
         case 'task':
           board.request(action.task);
@@ -114,7 +120,8 @@ export function useCommands(options: Options) {
   );
 
   useCommandKeys(api, options.enabled, run);
-  const snippets = useSnippetInsert(paletteRef, closePalette, (text) => opts.current.announce(text));
+  const { notify, ...snippets } = useSnippetInsert(paletteRef, closePalette, (text) => opts.current.announce(text));
+  const openFromPalette = usePaletteOpen(api, run, closePalette, opts, notify);
 
   return {
     run,
@@ -122,8 +129,94 @@ export function useCommands(options: Options) {
     paletteMode: palette?.mode ?? 'commands',
     closePalette,
     paletteDialog,
+    openFromPalette,
     ...snippets,
   };
+}
+
+/** Opening a palette line: a command runs; anything else closes the palette first, then opens. */
+function usePaletteOpen(
+  api: AtelierApi,
+  run: (id: CommandId, source: CommandSource) => void,
+  closePalette: () => void,
+  opts: RefObject<Options>,
+  notify: (notice: ToastNotice) => void,
+) {
+  return useCallback(
+    (open: PaletteOpen) => {
+      if (open.kind === 'command') return run(open.id, 'palette');
+      closePalette();
+      paletteOpen(api, open, opts.current, notify);
+    },
+    [api, run, closePalette, opts, notify],
+  );
+}
+
+/** A section's task, then the field asked for (after the task took the keyboard), or the field alone. */
+function goTask(board: TaskBoard, task: Task | undefined, focusTestId: string | undefined) {
+  if (task && focusTestId) focusAfterTask(focusTestId);
+  if (task) board.request(task);
+  if (focusTestId && !task) focusWhenPresent(`[data-testid="${focusTestId}"]`);
+}
+
+/** Carry out a palette line that is not a command: open a record or a settings part, or queue it. */
+function paletteOpen(
+  api: AtelierApi,
+  open: Exclude<PaletteOpen, { kind: 'command' }> | { kind: 'planner'; tab: PlannerTab; id: string | null },
+  o: Options,
+  notify: (notice: ToastNotice) => void = () => undefined,
+) {
+  switch (open.kind) {
+    case 'planner':
+      o.go('planner');
+      focusMainIfLost();
+      o.openPlanner?.(open.tab, open.id);
+      break;
+    case 'item':
+      requestItem(open.item, open.id);
+      o.go(open.section);
+      focusMainIfLost();
+      break;
+    case 'settings':
+      o.go('settings');
+      focusMainIfLost();
+      revealHeading(open.heading);
+      break;
+    case 'queue':
+      call(api, 'planner.queueAdd', { source: { group: open.group, id: open.id } }).then(
+        () =>
+          notify({
+            text: `Added “${open.title}” to the media queue.`,
+            action: {
+              label: 'Show queue',
+              alt: 'The Planner’s Media queue tab lists it.',
+              run: () => paletteOpen(api, { kind: 'planner', tab: 'queue', id: null }, o),
+            },
+          }),
+        (e: unknown) =>
+          notify({ text: `“${open.title}” could not be added to the queue.`, hint: toAppError(e).message }),
+      );
+      break;
+  }
+}
+
+/**
+ * A task takes the keyboard where it wants (a new post: its text); the command's own field comes after
+ * that, so the last focus is the one asked for. Given up after a few seconds.
+ */
+function focusAfterTask(testId: string) {
+  const main = document.getElementById('main') ?? document.body;
+  const done = () => {
+    main.removeEventListener('focusin', onFocus);
+    clearTimeout(timer);
+  };
+  const onFocus = (e: FocusEvent) => {
+    if (e.target === main) return;
+    done();
+    focusWhenPresent(`[data-testid="${testId}"]`);
+  };
+  main.addEventListener('focusin', onFocus);
+  const timer = setTimeout(done, 3000);
 }
 
 /** The palette's state: open or not, listing commands or snippets, and what had the keyboard before it. */
@@ -192,7 +285,7 @@ function useSnippetInsert(
     },
     [paletteRef, closePalette, announce],
   );
-  return { insertSnippet, notice, dismissNotice: () => setNotice(null) };
+  return { insertSnippet, notice, dismissNotice: () => setNotice(null), notify: setNotice };
 }
 
 /** Shortcut keys in the page and the desktop menu's commands, while the app's frame shows. */

@@ -1,3 +1,4 @@
+import { usePaletteAsset } from '../app/palette-open';
 import { useRef, useState } from 'react';
 import { useSearchTask, useTask } from '../app/use-task';
 import { DetailPanel } from './DetailPanel';
@@ -22,6 +23,8 @@ export function LibrarySection() {
   const panelRef = useRef<HTMLElement>(null);
   const { pages, selection, actions, viewProps, requestFocus } = useLibraryCollection(f.input, f.trash, panelRef);
   const { sel, clearSelection } = selection;
+  // An asset chosen in the command palette shows in the detail panel.
+  const shown = usePaletteAsset(sel.activeId, panelRef);
   const total = pages.total;
   const [importTags, setImportTags] = useState('');
   const imports = useImport(splitTags(importTags));
@@ -82,7 +85,7 @@ export function LibrarySection() {
           />
         </div>
         <DetailPanel
-          {...{ id: sel.activeId, panelRef, busy: actions.busy }}
+          {...{ id: shown, panelRef, busy: actions.busy }}
           onTrash={(ids) => void actions.trash(ids)}
           onRestore={(ids) => void actions.restore(ids)}
           onBack={requestFocus}

@@ -6,6 +6,25 @@ import { SYNCHRONOUS, type Db } from '../db/open';
 import { Statements } from '../db/statements';
 import { ftsQuery } from '../library/fts-query';
 
+/** What the palette shows of a job it found. */
+export interface JobHitRow {
+  id: string;
+  prompt: string | null;
+  result_text: string | null;
+  operation: string;
+  model_id: string;
+  state: string;
+  created_at: number;
+  thumb: string | null;
+}
+
+/** The palette's job search (see JobStore.hits); exported so the benchmark runs the same text raw. */
+export const JOB_HITS_SQL = `SELECT j.id, j.prompt, j.result_text, j.operation, j.model_id, j.state, j.created_at,
+    (SELECT coalesce(o.thumb_sha256, CASE WHEN o.kind = 'image' THEN o.sha256 END) FROM ai_outputs o
+      WHERE o.job_id = j.id ORDER BY o.idx LIMIT 1) AS thumb
+  FROM ai_fts f CROSS JOIN ai_jobs j ON j.rowid = f.rowid
+  WHERE f.ai_fts MATCH ? AND j.account_id = ? ORDER BY f.rowid DESC LIMIT ?`;
+
 export interface JobRow {
   rowid: number;
   id: string;
@@ -618,6 +637,14 @@ export class JobStore {
         )
         .run(r.remoteJobId, r.at, r.nextAt, r.deadlineAt, id).changes === 1
     );
+  }
+
+  /**
+   * The palette's search of prompts and produced text: the account's jobs matching the full-text query,
+   * newest first (FTS rowid order, so the LIMIT stops early), with their first picture when there is one.
+   */
+  hits(account: string, match: string, limit: number): JobHitRow[] {
+    return this.s.sql<[string, string, number], JobHitRow>(JOB_HITS_SQL).all(match, account, limit);
   }
 
   /** One page of an account's jobs, newest first, with the total and every model the account used. */

@@ -142,6 +142,28 @@ export interface AssetFactsRow {
   fps: unknown;
 }
 
+/** What the palette shows of an asset it found. */
+export interface AssetHitRow {
+  id: string;
+  name: string;
+  kind: string;
+  tags_text: string;
+  notes: string;
+  created_at: number;
+  thumb_sha256: string | null;
+  thumb_state: string;
+}
+
+/**
+ * The palette's asset search: live, untrashed assets of the account matching the full-text query, newest
+ * first. FTS5 hands its matches out in rowid order, so the LIMIT stops the walk early, even at 100,000 assets.
+ */
+export const ASSET_HITS_SQL = `SELECT a.id, a.name, a.kind, a.tags_text, a.notes, a.created_at, a.thumb_sha256,
+    a.thumb_state
+  FROM assets_fts f CROSS JOIN assets a ON a.rowid = f.rowid
+  WHERE f.assets_fts MATCH ? AND a.account_id = ? AND a.deleted = 0 AND a.trashed_at IS NULL
+  ORDER BY f.rowid DESC LIMIT ?`;
+
 export class AssetSql {
   private readonly s: Statements;
   /**
@@ -177,6 +199,11 @@ export class AssetSql {
       this.windows.set(key, w);
     }
     return w;
+  }
+
+  /** Assets matching a full-text query (see ASSET_HITS_SQL), at most `limit`. */
+  hits(account: string, match: string, limit: number): AssetHitRow[] {
+    return this.s.sql<[string, string, number], AssetHitRow>(ASSET_HITS_SQL).all(match, account, limit);
   }
 
   row(id: string): AssetRow | undefined {

@@ -16,11 +16,38 @@ export function countLivePosts(db: Db): number {
  * The posts table's own reads (the planner's, by time, text and channel): the one module holding
  * SQL that names it. Generic record reads and writes stay with the record store.
  */
+/** The palette's post search for `count` words (see PostsSql.withWords); the benchmark runs the same text raw. */
+export function postsWithWordsSql(count: number): string {
+  // The post's text and its channels' own texts (variants), read as one string.
+  const text = "coalesce(json_extract(data, '$.text'), '') || ' ' || coalesce(json_extract(data, '$.targets'), '')";
+  const like = Array.from({ length: count }, () => `AND ${text} LIKE ? ESCAPE '\\'`).join(' ');
+  return `SELECT id, data, updated_at FROM posts WHERE account_id = ? AND deleted = 0 ${like}
+    ORDER BY updated_at DESC LIMIT ?`;
+}
+
+/** A LIKE pattern holding the word anywhere, its own % _ and \\ taken literally. */
+export const likePattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export class PostsSql {
   private readonly s: Statements;
 
   constructor(db: Db) {
     this.s = new Statements(db);
+  }
+
+  /**
+   * Live posts of the account whose text (or a channel's own text) holds every word (any case), most recently
+   * changed first. Posts
+   * number in the thousands, not the hundred thousands: a scan of one account's rows with a LIMIT is enough.
+   */
+  withWords(
+    account: string,
+    words: readonly string[],
+    limit: number,
+  ): { id: string; data: string; updated_at: number }[] {
+    return this.s
+      .sql<unknown[], { id: string; data: string; updated_at: number }>(postsWithWordsSql(words.length))
+      .all(account, ...words.map(likePattern), limit);
   }
 
   /** Live scheduled posts of an account whose instant is in [fromMs, toMs). */
