@@ -136,7 +136,8 @@ export async function runPaletteBench(options: PaletteBenchOptions): Promise<Pal
     const seeded = seedLibrary(core, path.join(deps.paths.dataDir, 'media'), options.assets);
     seedRest(core, options.posts ?? 2_000, options.jobs ?? 2_000);
     log(
-      `seeded ${options.assets} assets in ${seeded.seconds.toFixed(1)} s, ${options.posts ?? 2_000} posts, ${options.jobs ?? 2_000} AI jobs`,
+      `seeded ${options.assets} assets in ${seeded.seconds.toFixed(1)} s, ` +
+        `${options.posts ?? 2_000} posts, ${options.jobs ?? 2_000} AI jobs`,
     );
     raw = new Database(deps.paths.dbFile, { readonly: true, fileMustExist: true });
     const rawRun = rawSearch(raw, core.workspace.account());
@@ -159,7 +160,8 @@ export async function runPaletteBench(options: PaletteBenchOptions): Promise<Pal
     const worstRatio = Math.max(...cases.map((c) => c.ratio));
     const met = worstP95 <= P95_TARGET_MS;
     log(
-      `palette.search p95 worst ${ms(worstP95)} ms at ${options.assets} assets (target ≤ ${P95_TARGET_MS} ms) ${met ? 'met' : 'MISSED'}`,
+      `palette.search p95 worst ${ms(worstP95)} ms at ${options.assets} assets ` +
+        `(target ≤ ${P95_TARGET_MS} ms) ${met ? 'met' : 'MISSED'}`,
     );
     log(`ratio ours/raw SQL (p95) worst ${worstRatio.toFixed(2)} (target ≤ ${RATIO_TARGET})`);
     return { assets: options.assets, cases, worstP95, worstRatio, met };
