@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Channel } from '../../shared/channels';
 import { QueryError } from '../sync/QueryError';
 import { AssetThumbById } from './AssetThumbById';
@@ -8,7 +7,7 @@ import { ItemList } from './ItemList';
 import type { OpenRequest } from './tabs';
 import { useChannelEvents, useChannels } from './use-channels';
 import { NEW } from './use-list-editor';
-import { useSelected } from './use-open-request';
+import { useChosenItem } from './use-chosen-item';
 
 /** A channel's look in lists: its colour and, when it has one, its avatar. */
 export function ChannelBadge({ channel }: { channel: Channel }) {
@@ -24,23 +23,12 @@ export function ChannelBadge({ channel }: { channel: Channel }) {
   );
 }
 
-/** Issue 19: the creator's channels (network, handle, look, weekly slots) and the editor of one. */
+/** The creator's channels (network, handle, look, weekly slots) and the editor of one. */
 export function ChannelsPanel({ request }: { request: OpenRequest | null }) {
   useChannelEvents();
   const list = useChannels();
-  const [selected, setSelected] = useSelected(request);
-  const [fresh, setFresh] = useState<{ channel: Channel; notice: string } | null>(null);
-  const [newEditor, setNewEditor] = useState(0);
   const channels = list.data ?? [];
-  const chosen =
-    selected && selected !== NEW
-      ? (channels.find((c) => c.id === selected) ?? (fresh?.channel.id === selected ? fresh.channel : null))
-      : null;
-  const select = (id: string) => {
-    if (id === NEW) setNewEditor((n) => n + 1);
-    setSelected(id);
-  };
-  const missing = selected !== null && selected !== NEW && chosen === null && list.data !== undefined;
+  const { selected, chosen, editorKey, missing, notice, select, saved, close } = useChosenItem(request, list.data);
   return (
     <div className="planner-split">
       <section className="card planner-list-card" aria-labelledby="channels-title">
@@ -67,16 +55,7 @@ export function ChannelsPanel({ request }: { request: OpenRequest | null }) {
       <div className="planner-detail">
         <QueryError error={list.error} />
         {selected === NEW || chosen ? (
-          <ChannelEditor
-            key={chosen ? chosen.id : `new-${newEditor}`}
-            channel={chosen}
-            notice={fresh && chosen && fresh.channel.id === chosen.id ? fresh.notice : null}
-            onSaved={(channel, notice) => {
-              setFresh({ channel, notice });
-              setSelected(channel.id);
-            }}
-            onDeleted={() => setSelected(null)}
-          />
+          <ChannelEditor key={editorKey} channel={chosen} notice={notice} onSaved={saved} onDeleted={close} />
         ) : (
           <p className="card muted planner-hint">
             {missing

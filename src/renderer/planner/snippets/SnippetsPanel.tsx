@@ -1,30 +1,18 @@
-import { useState } from 'react';
-import { snippetKindLabels, type Snippet } from '../../../shared/snippets';
+import { snippetKindLabels } from '../../../shared/snippets';
 import { QueryError } from '../../sync/QueryError';
 import { ItemList } from '../ItemList';
 import type { OpenRequest } from '../tabs';
+import { useChosenItem } from '../use-chosen-item';
 import { NEW } from '../use-list-editor';
-import { useSelected } from '../use-open-request';
 import { SnippetEditor } from './SnippetEditor';
 import { usesLine, useSnippetEvents, useSnippets } from './use-snippets';
 
-/** Issue 19: saved snippets (hashtag sets, signatures, calls to action), most used first, and the editor of one. */
+/** Saved snippets (hashtag sets, signatures, calls to action), most used first, and the editor of one. */
 export function SnippetsPanel({ request }: { request: OpenRequest | null }) {
   useSnippetEvents();
   const list = useSnippets();
-  const [selected, setSelected] = useSelected(request);
-  const [fresh, setFresh] = useState<{ snippet: Snippet; notice: string } | null>(null);
-  const [newEditor, setNewEditor] = useState(0);
   const snippets = list.data ?? [];
-  const chosen =
-    selected && selected !== NEW
-      ? (snippets.find((s) => s.id === selected) ?? (fresh?.snippet.id === selected ? fresh.snippet : null))
-      : null;
-  const select = (id: string) => {
-    if (id === NEW) setNewEditor((n) => n + 1);
-    setSelected(id);
-  };
-  const missing = selected !== null && selected !== NEW && chosen === null && list.data !== undefined;
+  const { selected, chosen, editorKey, missing, notice, select, saved, close } = useChosenItem(request, list.data);
   return (
     <div className="planner-split">
       <section className="card planner-list-card" aria-labelledby="snippets-title">
@@ -50,16 +38,7 @@ export function SnippetsPanel({ request }: { request: OpenRequest | null }) {
       <div className="planner-detail">
         <QueryError error={list.error} />
         {selected === NEW || chosen ? (
-          <SnippetEditor
-            key={chosen ? chosen.id : `new-${newEditor}`}
-            snippet={chosen}
-            notice={fresh && chosen && fresh.snippet.id === chosen.id ? fresh.notice : null}
-            onSaved={(snippet, notice) => {
-              setFresh({ snippet, notice });
-              setSelected(snippet.id);
-            }}
-            onDeleted={() => setSelected(null)}
-          />
+          <SnippetEditor key={editorKey} snippet={chosen} notice={notice} onSaved={saved} onDeleted={close} />
         ) : (
           <p className="card muted planner-hint">
             {missing
