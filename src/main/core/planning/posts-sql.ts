@@ -94,10 +94,21 @@ export class PostsSql {
   unscheduledCount(account: string, channel: string | undefined, ids: string[] | null): number {
     const where = [
       'account_id = ? AND deleted = 0 AND scheduled_at IS NULL',
-      ...(channel === undefined ? [] : ['lower(channel) = lower(?)']),
+      // Its old label, or any channel it goes to (a second target counts as much as the first).
+      ...(channel === undefined
+        ? []
+        : [
+            `(lower(channel) = lower(?) OR EXISTS (SELECT 1 FROM json_each(data, '$.targets') t
+               WHERE json_type(data, '$.targets') = 'array'
+                 AND lower(trim(json_extract(t.value, '$.name'))) = lower(?)))`,
+          ]),
       ...(ids === null ? [] : ['id IN (SELECT value FROM json_each(?))']),
     ];
-    const args = [account, ...(channel === undefined ? [] : [channel]), ...(ids === null ? [] : [JSON.stringify(ids)])];
+    const args = [
+      account,
+      ...(channel === undefined ? [] : [channel, channel]),
+      ...(ids === null ? [] : [JSON.stringify(ids)]),
+    ];
     return (
       this.s.sql<string[], { n: number }>(`SELECT count(*) AS n FROM posts WHERE ${where.join(' AND ')}`).get(...args)
         ?.n ?? 0

@@ -52,6 +52,11 @@ describe('the calendar with targets', () => {
     expect(xOnly.items.map((i) => i.id).sort()).toEqual([both, onX].sort());
     const instaOnly = await p.run('planner.calendar', { ...DAY, channel: 'insta' });
     expect(instaOnly.items.map((i) => i.id)).toEqual([both]);
+    // Drafts with no time count on every channel they go to, not only the first.
+    make(h, 'posts', { text: 'Idea', targets: [insta, x], channel: 'Insta' });
+    make(h, 'posts', { text: 'Other idea', channel: 'x main' });
+    expect((await p.run('planner.calendar', { ...DAY, channel: 'X main' })).unscheduled).toBe(2);
+    expect((await p.run('planner.calendar', { ...DAY, channel: 'Insta' })).unscheduled).toBe(1);
   });
 
   it('warns, per target and in words, of what breaks its channel rules — never for a published post', async () => {
