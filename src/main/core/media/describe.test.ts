@@ -36,6 +36,13 @@ describe('describeMedia', () => {
     );
     expect(d).toMatchObject({ width: 1280, height: 360, durationMs: 2000 });
   });
+
+  it("keeps a video's frame rate when probing found one, and stores it as fps", () => {
+    const probe = { width: 640, height: 360, durationMs: 2000, fps: 29.97 };
+    const d = describeMedia({ kind: 'video', mime: 'video/mp4', size: 5, probe });
+    expect(d.fps).toBe(29.97);
+    expect(mediaFields(d)).toMatchObject({ fps: 29.97, duration_ms: 2000 });
+  });
 });
 
 describe('mediaFields', () => {

@@ -40,7 +40,8 @@ export function describeMedia<K extends MediaKind>(
     width: declared.width ?? file.probe.width ?? null,
     height: declared.height ?? file.probe.height ?? null,
     durationMs: declared.durationMs ?? file.probe.durationMs ?? null,
-    fps: file.probe.fps ?? null,
+    // Only a video's picture has one; what was not found is left out, as it is from the record.
+    ...(file.probe.fps !== undefined && { fps: file.probe.fps }),
   };
 }
 
