@@ -1,12 +1,10 @@
 import { useDeferredValue, useMemo } from 'react';
-import { useQueries } from '@tanstack/react-query';
 import { NETWORK_COLOURS, type Channel } from '../../shared/channels';
 import type { ChannelOutput } from '../../shared/contract';
 import type { AssetKind } from '../../shared/records';
 import { preflight, type Fix, type MediaFacts, type Warning } from '../../shared/preflight';
 import type { PostTarget } from '../../shared/targets';
-import { useBackend } from '../backend/context';
-import { call } from '../backend/call';
+import { useAssetRecords } from './use-asset-records';
 import { checkTargetOf, factsOf } from './post-targets';
 
 /** One media item as a preview shows it (what the library knows of it; unknown sizes are null). */
@@ -56,14 +54,7 @@ function standIn(t: PostTarget): Channel {
 
 /** The assets' library records, shared with the thumbnails' cache (same key). */
 function useAssets(ids: readonly string[]) {
-  const api = useBackend();
-  const results = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ['library.get', { id }],
-      queryFn: () => call(api, 'library.get', { id }),
-      staleTime: 30_000,
-    })),
-  });
+  const results = useAssetRecords(ids);
   const found = results.map((r) => r.data);
   const waiting = ids.filter((_, i) => results[i]!.isPending);
   // New values only when an answer changes, so the checks below re-run only then.

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import type { PostAiRequestView } from '../../../shared/post-ai';
-import { call } from '../../backend/call';
+import { useAssetRecords } from '../use-asset-records';
 import { useBackend, useChannel } from '../../backend/context';
 import type { PostValues } from '../post-form';
 import { withImage } from './post-ai-view';
@@ -56,12 +56,5 @@ export function useMirrorAttached(form: Form, requests: readonly PostAiRequestVi
 
 /** The library's records of these media (names and kinds), shared with the thumbnails' cache. */
 export function useMediaFacts(ids: readonly string[]) {
-  const api = useBackend();
-  return useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ['library.get', { id }],
-      queryFn: () => call(api, 'library.get', { id }),
-      staleTime: 30_000,
-    })),
-  }).flatMap((r) => (r.data ? [r.data] : []));
+  return useAssetRecords(ids).flatMap((r) => (r.data ? [r.data] : []));
 }
