@@ -38,14 +38,7 @@ export function createAi(d: AiDeps): Ai {
   const jobs = new JobStore(d.db);
   files.keep((sha) => jobs.uses(sha));
   const account = () => workspace.account();
-  const guard = new SpendingGuard({
-    jobs,
-    account,
-    limits: () => deps.settings.get().spendingLimits,
-    zone: localZone,
-    now,
-  });
-  const spendingChanged = spendingEvents(guard, (view) => push.emit('ai.spendingChanged', view));
+  const { guard, spendingChanged } = createGuard(d, jobs, account);
   const changed = throttledIds(200, (ids, progressOnly) => {
     push.emit('ai.changed', { ids, status: queue.status(), progressOnly });
     if (!progressOnly) spendingChanged();
@@ -92,10 +85,7 @@ export function createAi(d: AiDeps): Ai {
   const teacher = createTeacher(d, jobs, runner, account);
   resumeWhenOnline(bus, queue);
   // Raised (or lowered) limits take effect at once: the queue looks again.
-  bus.on('settings.changed', () => {
-    spendingChanged();
-    queue.kick();
-  });
+  bus.on('settings.changed', () => queue.kick());
   d.damage.onTrip(() => void queue.close());
   return {
     name: 'ai',
@@ -148,6 +138,20 @@ function resumeWhenOnline(bus: AiDeps['bus'], queue: AiQueue): void {
     if (reachable === 'online' && was !== 'online') queue.online();
   });
   bus.on('session.changed', () => queue.online());
+}
+
+/** The spending guard over the job rows, in the user's zone, with its limits from the settings. */
+function createGuard(d: AiDeps, jobs: JobStore, account: () => string) {
+  const guard = new SpendingGuard({
+    jobs,
+    account,
+    limits: () => d.deps.settings.get().spendingLimits,
+    zone: localZone,
+    now: d.now,
+  });
+  const spendingChanged = spendingEvents(guard, (view) => d.push.emit('ai.spendingChanged', view));
+  d.bus.on('settings.changed', () => spendingChanged());
+  return { guard, spendingChanged };
 }
 
 /**
