@@ -54,4 +54,13 @@ describe('spending guard and automations', () => {
     await vi.waitFor(() => expect(ai.jobs.counts(account()).queued).toBe(0), { timeout: 5_000 });
     expect((await call(h, 'ai.spending', {})).today.total).toBe(2);
   });
+
+  it('refuses bad limits in words and keeps the ones stored', async () => {
+    const h = await harness();
+    const result = await h.core.dispatch('settings.update', { spendingLimits: { ...noSpendingLimits, daily: 0 } });
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(JSON.stringify(result.error)).toContain('A limit is at least 1 job; leave it empty for no limit.');
+    expect((await call(h, 'settings.get', {})).spendingLimits).toEqual(noSpendingLimits);
+  });
 });
