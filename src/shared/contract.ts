@@ -104,6 +104,7 @@ import { ConnectionCheckInput, ConnectionCheckResult } from './connection-check'
 import { TeachListApplied, TeachListInput, TeachListPreview } from './teach-list';
 import { ApiKeyInput, ConnectAccountInput, ConnectionView, SessionView, SignInInput } from './session';
 import { Settings, SettingsPatch } from './settings';
+import { SpendingView } from './ai-spending';
 import { UpdateStatus } from './updates';
 
 /** One IPC channel: its input and output schemas, whether it writes, and what it is for. */
@@ -355,6 +356,10 @@ export const contract = {
     output: AiQueueStatus,
     mutates: true,
   }),
+  /** The spending guard: limits (kept in settings), counts today and this month per operation, its state. */
+  'ai.spending': channel({ input: none, output: SpendingView, mutates: false }),
+  /** "Run anyway once": exactly one more job starts past the limit. */
+  'ai.spendingOverride': channel({ input: none, output: SpendingView, mutates: true }),
   /** Save a result's media output to the library, with tags. */
   'ai.save': channel({ input: AiSaveInput, output: AssetView, mutates: true }),
   /** Write results (media files, text as .txt, provenance as .json) to a folder. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AiChanged } from './ai';
+import { SpendingView } from './ai-spending';
 import { BackupList, RecoveryStatus } from './backups';
 import { FixJobView } from './media-fix';
 import { InboxCounts } from './inbox';
@@ -41,6 +42,8 @@ export const events = {
   'sync.changed': SyncStatus,
   /** AI jobs changed (state, progress, order) and the queue's summary (throttled while running). */
   'ai.changed': AiChanged,
+  /** The spending guard's state changed (ok, warning, paused) or its counts moved. */
+  'ai.spendingChanged': SpendingView,
   /** A media fix started, moved on (progress, at most five times a second) or ended (its new asset or its error). */
   'media.fixChanged': FixJobView,
   /** A menu item or a system shortcut asked for a command (the renderer carries it out). */

@@ -1,5 +1,39 @@
 import { z } from 'zod';
 
+const limitCount = z
+  .int('A limit is a whole number of jobs.')
+  .min(1, 'A limit is at least 1 job; leave it empty for no limit.')
+  .max(1_000_000, 'A limit is at most 1,000,000 jobs.')
+  .nullable();
+
+/**
+ * Limits on AI jobs started per local day and per calendar month (null: no limit). The platform
+ * publishes no prices, so limits count jobs; a cost per job the user enters shows them as money.
+ */
+export const SpendingLimits = z
+  .object({
+    daily: limitCount,
+    monthly: limitCount,
+    /** Per operation kind (e.g. text2image), each optional. */
+    perOperation: z.record(z.string().min(1).max(64), z.object({ daily: limitCount, monthly: limitCount }).strict()),
+    costPerJob: z.number('A cost per job is a number.').min(0, 'A cost per job cannot be negative.').nullable(),
+    currency: z
+      .string()
+      .trim()
+      .min(1, 'Name the currency (e.g. EUR).')
+      .max(8, 'A currency label is at most 8 characters.'),
+  })
+  .strict();
+export type SpendingLimits = z.infer<typeof SpendingLimits>;
+
+export const noSpendingLimits: SpendingLimits = {
+  daily: null,
+  monthly: null,
+  perOperation: {},
+  costPerJob: null,
+  currency: 'EUR',
+};
+
 /** Non-secret preferences. Secrets never live here. */
 export const Settings = z.object({
   theme: z.enum(['system', 'light', 'dark']),
@@ -13,6 +47,8 @@ export const Settings = z.object({
   backupsKeepDaily: z.int().min(1).max(60),
   /** …and of this many weeks before them. */
   backupsKeepWeekly: z.int().min(0).max(52),
+  /** The spending guard on AI jobs. */
+  spendingLimits: SpendingLimits,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -23,6 +59,7 @@ export const defaultSettings: Settings = {
   autoDownloadUpdates: true,
   backupsKeepDaily: 7,
   backupsKeepWeekly: 4,
+  spendingLimits: noSpendingLimits,
 };
 
 export const SettingsPatch = Settings.partial().strict();

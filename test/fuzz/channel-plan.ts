@@ -142,6 +142,8 @@ export const channelPlans: Record<ChannelName, ChannelPlan> = {
   'ai.reorder': content,
   'ai.setPaused': content,
   'ai.setConcurrency': content,
+  'ai.spending': content,
+  'ai.spendingOverride': content,
   'ai.save': content,
   'ai.export': { suite: 'content', fields: folderOut, confineAll: true },
   'ai.remove': content,

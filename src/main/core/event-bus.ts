@@ -50,6 +50,8 @@ export interface CoreEvents {
   'library.imported': { assets: { id: string; name: string; tags: string[] }[] };
   /** An AI job finished with results. */
   'ai.jobSucceeded': { jobId: string; operation: AiOperation; prompt: string };
+  /** The user's settings changed (the spending guard looks at its limits again). */
+  'settings.changed': EventPayload<'settings.changed'>;
 }
 
 export type CoreEventName = keyof CoreEvents;

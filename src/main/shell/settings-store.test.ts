@@ -13,7 +13,7 @@ vi.mock('electron', () => {
   return { ...electron, default: electron };
 });
 
-import { defaultSettings } from '../../shared/settings';
+import { defaultSettings, noSpendingLimits } from '../../shared/settings';
 import { ElectronSettingsStore } from './settings-store';
 import { tempDirs } from '../../../test/support/temp-dirs';
 
@@ -75,6 +75,7 @@ describe('electron-store settings', () => {
       autoDownloadUpdates: true,
       backupsKeepDaily: 7,
       backupsKeepWeekly: 4,
+      spendingLimits: noSpendingLimits,
     });
     expect(s.windowState()).toEqual(windowState);
     s.set({ ...s.get(), autoDownloadUpdates: false });

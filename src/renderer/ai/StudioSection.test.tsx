@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AiQueueView } from '../../shared/ai';
 import { aiJob, aiOperation, aiStatus, appError } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
+import { spendingView } from './spending/test-spending';
 import { StudioSection } from './StudioSection';
 import { useAiEvents } from './use-ai-events';
 
@@ -25,6 +26,7 @@ const emptyQueue: AiQueueView = { status: aiStatus(), active: [], recent: [] };
 /** A studio with the catalog above, this queue and an empty gallery. */
 function studio(queue: AiQueueView = emptyQueue) {
   return fakeBackend()
+    .answer('ai.spending', spendingView())
     .answer('ai.catalog', catalog)
     .answer('ai.queue', queue)
     .answer('ai.gallery', { items: [], total: 0, models: [] });

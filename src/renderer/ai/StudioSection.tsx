@@ -21,6 +21,7 @@ import { JobDetail } from './JobDetail';
 import { operationOrder } from './labels';
 import { OperationPicker, tabId } from './OperationPicker';
 import { QueuePanel } from './QueuePanel';
+import { SpendingCard } from './spending/SpendingCard';
 import { StudioForm } from './StudioForm';
 import { useDrafts } from './use-drafts';
 import type { Reuse } from './UseAsInput';
@@ -179,6 +180,7 @@ export function StudioSection() {
           onClose={closeDetail}
         />
       </div>
+      <SpendingCard />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { MediaProvenance } from '../../shared/media-provenance';
 import { DetailPanel } from '../library/DetailPanel';
 import { aiJob, aiOperation, aiStatus, assetDetail } from '../test-support/test-fixtures';
 import { fakeBackend, renderWithBackend } from '../test-support/test-render';
+import { spendingView } from './spending/test-spending';
 import { modelListReducer } from './ModelCombobox';
 import { StudioSection } from './StudioSection';
 import { queuedJobStage } from './use-queued-banner';
@@ -43,6 +44,7 @@ const emptyQueue: AiQueueView = { status: aiStatus(), active: [], recent: [] };
 
 function studio(queue: AiQueueView) {
   return fakeBackend()
+    .answer('ai.spending', spendingView())
     .answer('ai.catalog', catalog)
     .answer('ai.queue', queue)
     .answer('ai.gallery', { items: [], total: 0, models: [] })

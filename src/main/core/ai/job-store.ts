@@ -285,6 +285,19 @@ export class JobStore {
     };
   }
 
+  /**
+   * Jobs started at or after `since`, per operation: what the spending guard counts. A job sent
+   * again (a retry) carries its latest start, so it counts once.
+   */
+  startedSince(account: string, since: number): { operation: string; n: number }[] {
+    return this.s
+      .sql<[string, number], { operation: string; n: number }>(
+        `SELECT operation, COUNT(*) AS n FROM ai_jobs
+         WHERE account_id = ? AND started_at >= ? GROUP BY operation`,
+      )
+      .all(account, since);
+  }
+
   /** Running jobs left by a stopped app go back to the queue, keeping their idempotency keys. */
   reconcile(): number {
     return this.s.sql<unknown[]>("UPDATE ai_jobs SET state = 'queued', not_before = 0 WHERE state = 'running'").run()

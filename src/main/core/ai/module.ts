@@ -8,6 +8,10 @@ import { aiHandlers } from './handlers';
 import { JobStore } from './job-store';
 import { AiQueue } from './queue';
 import { JobRunner } from './runner';
+import { SpendingGuard } from './spending-guard';
+import { spendingHandlers } from './spending-handlers';
+import { localZone } from '../../../shared/time-zone';
+import type { SpendingView } from '../../../shared/ai-spending';
 import { Studio } from './studio';
 import { Teacher } from './teacher';
 
@@ -34,9 +38,11 @@ export function createAi(d: AiDeps): Ai {
   const jobs = new JobStore(d.db);
   files.keep((sha) => jobs.uses(sha));
   const account = () => workspace.account();
-  const changed = throttledIds(200, (ids, progressOnly) =>
-    push.emit('ai.changed', { ids, status: queue.status(), progressOnly }),
-  );
+  const { guard, spendingChanged } = createGuard(d, jobs, account);
+  const changed = throttledIds(200, (ids, progressOnly) => {
+    push.emit('ai.changed', { ids, status: queue.status(), progressOnly });
+    if (!progressOnly) spendingChanged();
+  });
   const runner = new JobRunner({
     send: (req) => session.request(req),
     fetchPlain: (req) => http.request(req),
@@ -58,6 +64,7 @@ export function createAi(d: AiDeps): Ai {
     load: () => d.meta.get('ai.queue'),
     save: (settings) => d.meta.set('ai.queue', settings),
     changed,
+    guard,
     onSucceeded: (jobId, job) =>
       bus.emit('ai.jobSucceeded', { jobId, operation: job.operation, prompt: job.prompt ?? '' }),
   });
@@ -77,13 +84,18 @@ export function createAi(d: AiDeps): Ai {
   });
   const teacher = createTeacher(d, jobs, runner, account);
   resumeWhenOnline(bus, queue);
+  // Raised (or lowered) limits take effect at once: the queue looks again.
+  bus.on('settings.changed', () => queue.kick());
   d.damage.onTrip(() => void queue.close());
   return {
     name: 'ai',
     studio,
     queue,
     jobs,
-    handlers: aiHandlers(studio, queue, teacher, files.blobs, deps.dialogs, files.tools),
+    handlers: {
+      ...aiHandlers(studio, queue, teacher, files.blobs, deps.dialogs, files.tools),
+      ...spendingHandlers(guard, queue, spendingChanged),
+    },
     start: () => {
       if (deps.ai?.autoStart !== false) queue.start();
     },
@@ -126,4 +138,46 @@ function resumeWhenOnline(bus: AiDeps['bus'], queue: AiQueue): void {
     if (reachable === 'online' && was !== 'online') queue.online();
   });
   bus.on('session.changed', () => queue.online());
+}
+
+/** The spending guard over the job rows, in the user's zone, with its limits from the settings. */
+function createGuard(d: AiDeps, jobs: JobStore, account: () => string) {
+  const guard = new SpendingGuard({
+    jobs,
+    account,
+    limits: () => d.deps.settings.get().spendingLimits,
+    zone: localZone,
+    now: d.now,
+  });
+  const spendingChanged = spendingEvents(guard, (view) => d.push.emit('ai.spendingChanged', view));
+  d.bus.on('settings.changed', () => spendingChanged());
+  return { guard, spendingChanged };
+}
+
+/**
+ * Tells the renderer when the guard's state, message or counts moved; asks the database only while
+ * some limit is set (without limits the state stays ok and the Studio reads counts on demand).
+ */
+function spendingEvents(guard: SpendingGuard, emit: (view: SpendingView) => void): () => void {
+  let last = '';
+  return () => {
+    if (!guard.hasLimits()) {
+      // Limits just removed: one last event says so; none after that.
+      if (last !== '') emit(guard.view());
+      last = '';
+      return;
+    }
+    const view = guard.view();
+    const key = JSON.stringify([
+      view.state,
+      view.message,
+      view.overrideArmed,
+      view.today.total,
+      view.month.total,
+      view.limits,
+    ]);
+    if (key === last) return;
+    last = key;
+    emit(view);
+  };
 }

@@ -3,6 +3,7 @@ import type { SessionView } from '../../../shared/session';
 import type { Logger, Notifier } from '../ports';
 import type { JobRow, JobStore } from './job-store';
 import type { JobRunner, RunOutcome } from './runner';
+import type { SpendingGuard } from './spending-guard';
 
 export interface QueueDeps {
   jobs: JobStore;
@@ -20,6 +21,8 @@ export interface QueueDeps {
   changed(ids: string[] | null, progressOnly?: boolean): void;
   /** A job succeeded with its result stored (automations listen here); `job` is its row as it started. */
   onSucceeded?: (jobId: string, job: JobRow) => void;
+  /** The spending guard, asked before each job starts; a refused job stays queued until the next day. */
+  guard?: Pick<SpendingGuard, 'admit' | 'nextReset'>;
 }
 
 interface Running {
@@ -57,6 +60,8 @@ export class AiQueue {
    */
   private mayHold = true;
   private holdsOf: string | null = null;
+  /** Why the spending guard held the next job at the last pump, or null. */
+  private guardReason: string | null = null;
 
   constructor(private readonly deps: QueueDeps) {
     const saved = deps.load();
@@ -107,7 +112,7 @@ export class AiQueue {
       const at = new Date(this.rateLimitedUntil).toLocaleTimeString();
       return `The platform asked to slow down; jobs start again at ${at}.`;
     }
-    return null;
+    return this.guardReason;
   }
 
   status(): AiQueueStatus {
@@ -184,21 +189,33 @@ export class AiQueue {
       const now = this.deps.now();
       const reason = this.waitingReason();
       const account = this.deps.account();
-      if (reason === null) {
-        while (this.hasRoom()) {
-          const job = this.deps.jobs.next(account, now, new Set(this.running.keys()));
-          if (!job) break;
-          this.launch(job);
-        }
-      }
+      if (reason === null || reason === this.guardReason) this.startWhatFits(account, now);
       // Wake for the earliest time-based hold (Retry-After, offline backoff, a held-back job).
       if (account !== this.holdsOf) [this.holdsOf, this.mayHold] = [account, true];
       const held = this.mayHold ? this.deps.jobs.nextWake(account, now) : null;
       if (held === null) this.mayHold = false;
-      const wakes = [this.offlineUntil, this.rateLimitedUntil, held ?? 0].filter((t) => t > now);
+      const guardWake = this.guardReason !== null ? (this.deps.guard?.nextReset() ?? 0) : 0;
+      const wakes = [this.offlineUntil, this.rateLimitedUntil, held ?? 0, guardWake].filter((t) => t > now);
       if (wakes.length > 0 && !this.paused) this.kick(Math.min(...wakes) - now + 5);
     } finally {
       this.pumping = false;
+    }
+  }
+
+  /** Start waiting jobs while there is room and the spending guard admits them. */
+  private startWhatFits(account: string, now: number): void {
+    this.guardReason = null;
+    while (this.hasRoom()) {
+      const job = this.deps.jobs.next(account, now, new Set(this.running.keys()));
+      if (!job) break;
+      const held = this.deps.guard?.admit(job.operation) ?? null;
+      if (held !== null) {
+        const first = this.guardReason === null;
+        this.guardReason = held;
+        if (first) this.deps.changed(null);
+        break;
+      }
+      this.launch(job);
     }
   }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../shared/settings';
+import { defaultSettings, noSpendingLimits } from '../../../shared/settings';
 import { FileSettingsStore } from './file-settings-store';
 import { tempDirs } from '../../../../test/support/temp-dirs';
 
@@ -43,6 +43,7 @@ describe('file settings store', () => {
       autoDownloadUpdates: true,
       backupsKeepDaily: 7,
       backupsKeepWeekly: 4,
+      spendingLimits: noSpendingLimits,
     });
     // Not an unreadable file: nothing is set aside.
     expect(fs.readdirSync(path.dirname(file))).toEqual(['settings.json']);

@@ -1,10 +1,10 @@
 import type { HandlerMap } from '../../../shared/contract';
-import type { RendererPush } from '../event-bus';
+import type { CoreBus, RendererPush } from '../event-bus';
 import type { CoreDeps } from '../ports';
 
 type SettingsChannels = Pick<HandlerMap, 'settings.get' | 'settings.update' | 'secrets.status'>;
 
-export function settingsHandlers(deps: CoreDeps, push: RendererPush): SettingsChannels {
+export function settingsHandlers(deps: CoreDeps, push: RendererPush, bus?: CoreBus): SettingsChannels {
   return {
     'settings.get': () => deps.settings.get(),
     'settings.update': async (patch) => {
@@ -13,6 +13,7 @@ export function settingsHandlers(deps: CoreDeps, push: RendererPush): SettingsCh
       deps.settings.set(next);
       if (before.allowWeakSecretStorage !== next.allowWeakSecretStorage) await deps.secrets.refreshPersistence?.();
       push.emit('settings.changed', next);
+      bus?.emit('settings.changed', next);
       return next;
     },
     'secrets.status': () => deps.secrets.status(),
