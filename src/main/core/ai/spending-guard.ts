@@ -70,7 +70,10 @@ export class SpendingGuard {
       this.armed = false;
       return null;
     }
-    return `Paused by your spending limit: ${over.used} of ${over.limit} ${over.label}. Raise the limit or run one anyway.`;
+    return (
+      `Paused by your spending limit: ${over.used} of ${over.limit} ${over.label}. ` +
+      'Raise the limit or run one anyway.'
+    );
   }
 
   /** When a paused queue may start again by itself: the next local midnight, or month start. */
