@@ -374,7 +374,8 @@ describe('library', () => {
     });
   });
 
-  it('says a file stored by the library is here and one never stored is not, page after page', async () => {
+  /** A library of its own on the harness's core, with its own media folder and clock. */
+  async function ownLibrary(now: () => number) {
     const h = await harness();
     const dir = tmp();
     const blobs = new BlobStore(path.join(dir, 'media'));
@@ -383,10 +384,15 @@ describe('library', () => {
       workspace: h.core.workspace,
       blobs,
       tools: async () => NO_MEDIA_TOOLS,
-      now: () => 5_000_000,
+      now,
       logger: h.deps.logger,
       uploadsDir: path.join(dir, 'uploads'),
     });
+    return { h, dir, blobs, library };
+  }
+
+  it('says a file stored by the library is here and one never stored is not, page after page', async () => {
+    const { h, blobs, library } = await ownLibrary(() => 5_000_000);
     const stored = await blobs.putBuffer(Buffer.from('stored bytes'));
     const account = h.core.workspace.account();
     h.core.store.create('assets', account, { name: 'stored.jpg', sha256: stored.sha256 });
@@ -400,18 +406,7 @@ describe('library', () => {
   });
 
   it('tells apart files whose ids begin alike: one here, one not, then both', async () => {
-    const h = await harness();
-    const dir = tmp();
-    const blobs = new BlobStore(path.join(dir, 'media'));
-    const library = new Library({
-      store: h.core.store,
-      workspace: h.core.workspace,
-      blobs,
-      tools: async () => NO_MEDIA_TOOLS,
-      now: () => 5_000_000,
-      logger: h.deps.logger,
-      uploadsDir: path.join(dir, 'uploads'),
-    });
+    const { h, blobs, library } = await ownLibrary(() => 5_000_000);
     const here = `abcdef01${'1'.repeat(56)}`;
     const later = `abcdef01${'2'.repeat(56)}`;
     const account = h.core.workspace.account();
@@ -432,19 +427,8 @@ describe('library', () => {
   });
 
   it('says a file is here from a recent look, at once when it arrives, and not once it is gone', async () => {
-    const h = await harness();
-    const dir = tmp();
     let now = 1_000_000;
-    const blobs = new BlobStore(path.join(dir, 'media'));
-    const library = new Library({
-      store: h.core.store,
-      workspace: h.core.workspace,
-      blobs,
-      tools: async () => NO_MEDIA_TOOLS,
-      now: () => now,
-      logger: h.deps.logger,
-      uploadsDir: path.join(dir, 'uploads'),
-    });
+    const { blobs, library, h } = await ownLibrary(() => now);
     const sha = 'c'.repeat(64);
     const file = blobs.path(sha);
     const account = h.core.workspace.account();
