@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Channel } from '../../shared/channels';
-import { networkName } from './channel-form';
+import { ChannelChecklist } from './ChannelChecklist';
 import { useChannels } from './use-channels';
 
 /** The channel part of a "post from a template" action. */
@@ -90,23 +90,12 @@ export function ActionChannels({ value, onChange }: Props) {
           Tick the channels again, or the rule will fail when it runs.
         </p>
       )}
-      <ul className="plain target-options">
-        {channels.map((c) => (
-          <li key={c.id}>
-            <label className="target-option">
-              <input
-                type="checkbox"
-                data-testid={`action-channel-${c.id}`}
-                checked={ids.includes(c.id)}
-                onChange={() => toggle(c)}
-              />
-              <span className="channel-dot" style={{ background: c.colour }} aria-hidden="true" />
-              {c.name}
-              <span className="muted"> · {networkName(c.network)}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <ChannelChecklist
+        channels={channels}
+        isChecked={(c) => ids.includes(c.id)}
+        testId={(c) => `action-channel-${c.id}`}
+        onToggle={toggle}
+      />
       <LabelField
         id={id}
         value={value}

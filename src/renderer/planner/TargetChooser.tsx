@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Channel } from '../../shared/channels';
 import type { PostTarget } from '../../shared/targets';
-import { networkName } from './channel-form';
+import { ChannelChecklist } from './ChannelChecklist';
 import { usePlannerNav } from './planner-nav';
 import type { ComposedTarget } from './use-composed-targets';
 
@@ -89,23 +89,12 @@ export function TargetChooser(props: Props) {
           <p id={`${id}-hint`} className="muted">
             Tick every channel this post goes to.
           </p>
-          <ul className="plain target-options">
-            {channels.map((c) => (
-              <li key={c.id}>
-                <label className="target-option">
-                  <input
-                    type="checkbox"
-                    data-testid={`target-option-${c.id}`}
-                    checked={chosen.has(c.id)}
-                    onChange={() => onToggle(c)}
-                  />
-                  <span className="channel-dot" style={{ background: c.colour }} aria-hidden="true" />
-                  {c.name}
-                  <span className="muted"> · {networkName(c.network)}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <ChannelChecklist
+            channels={channels}
+            isChecked={(c) => chosen.has(c.id)}
+            testId={(c) => `target-option-${c.id}`}
+            onToggle={onToggle}
+          />
         </>
       )}
     </fieldset>
