@@ -128,8 +128,9 @@ type Mode = 'composer' | 'preview' | 'mirror';
 /** The page shows what its mode is for: preview cards, and for the composer no call left unanswered. */
 async function checkShown(page: Page, mode: Mode): Promise<void> {
   if (mode === 'mirror') return;
-  if ((await page.locator('.feed-card').count()) < 1)
-    throw new Error(`The ${mode} page shows no preview card: the previews did not render.`);
+  const tabs = await page.locator('.feed-tab').count();
+  if ((await page.locator('.feed-card').count()) < 1 || tabs !== 4)
+    throw new Error(`The ${mode} page shows ${tabs} channel tab(s), not 4 with a preview card: the previews did not render.`);
   const problems = z.array(z.string()).parse(await page.evaluate('window.__previewBench.problems()'));
   if (problems.length > 0) throw new Error(`The composer's in-page backend could not answer: ${problems.join('; ')}`);
 }
