@@ -130,7 +130,9 @@ async function checkShown(page: Page, mode: Mode): Promise<void> {
   if (mode === 'mirror') return;
   const tabs = await page.locator('.feed-tab').count();
   if ((await page.locator('.feed-card').count()) < 1 || tabs !== 4)
-    throw new Error(`The ${mode} page shows ${tabs} channel tab(s), not 4 with a preview card: the previews did not render.`);
+    throw new Error(
+      `The ${mode} page shows ${tabs} channel tab(s), not 4 with a preview card: the previews did not render.`,
+    );
   const problems = z.array(z.string()).parse(await page.evaluate('window.__previewBench.problems()'));
   if (problems.length > 0) throw new Error(`The composer's in-page backend could not answer: ${problems.join('; ')}`);
 }
