@@ -1,6 +1,7 @@
-// Live previews while typing: the Planner's preview panel with four channels (LinkedIn shown, with the whole
-// text; Instagram feed, X and TikTok in the other tabs) in headless Chromium, 2,000 characters typed one
-// keystroke at a time. Each keystroke is timed in the page from the browser's input event to the task after
+// Live previews while typing, in headless Chromium, 2,000 characters typed one keystroke at a time into
+// (composer) the Planner's real post editor with a post for four channels (Instagram feed, X with its own
+// text, LinkedIn, Threads) and two pictures, on an in-page backend: form, counters, pre-flight checks and
+// previews; and (panel) a bare editor feeding the preview panel alone with four channels. Each keystroke is timed in the page from the browser's input event to the task after
 // the next frame was painted. Baseline, in the same run and the same page: the same editor mirrored into a
 // plain <div>, the least any live preview can cost. Target: p95 ≤ 16 ms per keystroke.
 // PREVIEW_CHARS sets the characters typed (default 2000), PREVIEW_ROUNDS the measured rounds (default 1,
@@ -28,12 +29,16 @@ export interface PreviewBenchOptions {
 
 export interface PreviewBenchResult {
   chars: number;
+  /** The real composer: the figure the target is for. */
+  composer: Spread;
+  /** The preview panel alone under a bare editor. */
   ours: Spread;
   baseline: Spread;
-  /** p95 ours / p95 baseline. */
+  /** p95 composer / p95 baseline. */
   ratio: number;
+  /** The composer's p95 is within the target. */
   met: boolean;
-  keystrokes: { ours: number; baseline: number };
+  keystrokes: { composer: number; ours: number; baseline: number };
   workDir: string;
 }
 
@@ -107,7 +112,7 @@ async function settled(page: Page, count: number): Promise<number[]> {
 
 /** Types `text` one keystroke at a time, each after the last one's frame was painted; returns each keystroke's ms. */
 async function typeTimed(page: Page, text: string): Promise<number[]> {
-  const editor = page.getByRole('textbox', { name: 'Post text' });
+  const editor = page.getByTestId('post-text');
   await editor.focus();
   let done = 0;
   for (const char of text) {
@@ -118,14 +123,28 @@ async function typeTimed(page: Page, text: string): Promise<number[]> {
   return settled(page, done);
 }
 
-async function measure(browser: Browser, url: string, mode: 'preview' | 'mirror', text: string): Promise<number[]> {
+type Mode = 'composer' | 'preview' | 'mirror';
+
+/** The page shows what its mode is for: preview cards, and for the composer no call left unanswered. */
+async function checkShown(page: Page, mode: Mode): Promise<void> {
+  if (mode === 'mirror') return;
+  const tabs = await page.locator('.feed-tab').count();
+  if ((await page.locator('.feed-card').count()) < 1 || tabs !== 4)
+    throw new Error(
+      `The ${mode} page shows ${tabs} channel tab(s), not 4 with a preview card: the previews did not render.`,
+    );
+  const problems = z.array(z.string()).parse(await page.evaluate('window.__previewBench.problems()'));
+  if (problems.length > 0) throw new Error(`The composer's in-page backend could not answer: ${problems.join('; ')}`);
+}
+
+async function measure(browser: Browser, url: string, mode: Mode, text: string): Promise<number[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${url}?mode=${mode}`);
-    const editor = page.getByRole('textbox', { name: 'Post text' });
+    const editor = page.getByTestId('post-text');
     await editor.waitFor({ timeout: 15_000 }).catch((e: unknown) => {
       throw new Error(`The ${mode} page did not show its editor: ${errors.join('; ') || String(e)}`);
     });
@@ -135,8 +154,7 @@ async function measure(browser: Browser, url: string, mode: 'preview' | 'mirror'
     // The emptying's own frame is painted before the clock is reset, so it is not counted as a keystroke.
     await page.evaluate('new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))');
     await page.evaluate('window.__previewBench.reset()');
-    if (mode === 'preview' && (await page.locator('.feed-card').count()) !== 1)
-      throw new Error('The preview page shows no preview card: the panel did not render.');
+    await checkShown(page, mode);
     const latencies = await typeTimed(page, text);
     const shown = await editor.inputValue();
     if (shown !== text) throw new Error(`The editor holds ${shown.length} characters after typing ${text.length}.`);
@@ -146,18 +164,22 @@ async function measure(browser: Browser, url: string, mode: 'preview' | 'mirror'
   }
 }
 
-function report(log: Log, ours: number[], baseline: number[]): Pick<PreviewBenchResult, 'ours' | 'baseline' | 'ratio'> {
+type Figures = Pick<PreviewBenchResult, 'composer' | 'ours' | 'baseline' | 'ratio'>;
+
+function report(log: Log, composer: number[], ours: number[], baseline: number[]): Figures {
+  const c = spread(composer);
   const a = spread(ours);
   const b = spread(baseline);
   table(
     log,
     ['per keystroke to next paint (ms)', 'p50', 'p95', 'max'],
     [
-      ['previews, 4 channels', ms(a.p50), ms(a.p95), ms(Math.max(...ours))],
+      ['composer: post editor, 4 channels', ms(c.p50), ms(c.p95), ms(Math.max(...composer))],
+      ['panel: previews, 4 channels', ms(a.p50), ms(a.p95), ms(Math.max(...ours))],
       ['baseline: <div> mirror', ms(b.p50), ms(b.p95), ms(Math.max(...baseline))],
     ],
   );
-  return { ours: a, baseline: b, ratio: a.p95 / b.p95 };
+  return { composer: c, ours: a, baseline: b, ratio: c.p95 / b.p95 };
 }
 
 export async function runPreviewBench(options: PreviewBenchOptions = {}): Promise<PreviewBenchResult> {
@@ -177,19 +199,22 @@ export async function runPreviewBench(options: PreviewBenchOptions = {}): Promis
       headless: true,
       args: [...CHROMIUM_ARGS, ...FRAME_ARGS],
     });
+    const composer: number[] = [];
     const ours: number[] = [];
     const baseline: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       baseline.push(...(await measure(browser, url, 'mirror', text)));
       ours.push(...(await measure(browser, url, 'preview', text)));
+      composer.push(...(await measure(browser, url, 'composer', text)));
     }
     log('');
-    const figures = report(log, ours, baseline);
+    const figures = report(log, composer, ours, baseline);
     log('');
-    log(`ratio ours/baseline (p95): ${figures.ratio.toFixed(2)}`);
-    const met = figures.ours.p95 <= TARGET_MS;
-    log(met ? 'target met' : `target missed: p95 ${ms(figures.ours.p95)} ms > ${TARGET_MS} ms`);
-    return { chars, ...figures, met, keystrokes: { ours: ours.length, baseline: baseline.length }, workDir };
+    log(`ratio composer/baseline (p95): ${figures.ratio.toFixed(2)}`);
+    const met = figures.composer.p95 <= TARGET_MS;
+    log(met ? 'target met' : `target missed: composer p95 ${ms(figures.composer.p95)} ms > ${TARGET_MS} ms`);
+    const keystrokes = { composer: composer.length, ours: ours.length, baseline: baseline.length };
+    return { chars, ...figures, met, keystrokes, workDir };
   } finally {
     await browser?.close();
     fs.rmSync(workDir, { recursive: true, force: true });

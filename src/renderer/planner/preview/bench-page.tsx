@@ -1,17 +1,25 @@
 import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Channel } from '../../../shared/channels';
+import { benchBackend, benchComposer } from './bench-composer';
 import { PreviewPanel } from './PreviewPanel';
 import type { PreviewMedia, PreviewTarget } from './types';
 import '../../styles.css';
 
-// The page the preview benchmark drives (bench/preview.ts): an editor whose text feeds four channel previews,
-// or, as the baseline, a plain <div> mirror of the same editor. It times each keystroke from the browser's
+// The page the preview benchmark drives (bench/preview.ts): the Planner's real post editor with four channels
+// (composer), a bare editor whose text feeds four channel previews (panel), or, as the baseline, a plain
+// <div> mirror of the same editor. It times each keystroke from the browser's
 // input event to the task after the next frame was painted, and hands the figures to the harness.
 
 declare global {
   interface Window {
-    __previewBench?: { latencies: number[]; settled(count: number): Promise<number[]>; reset(): void };
+    __previewBench?: {
+      latencies: number[];
+      settled(count: number): Promise<number[]>;
+      reset(): void;
+      /** Calls the composer made that the in-page backend could not answer. */
+      problems(): string[];
+    };
   }
 }
 
@@ -71,7 +79,14 @@ function Harness({ mode }: { mode: 'preview' | 'mirror' }) {
   const targets = useMemo(() => TARGETS.map((target) => ({ ...target, text })), [text]);
   return (
     <main className="bench-preview" style={{ display: 'flex', gap: 16, padding: 16, alignItems: 'flex-start' }}>
-      <textarea aria-label="Post text" value={text} onChange={(e) => setText(e.target.value)} rows={16} cols={60} />
+      <textarea
+        aria-label="Post text"
+        data-testid="post-text"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={16}
+        cols={60}
+      />
       {mode === 'preview' ? (
         <PreviewPanel targets={targets} />
       ) : (
@@ -83,7 +98,7 @@ function Harness({ mode }: { mode: 'preview' | 'mirror' }) {
   );
 }
 
-function installTimer(): void {
+function installTimer(problems: () => string[]): void {
   const latencies: number[] = [];
   let started: number | null = null;
   let waiters: Array<() => void> = [];
@@ -117,16 +132,18 @@ function installTimer(): void {
     reset() {
       latencies.length = 0;
     },
+    problems,
   };
 }
 
-installTimer();
-const mode = new URLSearchParams(location.search).get('mode') === 'mirror' ? 'mirror' : 'preview';
+type Mode = 'composer' | 'preview' | 'mirror';
+const asked = new URLSearchParams(location.search).get('mode');
+const mode: Mode = asked === 'mirror' || asked === 'composer' ? asked : 'preview';
+const fake = mode === 'composer' ? benchBackend() : null;
+installTimer(() => [...(fake?.problems ?? [])]);
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
-    <StrictMode>
-      <Harness mode={mode} />
-    </StrictMode>,
+    <StrictMode>{fake ? benchComposer(fake) : <Harness mode={mode === 'mirror' ? 'mirror' : 'preview'} />}</StrictMode>,
   );
 }

@@ -1,15 +1,22 @@
-/** Today in a time zone, YYYY-MM-DD. */
-export function dayIn(zone: string, now = new Date()): string {
+// One formatter per zone: the post editor asks on every keystroke, and making a formatter costs far more
+// than formatting with one. Null: the zone is not one Intl knows.
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat | null {
+  if (formatters.has(zone)) return formatters.get(zone) ?? null;
+  let made: Intl.DateTimeFormat | null;
   try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
+    made = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
   } catch {
-    return now.toISOString().slice(0, 10);
+    made = null;
   }
+  formatters.set(zone, made);
+  return made;
+}
+
+/** Today in a time zone, YYYY-MM-DD (in UTC when the zone is unknown). */
+export function dayIn(zone: string, now = new Date()): string {
+  return formatterFor(zone)?.format(now) ?? now.toISOString().slice(0, 10);
 }
 
 /**
