@@ -1,7 +1,8 @@
 // Live previews while typing, in headless Chromium, 2,000 characters typed one keystroke at a time into
 // (composer) the Planner's real post editor with a post for four channels (Instagram feed, X with its own
 // text, LinkedIn, Threads) and two pictures, on an in-page backend: form, counters, pre-flight checks and
-// previews; and (panel) a bare editor feeding the preview panel alone with four channels. Each keystroke is timed in the page from the browser's input event to the task after
+// previews; and (panel) a bare editor feeding the preview panel alone with four channels. Each keystroke
+// is timed in the page from the browser's input event to the task after
 // the next frame was painted. Baseline, in the same run and the same page: the same editor mirrored into a
 // plain <div>, the least any live preview can cost. Target: p95 ≤ 16 ms per keystroke.
 // PREVIEW_CHARS sets the characters typed (default 2000), PREVIEW_ROUNDS the measured rounds (default 1,
