@@ -16,7 +16,11 @@ export const SpendingLimits = z
     monthly: limitCount,
     /** Per operation kind (e.g. text2image), each optional. */
     perOperation: z.record(z.string().min(1).max(64), z.object({ daily: limitCount, monthly: limitCount }).strict()),
-    costPerJob: z.number('A cost per job is a number.').min(0, 'A cost per job cannot be negative.').nullable(),
+    costPerJob: z
+      .number('A cost per job is a number.')
+      .min(0, 'A cost per job cannot be negative.')
+      .max(1_000_000, 'A cost per job is at most 1,000,000.')
+      .nullable(),
     currency: z
       .string()
       .trim()

@@ -121,6 +121,7 @@ describe('spending limits in settings', () => {
     expect(message({ daily: 0 })).toBe('A limit is at least 1 job; leave it empty for no limit.');
     expect(message({ monthly: 2.5 })).toBe('A limit is a whole number of jobs.');
     expect(message({ costPerJob: -1 })).toBe('A cost per job cannot be negative.');
+    expect(message({ costPerJob: Number.MAX_VALUE })).toBe('A cost per job is at most 1,000,000.');
     expect(message({ currency: ' ' })).toBe('Name the currency (e.g. EUR).');
     expect(message({ daily: 10, monthly: 100, costPerJob: 0 })).toBeNull();
   });

@@ -134,7 +134,9 @@ export class SpendingGuard {
       perOperation[r.operation] = r.n;
       total += r.n;
     }
-    return { total, perOperation, cost: limits.costPerJob === null ? null : total * limits.costPerJob };
+    const cost = limits.costPerJob === null ? null : total * limits.costPerJob;
+    // A cost too large to reckon (settings written before its cap) is shown as unknown, never as Infinity.
+    return { total, perOperation, cost: cost !== null && Number.isFinite(cost) ? cost : null };
   }
 }
 
