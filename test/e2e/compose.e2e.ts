@@ -14,7 +14,7 @@ import type { Channel } from '../../src/shared/channels';
 import type { RecordView } from '../../src/shared/records';
 import { targetsOf } from '../../src/shared/targets';
 import { localZone } from '../../src/shared/time-zone';
-import { openSignedIn, type Browser, type RunningApp } from './harness';
+import { openPlannerTab, openSignedIn, showWeekOf, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -43,9 +43,7 @@ const posts = async (): Promise<RecordView[]> =>
 const channelNamed = async (name: string): Promise<Channel> =>
   (await app.core.handlers['channels.list']({})).find((c) => c.name === name)!;
 
-async function openTab(tab: string) {
-  await browser.page.getByTestId(`planner-tab-${tab}`).click();
-}
+const openTab = (tab: string) => openPlannerTab(browser.page, tab);
 
 async function makeChannel(network: string, name: string, slots?: string) {
   const { page } = browser;
@@ -58,17 +56,7 @@ async function makeChannel(network: string, name: string, slots?: string) {
   await expect.poll(() => page.getByTestId('channel-saved').textContent()).toBe('Channel created.');
 }
 
-/** The calendar's week view, paged forward until the given day is on screen. */
-async function showWeekOf(day: string) {
-  const { page } = browser;
-  await openTab('calendar');
-  await page.getByTestId('calendar-view-week').click();
-  await page.getByTestId('calendar-today').click();
-  for (let i = 0; i < 3 && (await page.getByTestId(`calendar-day-${day}`).count()) === 0; i++) {
-    await page.getByTestId('calendar-next').click();
-  }
-  await page.getByTestId(`calendar-day-${day}`).waitFor();
-}
+const showWeek = (day: string) => showWeekOf(browser.page, day);
 
 describe('browser mode: compose once, publish everywhere', () => {
   let insta: Channel;
@@ -156,7 +144,7 @@ describe('browser mode: compose once, publish everywhere', () => {
     expect(Date.parse(at)).toBeGreaterThan(Date.now());
     queuedDay = dayKeyOf(new Date(at), tz);
 
-    await showWeekOf(queuedDay);
+    await showWeek(queuedDay);
     const chip = page.getByTestId(`calendar-day-${queuedDay}`).getByTestId(`calendar-item-${postId}`);
     await chip.waitFor();
     expect(await chip.textContent()).toContain('09:00');
@@ -171,7 +159,7 @@ describe('browser mode: compose once, publish everywhere', () => {
     // A day of the same week with nothing on it and away from the queued post.
     const week = weekOf(queuedDay, 1);
     const other = week.find((d) => d !== queuedDay && d > dayKeyOf(new Date(), tz)) ?? addDays(queuedDay, 1);
-    await showWeekOf(other);
+    await showWeek(other);
     const before = (await posts()).length;
     await page.getByTestId(`calendar-day-${other}`).locator('.cal-day-head').dblclick();
     await page.getByTestId('post-editor').waitFor();

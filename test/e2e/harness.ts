@@ -121,3 +121,19 @@ export async function openSignedIn(
   await trySandbox(browser.page);
   return { app, browser };
 }
+
+/** Opens one of the Planner's tabs (the Planner section must be on screen). */
+export async function openPlannerTab(page: Page, tab: string): Promise<void> {
+  await page.getByTestId(`planner-tab-${tab}`).click();
+}
+
+/** The calendar's week view, paged forward until the given day is on screen. */
+export async function showWeekOf(page: Page, day: string): Promise<void> {
+  await openPlannerTab(page, 'calendar');
+  await page.getByTestId('calendar-view-week').click();
+  await page.getByTestId('calendar-today').click();
+  for (let i = 0; i < 3 && (await page.getByTestId(`calendar-day-${day}`).count()) === 0; i++) {
+    await page.getByTestId('calendar-next').click();
+  }
+  await page.getByTestId(`calendar-day-${day}`).waitFor();
+}

@@ -12,7 +12,7 @@ import { addDays, atLocalTime, dayKeyOf, localTimeOf, weekOf } from '../../src/r
 import { localZone } from '../../src/shared/time-zone';
 import { makeImage } from '../../src/main/core/media/test-media';
 import type { RecordView } from '../../src/shared/records';
-import { openSignedIn, startApp, type Browser, type RunningApp } from './harness';
+import { openPlannerTab, openSignedIn, showWeekOf, startApp, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
 let second: RunningApp | null = null;
@@ -47,21 +47,9 @@ async function records(on: RunningApp, group: RecordView['group']): Promise<Reco
 const postByText = async (text: string) =>
   (await records(app, 'posts')).find((p) => String(p.fields.text).startsWith(text));
 
-async function openTab(tab: string) {
-  await browser.page.getByTestId(`planner-tab-${tab}`).click();
-}
+const openTab = (tab: string) => openPlannerTab(browser.page, tab);
 
-/** The calendar's week view, paged forward until the given day is on screen. */
-async function showWeekOf(day: string) {
-  const { page } = browser;
-  await openTab('calendar');
-  await page.getByTestId('calendar-view-week').click();
-  await page.getByTestId('calendar-today').click();
-  for (let i = 0; i < 3 && (await page.getByTestId(`calendar-day-${day}`).count()) === 0; i++) {
-    await page.getByTestId('calendar-next').click();
-  }
-  await page.getByTestId(`calendar-day-${day}`).waitFor();
-}
+const showWeek = (day: string) => showWeekOf(browser.page, day);
 
 const chip = (id: string) => browser.page.getByTestId(`calendar-item-${id}`);
 const chipIn = (day: string, id: string) =>
@@ -127,7 +115,7 @@ describe('browser mode: planner', () => {
   });
 
   it('shows the posts on the calendar’s week view', async () => {
-    await showWeekOf(days[0]!);
+    await showWeek(days[0]!);
     for (const [i, d] of days.entries()) {
       await chipIn(d, made[i]!).waitFor();
       expect(await chip(made[i]!).textContent()).toContain('09:00');
@@ -166,7 +154,7 @@ describe('browser mode: planner', () => {
     expect(Date.parse(String(extra.fields.scheduled_at))).toBe(Date.parse(nine(days[1]!)));
     await page.getByTestId(`post-row-${extra.id}`).waitFor();
 
-    await showWeekOf(days[1]!);
+    await showWeek(days[1]!);
     await chipIn(days[1]!, extra.id).waitFor();
     await expect.poll(() => chip(extra.id).getAttribute('data-warnings')).not.toBe('0');
     await expect.poll(() => chip(made[1]!).getAttribute('data-warnings')).not.toBe('0');
@@ -351,7 +339,7 @@ describe('browser mode: planner', () => {
     await page.getByTestId(`channel-row-${clips.id}`).waitFor();
 
     // Next week's Monday at 09:00 is free on Clips (the CSV's posts there go elsewhere): a new post there.
-    await showWeekOf(days[0]!);
+    await showWeek(days[0]!);
     const slot = page.getByTestId(`calendar-slot-${clips.id}-${new Date(nine(days[0]!)).toISOString()}`);
     await slot.click();
     await page.getByTestId('post-editor').waitFor();
@@ -359,7 +347,7 @@ describe('browser mode: planner', () => {
     await expect.poll(() => page.getByTestId(`target-option-${clips.id}`).isChecked()).toBe(true);
     const fromSlot = (await records(app, 'posts')).find((p) => p.fields.channel === 'Clips')!;
     expect(fromSlot.fields.targets).toEqual([{ channel_id: clips.id, network: 'tiktok', name: 'Clips' }]);
-    await showWeekOf(days[0]!);
+    await showWeek(days[0]!);
     await chipIn(days[0]!, fromSlot.id).waitFor();
     await expect.poll(() => slot.count()).toBe(0);
 
